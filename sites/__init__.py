@@ -1,0 +1,1 @@
+"""The bundled websites: shop, forum and Git hosting (installed as ``webenv.sites``)."""

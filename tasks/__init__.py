@@ -1,0 +1,1 @@
+"""Task JSON files, one folder per site (installed as ``webenv.task_files``)."""

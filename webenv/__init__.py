@@ -1,0 +1,1 @@
+"""webenv: an offline web-agent gym."""
