@@ -1,0 +1,320 @@
+"""Lenient string_match: typed normalization, and near misses that must still fail."""
+
+from __future__ import annotations
+
+import pytest
+from webenv.validators import EvalContext, Verdict, check_answer
+
+
+def lenient(answer, answer_type, refs, context=None) -> Verdict:
+    spec = {"eval_types": ["string_match"], "answer_type": answer_type,
+            "reference_answers": refs}
+    return check_answer(answer, spec, mode="lenient", context=context)
+
+
+def assert_verdict(verdict: Verdict, passed: bool, rule: str) -> None:
+    assert verdict.passed is passed, verdict
+    assert verdict.rule == rule, verdict
+    assert verdict.score == (1.0 if passed else 0.0)
+    assert verdict.explanation and "\n" not in verdict.explanation
+
+
+CASES = [
+    # string
+    ("Blue Mug", "string", {"exact_match": "blue mug"}, True, "string:equal"),
+    ("  BLUE   MUG. ", "string", {"exact_match": "Blue Mug"}, True, "string:equal"),
+    ('"Blue Mug"', "string", {"exact_match": "Blue Mug"}, True, "string:equal"),
+    ("“Blue Mug”", "string", {"exact_match": "Blue Mug"}, True, "string:equal"),
+    ("Blue Mug™", "string", {"exact_match": "Blue Mug"}, True, "string:equal"),
+    ("Acme® Kettle", "string", {"exact_match": "Acme Kettle"}, True, "string:equal"),
+    ("Café Crème", "string", {"exact_match": "cafe creme"}, True, "string:equal"),
+    ("T-Shirt", "string", {"exact_match": "tshirt"}, True, "string:equal"),
+    ("Complete", "string", {"exact_match": "Complete |OR| Completed"}, True, "string:equal"),
+    ("The answer is Blue Mug", "string", {"exact_match": "Blue Mug"}, True, "string:phrase"),
+    ("The best-selling product is Blue Mug, which costs $5.", "string",
+     {"exact_match": "Blue Mug"}, True, "string:phrase"),
+    ("Red Mug", "string", {"exact_match": "Blue Mug"}, False, "string:mismatch"),
+    ("Blue Mugs", "string", {"exact_match": "Blue Mug"}, False, "string:mismatch"),
+    ("not Blue Mug", "string", {"exact_match": "Blue Mug"}, False, "string:negated"),
+    ("It isn't Blue Mug", "string", {"exact_match": "Blue Mug"}, False, "string:negated"),
+    ("Blue Mug, Red Mug, Green Mug", "string", {"exact_match": "Blue Mug"}, False,
+     "string:ambiguous"),
+    ("either Blue Mug or Red Mug", "string", {"exact_match": "Blue Mug"}, False,
+     "string:ambiguous"),
+    ("Blue Mug and Green Mug are both popular", "string", {"exact_match": "Blue Mug"}, False,
+     "string:ambiguous"),
+    ("I looked at the whole catalogue page by page for a long time and I believe that it "
+     "might possibly be Blue Mug", "string", {"exact_match": "Blue Mug"}, False,
+     "string:too-long"),
+    ("Not Shipped", "string", {"exact_match": "Not Shipped"}, True, "string:equal"),
+    ("Pittsburgh, PA", "string", {"must_include": ["Pittsburgh", "PA"]}, True,
+     "string:all-included"),
+    ("Pittsburgh", "string", {"must_include": ["Pittsburgh", "PA"]}, False,
+     "string:missing-item"),
+    ("Pennsylvania", "string", {"must_include": ["PA |OR| Pennsylvania"]}, True,
+     "string:all-included"),
+    ("Pittsburghers", "string", {"must_include": ["Pittsburgh"]}, False, "string:missing-item"),
+    ("It is not Pittsburgh", "string", {"must_include": ["Pittsburgh"]}, False,
+     "string:negated"),
+    ("the Blue Ceramic Mug", "string", {"fuzzy_match": ["Blue ceramic mug"]}, True,
+     "string:fuzzy"),
+    ("blue ceramic mugs", "string", {"fuzzy_match": ["Blue ceramic mug"]}, True, "string:fuzzy"),
+    ("red plastic cup", "string", {"fuzzy_match": ["Blue ceramic mug"]}, False,
+     "string:fuzzy-mismatch"),
+    ("not the blue ceramic mug", "string", {"fuzzy_match": ["Blue ceramic mug"]}, False,
+     "string:negated"),
+    # number
+    ("3", "number", {"exact_match": "3"}, True, "number:equal"),
+    ("3 orders", "number", {"exact_match": "3"}, True, "number:equal"),
+    ("There are five orders.", "number", {"exact_match": "5"}, True, "number:equal"),
+    ("twenty-one", "number", {"exact_match": "21"}, True, "number:equal"),
+    ("1,234", "number", {"exact_match": "1234"}, True, "number:equal"),
+    ("3.0", "number", {"exact_match": 3}, True, "number:equal"),
+    ("None", "number", {"exact_match": "0"}, True, "number:equal"),
+    ("4.333", "number", {"exact_match": "4.33"}, True, "number:rounded"),
+    ("4.3", "number", {"exact_match": "4.33"}, False, "number:mismatch"),
+    ("3.4", "number", {"exact_match": "3"}, False, "number:mismatch"),
+    ("4", "number", {"exact_match": "3"}, False, "number:mismatch"),
+    ("either 3 or 4", "number", {"exact_match": "3"}, False, "number:ambiguous"),
+    ("3 (three)", "number", {"exact_match": "3"}, True, "number:equal"),
+    ("1, 2, 3, 4, 5", "number", {"exact_match": "3"}, False, "number:ambiguous"),
+    ("some orders", "number", {"exact_match": "3"}, False, "number:unparsed"),
+    ("the one with 5 reviews", "number", {"exact_match": "5"}, True, "number:equal"),
+    # currency
+    ("$83.47", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
+    ("83.47 USD", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
+    ("USD 83.47", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
+    ("83.470", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
+    ("I spent $83.47 in March 2024.", "currency", {"exact_match": "83.47"}, True,
+     "currency:equal"),
+    ("$1,234.50", "currency", {"exact_match": "1234.5"}, True, "currency:equal"),
+    ("$0.00", "currency", {"exact_match": "0"}, True, "currency:equal"),
+    ("0", "currency", {"exact_match": "$0.00"}, True, "currency:equal"),
+    ("83.466", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
+    ("$83.48", "currency", {"exact_match": "83.47"}, False, "currency:mismatch"),
+    ("$83", "currency", {"exact_match": "83.47"}, False, "currency:mismatch"),
+    ("€83.47", "currency", {"exact_match": "$83.47"}, False, "currency:mismatch"),
+    ("either $83.47 or $90.00", "currency", {"exact_match": "83.47"}, False,
+     "currency:ambiguous"),
+    ("free", "currency", {"exact_match": "83.47"}, False, "currency:unparsed"),
+    # date
+    ("2024-03-05", "date", {"exact_match": "2024-03-05"}, True, "date:equal"),
+    ("March 5, 2024", "date", {"exact_match": "2024-03-05"}, True, "date:equal"),
+    ("5 Mar 2024", "date", {"exact_match": "2024-03-05"}, True, "date:equal"),
+    ("03/05/2024", "date", {"exact_match": "2024-03-05"}, True, "date:equal"),
+    ("The order was placed on Tuesday, March 5, 2024.", "date",
+     {"exact_match": "2024-03-05"}, True, "date:equal"),
+    ("March 6, 2024", "date", {"exact_match": "2024-03-05"}, False, "date:mismatch"),
+    ("05/03/2024", "date", {"exact_match": "2024-03-05"}, False, "date:mismatch"),
+    ("March 5, 2023", "date", {"exact_match": "2024-03-05"}, False, "date:mismatch"),
+    ("March 5, 2024 or March 6, 2024", "date", {"exact_match": "2024-03-05"}, False,
+     "date:ambiguous"),
+    ("last Tuesday", "date", {"exact_match": "2024-03-05"}, False, "date:unparsed"),
+    # month
+    ("March 2024", "month", {"exact_match": "March 2024"}, True, "month:equal"),
+    ("2024-03", "month", {"exact_match": "March 2024"}, True, "month:equal"),
+    ("Mar 2024", "month", {"exact_match": "2024-03"}, True, "month:equal"),
+    ("It was in March 2024.", "month", {"exact_match": "2024-03"}, True, "month:equal"),
+    ("March", "month", {"exact_match": "March"}, True, "month:equal"),
+    ("April 2024", "month", {"exact_match": "March 2024"}, False, "month:mismatch"),
+    ("March 2023", "month", {"exact_match": "March 2024"}, False, "month:mismatch"),
+    ("March", "month", {"exact_match": "March 2024"}, False, "month:mismatch"),
+    ("March 2024 or April 2024", "month", {"exact_match": "March 2024"}, False,
+     "month:ambiguous"),
+    # duration
+    ("2 days", "duration", {"exact_match": "2 days"}, True, "duration:equal"),
+    ("48 hours", "duration", {"exact_match": "2 days"}, True, "duration:equal"),
+    ("1 week", "duration", {"exact_match": "7 days"}, True, "duration:equal"),
+    ("an hour and a half", "duration", {"exact_match": "90 minutes"}, True, "duration:equal"),
+    ("1h 30m", "duration", {"exact_match": "90 minutes"}, True, "duration:equal"),
+    ("two days (48 hours)", "duration", {"exact_match": "2 days"}, True, "duration:equal"),
+    ("2", "duration", {"exact_match": "2 days"}, True, "duration:unit-assumed"),
+    ("3 days", "duration", {"exact_match": "2 days"}, False, "duration:mismatch"),
+    ("2 hours", "duration", {"exact_match": "2 days"}, False, "duration:mismatch"),
+    ("2 or 3 days", "duration", {"exact_match": "2 days"}, False, "duration:ambiguous"),
+    ("a while", "duration", {"exact_match": "2 days"}, False, "duration:unparsed"),
+    # list
+    ("Blue Mug, Red Mug", "list", {"exact_match": "Red Mug, Blue Mug"}, True, "list:equal"),
+    ("red mug and BLUE MUG", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
+     "list:equal"),
+    ("- Blue Mug\n- Red Mug\n", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
+     "list:equal"),
+    ("1. Blue Mug\n2. Red Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
+     "list:equal"),
+    ("• Blue Mug; • Red Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
+     "list:equal"),
+    ("The products are: Blue Mug, Red Mug.", "list", {"exact_match": ["Blue Mug", "Red Mug"]},
+     True, "list:equal"),
+    ("Pots and Pans, Mugs", "list", {"exact_match": ["Mugs", "Pots and Pans"]}, True,
+     "list:equal"),
+    ("Pittsburgh, PA; Boston, MA", "list", {"exact_match": ["Boston, MA", "Pittsburgh, PA"]},
+     True, "list:equal"),
+    ("$3.00, $5", "list", {"exact_match": ["3", "5"]}, True, "list:equal"),
+    ("Blue Mug, Red Mug, Green Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, False,
+     "list:extra-item"),
+    ("Blue Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, False, "list:missing-item"),
+    ("Blue Mug, not Red Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, False,
+     "list:missing-item"),
+    ("Blue Mug, Red Mug, Green Mug", "list", {"must_include": ["Blue Mug", "Red Mug"]}, True,
+     "list:all-included"),
+    ("Blue Mug (2 units) and Red Mug", "list", {"must_include": ["Blue Mug", "Red Mug"]}, True,
+     "list:all-included"),
+    ("Blue Mug, Green Mug", "list", {"must_include": ["Blue Mug", "Red Mug"]}, False,
+     "list:missing-item"),
+    # boolean
+    ("Yes", "boolean", {"exact_match": "yes"}, True, "boolean:equal"),
+    ("yes, it is in stock", "boolean", {"exact_match": "Yes"}, True, "boolean:equal"),
+    ("True", "boolean", {"exact_match": "yes"}, True, "boolean:equal"),
+    ("That's correct.", "boolean", {"exact_match": "yes"}, True, "boolean:equal"),
+    ("No", "boolean", {"exact_match": "no"}, True, "boolean:equal"),
+    ("No, it has not shipped", "boolean", {"exact_match": "No"}, True, "boolean:equal"),
+    ("It is not in stock.", "boolean", {"exact_match": "no"}, True, "boolean:equal"),
+    ("That is not correct", "boolean", {"exact_match": "false"}, True, "boolean:equal"),
+    ("No", "boolean", {"exact_match": "yes"}, False, "boolean:mismatch"),
+    ("It is not true", "boolean", {"exact_match": "yes"}, False, "boolean:mismatch"),
+    ("Yes and no", "boolean", {"exact_match": "yes"}, False, "boolean:ambiguous"),
+    ("Maybe", "boolean", {"exact_match": "yes"}, False, "boolean:unparsed"),
+    # url
+    ("http://shop.test/product/12", "url", {"exact_match": "__SHOP__/product/12"}, True,
+     "url:equal"),
+    ("The page is HTTP://Shop.Test/product/12/#reviews.", "url",
+     {"exact_match": "__SHOP__/product/12"}, True, "url:equal"),
+    ("shop.test/search?b=2&a=1", "url", {"exact_match": "__SHOP__/search?a=1&b=2"}, True,
+     "url:equal"),
+    ("/product/12", "url", {"exact_match": "__SHOP__/product/12"}, True, "url:equal"),
+    ("http://shop.test/product/13", "url", {"exact_match": "__SHOP__/product/12"}, False,
+     "url:mismatch"),
+    ("http://forum.test/product/12", "url", {"exact_match": "__SHOP__/product/12"}, False,
+     "url:mismatch"),
+    ("http://shop.test/product/12 or http://shop.test/product/13", "url",
+     {"exact_match": "__SHOP__/product/12"}, False, "url:ambiguous"),
+    ("the product page", "url", {"exact_match": "__SHOP__/product/12"}, False, "url:unparsed"),
+]
+
+
+@pytest.mark.parametrize(("answer", "answer_type", "refs", "passed", "rule"), CASES)
+def test_lenient_cases(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("N/A", True, "infeasible:stated"),
+        ("This is not possible: the shop has no such product.", True, "infeasible:stated"),
+        ("I can't do that", True, "infeasible:stated"),
+        ("Unable to find that order", True, "infeasible:stated"),
+        ("Blue Mug", False, "infeasible:not-stated"),
+        ("", False, "infeasible:not-stated"),
+    ],
+)
+def test_lenient_infeasible(answer, passed, rule):
+    verdict = lenient(answer, "infeasible", {"fuzzy_match": "N/A"})
+    assert_verdict(verdict, passed, rule)
+
+
+def test_infeasible_reported_passes_even_without_answer():
+    context = EvalContext(infeasible_reported=True)
+    verdict = check_answer(None, {"answer_type": "infeasible", "reference_answers": None},
+                           context=context)
+    assert_verdict(verdict, True, "infeasible:reported")
+
+
+def test_na_reference_is_infeasible_for_any_answer_type():
+    verdict = lenient("not possible", "string", {"fuzzy_match": "N/A"})
+    assert_verdict(verdict, True, "infeasible:stated")
+
+
+def test_reporting_infeasible_on_a_feasible_task_fails():
+    context = EvalContext(infeasible_reported=True)
+    verdict = lenient("83.47", "currency", {"exact_match": "83.47"}, context)
+    assert_verdict(verdict, False, "infeasible:unexpected")
+
+
+def test_myself_means_the_logged_in_user():
+    context = EvalContext(users={"shop": "emma.lopez"})
+    assert_verdict(lenient("Me", "string", {"exact_match": "emma.lopez"}, context), True,
+                   "string:myself")
+    assert_verdict(lenient("myself", "string", {"must_include": ["emma.lopez"]}, context), True,
+                   "string:all-included")
+    other = EvalContext(users={"shop": "bob"})
+    assert_verdict(lenient("me", "string", {"exact_match": "emma.lopez"}, other), False,
+                   "string:mismatch")
+
+
+def test_missing_answer_fails():
+    assert_verdict(lenient(None, "string", {"exact_match": "x"}), False, "answer:missing")
+    assert_verdict(lenient("   ", "number", {"exact_match": "3"}), False, "answer:missing")
+
+
+def test_several_approaches_must_all_pass():
+    refs = {"must_include": ["Blue"], "fuzzy_match": ["Blue Mug"]}
+    assert lenient("Blue Mug", "string", refs).passed
+    refs = {"must_include": ["Blue"], "exact_match": "Red Mug"}
+    verdict = lenient("Blue Mug", "string", refs)
+    assert_verdict(verdict, False, "string:mismatch")
+    assert verdict.explanation.startswith("[0]")
+
+
+def test_or_alternatives_in_typed_answers():
+    assert lenient("$5", "currency", {"exact_match": "5 |OR| 6"}).passed
+    assert lenient("4 items", "number", {"must_include": ["3 |OR| 4"]}).passed
+    assert not lenient("7", "number", {"must_include": ["3 |OR| 4"]}).passed
+
+
+def test_typed_must_include_of_several_values():
+    refs = {"must_include": ["2024-03-05", "2024-04-01"]}
+    assert lenient("March 5, 2024 and April 1, 2024", "date", refs).passed
+    assert_verdict(lenient("March 5, 2024", "date", refs), False, "date:mismatch")
+
+
+@pytest.mark.parametrize(
+    ("spec", "rule"),
+    [
+        ({"answer_type": "currency", "reference_answers": {"exact_match": "lots"}},
+         "error:bad-reference"),
+        ({"answer_type": "colour", "reference_answers": {"exact_match": "x"}}, "error:bad-spec"),
+        ({"answer_type": "string", "reference_answers": {}}, "error:bad-spec"),
+        ({"answer_type": "string", "reference_answers": "x"}, "error:bad-spec"),
+        ("not a dict", "error:bad-spec"),
+    ],
+)
+def test_bad_specs_give_error_verdicts(spec, rule):
+    verdict = check_answer("3", spec)
+    assert_verdict(verdict, False, rule)
+
+
+def test_bad_mode_is_an_error_verdict():
+    verdict = check_answer("3", {"answer_type": "number", "reference_answers":
+                                 {"exact_match": "3"}}, mode="sloppy")
+    assert_verdict(verdict, False, "error:bad-mode")
+
+
+def test_to_dict_round_trip():
+    verdict = lenient("3", "number", {"exact_match": "3"})
+    assert verdict.to_dict() == {"passed": True, "score": 1.0, "rule": "number:equal",
+                                 "explanation": verdict.explanation}
+
+
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("Completed", "string", {"exact_match": "Complete"}, True, "string:inflection"),
+        ("Merge", "string", {"exact_match": "Merged"}, True, "string:inflection"),
+        ("Red", "string", {"exact_match": "R"}, False, "string:mismatch"),
+        ("Blue Mug / Red Mug", "string", {"exact_match": "Blue Mug"}, False,
+         "string:ambiguous"),
+        ("-$5.00", "currency", {"exact_match": "5"}, False, "currency:mismatch"),
+        ("No orders", "number", {"exact_match": "0"}, True, "number:equal"),
+        ("No idea", "number", {"exact_match": "0"}, False, "number:unparsed"),
+        ("No, there are 3", "number", {"exact_match": "3"}, True, "number:equal"),
+        ("Order #12 has 3 items", "number", {"exact_match": "3"}, True, "number:equal"),
+        ("The 2nd order had 3 items", "number", {"exact_match": "3"}, True, "number:equal"),
+        ("3rd", "number", {"exact_match": "3"}, True, "number:equal"),
+        ("A, B and also C", "list", {"exact_match": "a, b, c"}, True, "list:equal"),
+        ("A, B, C, A", "list", {"exact_match": "a, b, c"}, True, "list:equal"),
+        ("A, B, C and D", "list", {"exact_match": ["a", "b", "c"]}, False, "list:extra-item"),
+    ],
+)
+def test_lenient_edge_cases(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)

@@ -1,0 +1,112 @@
+"""state_match on an in-memory SQLite database."""
+
+from __future__ import annotations
+
+import pytest
+from webenv.validators import check_state
+from webenv.validators.state import UnsafeSql, ensure_read_only
+
+
+def spec(*entries: dict) -> dict:
+    return {"eval_types": ["state_match"], "state": list(entries)}
+
+
+def state(sql: str, expected, site: str = "shop") -> dict:
+    return {"site": site, "sql": sql, "expected": expected}
+
+
+@pytest.mark.parametrize(
+    ("sql", "expected", "lenient", "strict"),
+    [
+        ("SELECT count(*) FROM reviews WHERE rating >= 4", 2, True, True),
+        ("SELECT count(*) FROM reviews WHERE rating >= 4", "2", True, True),
+        ("SELECT count(*) FROM reviews WHERE rating >= 4", 2.0, True, False),
+        ("SELECT count(*) FROM reviews WHERE rating >= 4", 3, False, False),
+        ("SELECT product FROM reviews WHERE id = 1", "blue mug", True, False),
+        ("SELECT product FROM reviews WHERE id = 1", "Blue Mug", True, True),
+        ("SELECT product FROM reviews WHERE id = 1", "Red Mug", False, False),
+        ("SELECT title FROM reviews WHERE id = 1", "great mug", True, False),
+        ("SELECT title FROM reviews WHERE id = 99", None, True, True),
+        ("SELECT title FROM reviews WHERE id = 99", "", False, False),
+        ("SELECT u.username FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.id = 3",
+         "myself", True, True),
+        ("SELECT u.username FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.id = 2",
+         "me", False, False),
+        ("SELECT product FROM reviews ORDER BY id", ["Blue Mug", "Red Mug", "Tea Pot"], True,
+         True),
+        ("SELECT product FROM reviews ORDER BY id", ["tea pot", "Blue Mug", "Red Mug"], True,
+         False),
+        ("SELECT product FROM reviews ORDER BY id", ["Blue Mug", "Red Mug"], False, False),
+        ("SELECT product, rating FROM reviews ORDER BY id",
+         [["Red Mug", 3], ["Blue Mug", 5], ["Tea Pot", 4]], True, False),
+        ("SELECT product, rating FROM reviews ORDER BY id",
+         [["Blue Mug", 5], ["Red Mug", 3], ["Tea Pot", 4]], True, True),
+        ("SELECT product, rating FROM reviews ORDER BY id",
+         [["Blue Mug", 5], ["Red Mug", 4], ["Tea Pot", 4]], False, False),
+        ("WITH r AS (SELECT * FROM reviews) SELECT count(*) FROM r;", 3, True, True),
+        ("SELECT count(*) FROM reviews WHERE title LIKE '%;%' -- no ; here", 0, True, True),
+    ],
+)
+def test_state_values(make_context, sql, expected, lenient, strict):
+    context = make_context()
+    for mode, want in (("lenient", lenient), ("strict", strict)):
+        verdict = check_state(spec(state(sql, expected)), context, mode=mode)
+        assert verdict.passed is want, (mode, verdict)
+        assert verdict.rule in ("state:equal", "state:mismatch", "state:row-count"), verdict
+
+
+def test_scalar_expected_with_several_rows(make_context):
+    verdict = check_state(spec(state("SELECT id FROM reviews", 1)), make_context())
+    assert (verdict.passed, verdict.rule) == (False, "state:row-count")
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "DELETE FROM reviews",
+        "UPDATE reviews SET rating = 1",
+        "SELECT 1; DROP TABLE reviews",
+        "SELECT 1; SELECT 2",
+        "INSERT INTO users VALUES (3, 'x')",
+        "WITH x AS (SELECT 1) DELETE FROM reviews",
+        "PRAGMA writable_schema = 1",
+        "ATTACH DATABASE 'x.db' AS x",
+        "SELECT 'unterminated",
+        "",
+    ],
+)
+def test_unsafe_sql_is_refused(make_context, db, sql):
+    verdict = check_state(spec(state(sql, 1)), make_context())
+    assert (verdict.passed, verdict.rule) == (False, "error:unsafe-sql"), verdict
+    assert db.execute("SELECT count(*) FROM reviews").fetchone()[0] == 3
+    with pytest.raises(UnsafeSql):
+        ensure_read_only(sql)
+
+
+def test_read_only_allows_literals_and_functions():
+    assert ensure_read_only("SELECT replace(title, 'a', 'b') FROM reviews;") .endswith("reviews")
+    assert ensure_read_only("select 'delete; update' as x")
+    assert ensure_read_only("SELECT updated_at FROM t")
+
+
+@pytest.mark.parametrize(
+    ("entry", "rule"),
+    [
+        (state("SELECT nope FROM reviews", 1), "error:query"),
+        (state("SELECT 1", 1, site="forum"), "error:query"),
+        ({"site": "shop", "sql": "SELECT 1"}, "error:bad-spec"),
+    ],
+)
+def test_state_errors(make_context, entry, rule):
+    verdict = check_state(spec(entry), make_context())
+    assert (verdict.passed, verdict.rule) == (False, rule), verdict
+
+
+def test_all_entries_must_pass(make_context):
+    good = state("SELECT count(*) FROM users", 2)
+    bad = state("SELECT count(*) FROM users", 5)
+    context = make_context()
+    assert check_state(spec(good, good), context).passed
+    verdict = check_state(spec(good, bad), context)
+    assert not verdict.passed and verdict.score == 0.0
+    assert check_state({"state": []}, context).rule == "error:bad-spec"

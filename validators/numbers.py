@@ -1,0 +1,209 @@
+"""Finding numbers and money amounts in free text.
+
+Digit groups and decimal separators are interpreted by ``price-parser``; small number
+words ("five", "twenty-one", "none") are read from a fixed table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from price_parser import Price
+
+from .text import fold
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "none": 0, "dozen": 12,
+}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_PRONOUN_BEFORE = {"the", "this", "that", "which", "each", "every", "any", "no", "another",
+                   "someone", "other", "only", "last", "first", "same", "a"}
+_MONTHS = {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec",
+}
+_DIGITS = re.compile(r"(?<![\w.,])([-−–]?)(\d(?:[\d,.]*\d)?)")
+_WORDS = re.compile(r"[a-z]+")
+_ORDINAL = re.compile(r"(?:st|nd|rd|th)\b", re.IGNORECASE)
+_NO_QUANTITY = re.compile(
+    r"\b(?:no|not\s+any)\s+(?!idea\b|clue\b|answer\b|way\b|access\b|information\b)[a-z]",
+    re.IGNORECASE,
+)
+_CURRENCY_BEFORE = re.compile(
+    r"(?:US\$|C\$|A\$|\$|€|£|¥|₹|\b(?:USD|EUR|GBP|CAD|AUD|JPY)\b)\s*[-−]?\s*$", re.IGNORECASE
+)
+_CURRENCY_AFTER = re.compile(
+    r"^\s*(?:\$|€|£|\b(?:USD|EUR|GBP|CAD|AUD|JPY|dollars?|bucks|euros?|pounds?)\b)",
+    re.IGNORECASE,
+)
+_CODES = {"us$": "USD", "$": "USD", "dollar": "USD", "dollars": "USD", "bucks": "USD",
+          "€": "EUR", "euro": "EUR", "euros": "EUR", "£": "GBP", "pound": "GBP",
+          "pounds": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD", "a$": "AUD"}
+
+CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A number found in text.
+
+    Attributes:
+        value: The number.
+        decimals: Digits written after the decimal point (0 for words).
+        start: Start offset in the text searched.
+        end: End offset.
+        currency: ISO-ish currency code when a symbol/code/word is adjacent, else None.
+    """
+
+    value: Decimal
+    decimals: int
+    start: int
+    end: int
+    currency: str | None = None
+    label: bool = False
+
+
+def parse_number_text(text: str) -> tuple[Decimal, int] | None:
+    """Parse one numeric token ("1,234.5", "83,47", "83.470") to (value, decimals).
+
+    A single dot is always a decimal point (the sites are US-formatted), so "83.470" is
+    83.47; other separator combinations are resolved by price-parser.
+    """
+    raw = text.strip()
+    negative = raw[:1] in "-−–"
+    raw = raw.lstrip("-−–+").strip()
+    if not raw or not raw[0].isdigit():
+        return None
+    hint = "." if raw.count(".") == 1 and "," not in raw else None
+    try:
+        amount = Price.fromstring(raw, decimal_separator=hint).amount
+    except (InvalidOperation, ValueError):
+        return None
+    if amount is None:
+        return None
+    exponent = amount.as_tuple().exponent
+    decimals = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return (-amount if negative else amount), decimals
+
+
+def _currency_code(text: str) -> str:
+    key = text.strip().lower()
+    return _CODES.get(key, key.upper())
+
+
+def _digit_mentions(text: str) -> list[Mention]:
+    found = []
+    for match in _DIGITS.finditer(text):
+        parsed = parse_number_text(match.group(1) + match.group(2))
+        if parsed is None:
+            continue
+        value, decimals = parsed
+        before = text[max(0, match.start() - 5) : match.start()]
+        after = text[match.end() : match.end() + 9]
+        currency = None
+        if m := _CURRENCY_BEFORE.search(before):
+            symbol = m.group(0)
+            currency = _currency_code(symbol.replace("-", "").replace("−", ""))
+            sign_before = before[: len(before) - len(symbol)].rstrip().endswith(("-", "−"))
+            if (sign_before or symbol.strip().endswith(("-", "−"))) and value > 0:
+                value = -value
+        elif m := _CURRENCY_AFTER.search(after):
+            currency = _currency_code(m.group(0))
+        preceding = re.findall(r"[a-z]+", fold(text[max(0, match.start() - 12) : match.start()]))
+        if preceding and preceding[-1] in _MONTHS and len(match.group(2)) in (1, 2, 4):
+            continue  # part of a date ("March 2024", "Mar 5"), not a quantity
+        # "#12" and ordinals ("2nd") label things rather than count them.
+        label = before.rstrip().endswith("#") or bool(_ORDINAL.match(text, match.end()))
+        found.append(Mention(value, decimals, match.start(), match.end(), currency, label))
+    return found
+
+
+def _word_mentions(text: str) -> list[Mention]:
+    folded = fold(text)
+    if len(folded) != len(text):
+        folded = text.lower()  # keep offsets meaningful; word numbers are ASCII anyway
+    words = [(m.group(0), m.start(), m.end()) for m in _WORDS.finditer(folded)]
+    found: list[Mention] = []
+    i = 0
+    while i < len(words):
+        word = words[i][0]
+        if word not in _UNITS and word not in _SCALES:
+            i += 1
+            continue
+        j, total, current = i, 0, 0
+        while j < len(words):
+            w = words[j][0]
+            if w in _UNITS:
+                current += _UNITS[w]
+            elif w == "hundred":
+                current = max(current, 1) * 100
+            elif w in _SCALES:
+                total += max(current, 1) * _SCALES[w]
+                current = 0
+            elif w == "and" and j + 1 < len(words) and words[j + 1][0] in _UNITS and j > i:
+                pass
+            else:
+                break
+            j += 1
+        run = [w for w, _, _ in words[i:j]]
+        previous = words[i - 1][0] if i > 0 else ""
+        following = words[j][0] if j < len(words) else ""
+        pronoun = run == ["one"] and (previous in _PRONOUN_BEFORE or following == "of")
+        if run == ["dozen"] and previous not in {"a", "one"}:
+            pronoun = True
+        if not pronoun:
+            after = text[words[j - 1][2] : words[j - 1][2] + 9]
+            currency = None
+            if m := _CURRENCY_AFTER.search(after):
+                currency = _currency_code(m.group(0))
+            found.append(
+                Mention(Decimal(total + current), 0, words[i][1], words[j - 1][2], currency)
+            )
+        i = j
+    return found
+
+
+def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
+    """All numbers in ``text`` (digits, and small number words unless ``words=False``).
+
+    Numbers that are part of a date written with a month name ("March 2024") are skipped;
+    labels ("#12", "2nd") are dropped when the text also has plain numbers; "no <noun>"
+    reads as 0 when the text has no other number.
+    """
+    text = str(text)
+    found = _digit_mentions(text)
+    if words:
+        found += _word_mentions(text)
+        if not found and (m := _NO_QUANTITY.search(text)):
+            found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
+    quantities = [m for m in found if not m.label]
+    if quantities:
+        found = quantities
+    return sorted(found, key=lambda m: m.start)
+
+
+def find_amounts(text: str) -> list[Mention]:
+    """Money amounts in ``text``: the numbers marked with a currency if any are, else all."""
+    mentions = find_numbers(text)
+    marked = [m for m in mentions if m.currency]
+    return marked or mentions
+
+
+def to_cents(value: Decimal) -> Decimal:
+    """Round half-up to cents."""
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def currency_of(text: str) -> str | None:
+    """The currency a reference string names, if any ("$83.47" -> "USD")."""
+    for mention in find_numbers(text, words=False):
+        if mention.currency:
+            return mention.currency
+    return None

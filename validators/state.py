@@ -1,0 +1,205 @@
+"""``state_match``: checking the sites' databases with read-only SQL."""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .context import EvalContext, is_self_word, user_for
+from .verdict import Verdict, combine, error, fail, ok, show
+
+_FORBIDDEN = re.compile(
+    r"\b(?:insert|update|delete|drop|alter|create|attach|detach|pragma|vacuum|reindex|"
+    r"analyze|begin|commit|rollback|savepoint|release|replace(?!\s*\())\b",
+    re.IGNORECASE,
+)
+
+
+class UnsafeSql(ValueError):
+    """The SQL is not a single read-only statement."""
+
+
+def _code_only(sql: str) -> str:
+    """``sql`` with string literals, quoted identifiers and comments blanked out."""
+    out: list[str] = []
+    i, n = 0, len(sql)
+    closers = {"'": "'", '"': '"', "`": "`", "[": "]"}
+    while i < n:
+        c = sql[i]
+        if c in closers:
+            close = closers[c]
+            j = i + 1
+            while j < n:
+                if sql[j] == close:
+                    if close in "'\"`" and j + 1 < n and sql[j + 1] == close:
+                        j += 2
+                        continue
+                    break
+                j += 1
+            if j >= n:
+                raise UnsafeSql("unterminated quoted string")
+            out.append(" ? ")
+            i = j + 1
+        elif sql.startswith("--", i):
+            j = sql.find("\n", i)
+            i = n if j < 0 else j
+            out.append(" ")
+        elif sql.startswith("/*", i):
+            j = sql.find("*/", i + 2)
+            if j < 0:
+                raise UnsafeSql("unterminated comment")
+            i = j + 2
+            out.append(" ")
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def ensure_read_only(sql: str) -> str:
+    """Return ``sql`` without a trailing ";" if it is one SELECT/WITH statement.
+
+    Raises:
+        UnsafeSql: For several statements, anything but SELECT/WITH, or a write keyword.
+    """
+    if not isinstance(sql, str) or not sql.strip():
+        raise UnsafeSql("empty SQL")
+    code = _code_only(sql).strip()
+    while code.endswith(";"):
+        code = code[:-1].rstrip()
+    if ";" in code:
+        raise UnsafeSql("several statements (';') are not allowed")
+    first = re.match(r"[\s(]*([A-Za-z]+)", code)
+    if not first or first.group(1).lower() not in ("select", "with"):
+        raise UnsafeSql("only a SELECT or WITH query is allowed")
+    if bad := _FORBIDDEN.search(code):
+        raise UnsafeSql(f"write/administrative keyword {bad.group(0).upper()!r}")
+    stripped = sql.strip()
+    while stripped.endswith(";"):
+        stripped = stripped[:-1].rstrip()
+    return stripped
+
+
+def check_state(spec: dict, context: EvalContext, *, mode: str = "lenient") -> Verdict:
+    """``state_match``: does read-only SQL on a site's live database give the expected value?
+
+    Each entry of ``spec["state"]`` has ``site``, ``sql`` and ``expected``. A scalar
+    ``expected`` is compared with the first column of the single result row (no row
+    reads as None); a list is compared with the rows (a list of lists) or with the
+    first-column values. Strict compares ``str()`` forms in order; lenient compares
+    numbers numerically, text case- and whitespace-insensitively, and lists in any
+    order. ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user.
+
+    Args:
+        spec: The task's ``eval`` object.
+        context: Supplies ``query`` and the logged-in users.
+        mode: ``"lenient"`` or ``"strict"``.
+
+    Returns:
+        The verdict; never raises.
+    """
+    try:
+        if mode not in ("lenient", "strict"):
+            return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
+        entries = spec.get("state") if isinstance(spec, dict) else None
+        if not entries or not isinstance(entries, list):
+            return error("bad-spec", "state_match needs a non-empty list of state entries")
+        return combine([_entry(e, context, mode) for e in entries], label="state")
+    except Exception as exc:  # a check must never raise
+        return error("exception", f"state_match crashed: {type(exc).__name__}: {exc}")
+
+
+def _resolve_self(value: Any, site: str, context: EvalContext) -> Any:
+    if isinstance(value, list):
+        return [_resolve_self(v, site, context) for v in value]
+    if isinstance(value, str) and is_self_word(value):
+        return user_for(site, context) or value
+    return value
+
+
+def _number(value: Any) -> Decimal | None:
+    if isinstance(value, bool):
+        return Decimal(int(value))
+    if isinstance(value, int | float | Decimal):
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        return Decimal(str(value))
+    if isinstance(value, str):
+        try:
+            number = Decimal(value.strip().replace(",", ""))
+        except InvalidOperation:
+            return None
+        return number if number.is_finite() else None
+    return None
+
+
+def _text(value: Any) -> str:
+    text = unicodedata.normalize("NFKC", str(value))
+    return " ".join(text.split()).casefold()
+
+
+def values_equal(actual: Any, expected: Any, mode: str) -> bool:
+    """Compare one database value with one expected value in ``mode``."""
+    if mode == "strict":
+        return str(actual) == str(expected)
+    if actual is None or expected is None:
+        return actual is None and expected is None
+    a, e = _number(actual), _number(expected)
+    if a is not None and e is not None:
+        return math.isclose(float(a), float(e), rel_tol=1e-9, abs_tol=1e-9)
+    return _text(actual) == _text(expected)
+
+
+def _row_equal(actual: Sequence[Any], expected: Any, mode: str) -> bool:
+    if isinstance(expected, list | tuple):
+        return len(actual) == len(expected) and all(
+            values_equal(a, e, mode) for a, e in zip(actual, expected, strict=True)
+        )
+    return bool(actual) and values_equal(actual[0], expected, mode)
+
+
+def _entry(entry: Any, context: EvalContext, mode: str) -> Verdict:
+    if not isinstance(entry, dict) or "sql" not in entry or "expected" not in entry:
+        return error("bad-spec", "a state entry needs site, sql and expected")
+    site = str(entry.get("site") or "")
+    try:
+        sql = ensure_read_only(entry["sql"])
+    except UnsafeSql as exc:
+        return error("unsafe-sql", f"refused {show(entry['sql'])}: {exc}")
+    try:
+        rows = [tuple(r) for r in context.query(site, sql)]
+    except Exception as exc:  # database errors are reported, not raised
+        return error("query", f"{site}: {show(sql)} failed: {type(exc).__name__}: {exc}")
+    expected = _resolve_self(entry["expected"], site, context)
+    label = f"{site}: {show(sql, 80)}"
+    if not isinstance(expected, list):
+        if len(rows) > 1:
+            return fail("state:row-count", f"{label} returned {len(rows)} rows; expected one "
+                                           f"value {show(expected)}")
+        actual = rows[0][0] if rows and rows[0] else None
+        if values_equal(actual, expected, mode):
+            return ok("state:equal", f"{label} gave {show(actual)} == {show(expected)}")
+        return fail("state:mismatch", f"{label} gave {show(actual)}, expected {show(expected)}")
+    shown = show([r[0] if len(r) == 1 else r for r in rows], 120)
+    if len(rows) != len(expected):
+        return fail("state:row-count", f"{label} returned {len(rows)} rows {shown}; expected "
+                                       f"{len(expected)}: {show(expected, 120)}")
+    if mode == "strict":
+        matched = all(_row_equal(r, e, mode) for r, e in zip(rows, expected, strict=True))
+    else:
+        remaining = list(rows)
+        matched = True
+        for item in expected:
+            index = next((i for i, r in enumerate(remaining) if _row_equal(r, item, mode)), None)
+            if index is None:
+                matched = False
+                break
+            remaining.pop(index)
+    if matched:
+        order = "in order" if mode == "strict" else "in any order"
+        return ok("state:equal", f"{label} rows {shown} == {show(expected, 120)} {order}")
+    return fail("state:mismatch", f"{label} rows {shown} != {show(expected, 120)}")

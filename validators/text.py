@@ -1,0 +1,156 @@
+"""Text normalization shared by the checks (strict cleaning and lenient folding)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_MARKS = str.maketrans({"™": " ", "®": " ", "©": " ", "℠": " "})
+_QUOTES = str.maketrans(
+    {"‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "'", "´": "'",
+     "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "″": '"'}
+)
+_NT = re.compile(r"(?<=[a-z])n't\b")
+_WORD = re.compile(r"[^\W_]+")
+_NON_WORD = re.compile(r"[\W_]+")
+_OR = re.compile(r"\s*\|OR\|\s*")
+
+NEGATIONS = frozenset(
+    {"not", "no", "never", "neither", "nor", "none", "nothing", "nobody", "nowhere",
+     "without", "cannot", "except", "excluding", "isnt", "wasnt", "arent", "dont", "doesnt",
+     "didnt", "cant", "wont"}
+)
+"""Tokens that negate what follows (after ``n't`` is expanded to `` not``)."""
+
+FILLER = frozenset(
+    {"the", "a", "an", "answer", "answers", "final", "is", "are", "was", "were", "be", "it",
+     "its", "this", "that", "these", "those", "there", "here", "i", "think", "believe", "my",
+     "our", "result", "results", "value", "would", "should", "will", "as", "follows",
+     "following", "of", "so", "ok", "okay", "sure", "well", "either", "both", "they", "them",
+     "item", "items", "list", "called", "named", "titled", "s", "seems", "to", "found",
+     "correct", "exactly", "just", "also", "only", "simply", "then", "thus", "hence", "therefore"}
+)
+"""Words that carry no competing content around a matched phrase."""
+
+
+def strict_clean(text: str) -> str:
+    """WebArena's ``clean_answer``: strip, drop one pair of surrounding quotes, lower-case."""
+    text = str(text).strip()
+    if text.startswith("'") and text.endswith("'"):
+        text = text[1:-1]
+    elif text.startswith('"') and text.endswith('"'):
+        text = text[1:-1]
+    return text.lower()
+
+
+def split_or(value: object) -> list[str]:
+    """Split a reference item on ``|OR|`` into its alternatives (at least one)."""
+    parts = [p for p in _OR.split(str(value)) if p.strip()]
+    return parts or [str(value)]
+
+
+def fold(text: str) -> str:
+    """Lower-case, strip accents (NFKD), drop ™/®/©, unify quotes, expand ``n't``."""
+    text = str(text).translate(_MARKS).translate(_QUOTES)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.casefold()
+    return _NT.sub(" not", text)
+
+
+def tokens(text: str) -> list[str]:
+    """Folded word tokens; punctuation and whitespace separate tokens."""
+    return _WORD.findall(fold(text))
+
+
+def norm(text: str) -> str:
+    """Lenient normal form: folded tokens joined by single spaces."""
+    return " ".join(tokens(text))
+
+
+def squash(text: str) -> str:
+    """Folded text with every non-word character removed ("T-Shirt" -> "tshirt")."""
+    return _NON_WORD.sub("", fold(text))
+
+
+def same_text(a: str, b: str) -> bool:
+    """Lenient string equality (normal forms or squashed forms equal, both non-empty)."""
+    na, nb = norm(a), norm(b)
+    if na and na == nb:
+        return True
+    sa = squash(a)
+    return bool(sa) and sa == squash(b)
+
+
+def _inflected(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 4 and long in (short + "d", short + "ed")
+
+
+def same_inflection(a: str, b: str) -> bool:
+    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed")."""
+    ta, tb = tokens(a), tokens(b)
+    return bool(ta) and len(ta) == len(tb) and all(map(_inflected, ta, tb))
+
+
+def find_phrase(haystack: list[str], needle: list[str]) -> list[int]:
+    """Start indices where ``needle`` occurs as a contiguous token run in ``haystack``."""
+    n = len(needle)
+    if n == 0 or n > len(haystack):
+        return []
+    return [i for i in range(len(haystack) - n + 1) if haystack[i : i + n] == needle]
+
+
+def negated_at(toks: list[str], start: int, window: int = 3) -> bool:
+    """Whether a negation token occurs in the ``window`` tokens before ``start``."""
+    return any(t in NEGATIONS for t in toks[max(0, start - window) : start])
+
+
+def has_negation(toks: Iterable[str]) -> bool:
+    """Whether any token is a negation."""
+    return any(t in NEGATIONS for t in toks)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of an answer between list separators."""
+
+    start: int
+    end: int
+    text: str
+
+
+_SEPARATOR = re.compile(
+    r"[,;|\n\r•·]|\s(?:&|\+)\s|\s+/\s*|\s*/\s+|\b(?:and|or|plus|as well as)\b",
+    re.IGNORECASE,
+)
+_BULLET = re.compile(r"^\s*(?:[-*+>]|\(?\d{1,2}[.)])\s+")
+
+
+def segments(text: str) -> list[Segment]:
+    """Split an answer on commas, semicolons, newlines, bullets, "and"/"or", "&".
+
+    Each segment keeps its span in ``text`` so neighbours can be re-joined when a
+    reference item itself contains a separator ("Pots and Pans").
+    """
+    result: list[Segment] = []
+    pos = 0
+    for match in _SEPARATOR.finditer(text):
+        result.append(Segment(pos, match.start(), text[pos : match.start()]))
+        pos = match.end()
+    result.append(Segment(pos, len(text), text[pos:]))
+    cleaned = []
+    for seg in result:
+        piece = _BULLET.sub("", seg.text)
+        if tokens(piece):
+            cleaned.append(Segment(seg.start, seg.end, piece))
+    return cleaned
+
+
+def only_filler(toks: Iterable[str]) -> bool:
+    """Whether every token is a filler word (or there are none)."""
+    return all(t in FILLER for t in toks)
