@@ -1,0 +1,66 @@
+"""SQLite access shared by the bundled sites.
+
+``app.config["DATABASE"]`` is either an open :class:`sqlite3.Connection` owned by
+the caller (the environment keeps each world's databases in memory) or a
+filesystem path. A passed connection is returned as-is and never closed; a path
+is opened once per application context and closed when the context ends.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+import click
+from flask import Flask, current_app, g
+
+
+def get_db() -> sqlite3.Connection:
+    """Return the site's database connection for the current app context.
+
+    Returns:
+        A connection whose ``row_factory`` is :class:`sqlite3.Row`.
+    """
+    database = current_app.config["DATABASE"]
+    if isinstance(database, sqlite3.Connection):
+        if database.row_factory is not sqlite3.Row:
+            database.row_factory = sqlite3.Row
+        return database
+    if "db" not in g:
+        conn = sqlite3.connect(database)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        g.db = conn
+    return g.db
+
+
+def close_db(exc: BaseException | None = None) -> None:
+    """Close a per-context connection; roll back a shared one left mid-transaction."""
+    conn = g.pop("db", None)
+    if conn is not None:
+        conn.close()
+        return
+    database = current_app.config.get("DATABASE")
+    if exc is not None and isinstance(database, sqlite3.Connection) and database.in_transaction:
+        database.rollback()
+
+
+def init_app(app: Flask, generate: Callable[[sqlite3.Connection, int], None] | None = None) -> None:
+    """Wire the database into ``app``.
+
+    Args:
+        app: The site's Flask application.
+        generate: The site's data generator; when given, an ``init-db`` command
+            (``flask --app ... init-db --seed 0``) fills a path database with it.
+    """
+    app.teardown_appcontext(close_db)
+    if generate is None:
+        return
+
+    @app.cli.command("init-db")
+    @click.option("--seed", default=0, show_default=True, help="World seed.")
+    def init_db_command(seed: int) -> None:
+        """Create the tables and generate the world's data."""
+        generate(get_db(), seed)
+        click.echo(f"Generated world seed {seed}.")

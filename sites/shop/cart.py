@@ -1,0 +1,337 @@
+"""The shopping cart, coupons and checkout."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..core.auth import login_required
+from ..core.clock import now_text
+from ..core.db import get_db
+from . import forms, pricing
+from .datagen import order_number
+from .product import options, render_product
+
+bp = Blueprint("cart", __name__)
+
+ADDRESS_FIELDS = (
+    # name, label, max length, autocomplete
+    ("full_name", "Full name", 100, "name"),
+    ("street", "Street address", 200, "street-address"),
+    ("city", "City", 100, "address-level2"),
+    ("state", "State", 50, "address-level1"),
+    ("postcode", "ZIP code", 20, "postal-code"),
+    ("country", "Country", 100, "country-name"),
+    ("phone", "Phone", 30, "tel"),
+)
+
+
+@dataclass
+class CartSummary:
+    """A customer's cart with its money totals (standard shipping)."""
+
+    lines: list[sqlite3.Row] = field(default_factory=list)
+    subtotal: int = 0
+    coupon: sqlite3.Row | None = None
+    coupon_error: str | None = None
+    discount: int = 0
+
+    @property
+    def quantity(self) -> int:
+        """Number of units in the cart."""
+        return sum(line["quantity"] for line in self.lines)
+
+    def shipping(self, method: str = "standard") -> int:
+        """Shipping cost of ``method`` for this cart."""
+        return pricing.shipping_cents(method, self.subtotal - self.discount)
+
+    def total(self, method: str = "standard") -> int:
+        """Order total when shipping with ``method``."""
+        return self.subtotal - self.discount + self.shipping(method)
+
+
+def cart_quantity(user_id: int) -> int:
+    """Return how many units are in a user's cart."""
+    row = get_db().execute(
+        "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    return int(row[0])
+
+
+def load_cart(user: Mapping[str, Any]) -> CartSummary:
+    """Return the cart of ``user`` with subtotal and the applied coupon's discount."""
+    db = get_db()
+    summary = CartSummary()
+    summary.lines = db.execute(
+        "SELECT ci.id, ci.product_id, ci.size, ci.colour, ci.quantity, p.name, p.slug, p.sku,"
+        " p.price_cents, p.price_cents * ci.quantity AS line_total"
+        " FROM cart_items ci JOIN products p ON p.id = ci.product_id"
+        " WHERE ci.user_id = ? ORDER BY ci.id",
+        (user["id"],),
+    ).fetchall()
+    summary.subtotal = sum(line["line_total"] for line in summary.lines)
+    if user["cart_coupon"]:
+        summary.coupon = db.execute(
+            "SELECT * FROM coupons WHERE code = ?", (user["cart_coupon"],)
+        ).fetchone()
+        if summary.coupon is not None:
+            summary.coupon_error = pricing.coupon_problem(summary.coupon, summary.subtotal,
+                                                          now_text())
+            if summary.coupon_error is None:
+                summary.discount = pricing.discount_cents(summary.coupon, summary.subtotal)
+    return summary
+
+
+def render_cart(
+    *, status: int = 200, errors: dict[str, str] | None = None, error_item: int | None = None,
+    coupon_code: str = "",
+) -> tuple[str, int]:
+    """Render the cart page, optionally with a rejected form's errors."""
+    return render_template(
+        "shop/cart.html", cart=load_cart(g.user), errors=errors or {}, error_item=error_item,
+        coupon_code=coupon_code, methods=pricing.SHIPPING_METHODS,
+    ), status
+
+
+def _own_item(item_id: int) -> sqlite3.Row:
+    item = get_db().execute(
+        "SELECT ci.*, p.name FROM cart_items ci JOIN products p ON p.id = ci.product_id"
+        " WHERE ci.id = ? AND ci.user_id = ?",
+        (item_id, g.user["id"]),
+    ).fetchone()
+    if item is None:
+        abort(404, f"Your cart has no item {item_id}.")
+    return item
+
+
+@bp.route("/cart")
+@login_required
+def view() -> tuple[str, int]:
+    """Show the cart with totals, coupon form and checkout link."""
+    return render_cart()
+
+
+@bp.route("/cart/add", methods=("POST",))
+@login_required
+def add() -> Response | tuple[str, int]:
+    """Add a product (with options and quantity) to the cart."""
+    db = get_db()
+    raw_id = request.form.get("product_id", "")
+    product = None
+    if raw_id.isascii() and raw_id.isdigit() and len(raw_id) < 10:
+        product = db.execute("SELECT * FROM products WHERE id = ?", (int(raw_id),)).fetchone()
+    if product is None:
+        abort(404, "That product does not exist.")
+    sizes, colours = options(product)
+    errors: dict[str, str] = {}
+    size = request.form.get("size", "") if sizes else ""
+    colour = request.form.get("colour", "") if colours else ""
+    if sizes and size not in sizes:
+        errors["size"] = f"Choose a size: {', '.join(sizes)}."
+    if colours and colour not in colours:
+        errors["colour"] = f"Choose a colour: {', '.join(colours)}."
+    quantity = forms.quantity(request.form, errors)
+    existing = db.execute(
+        "SELECT id, quantity FROM cart_items WHERE user_id = ? AND product_id = ? AND size = ?"
+        " AND colour = ?",
+        (g.user["id"], product["id"], size, colour),
+    ).fetchone()
+    if not errors and existing and existing["quantity"] + quantity > forms.MAX_QUANTITY:
+        errors["quantity"] = (
+            f"Your cart already has {existing['quantity']} of this item; at most "
+            f"{forms.MAX_QUANTITY} fit in one order."
+        )
+    if errors:
+        return render_product(product, status=400, cart_errors=errors, form=request.form)
+    if existing:
+        db.execute(
+            "UPDATE cart_items SET quantity = quantity + ? WHERE id = ?", (quantity, existing["id"])
+        )
+    else:
+        db.execute(
+            "INSERT INTO cart_items (user_id, product_id, size, colour, quantity, added_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (g.user["id"], product["id"], size, colour, quantity, now_text()),
+        )
+    db.commit()
+    flash(f"You added {quantity} × {product['name']} to your cart.", "success")
+    return redirect(url_for("product.show", slug=product["slug"]))
+
+
+@bp.route("/cart/items/<int:item_id>/update", methods=("POST",))
+@login_required
+def update(item_id: int) -> Response | tuple[str, int]:
+    """Change the quantity of a cart line."""
+    item = _own_item(item_id)
+    errors: dict[str, str] = {}
+    quantity = forms.quantity(request.form, errors)
+    if errors:
+        return render_cart(status=400, errors=errors, error_item=item_id)
+    db = get_db()
+    db.execute("UPDATE cart_items SET quantity = ? WHERE id = ?", (quantity, item_id))
+    db.commit()
+    flash(f"Updated the quantity of {item['name']} to {quantity}.", "success")
+    return redirect(url_for("cart.view"))
+
+
+@bp.route("/cart/items/<int:item_id>/remove", methods=("POST",))
+@login_required
+def remove(item_id: int) -> Response:
+    """Remove a line from the cart."""
+    item = _own_item(item_id)
+    db = get_db()
+    db.execute("DELETE FROM cart_items WHERE id = ?", (item_id,))
+    db.commit()
+    flash(f"Removed {item['name']} from your cart.", "success")
+    return redirect(url_for("cart.view"))
+
+
+@bp.route("/cart/coupon", methods=("POST",))
+@login_required
+def apply_coupon() -> Response | tuple[str, int]:
+    """Apply a coupon code to the cart."""
+    code = request.form.get("coupon_code", "").strip()
+    errors: dict[str, str] = {}
+    db = get_db()
+    coupon = None
+    if not code:
+        errors["coupon_code"] = "Enter a coupon code."
+    elif len(code) > 50:
+        errors["coupon_code"] = "Coupon codes are at most 50 characters."
+    else:
+        coupon = db.execute(
+            "SELECT * FROM coupons WHERE code = ?", (code.upper(),)
+        ).fetchone()
+        if coupon is None:
+            errors["coupon_code"] = f"The coupon code {code} is not valid."
+        else:
+            problem = pricing.coupon_problem(coupon, load_cart(g.user).subtotal, now_text())
+            if problem:
+                errors["coupon_code"] = problem
+    if errors or coupon is None:
+        return render_cart(status=400, errors=errors, coupon_code=code[:50])
+    db.execute("UPDATE users SET cart_coupon = ? WHERE id = ?", (coupon["code"], g.user["id"]))
+    db.commit()
+    flash(
+        f"Coupon {coupon['code']} applied: {pricing.describe_coupon(coupon)}.", "success"
+    )
+    return redirect(url_for("cart.view"))
+
+
+@bp.route("/cart/coupon/remove", methods=("POST",))
+@login_required
+def remove_coupon() -> Response:
+    """Remove the coupon from the cart."""
+    db = get_db()
+    db.execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (g.user["id"],))
+    db.commit()
+    flash("The coupon was removed.", "success")
+    return redirect(url_for("cart.view"))
+
+
+def _addresses() -> list[sqlite3.Row]:
+    return get_db().execute(
+        "SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id",
+        (g.user["id"],),
+    ).fetchall()
+
+
+def _render_checkout(
+    cart: CartSummary, *, status: int = 200, errors: dict[str, str] | None = None,
+    form: Mapping[str, str] | None = None,
+) -> tuple[str, int]:
+    addresses = _addresses()
+    if form is None:
+        form = {
+            "address_id": str(addresses[0]["id"]) if addresses else "new",
+            "shipping_method": "standard",
+            "country": "United States",
+        }
+    return render_template(
+        "shop/checkout.html", cart=cart, addresses=addresses, errors=errors or {}, form=form,
+        methods=pricing.SHIPPING_METHODS, address_fields=ADDRESS_FIELDS,
+    ), status
+
+
+@bp.route("/checkout", methods=("GET", "POST"))
+@login_required
+def checkout() -> Response | tuple[str, int]:
+    """Choose an address and shipping method, review the order and place it."""
+    cart = load_cart(g.user)
+    if not cart.lines:
+        flash("Your cart is empty. Add products before checking out.", "error")
+        return redirect(url_for("cart.view"))
+    if request.method == "GET":
+        return _render_checkout(cart)
+
+    db = get_db()
+    errors: dict[str, str] = {}
+    choice = request.form.get("address_id", "")
+    address: dict[str, str] = {}
+    if choice == "new":
+        for name, label, limit, _ in ADDRESS_FIELDS:
+            address[name] = forms.text(request.form, name, label, errors, max_length=limit)
+    else:
+        row = None
+        if choice.isascii() and choice.isdigit() and len(choice) < 10:
+            row = db.execute(
+                "SELECT * FROM addresses WHERE id = ? AND user_id = ?",
+                (int(choice), g.user["id"]),
+            ).fetchone()
+        if row is None:
+            errors["address_id"] = "Choose one of your saved addresses or enter a new address."
+        else:
+            address = {name: row[name] for name, *_ in ADDRESS_FIELDS}
+    method = request.form.get("shipping_method", "")
+    if method not in pricing.SHIPPING_METHODS:
+        errors["shipping_method"] = "Choose a shipping method: Standard or Express."
+    if cart.coupon_error:
+        errors["coupon"] = cart.coupon_error + " Remove it from your cart to continue."
+    if errors:
+        return _render_checkout(cart, status=400, errors=errors, form=request.form)
+
+    stamp = now_text()
+    if choice == "new" and request.form.get("save_address"):
+        has_default = db.execute(
+            "SELECT 1 FROM addresses WHERE user_id = ? AND is_default = 1", (g.user["id"],)
+        ).fetchone()
+        db.execute(
+            "INSERT INTO addresses (user_id, full_name, street, city, state, postcode, country,"
+            " phone, is_default) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (g.user["id"], *(address[name] for name, *_ in ADDRESS_FIELDS),
+             0 if has_default else 1),
+        )
+    order_id = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM orders").fetchone()[0]
+    number = order_number(order_id)
+    db.execute(
+        "INSERT INTO orders (id, number, user_id, status, created_at, updated_at, item_count,"
+        " subtotal_cents, discount_cents, shipping_cents, total_cents, coupon_code,"
+        " shipping_method, ship_name, ship_street, ship_city, ship_state, ship_postcode,"
+        " ship_country, ship_phone)"
+        " VALUES (?, ?, ?, 'Pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            order_id, number, g.user["id"], stamp, stamp, cart.quantity, cart.subtotal,
+            cart.discount, cart.shipping(method), cart.total(method),
+            cart.coupon["code"] if cart.coupon is not None and cart.discount else None,
+            method, *(address[name] for name, *_ in ADDRESS_FIELDS),
+        ),
+    )
+    db.executemany(
+        "INSERT INTO order_items (order_id, product_id, product_name, sku, size, colour,"
+        " unit_price_cents, quantity, line_total_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (order_id, line["product_id"], line["name"], line["sku"], line["size"],
+             line["colour"], line["price_cents"], line["quantity"], line["line_total"])
+            for line in cart.lines
+        ],
+    )
+    db.execute("DELETE FROM cart_items WHERE user_id = ?", (g.user["id"],))
+    db.execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (g.user["id"],))
+    db.commit()
+    flash(f"Thank you for your order! Your order number is {number}.", "success")
+    return redirect(url_for("account.order_detail", number=number))

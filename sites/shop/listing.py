@@ -1,0 +1,140 @@
+"""Sorting, filtering and pagination of product lists (category pages and search)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from flask import request, url_for
+from werkzeug.exceptions import NotFound
+
+from ..core.db import get_db
+
+PER_PAGE = 12
+
+SORTS: dict[str, tuple[str, str]] = {
+    # value: (label, ORDER BY)
+    "featured": ("Featured", "p.featured DESC, p.review_count DESC, p.id"),
+    "price_asc": ("Price: Low to High", "p.price_cents, p.id"),
+    "price_desc": ("Price: High to Low", "p.price_cents DESC, p.id"),
+    "name": ("Name: A to Z", "p.name, p.id"),
+    "rating": ("Rating: High to Low", "p.rating DESC, p.review_count DESC, p.id"),
+}
+
+RATINGS: tuple[tuple[str, str], ...] = (
+    ("", "Any rating"),
+    ("4", "4 stars & up"),
+    ("3", "3 stars & up"),
+    ("2", "2 stars & up"),
+    ("1", "1 star & up"),
+)
+
+_AMOUNT = re.compile(r"^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$")
+SEARCH_MAX_LENGTH = 200
+
+LISTING_COLUMNS = "p.id, p.slug, p.name, p.brand, p.price_cents, p.rating, p.review_count"
+
+
+def parse_amount(text: str) -> int | None:
+    """Parse a dollar amount such as ``24``, ``24.5`` or ``$24.99`` into cents."""
+    match = _AMOUNT.match(text.strip().replace(",", ""))
+    if match is None:
+        return None
+    cents = (match.group(2) or "0").ljust(2, "0")
+    return int(match.group(1)) * 100 + int(cents)
+
+
+@dataclass
+class Listing:
+    """One page of a product list and the choices that produced it."""
+
+    products: list = field(default_factory=list)
+    total: int = 0
+    page: int = 1
+    pages: int = 1
+    sort: str = "featured"
+    min_price: str = ""
+    max_price: str = ""
+    min_rating: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def first(self) -> int:
+        """1-based position of the first product on the page (0 when empty)."""
+        return 0 if not self.total else (self.page - 1) * PER_PAGE + 1
+
+    @property
+    def last(self) -> int:
+        """1-based position of the last product on the page."""
+        return min(self.page * PER_PAGE, self.total)
+
+
+def list_products(args: Mapping[str, str], where: list[str], params: list) -> Listing:
+    """Return a page of products matching ``where`` and the request's filters.
+
+    Args:
+        args: The query string (``sort``, ``page``, ``min_price``, ``max_price``,
+            ``min_rating``). Unusable values are reported in ``Listing.errors``
+            and ignored.
+        where: SQL conditions on products ``p`` that always apply.
+        params: Parameters for ``where``.
+
+    Raises:
+        NotFound: ``page`` is past the last page.
+    """
+    listing = Listing()
+    where, params = list(where), list(params)
+    sort = args.get("sort", "featured")
+    listing.sort = sort if sort in SORTS else "featured"
+
+    for name, label, op in (("min_price", "Min price", ">="), ("max_price", "Max price", "<=")):
+        text = args.get(name, "").strip()[:50]
+        setattr(listing, name, text)
+        if not text:
+            continue
+        cents = parse_amount(text)
+        if cents is None:
+            listing.errors[name] = f"{label} must be an amount in dollars, like 10 or 24.99."
+            continue
+        where.append(f"p.price_cents {op} ?")
+        params.append(cents)
+    low, high = parse_amount(listing.min_price or "x"), parse_amount(listing.max_price or "x")
+    if low is not None and high is not None and low > high:
+        listing.errors["max_price"] = "Max price must not be lower than Min price."
+
+    rating = args.get("min_rating", "")
+    if rating in {value for value, _ in RATINGS if value}:
+        listing.min_rating = rating
+        where.append("p.rating >= ?")
+        params.append(int(rating))
+
+    clause = " AND ".join(where) or "1"
+    db = get_db()
+    listing.total = db.execute(f"SELECT COUNT(*) FROM products p WHERE {clause}", params
+                               ).fetchone()[0]
+    listing.pages = max(1, -(-listing.total // PER_PAGE))
+    page_text = args.get("page", "1")
+    valid = page_text.isascii() and page_text.isdigit() and len(page_text) < 7
+    listing.page = int(page_text) if valid and int(page_text) > 0 else 1
+    if listing.page > listing.pages:
+        raise NotFound(f"Page {listing.page} does not exist; there are {listing.pages} pages.")
+    listing.products = db.execute(
+        f"SELECT {LISTING_COLUMNS} FROM products p WHERE {clause}"
+        f" ORDER BY {SORTS[listing.sort][1]} LIMIT ? OFFSET ?",
+        [*params, PER_PAGE, (listing.page - 1) * PER_PAGE],
+    ).fetchall()
+    return listing
+
+
+def page_window(page: int, pages: int, width: int = 2) -> list[int]:
+    """Return the page numbers to link: the first, the last and ``width`` either side."""
+    shown = {1, pages, *range(max(1, page - width), min(pages, page + width) + 1)}
+    return sorted(shown)
+
+
+def url_with(**changes: object) -> str:
+    """Return the current page's URL with some query arguments replaced."""
+    args: dict[str, object] = dict(request.args.to_dict())
+    args.update(changes)
+    return url_for(request.endpoint or "catalog.index", **(request.view_args or {}), **args)

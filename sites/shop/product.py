@@ -1,0 +1,120 @@
+"""Product pages and customer reviews."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..core.auth import login_required
+from ..core.clock import now_text
+from ..core.db import get_db
+from . import forms
+from .datagen import average_rating
+
+bp = Blueprint("product", __name__, url_prefix="/product")
+
+REVIEW_RATINGS = ((5, "5 stars"), (4, "4 stars"), (3, "3 stars"), (2, "2 stars"), (1, "1 star"))
+
+
+def get_product(slug: str) -> sqlite3.Row:
+    """Return the product with ``slug`` or abort with 404."""
+    product = get_db().execute("SELECT * FROM products WHERE slug = ?", (slug,)).fetchone()
+    if product is None:
+        abort(404, f"There is no product '{slug}'.")
+    return product
+
+
+def options(product: Mapping) -> tuple[list[str], list[str]]:
+    """Return a product's (sizes, colours) choices."""
+    sizes = product["sizes"].split(",") if product["sizes"] else []
+    colours = product["colours"].split(",") if product["colours"] else []
+    return sizes, colours
+
+
+def render_product(
+    product: sqlite3.Row,
+    *,
+    status: int = 200,
+    cart_errors: dict[str, str] | None = None,
+    review_errors: dict[str, str] | None = None,
+    form: Mapping[str, str] | None = None,
+) -> tuple[str, int]:
+    """Render a product page, optionally with a rejected form's values and errors."""
+    db = get_db()
+    category = db.execute(
+        "SELECT c.name, c.slug, t.name AS parent_name, t.slug AS parent_slug FROM categories c"
+        " LEFT JOIN categories t ON t.id = c.parent_id WHERE c.id = ?",
+        (product["category_id"],),
+    ).fetchone()
+    reviews = db.execute(
+        "SELECT r.*, u.first_name, u.last_name FROM reviews r JOIN users u ON u.id = r.user_id"
+        " WHERE r.product_id = ? ORDER BY r.created_at DESC, r.id DESC",
+        (product["id"],),
+    ).fetchall()
+    own_review = in_wishlist = False
+    if g.user is not None:
+        own_review = any(review["user_id"] == g.user["id"] for review in reviews)
+        in_wishlist = db.execute(
+            "SELECT 1 FROM wishlist_items WHERE user_id = ? AND product_id = ?",
+            (g.user["id"], product["id"]),
+        ).fetchone() is not None
+    sizes, colours = options(product)
+    return render_template(
+        "shop/product.html",
+        product=product,
+        category=category,
+        reviews=reviews,
+        sizes=sizes,
+        colours=colours,
+        own_review=own_review,
+        in_wishlist=in_wishlist,
+        review_ratings=REVIEW_RATINGS,
+        cart_errors=cart_errors or {},
+        review_errors=review_errors or {},
+        form=form or {},
+    ), status
+
+
+@bp.route("/<slug>")
+def show(slug: str) -> tuple[str, int]:
+    """Show a product with its options, reviews and purchase forms."""
+    return render_product(get_product(slug))
+
+
+@bp.route("/<slug>/reviews", methods=("POST",))
+@login_required
+def add_review(slug: str) -> Response | tuple[str, int]:
+    """Save the logged-in customer's review of a product."""
+    product = get_product(slug)
+    db = get_db()
+    errors: dict[str, str] = {}
+    raw_rating = request.form.get("rating", "")
+    rating = int(raw_rating) if raw_rating in {"1", "2", "3", "4", "5"} else 0
+    if not rating:
+        errors["rating"] = "Rating must be from 1 to 5 stars."
+    title = forms.text(request.form, "title", "Title", errors, max_length=200)
+    body = forms.text(request.form, "body", "Review", errors, max_length=forms.LONG_TEXT_LIMIT)
+    exists = db.execute(
+        "SELECT 1 FROM reviews WHERE product_id = ? AND user_id = ?", (product["id"], g.user["id"])
+    ).fetchone()
+    if exists:
+        errors["review"] = "You have already reviewed this product."
+    if errors:
+        return render_product(product, status=400, review_errors=errors, form=request.form)
+    db.execute(
+        "INSERT INTO reviews (product_id, user_id, rating, title, body, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (product["id"], g.user["id"], rating, title, body, now_text()),
+    )
+    count = product["review_count"] + 1
+    total = product["rating_total"] + rating
+    db.execute(
+        "UPDATE products SET review_count = ?, rating_total = ?, rating = ? WHERE id = ?",
+        (count, total, average_rating(total, count), product["id"]),
+    )
+    db.commit()
+    flash("Thank you! Your review has been posted.", "success")
+    return redirect(url_for("product.show", slug=slug))

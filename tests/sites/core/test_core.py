@@ -1,0 +1,168 @@
+"""Shared site helpers: database, RNG, clock, passwords, login and CSRF."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+import pytest
+from flask import Flask, g, session
+from webenv.sites.core import auth, clock, csrf, db
+from webenv.sites.core import session as core_session
+from webenv.sites.core.rng import Rng
+
+
+def test_rng_sequence_is_pinned() -> None:
+    # Fixed values: if these change, every generated world changes.
+    rng = Rng(0)
+    assert [rng.randint(1, 100) for _ in range(5)] == [85, 76, 43, 26, 52]
+    assert rng.random() == 0.4049341374504143
+    assert Rng("shop:0").random() == 0.09258227249778683
+
+
+def test_rng_operations_stay_in_range() -> None:
+    rng = Rng(42)
+    assert {rng.randint(3, 5) for _ in range(200)} == {3, 4, 5}
+    assert all(2.0 <= rng.uniform(2, 3) < 3.0 for _ in range(100))
+    assert rng.choice("abc") in "abc"
+    assert {rng.weighted("ab", (1, 0)) for _ in range(50)} == {"a"}
+    items = list(range(20))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+    picked = rng.sample(range(10), 10)
+    assert sorted(picked) == list(range(10))
+    with pytest.raises(ValueError):
+        rng.sample([1], 2)
+    with pytest.raises(ValueError):
+        rng.randint(5, 4)
+    with pytest.raises(IndexError):
+        rng.choice([])
+
+
+def test_rng_forks_are_independent_and_reproducible() -> None:
+    a, b = Rng(1), Rng(1)
+    assert a.fork("x").random() == b.fork("x").random()
+    assert Rng(1).fork("x").random() != Rng(1).fork("y").random()
+
+
+@pytest.fixture
+def app() -> Flask:
+    app = Flask(__name__)
+    app.config.update(SECRET_KEY="k", TESTING=True)
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    conn.executescript(
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT UNIQUE, password_hash TEXT);"
+        "INSERT INTO users VALUES (1, 'ann', 'x');"
+    )
+    app.config["DATABASE"] = conn
+    db.init_app(app)
+    core_session.init_app(app)
+    auth.init_app(app, login_endpoint="login")
+    csrf.init_app(app)
+    clock.init_app(app)
+
+    @app.route("/login")
+    def login() -> str:
+        return "login page"
+
+    @app.route("/private", methods=("GET", "POST"))
+    @auth.login_required
+    def private() -> str:
+        return f"hello {g.user['username']} {csrf.csrf_token()}"
+
+    @app.route("/as/<int:user_id>", methods=("POST",))
+    def log_in_as(user_id: int) -> str:
+        auth.log_in(user_id)
+        return "ok"
+
+    return app
+
+
+def test_passed_connection_is_shared_and_never_closed(app: Flask) -> None:
+    with app.app_context():
+        conn = db.get_db()
+        assert conn is app.config["DATABASE"] and conn.row_factory is sqlite3.Row
+    assert app.config["DATABASE"].execute("SELECT 1").fetchone()[0] == 1
+
+
+def test_path_database_is_opened_per_context(tmp_path) -> None:
+    app = Flask(__name__)
+    app.config["DATABASE"] = str(tmp_path / "site.sqlite")
+    db.init_app(app)
+    with app.app_context():
+        conn = db.get_db()
+        assert db.get_db() is conn
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    with pytest.raises(sqlite3.ProgrammingError):
+        conn.execute("SELECT 1")
+
+
+def test_clock_filters(app: Flask) -> None:
+    with app.app_context():
+        assert clock.now() == clock.WORLD_NOW
+        assert clock.format_date("2024-06-03 14:05:00") == "Jun 3, 2024"
+        assert clock.format_datetime("2024-06-03 14:05:00") == "Jun 3, 2024, 2:05 PM"
+        assert clock.format_age("2024-06-12 12:00:00") == "3 days ago"
+        assert clock.format_age("2024-06-14 11:00:00") == "yesterday"
+        assert clock.format_age("2024-06-15 11:58:00") == "2 minutes ago"
+        assert clock.format_age("2024-03-01 12:00:00") == "3 months ago"
+        assert clock.format_age("2022-06-01 12:00:00") == "2 years ago"
+        app.config["NOW"] = "2030-01-01T00:00:00"
+        assert clock.now() == datetime(2030, 1, 1)
+
+
+@pytest.mark.parametrize("password", ["webenv-demo", "", "ünïcödé", "x" * 1000])
+def test_password_hashing(password: str) -> None:
+    stored = auth.hash_password(password, "ann")
+    assert stored == auth.hash_password(password, "ann")
+    assert stored.startswith("pbkdf2:sha256:1000$ann$")
+    assert auth.verify_password(stored, password)
+    assert not auth.verify_password(stored, password + "!")
+    assert not auth.verify_password("garbage", password)
+
+
+def test_login_required_redirects_with_next(app: Flask) -> None:
+    client = app.test_client()
+    response = client.get("/private?x=1")
+    assert response.headers["Location"] == "/login?next=/private?x%3D1"
+
+
+@pytest.mark.parametrize("target", ["/ok", "/a?b=c"])
+def test_safe_next_accepts_local_paths(target: str) -> None:
+    assert auth.safe_next(target) == target
+
+
+@pytest.mark.parametrize("target", [None, "", "http://x.test/", "//x.test", "/\\x.test", "x"])
+def test_safe_next_rejects_others(target: str | None) -> None:
+    assert auth.safe_next(target) is None
+
+
+def test_session_cookie_and_csrf(app: Flask) -> None:
+    client = app.test_client()
+    name, value = auth.make_session_cookie(app, 1)
+    client.set_cookie(name, value)
+    page = client.get("/private").get_data(as_text=True)
+    user, token = page.split()[1:]
+    assert user == "ann"
+    assert client.post("/private", data={"csrf_token": token}).status_code == 200
+    response = client.post("/private", data={"csrf_token": "bad"})
+    assert response.status_code == 400
+    assert client.post("/private").status_code == 400
+    app.config["CSRF_DISABLED"] = True
+    assert client.post("/private").status_code == 200
+
+
+def test_session_cookies_are_deterministic(app: Flask) -> None:
+    cookies = []
+    for _ in range(2):
+        client = app.test_client()
+        with app.test_request_context():
+            token = csrf.csrf_token()
+        response = client.post("/as/1", data={"csrf_token": token})
+        cookies.append(response.headers["Set-Cookie"])
+        with client:
+            client.get("/login")
+            assert session.get("user_id") is None or session["user_id"] == 1
+    assert cookies[0] == cookies[1]
+    assert cookies[0].split(";")[0].split("=", 1)[1] == auth.make_session_cookie(app, 1)[1]

@@ -1,0 +1,128 @@
+"""Product pages and reviews."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from flask.testing import FlaskClient
+from lxml import html
+
+SLUG = "ember-porcelain-coffee-mug"
+REVIEW_SLUG = "ember-stoneware-coffee-mug"  # not yet reviewed by emma.lopez
+
+
+def _product(conn: sqlite3.Connection, where: str = "1") -> sqlite3.Row:
+    conn.row_factory = sqlite3.Row
+    return conn.execute(f"SELECT * FROM products WHERE {where} ORDER BY id LIMIT 1").fetchone()
+
+
+def test_product_page(client: FlaskClient, conn: sqlite3.Connection) -> None:
+    product = _product(conn, f"slug = '{SLUG}'")
+    response = client.get(f"/product/{SLUG}")
+    assert response.status_code == 200
+    tree = html.fromstring(response.data)
+    assert [h.text_content() for h in tree.cssselect("h1")] == [product["name"]]
+    page = response.get_data(as_text=True)
+    assert product["sku"] in page
+    assert "$65.00" in page
+    assert f"{product['rating']:.1f} out of 5 ({product['review_count']} reviews)" in page
+    assert product["description"] in page
+    assert len(tree.cssselect(".review")) == product["review_count"]
+    assert tree.xpath("//button[text()='Add to Cart']")
+    assert tree.xpath("//button[text()='Add to Wish List']")
+    assert tree.cssselect("label[for=quantity]")[0].text_content() == "Quantity"
+    assert b"Log in to write a review" in response.data
+
+
+def test_product_options(client: FlaskClient, conn: sqlite3.Connection) -> None:
+    product = _product(conn, "sizes != '' AND colours != ''")
+    tree = html.fromstring(client.get(f"/product/{product['slug']}").data)
+    sizes = [o.get("value") for o in tree.cssselect("#size option")][1:]
+    colours = [o.get("value") for o in tree.cssselect("#colour option")][1:]
+    assert sizes == product["sizes"].split(",")
+    assert colours == product["colours"].split(",")
+    assert tree.cssselect("label[for=size]")[0].text_content() == "Size"
+    assert tree.cssselect("label[for=colour]")[0].text_content() == "Colour"
+
+
+def test_product_without_options(client: FlaskClient, conn: sqlite3.Connection) -> None:
+    product = _product(conn, "sizes = '' AND colours = ''")
+    tree = html.fromstring(client.get(f"/product/{product['slug']}").data)
+    assert not tree.cssselect("#size") and not tree.cssselect("#colour")
+
+
+def test_unknown_product_is_404(client: FlaskClient) -> None:
+    assert client.get("/product/not-a-product").status_code == 404
+
+
+def test_review_requires_login(client: FlaskClient, post) -> None:
+    response = post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "5", "title": "t", "body": "b"},
+                    headers={"Referer": f"http://localhost/product/{REVIEW_SLUG}"})
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/account/login?next=/product/{REVIEW_SLUG}"
+
+
+def test_write_review(client: FlaskClient, auth, post, conn: sqlite3.Connection) -> None:
+    auth.login()
+    before = _product(conn, f"slug = '{REVIEW_SLUG}'")
+    page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
+    assert "Submit review" in page
+    response = post(f"/product/{REVIEW_SLUG}/reviews",
+                    {"rating": "5", "title": "Lovely mug", "body": "Keeps coffee hot."})
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/product/{REVIEW_SLUG}"
+    after = _product(conn, f"slug = '{REVIEW_SLUG}'")
+    assert after["review_count"] == before["review_count"] + 1
+    assert after["rating_total"] == before["rating_total"] + 5
+    assert after["rating"] == round(after["rating_total"] / after["review_count"], 1)
+    row = conn.execute(
+        "SELECT title, body, created_at FROM reviews WHERE user_id = 1 AND product_id = ?",
+        (before["id"],),
+    ).fetchone()
+    assert tuple(row) == ("Lovely mug", "Keeps coffee hot.", "2024-06-15 12:00:00")
+    page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
+    assert "Thank you! Your review has been posted." in page
+    assert "Rated 5 out of 5 by Emma L. on Jun 15, 2024" in page
+    assert "You have already reviewed this product." in page
+    again = post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "4", "title": "x", "body": "y"})
+    assert again.status_code == 400
+    assert b"You have already reviewed this product." in again.data
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"rating": "6", "title": "t", "body": "b"}, "Rating must be from 1 to 5 stars."),
+        ({"rating": "", "title": "t", "body": "b"}, "Rating must be from 1 to 5 stars."),
+        ({"rating": "3", "title": "", "body": "b"}, "Title is required."),
+        ({"rating": "3", "title": "t", "body": "   "}, "Review is required."),
+        ({"rating": "3", "title": "t" * 201, "body": "b"}, "Title must be at most 200 characters"),
+        ({"rating": "3", "title": "t", "body": "b" * 5001},
+         "Review must be at most 5,000 characters; you entered 5,001."),
+    ],
+)
+def test_review_validation(client: FlaskClient, auth, post, conn, form, message) -> None:
+    auth.login()
+    count = conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0]
+    response = post(f"/product/{REVIEW_SLUG}/reviews", form)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == count
+
+
+def test_hostile_review_is_escaped(client: FlaskClient, auth, post) -> None:
+    auth.login()
+    hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "1", "title": hostile, "body": hostile})
+    page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
+    assert "<script>alert" not in page and "<img src=x" not in page
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page
+
+
+def test_huge_request_is_rejected_cleanly(client: FlaskClient, auth, post) -> None:
+    auth.login()
+    response = post(f"/product/{REVIEW_SLUG}/reviews",
+                    {"rating": "1", "title": "t", "body": "x" * 2_000_000})
+    assert response.status_code == 413
+    assert b"<h1>413" in response.data
