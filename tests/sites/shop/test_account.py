@@ -116,7 +116,7 @@ def test_dashboard(client: FlaskClient, auth) -> None:
     page = client.get("/account").get_data(as_text=True)
     assert "<h1>My Account</h1>" in page
     assert "You are not subscribed to the newsletter." in page
-    assert page.count("View order") == 5
+    assert page.count(">View order<") == 5
 
 
 def test_order_history(client: FlaskClient, auth, conn: sqlite3.Connection) -> None:

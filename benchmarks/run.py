@@ -1,0 +1,219 @@
+"""Speed and memory of the in-process backend on real shop pages (``make bench``).
+
+Measures, through the public API only (``gym.make``, ``reset``, ``step``):
+
+- step latency (median, p95) for ``goto``, ``click`` and ``type`` actions on shop pages;
+- the shop's own time to render the same pages (its WSGI app called directly), so the
+  env's overhead is a ratio;
+- reset latency and sustained steps per second on one core;
+- resident memory per additional env.
+
+Prints a table and writes ``benchmarks/results/inprocess.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import gymnasium as gym
+from werkzeug.test import Client
+
+import webenv  # noqa: F401  (registers the env ids)
+from webenv.solution import find_element
+
+TASK_ID = "shop/order-total/0"
+PAGES = {
+    "home": "http://shop.test/",
+    "category": "http://shop.test/category/electronics",
+    "category p2 sorted": "http://shop.test/category/electronics?sort=price_desc&page=2",
+    "search": "http://shop.test/search?q=mug",
+    "product": None,  # the first product linked from the category page
+    "orders": "http://shop.test/account/orders",
+    "cart": "http://shop.test/cart",
+}
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    ms = [s * 1000 for s in samples]
+    return {"median_ms": statistics.median(ms), "p95_ms": percentile(ms, 0.95), "n": len(ms)}
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def timed_step(env: gym.Env, action: str) -> tuple[float, dict[str, str]]:
+    started = time.perf_counter()
+    obs, *_ = env.step(action)
+    elapsed = time.perf_counter() - started
+    if obs["last_action_error"]:
+        raise RuntimeError(f"{action!r} failed: {obs['last_action_error']}")
+    return elapsed, obs
+
+
+def resolve_pages(env: gym.Env) -> dict[str, str]:
+    """Fill in the product page: the first product the category page links to."""
+    pages = dict(PAGES)
+    env.reset(options={"task_id": TASK_ID})
+    _, obs = timed_step(env, f"goto [{PAGES['category']}]")
+    document = env.unwrapped.browser.document()
+    links = [a.get("href") for a in document.iter("a") if "/product/" in (a.get("href") or "")]
+    pages["product"] = "http://shop.test" + links[0]
+    return pages
+
+
+def bench_steps(env: gym.Env, pages: dict[str, str], rounds: int) -> dict[str, dict]:
+    results: dict[str, list[float]] = {"goto": [], "click": [], "type": [], "type+enter": []}
+    per_page: dict[str, list[float]] = {name: [] for name in pages}
+    env.reset(options={"task_id": TASK_ID})
+    for _ in range(rounds):
+        for name, url in pages.items():
+            elapsed, obs = timed_step(env, f"goto [{url}]")
+            results["goto"].append(elapsed)
+            per_page[name].append(elapsed)
+        _, obs = timed_step(env, f"goto [{pages['category']}]")
+        target = find_element(obs["axtree"], {"role": "link", "name": "Next page"})
+        elapsed, obs = timed_step(env, f"click [{target}]")
+        results["click"].append(elapsed)
+        search = find_element(obs["axtree"], {"role": "searchbox", "name": "Search"})
+        elapsed, obs = timed_step(env, f"type [{search}] [ceramic mug] [0]")
+        results["type"].append(elapsed)
+        elapsed, obs = timed_step(env, f"type [{search}] [ceramic mug] [1]")
+        results["type+enter"].append(elapsed)
+    out = {kind: summary(samples) for kind, samples in results.items()}
+    out["per_page_goto"] = {name: summary(samples) for name, samples in per_page.items()}
+    return out
+
+
+def bench_render(env: gym.Env, pages: dict[str, str], rounds: int) -> dict[str, dict]:
+    """The shop app's own time per page: one WSGI request, logged in, body read."""
+    world = env.unwrapped.world
+    client = Client(world.apps["shop"])
+    name, value = world.login_cookie("shop", "emma.lopez")
+    client.set_cookie(name, value, domain="shop.test")
+    out = {}
+    for page, url in pages.items():
+        path = url.removeprefix("http://shop.test")
+        samples = []
+        for _ in range(rounds):
+            started = time.perf_counter()
+            response = client.get(path, base_url="http://shop.test")
+            response.get_data()
+            samples.append(time.perf_counter() - started)
+            assert response.status_code == 200, (path, response.status_code)
+        out[page] = summary(samples)
+    return out
+
+
+def bench_reset(env: gym.Env, rounds: int) -> dict[str, float]:
+    samples = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        env.reset(options={"task_id": TASK_ID})
+        samples.append(time.perf_counter() - started)
+    return summary(samples)
+
+
+def bench_throughput(env: gym.Env, pages: dict[str, str], seconds: float) -> float:
+    """Steps per second over a loop of goto/click/type actions for ``seconds``."""
+    env.reset(options={"task_id": TASK_ID})
+    urls = list(pages.values())
+    steps = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        obs, *_ = env.step(f"goto [{urls[steps % len(urls)]}]")
+        search = find_element(obs["axtree"], {"role": "searchbox", "name": "Search"})
+        env.step(f"type [{search}] [blue shirt] [0]")
+        steps += 2
+    return steps / (time.perf_counter() - started)
+
+
+def bench_memory(count: int) -> dict[str, float]:
+    """RSS growth per additional env, each reset and stepped through a few pages."""
+    gc.collect()
+    first = gym.make("WebShop-v0")
+    first.reset(seed=0)
+    gc.collect()
+    before = rss_mb()
+    envs = []
+    for index in range(count):
+        env = gym.make("WebShop-v0")
+        env.reset(seed=index)
+        for url in (PAGES["home"], PAGES["category"], PAGES["orders"]):
+            env.step(f"goto [{url}]")
+        envs.append(env)
+    gc.collect()
+    after = rss_mb()
+    for env in [first, *envs]:
+        env.close()
+    return {"envs": count, "rss_before_mb": before, "rss_after_mb": after,
+            "per_env_mb": (after - before) / count}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=60)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--envs", type=int, default=8, help="envs for the memory figure")
+    args = parser.parse_args()
+
+    env = gym.make("WebShop-v0")
+    pages = resolve_pages(env)
+    for _ in range(3):  # warm caches (templates, statements) before timing
+        bench_steps(env, pages, 1)
+    steps = bench_steps(env, pages, args.rounds)
+    render = bench_render(env, pages, args.rounds)
+    reset = bench_reset(env, args.rounds)
+    throughput = bench_throughput(env, pages, args.seconds)
+    env.close()
+    memory = bench_memory(args.envs)
+
+    ratios = {page: steps["per_page_goto"][page]["median_ms"] / render[page]["median_ms"]
+              for page in pages}
+    report = {
+        "machine": {"python": sys.version.split()[0], "platform": platform.platform(),
+                    "processor": platform.processor() or platform.machine()},
+        "steps": steps, "site_render": render, "goto_over_render": ratios, "reset": reset,
+        "steps_per_second": throughput, "memory": memory,
+    }
+    print(f"{'measure':32} {'median ms':>10} {'p95 ms':>10}   target")
+    for kind in ("goto", "click", "type", "type+enter"):
+        row = steps[kind]
+        print(f"{'step: ' + kind:32} {row['median_ms']:10.2f} {row['p95_ms']:10.2f}   "
+              "median <= 2 ms")
+    print(f"{'reset':32} {reset['median_ms']:10.2f} {reset['p95_ms']:10.2f}   <= 5 ms")
+    print()
+    print(f"{'page':22} {'env goto ms':>12} {'site render ms':>15} {'ratio':>7}   target <= 2x")
+    for page in pages:
+        print(f"{page:22} {steps['per_page_goto'][page]['median_ms']:12.2f} "
+              f"{render[page]['median_ms']:15.2f} {ratios[page]:7.2f}")
+    print()
+    print(f"steps per second (one core, goto+type loop): {throughput:.0f}   target >= 500")
+    print(f"memory per additional env: {memory['per_env_mb']:.1f} MB over {args.envs} envs"
+          "   target <= 60 MB")
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "inprocess.json").write_text(json.dumps(report, indent=2))
+    print(f"\nwrote {RESULTS / 'inprocess.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

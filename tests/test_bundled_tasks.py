@@ -1,0 +1,79 @@
+"""Every shipped task: solved by its own solution, reference answers agree with the data,
+and doing nothing does not pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from webenv.env import WebEnv
+from webenv.solution import play_solution
+from webenv.tasks import Task, bundled_tasks
+from webenv.validators import check_answer
+from webenv.world import World
+
+TASKS = bundled_tasks()
+GROUPS = sorted({task.group for task in TASKS})
+
+
+@pytest.fixture(scope="module")
+def envs():
+    made: dict[str, WebEnv] = {}
+    yield lambda group: made.setdefault(group, WebEnv(tasks=group))
+    for env in made.values():
+        env.close()
+
+
+@pytest.fixture(scope="module")
+def worlds():
+    made: dict[str, World] = {}
+    yield lambda site: made.setdefault(site, World([site]))
+    for world in made.values():
+        world.close()
+
+
+def ids(task: Task) -> str:
+    return task.task_id
+
+
+@pytest.mark.parametrize("task", TASKS, ids=ids)
+def test_solution_solves_the_task_in_both_modes(envs, task):
+    result = play_solution(envs(task.group), task)
+    assert result.solved, result.error
+
+
+@pytest.mark.parametrize("task", TASKS, ids=ids)
+def test_answering_at_once_fails(envs, task):
+    env = envs(task.group)
+    env.reset(options={"task_id": task.task_id})
+    _, reward, terminated, _, info = env.step("stop [42]")
+    assert terminated and reward == 0.0
+    assert not info["validation"]["lenient"]["passed"]
+    assert not info["validation"]["strict"]["passed"]
+
+
+ANSWER_TASKS = [t for t in TASKS if "string_match" in t.eval["eval_types"]
+                and t.eval["answer_type"] != "infeasible"]
+
+
+@pytest.mark.parametrize("task", ANSWER_TASKS, ids=ids)
+def test_reference_answer_agrees_with_the_pristine_database(worlds, task):
+    spec = task.eval
+    assert "reference_sql" in spec, "answer tasks must say how the answer is derived"
+    site, sql = spec["reference_sql"]["site"], spec["reference_sql"]["sql"]
+    rows = worlds(site).query(site, sql)
+    assert rows and all(row[0] is not None for row in rows), f"no value from: {sql}"
+    reference = spec["reference_answers"].get("exact_match")
+    if spec["answer_type"] == "list":
+        assert sorted(str(row[0]) for row in rows) == sorted(reference)
+        return
+    assert len(rows) == 1, f"expected one row, got {len(rows)}"
+    verdict = check_answer(str(rows[0][0]), spec, mode="lenient")
+    assert verdict.passed, verdict.explanation
+
+
+def test_enough_shop_tasks_of_every_kind():
+    shop = [t for t in TASKS if t.group == "shop"]
+    assert len(shop) >= 40
+    kinds = {kind for t in shop for kind in t.eval["eval_types"]}
+    assert kinds == {"string_match", "url_match", "program_html", "state_match", "request_match"}
+    assert sum(t.eval.get("answer_type") == "infeasible" for t in shop) >= 3

@@ -1,0 +1,177 @@
+"""The Gymnasium contract: registration, check_env, resets, bad input, vector envs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+
+import gymnasium as gym
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import webenv
+from webenv.env import WebEnv
+from webenv.solution import find_element
+
+TASK = "shop/order-total/0"
+
+
+@pytest.fixture(scope="module")
+def env():
+    env = gym.make("WebShop-v0")
+    yield env
+    env.close()
+
+
+@pytest.mark.parametrize("env_id", sorted(webenv.ENV_IDS))
+def test_check_env_passes_without_warnings(env_id):
+    env = gym.make(env_id)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    env.close()
+
+
+def test_env_id_resolves_without_importing_webenv_first():
+    code = ("import gymnasium as gym; env = gym.make('webenv:WebShop-v0'); "
+            "obs, info = env.reset(seed=1); print(info['task_id'].split('/')[0]); env.close()")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "shop"
+
+
+def test_same_seed_same_observations(env):
+    first, info_a = env.reset(seed=7)
+    link = find_element(first["axtree"], {"role": "link", "name_contains": ""})
+    after_a = env.step(f"click [{link}]")[0]
+    second, info_b = env.reset(seed=7)
+    after_b = env.step(f"click [{link}]")[0]
+    assert (first, info_a, after_a) == (second, info_b, after_b)
+
+
+def test_observation_fields(env):
+    obs, info = env.reset(options={"task_id": TASK})
+    assert set(obs) == {"axtree", "url", "goal", "tabs", "last_action_error"}
+    assert obs["url"].startswith("http://shop.test/")
+    assert obs["goal"] == info["intent"] and info["task_id"] == TASK
+    assert obs["axtree"].startswith("[0] RootWebArea '")
+    assert obs["last_action_error"] == ""
+    assert env.observation_space.contains(obs)
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("dance [3]", "unknown action"),
+        ("click [999999]", "no element with id [999999]"),
+        ("goto [https://example.com/]", "only this env's sites"),
+        ("", "empty"),
+    ],
+)
+def test_bad_action_is_a_noop_step_with_an_error(env, action, message):
+    obs, _ = env.reset(options={"task_id": TASK})
+    after, reward, terminated, truncated, _ = env.step(action)
+    assert message in after["last_action_error"].lower() or message in after["last_action_error"]
+    assert (after["axtree"], after["url"]) == (obs["axtree"], obs["url"])
+    assert (reward, terminated, truncated) == (0.0, False, False)
+
+
+def test_non_string_action_is_an_error_not_a_crash(env):
+    env.reset(options={"task_id": TASK})
+    obs, *_ = env.step(12)  # type: ignore[arg-type]
+    assert "string" in obs["last_action_error"]
+
+
+def test_answer_terminates_with_both_verdicts(env):
+    env.reset(options={"task_id": TASK})
+    _, reward, terminated, truncated, info = env.step("stop [certainly not the answer]")
+    assert terminated and not truncated and reward == 0.0
+    assert set(info["validation"]) == {"lenient", "strict"}
+    for mode in ("lenient", "strict"):
+        verdict = info["validation"][mode]
+        assert verdict["passed"] is False
+        check = verdict["checks"][0]
+        assert {"type", "passed", "score", "rule", "explanation"} <= set(check)
+    obs, *_ = env.step("click [1]")
+    assert "episode has ended" in obs["last_action_error"]
+
+
+def test_step_limit_truncates():
+    env = gym.make("WebShop-v0", max_episode_steps=3)
+    env.reset(options={"task_id": TASK})
+    results = [env.step("scroll [down]") for _ in range(3)]
+    assert [r[3] for r in results] == [False, False, True]
+    env.close()
+
+
+def test_reset_restores_the_world_and_envs_share_nothing():
+    a, b = WebEnv(tasks=[TASK]), WebEnv(tasks=[TASK])
+    try:
+        for e in (a, b):
+            e.reset(options={"task_id": TASK})
+        a.world._connections["shop"].execute("DELETE FROM orders")
+        a.world._connections["shop"].commit()
+        assert a.world.query("shop", "SELECT count(*) FROM orders")[0][0] == 0
+        assert b.world.query("shop", "SELECT count(*) FROM orders")[0][0] > 0
+        a.reset(options={"task_id": TASK})
+        assert a.world.query("shop", "SELECT count(*) FROM orders") == \
+            b.world.query("shop", "SELECT count(*) FROM orders")
+        assert a.world.request_log == [r for r in a.world.request_log if r["method"] == "GET"]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_world_query_is_read_only(env):
+    import sqlite3
+
+    env.reset(options={"task_id": TASK})
+    with pytest.raises(sqlite3.DatabaseError):
+        env.unwrapped.world.query("shop", "DELETE FROM orders")
+
+
+def test_render_ansi():
+    env = gym.make("WebShop-v0", render_mode="ansi")
+    env.reset(options={"task_id": TASK})
+    assert "RootWebArea" in env.render()
+    env.close()
+
+
+def test_close_is_safe_twice():
+    env = gym.make("WebShop-v0")
+    env.reset(seed=0)
+    env.close()
+    env.close()
+
+
+@pytest.mark.parametrize("vector_cls", [gym.vector.SyncVectorEnv, gym.vector.AsyncVectorEnv])
+def test_vector_envs_step(vector_cls):
+    kwargs = {"shared_memory": False} if vector_cls is gym.vector.AsyncVectorEnv else {}
+    envs = vector_cls([lambda: gym.make("WebShop-v0") for _ in range(2)], **kwargs)
+    try:
+        obs, infos = envs.reset(seed=3)
+        assert len(obs["axtree"]) == 2
+        obs, rewards, terminated, truncated, infos = envs.step(["scroll [down]", "go_back"])
+        assert list(terminated) == [False, False]
+        assert "there is no page to go back" in obs["last_action_error"][1]
+    finally:
+        envs.close()
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(
+    st.text(max_size=80),
+    st.builds(lambda verb, n, text: f"{verb} [{n}] [{text}]",
+              st.sampled_from(["click", "type", "select", "check", "hover", "goto", "press"]),
+              st.integers(-5, 2000), st.text(max_size=30)),
+))
+def test_no_action_string_crashes_step(env, action):
+    if env.unwrapped.task is None:
+        env.reset(options={"task_id": TASK})
+    obs, reward, terminated, truncated, info = env.step(action)
+    assert env.observation_space.contains(obs)
+    if terminated or truncated:
+        env.reset(options={"task_id": TASK})

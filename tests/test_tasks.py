@@ -1,0 +1,117 @@
+"""Task files: schema, clear errors for malformed files, templates, selection."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from webenv.tasks import (
+    TaskError,
+    bundled_tasks,
+    instantiate,
+    load_task_file,
+    parse_task,
+    select_tasks,
+    task_schema,
+)
+
+VALID = {
+    "task_id": "shop/example/0",
+    "sites": ["shop"],
+    "login": {"shop": "emma.lopez"},
+    "start_url": "__SHOP__/",
+    "intent_template": "How much did I spend on {{category}} in {{month}}?",
+    "instantiation_dict": {"category": "Grocery", "month": "March 2024"},
+    "eval": {
+        "eval_types": ["string_match"],
+        "answer_type": "currency",
+        "reference_answers": {"exact_match": "83.47"},
+    },
+    "solution": [{"do": "stop", "answer": "83.47"}],
+}
+
+
+def test_valid_task_parses_and_instantiates_its_template():
+    task = parse_task(copy.deepcopy(VALID), "x.json")
+    assert task.intent == "How much did I spend on Grocery in March 2024?"
+    assert task.group == "shop" and task.split in ("train", "test")
+
+
+def broken(path: list, value):
+    data = copy.deepcopy(VALID)
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    if value is KeyError:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (broken(["eval", "answer_type"], "money"),
+         "eval.answer_type: 'money' is not one of 'string', 'number', 'currency'"),
+        (broken(["sites"], ["mall"]), "sites.0: 'mall' is not one of 'shop'"),
+        (broken(["task_id"], KeyError), "(top level): 'task_id' is a required property"),
+        (broken(["eval", "reference_answers"], KeyError), "'reference_answers' is a required"),
+        (broken(["eval", "eval_types"], ["llm_judge"]), "eval.eval_types.0: 'llm_judge'"),
+        (broken(["start_url"], "https://evil.example/"), "start_url: 'https://evil.example/'"),
+        (broken(["instantiation_dict"], {"category": "Grocery"}), "no value for '{{month}}'"),
+        (broken(["login"], {"forum": "bob"}), "login.forum: site is not listed"),
+        (broken(["solution"], [{"do": "dance"}]), "solution.0.do: 'dance' is not one of"),
+        (broken(["colour"], "red"), "Additional properties are not allowed ('colour'"),
+    ],
+)
+def test_malformed_task_names_file_field_and_expectation(data, message):
+    with pytest.raises(TaskError) as excinfo:
+        parse_task(data, "tasks/shop/12.json")
+    assert str(excinfo.value).startswith("tasks/shop/12.json: ")
+    assert message in str(excinfo.value)
+
+
+def test_file_errors_name_the_path(tmp_path):
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text("{not json")
+    with pytest.raises(TaskError, match=r"bad.json: not valid JSON"):
+        load_task_file(bad_json)
+    with pytest.raises(TaskError, match=r"missing.json: cannot read"):
+        load_task_file(tmp_path / "missing.json")
+    listed = tmp_path / "list.json"
+    listed.write_text(json.dumps([VALID, broken(["sites"], [])]))
+    with pytest.raises(TaskError, match=r"list.json\[1\]: sites: \[\] should be non-empty"):
+        load_task_file(listed)
+
+
+def test_instantiate_fills_every_slot():
+    assert instantiate("{{a}} and {{ b }}", {"a": 1, "b": "two"}) == "1 and two"
+    with pytest.raises(TaskError):
+        instantiate("{{missing}}", {})
+
+
+def test_schema_ships_with_the_package():
+    schema = task_schema()
+    assert schema["title"] == "webenv task"
+
+
+def test_bundled_tasks_are_valid_and_unique():
+    tasks = bundled_tasks()
+    assert len({t.task_id for t in tasks}) == len(tasks)
+    for task in tasks:
+        assert task.solution, f"{task.task_id} has no reference solution"
+
+
+def test_selection():
+    shop = select_tasks("shop")
+    assert shop and all(t.group == "shop" for t in shop)
+    train, test = select_tasks("shop:train"), select_tasks("shop:test")
+    assert len(train) + len(test) == len(shop)
+    assert select_tasks([shop[0].task_id]) == [shop[0]]
+    with pytest.raises(TaskError, match="unknown task selection 'mall'"):
+        select_tasks("mall")
+    with pytest.raises(TaskError, match="unknown task_id"):
+        select_tasks(["shop/nope/0"])

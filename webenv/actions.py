@@ -1,0 +1,635 @@
+"""Action grammar: one parser for WebArena-style and BrowserGym-style actions.
+
+=================================  =========================================
+WebArena style                     BrowserGym style
+=================================  =========================================
+``click [12]``                     ``click("12")``
+``type [7] [blue mug] [1]``        ``fill("7", "blue mug")`` (no Enter)
+``select [12] [Price]``            ``select_option("12", "Price")``
+``check [5]`` / ``uncheck [5]``    ``check("5")`` / ``uncheck("5")``
+``hover [3]``                      ``hover("3")``
+``press [Enter]``                  ``keyboard_press("Enter")``, ``press("7", "Enter")``
+``scroll [down]`` / ``[up]``       ``scroll(0, 400)`` (dy > 0 is down)
+``goto [url]``                     ``goto("url")``
+``go_back`` / ``go_forward``       ``go_back()`` / ``go_forward()``
+``new_tab``                        ``new_tab()``
+``tab_focus [1]``                  ``tab_focus(1)``
+``close_tab``                      ``tab_close()``
+``stop [answer]``                  ``send_msg_to_user("answer")``,
+                                   ``report_infeasible("why")``
+=================================  =========================================
+
+In ``type [id] [text] [press_enter]`` the flag is ``1`` (press Enter, the default)
+or ``0``. A text argument runs to the *last* ``]`` (or to the ``] [0|1]`` flag), so
+answers and typed text may contain brackets. BrowserGym calls are parsed with
+:mod:`ast` (string and number literals only, positional or keyword; nothing is
+evaluated). Verbs are case-insensitive. Surrounding whitespace and one enclosing
+Markdown code fence are ignored; anything else around the action is an error.
+
+Every problem raises :class:`ActionError` whose message is a single line naming
+what is wrong and what is accepted.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from dataclasses import dataclass
+
+__all__ = [
+    "MAX_ACTION_CHARS",
+    "MAX_KEY_CHARS",
+    "MAX_TEXT_CHARS",
+    "MAX_URL_CHARS",
+    "Action",
+    "ActionError",
+    "parse_action",
+]
+
+MAX_ACTION_CHARS = 10_000
+"""Longest accepted action string."""
+MAX_TEXT_CHARS = 5_000
+"""Longest typed text, option label or answer."""
+MAX_URL_CHARS = 2_000
+"""Longest URL for ``goto``."""
+MAX_KEY_CHARS = 100
+"""Longest key (combination) for ``press``."""
+_MAX_ID_DIGITS = 12
+_ECHO_CHARS = 60
+
+KINDS = (
+    "click", "type", "select", "check", "uncheck", "hover", "press", "scroll", "goto",
+    "go_back", "go_forward", "new_tab", "tab_focus", "close_tab", "stop",
+)  # fmt: skip
+
+_WEBARENA_VERBS = KINDS
+_BROWSERGYM_VERBS = (
+    "click", "fill", "select_option", "check", "uncheck", "hover", "press",
+    "keyboard_press", "scroll", "goto", "go_back", "go_forward", "new_tab", "tab_focus",
+    "tab_close", "send_msg_to_user", "report_infeasible",
+)  # fmt: skip
+
+_USAGE = {
+    "click": "click [id]",
+    "type": "type [id] [text] [press_enter]",
+    "select": "select [id] [option]",
+    "check": "check [id]",
+    "uncheck": "uncheck [id]",
+    "hover": "hover [id]",
+    "press": "press [key]",
+    "scroll": "scroll [down] or scroll [up]",
+    "goto": "goto [url]",
+    "go_back": "go_back",
+    "go_forward": "go_forward",
+    "new_tab": "new_tab",
+    "tab_focus": "tab_focus [index]",
+    "close_tab": "close_tab",
+    "stop": "stop [answer]",
+}
+
+# XML-incompatible characters: the DOM cannot hold them, so no action may carry them.
+_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_VERB = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(.*)\Z", re.DOTALL)
+_FENCE = re.compile(r"\A```[A-Za-z0-9_+-]*[ \t]*\n(.*)\n[ \t]*```\Z", re.DOTALL)
+_ID_GROUP = re.compile(r"\[([^\[\]]*)\]\s*(.*)\Z", re.DOTALL)
+_TEXT_AND_FLAG = re.compile(r"\[(.*)\]\s*\[\s*([^\[\]]*?)\s*\]\Z", re.DOTALL)
+_DIGITS = re.compile(r"[0-9]+\Z")
+_KEY = re.compile(r"[^\s]+\Z")
+
+
+class ActionError(ValueError):
+    """One-line message: what is wrong and what is accepted."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
+
+
+@dataclass(frozen=True)
+class Action:
+    """A parsed action.
+
+    Attributes:
+        kind: One of ``click, type, select, check, uncheck, hover, press, scroll,
+            goto, go_back, go_forward, new_tab, tab_focus, close_tab, stop``.
+        target: Element id for click/type/select/check/uncheck/hover (and for a
+            BrowserGym ``press(bid, key)``).
+        text: Typed text, option label, key, URL, answer, or scroll direction
+            (``"up"``/``"down"``).
+        press_enter: For ``type``: press Enter after typing.
+        tab_index: For ``tab_focus``.
+        infeasible: For ``stop`` from ``report_infeasible``; ``text`` is the reason.
+    """
+
+    kind: str
+    target: int | None = None
+    text: str | None = None
+    press_enter: bool = False
+    tab_index: int | None = None
+    infeasible: bool = False
+
+    def to_str(self) -> str:
+        """The canonical action string (WebArena style where it can express it).
+
+        ``parse_action(action.to_str()) == action`` for every parsed action.
+        """
+        kind = self.kind
+        text = self.text or ""
+        if kind in ("click", "check", "uncheck", "hover"):
+            return f"{kind} [{self.target}]"
+        if kind == "type":
+            return f"type [{self.target}] [{text}] [{1 if self.press_enter else 0}]"
+        if kind == "select":
+            return f"select [{self.target}] [{text}]"
+        if kind == "press":
+            if self.target is not None:
+                return f"press({str(self.target)!r}, {text!r})"
+            return f"press [{text}]"
+        if kind in ("scroll", "goto"):
+            return f"{kind} [{text}]"
+        if kind == "tab_focus":
+            return f"tab_focus [{self.tab_index}]"
+        if kind == "stop":
+            if self.infeasible:
+                return f"report_infeasible({text!r})"
+            return f"stop [{text}]"
+        return kind
+
+    def __str__(self) -> str:
+        return self.to_str()
+
+
+def _echo(text: str) -> str:
+    """A short, single-line ``repr`` of user input for error messages."""
+    if len(text) > _ECHO_CHARS:
+        return repr(text[:_ECHO_CHARS]) + "..."
+    return repr(text)
+
+
+def _accepted() -> str:
+    return (
+        "accepted: " + ", ".join(_WEBARENA_VERBS) + " (e.g. click [12]) or "
+        + ", ".join(_BROWSERGYM_VERBS) + ' (e.g. click("12"))'
+    )  # fmt: skip
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action in WebArena or BrowserGym style.
+
+    Args:
+        text: The action string, e.g. ``"type [7] [blue mug] [1]"`` or
+            ``'fill("7", "blue mug")'``.
+
+    Returns:
+        The parsed action.
+
+    Raises:
+        ActionError: If the action is malformed; the message is one line.
+    """
+    if not isinstance(text, str):
+        raise ActionError(f"an action must be a string, got {type(text).__name__}")
+    if len(text) > MAX_ACTION_CHARS:
+        raise ActionError(
+            f"action too long ({len(text)} characters; the limit is {MAX_ACTION_CHARS})"
+        )
+    bad = _BAD_CHARS.search(text)
+    if bad:
+        raise ActionError(
+            f"action contains the control character U+{ord(bad.group()):04X} at position "
+            f"{bad.start()}; remove it"
+        )
+    source = text.strip()
+    fenced = _FENCE.match(source)
+    if fenced:
+        source = fenced.group(1).strip()
+    if not source:
+        raise ActionError('empty action; write one action such as click [12] or click("12")')
+    match = _VERB.match(source)
+    if match is None:
+        raise ActionError(f"cannot read an action verb in {_echo(source)}; {_accepted()}")
+    verb = match.group(1).lower()
+    rest = match.group(2)
+    if rest.startswith("("):
+        return _parse_browsergym(source, verb, rest)
+    return _parse_webarena(source, verb, rest)
+
+
+# -- WebArena style -----------------------------------------------------------------------
+
+
+def _parse_webarena(source: str, verb: str, rest: str) -> Action:
+    if verb not in _WEBARENA_VERBS:
+        if verb in _BROWSERGYM_VERBS:
+            raise ActionError(
+                f"{verb} is a BrowserGym action and needs parentheses, e.g. "
+                f"{_browsergym_example(verb)}"
+            )
+        raise ActionError(f"unknown action {_echo(verb)}; {_accepted()}")
+    usage = _USAGE[verb]
+    if rest and not rest.startswith("["):
+        raise ActionError(
+            f"unexpected text {_echo(rest)} after {verb}; arguments go in square brackets: {usage}"
+        )
+    if rest and not rest.endswith("]") and verb in ("stop", "goto", "press", "type", "select"):
+        raise ActionError(
+            f"unbalanced brackets in {_echo(source)}: the last argument must end with ']': {usage}"
+        )
+
+    if verb in ("go_back", "go_forward", "new_tab", "close_tab"):
+        if rest:
+            raise ActionError(f"{verb} takes no arguments: write just {verb}")
+        return Action(verb)
+
+    if verb in ("click", "check", "uncheck", "hover"):
+        args = _split_groups(source, rest, usage)
+        if len(args) != 1:
+            raise ActionError(
+                f"{verb} takes 1 argument: {usage} (got {len(args)})" + _missing_id_hint(verb, args)
+            )
+        return Action(verb, target=_parse_id(args[0], verb))
+
+    if verb == "tab_focus":
+        args = _split_groups(source, rest, usage)
+        if len(args) != 1:
+            raise ActionError(f"tab_focus takes 1 argument: {usage} (got {len(args)})")
+        index = args[0].strip()
+        if not _DIGITS.match(index) or len(index) > _MAX_ID_DIGITS:
+            raise ActionError(
+                f"tab index must be a non-negative integer, got {_echo(args[0])}: {usage}"
+            )
+        return Action("tab_focus", tab_index=int(index))
+
+    if verb == "scroll":
+        args = _split_groups(source, rest, usage)
+        if len(args) != 1:
+            raise ActionError(f"scroll takes 1 argument: {usage} (got {len(args)})")
+        return Action("scroll", text=_parse_direction(args[0]))
+
+    if verb in ("stop", "goto", "press"):
+        if not rest:
+            if verb == "stop":
+                return Action("stop", text="")
+            raise ActionError(f"{verb} takes 1 argument: {usage} (got 0)")
+        value = rest[1:-1]  # everything up to the final ']'
+        if verb == "stop":
+            return Action("stop", text=_check_text(value, "answer"))
+        if verb == "goto":
+            return Action("goto", text=_check_url(value))
+        return Action("press", text=_check_key(value))
+
+    # select and type: an id, then text that runs to the final ']' (or the flag).
+    id_match = _ID_GROUP.match(rest)
+    if id_match is None:
+        if not rest:
+            raise ActionError(f"{verb} takes {_arity(verb)}: {usage} (got 0)")
+        raise ActionError(
+            f"{verb} needs an element id first, in brackets: {usage}; got {_echo(rest)}"
+        )
+    target = _parse_id(id_match.group(1), verb)
+    remainder = id_match.group(2)
+    if not remainder:
+        raise ActionError(f"{verb} takes {_arity(verb)}: {usage} (got 1)")
+    if not remainder.startswith("["):
+        raise ActionError(
+            f"unexpected text {_echo(remainder)} in {verb}; arguments go in square "
+            f"brackets: {usage}"
+        )
+    if verb == "select":
+        label = remainder[1:-1]
+        if not label.strip():
+            raise ActionError(f"select needs the option's label: {usage}")
+        return Action("select", target=target, text=_check_text(label, "option label"))
+
+    press_enter = True
+    flagged = _TEXT_AND_FLAG.match(remainder)
+    if flagged:
+        value, flag = flagged.group(1), flagged.group(2)
+        if flag not in ("0", "1"):
+            raise ActionError(
+                f"bad press_enter flag {_echo(flag)} in type: use 1 (press Enter, the "
+                f"default) or 0: {usage}"
+            )
+        press_enter = flag == "1"
+    else:
+        value = remainder[1:-1]
+    return Action("type", target=target, text=_check_text(value, "text"), press_enter=press_enter)
+
+
+def _arity(verb: str) -> str:
+    return "2 or 3 arguments" if verb == "type" else "2 arguments"
+
+
+def _missing_id_hint(verb: str, args: list[str]) -> str:
+    if not args:
+        return f"; give the element's id from the observation, e.g. {verb} [12]"
+    return ""
+
+
+def _split_groups(source: str, rest: str, usage: str) -> list[str]:
+    """Split ``[a] [b] [c]`` into ``["a", "b", "c"]`` (nesting-aware)."""
+    groups: list[str] = []
+    i = 0
+    n = len(rest)
+    while i < n:
+        char = rest[i]
+        if char.isspace():
+            i += 1
+            continue
+        if char != "[":
+            raise ActionError(
+                f"unexpected text {_echo(rest[i:])} in {_echo(source)}; arguments go in "
+                f"square brackets: {usage}"
+            )
+        depth = 0
+        start = i
+        while i < n:
+            if rest[i] == "[":
+                depth += 1
+            elif rest[i] == "]":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        if depth:
+            raise ActionError(
+                f"unbalanced brackets in {_echo(source)}: every '[' needs a matching ']': {usage}"
+            )
+        groups.append(rest[start + 1 : i])
+        i += 1
+    return groups
+
+
+def _parse_id(raw: object, verb: str) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if raw < 0 or raw >= 10**_MAX_ID_DIGITS:
+            raise ActionError(
+                f"element id must be a non-negative integer below 10**{_MAX_ID_DIGITS}, "
+                f"got {_echo(str(raw))}: {_id_advice(verb)}"
+            )
+        return raw
+    if isinstance(raw, str):
+        token = raw.strip()
+        if _DIGITS.match(token):
+            if len(token) <= _MAX_ID_DIGITS:
+                return int(token)
+            raise ActionError(f"element id {_echo(token)} is too large: {_id_advice(verb)}")
+        if not token:
+            raise ActionError(f"missing element id: {_id_advice(verb)}")
+        raise ActionError(f"element id must be a number, got {_echo(token)}: {_id_advice(verb)}")
+    raise ActionError(f"element id must be a number, got {type(raw).__name__}: {_id_advice(verb)}")
+
+
+def _id_advice(verb: str) -> str:
+    return (
+        f"ids are the numbers in square brackets in the observation, "
+        f'e.g. {verb} [12] or {_BG_NAME.get(verb, verb)}("12")'
+    )
+
+
+def _parse_direction(raw: str) -> str:
+    direction = raw.strip().lower()
+    if direction not in ("up", "down"):
+        raise ActionError(f"bad scroll direction {_echo(raw)}: use scroll [down] or scroll [up]")
+    return direction
+
+
+def _check_text(value: str, what: str) -> str:
+    if len(value) > MAX_TEXT_CHARS:
+        raise ActionError(
+            f"{what} too long ({len(value)} characters; the limit is {MAX_TEXT_CHARS})"
+        )
+    return value
+
+
+def _check_url(value: str) -> str:
+    url = value.strip()
+    if not url:
+        raise ActionError("goto needs a URL: goto [http://shop.test/]")
+    if len(url) > MAX_URL_CHARS:
+        raise ActionError(f"URL too long ({len(url)} characters; the limit is {MAX_URL_CHARS})")
+    if any(char.isspace() for char in url):
+        raise ActionError(f"URL {_echo(url)} contains whitespace; encode spaces as %20")
+    return url
+
+
+def _check_key(value: str) -> str:
+    key = value.strip()
+    if not key:
+        raise ActionError("press needs a key, e.g. press [Enter] or press [Control+a]")
+    if len(key) > MAX_KEY_CHARS:
+        raise ActionError(
+            f"key too long ({len(key)} characters; the limit is {MAX_KEY_CHARS}): "
+            "use a key name such as Enter or a combination such as Control+a"
+        )
+    if not _KEY.match(key):
+        raise ActionError(
+            f"bad key {_echo(key)}: use a key name such as Enter, Tab or ArrowDown, "
+            "or a combination such as Control+a (no spaces)"
+        )
+    return key
+
+
+# -- BrowserGym style ------------------------------------------------------------------
+
+
+# verb -> (parameter names, number of required parameters)
+_BG_PARAMS: dict[str, tuple[tuple[str, ...], int]] = {
+    "click": (("bid",), 1),
+    "fill": (("bid", "value"), 2),
+    "select_option": (("bid", "options"), 2),
+    "check": (("bid",), 1),
+    "uncheck": (("bid",), 1),
+    "hover": (("bid",), 1),
+    "press": (("bid", "key_comb"), 2),
+    "keyboard_press": (("key",), 1),
+    "scroll": (("delta_x", "delta_y"), 2),
+    "goto": (("url",), 1),
+    "go_back": ((), 0),
+    "go_forward": ((), 0),
+    "new_tab": ((), 0),
+    "tab_focus": (("index",), 1),
+    "tab_close": ((), 0),
+    "send_msg_to_user": (("text",), 1),
+    "report_infeasible": (("reason",), 1),
+}
+
+# WebArena verb -> BrowserGym verb, for advice in messages.
+_BG_NAME = {
+    "type": "fill",
+    "select": "select_option",
+    "close_tab": "tab_close",
+    "stop": "send_msg_to_user",
+}
+
+
+def _browsergym_example(verb: str) -> str:
+    params, _ = _BG_PARAMS[verb]
+    return f"{verb}({', '.join(params)})"
+
+
+def _parse_browsergym(source: str, verb: str, rest: str) -> Action:
+    if verb not in _BG_PARAMS:
+        if verb in _WEBARENA_VERBS:
+            usage = _USAGE[verb]
+            alt = _BG_NAME.get(verb)
+            hint = f" or {_browsergym_example(alt)}" if alt else ""
+            raise ActionError(f"{verb}(...) is not a BrowserGym action; write {usage}{hint}")
+        raise ActionError(f"unknown action {_echo(verb)}; {_accepted()}")
+    call = _parse_call(source)
+    name = call.func.id if isinstance(call.func, ast.Name) else ""
+    if name.lower() != verb:
+        raise ActionError(f'cannot read {_echo(source)} as one call such as click("12")')
+    params, required = _BG_PARAMS[verb]
+    signature = _browsergym_example(verb)
+    values: dict[str, object] = {}
+    if len(call.args) > len(params):
+        raise ActionError(
+            f"{verb} takes {_count(required, len(params))}: {signature} "
+            f"(got {len(call.args) + len(call.keywords)})"
+        )
+    for param, node in zip(params, call.args, strict=False):
+        values[param] = _literal(node, verb)
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            raise ActionError(f"{verb} does not accept **kwargs: {signature}")
+        if keyword.arg not in params:
+            raise ActionError(f"{verb} has no argument {_echo(keyword.arg)}: {signature}")
+        if keyword.arg in values:
+            raise ActionError(f"{verb} got argument {keyword.arg!r} twice: {signature}")
+        values[keyword.arg] = _literal(keyword.value, verb)
+    missing = [p for p in params[:required] if p not in values]
+    if missing:
+        raise ActionError(
+            f"{verb} takes {_count(required, len(params))}: {signature} "
+            f"(missing {', '.join(missing)})"
+        )
+    return _browsergym_action(verb, values, signature)
+
+
+def _count(required: int, total: int) -> str:
+    if required == total:
+        return "no arguments" if total == 0 else f"{total} argument{'s' if total > 1 else ''}"
+    return f"{required} to {total} arguments"
+
+
+def _parse_call(source: str) -> ast.Call:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # e.g. invalid escape sequences in strings
+            tree = ast.parse(source, mode="eval")
+    except SyntaxError as exc:
+        message = str(exc.msg)
+        if "unterminated" in message or "EOF" in message:
+            raise ActionError(
+                f"unbalanced quotes in {_echo(source)}: close every string, "
+                f'e.g. fill("7", "blue mug")'
+            ) from None
+        if "never closed" in message or "unmatched" in message or "does not match" in message:
+            raise ActionError(
+                f"unbalanced parentheses or brackets in {_echo(source)}: "
+                f'write one call such as click("12")'
+            ) from None
+        raise ActionError(
+            f"cannot parse {_echo(source)} ({message}); write one call such as "
+            f'click("12") or fill("7", "text")'
+        ) from None
+    except (ValueError, RecursionError, MemoryError, OverflowError):
+        raise ActionError(
+            f'cannot parse {_echo(source)}; write one call such as click("12")'
+        ) from None
+    body = tree.body
+    if not isinstance(body, ast.Call):
+        raise ActionError(f'expected one call such as click("12"), got {_echo(source)}')
+    return body
+
+
+def _literal(node: ast.expr, verb: str) -> object:
+    """A string or number literal (or a list of strings, for select_option)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str | int | float):
+        if isinstance(node.value, bool):
+            raise ActionError(f"{verb} arguments must be strings or numbers, got a bool")
+        return node.value
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub | ast.UAdd)
+        and isinstance(node.operand, ast.Constant)
+        and isinstance(node.operand.value, int | float)
+        and not isinstance(node.operand.value, bool)
+    ):
+        value = node.operand.value
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.List | ast.Tuple) and verb == "select_option":
+        items = [_literal(item, verb) for item in node.elts]
+        return items
+    raise ActionError(
+        f'{verb} arguments must be literal strings or numbers such as "12" or 400 '
+        "(no variables or expressions)"
+    )
+
+
+def _as_text(value: object, verb: str, param: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float):
+        return str(value)
+    raise ActionError(f"{verb}: {param} must be a string")
+
+
+def _browsergym_action(verb: str, values: dict[str, object], signature: str) -> Action:
+    if verb in ("click", "check", "uncheck", "hover"):
+        return Action(verb, target=_parse_id(values["bid"], verb))
+    if verb == "fill":
+        text = _check_text(_as_text(values["value"], verb, "value"), "text")
+        return Action("type", target=_parse_id(values["bid"], "type"), text=text)
+    if verb == "select_option":
+        options = values["options"]
+        if isinstance(options, list):
+            if len(options) != 1:
+                raise ActionError(
+                    f"select_option takes exactly one option label here, got {len(options)}: "
+                    f"{signature}"
+                )
+            options = options[0]
+        label = _as_text(options, verb, "options")
+        if not label.strip():
+            raise ActionError(f"select_option needs the option's label: {signature}")
+        return Action(
+            "select",
+            target=_parse_id(values["bid"], "select"),
+            text=_check_text(label, "option label"),
+        )
+    if verb == "press":
+        key = _check_key(_as_text(values["key_comb"], verb, "key_comb"))
+        return Action("press", target=_parse_id(values["bid"], "press"), text=key)
+    if verb == "keyboard_press":
+        return Action("press", text=_check_key(_as_text(values["key"], verb, "key")))
+    if verb == "scroll":
+        dx, dy = values["delta_x"], values["delta_y"]
+        if not all(isinstance(v, int | float) for v in (dx, dy)):
+            raise ActionError(f"scroll takes two numbers: {signature}, e.g. scroll(0, 400)")
+        if dy == 0:
+            raise ActionError(
+                "bad scroll direction: delta_y must be non-zero (positive scrolls down, "
+                "negative up), e.g. scroll(0, 400)"
+            )
+        return Action("scroll", text="down" if dy > 0 else "up")
+    if verb == "goto":
+        return Action("goto", text=_check_url(_as_text(values["url"], verb, "url")))
+    if verb in ("go_back", "go_forward", "new_tab"):
+        return Action(verb)
+    if verb == "tab_close":
+        return Action("close_tab")
+    if verb == "tab_focus":
+        index = values["index"]
+        if isinstance(index, str) and _DIGITS.match(index.strip()):
+            index = int(index.strip()) if len(index.strip()) <= _MAX_ID_DIGITS else -1
+        if not isinstance(index, int) or index < 0 or index >= 10**_MAX_ID_DIGITS:
+            raise ActionError(
+                f"tab index must be a non-negative integer, got {_echo(str(index))}: {signature}"
+            )
+        return Action("tab_focus", tab_index=index)
+    if verb == "send_msg_to_user":
+        return Action("stop", text=_check_text(_as_text(values["text"], verb, "text"), "answer"))
+    # report_infeasible
+    reason = _check_text(_as_text(values["reason"], verb, "reason"), "reason")
+    return Action("stop", text=reason, infeasible=True)

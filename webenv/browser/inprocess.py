@@ -1,0 +1,514 @@
+"""The default backend: calls the world's Flask apps through WSGI and keeps the DOM in lxml.
+
+No sockets, no browser process. Pages are plain server-rendered HTML, so following
+links, filling and submitting forms, and toggling ``<details>`` is all a browser does
+with them. Form state lives in the DOM (``value``/``checked``/``selected`` attributes),
+which is what the accessibility tree reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlencode, urljoin, urlsplit, urlunsplit
+
+from lxml import html
+from werkzeug.datastructures import MultiDict
+from werkzeug.test import Client
+
+from webenv.actions import Action, ActionError
+from webenv.axtree import AXTree, build_axtree
+from webenv.browser.base import Browser
+from webenv.world import SITES, World, expand_placeholders
+
+BLANK_URL = "about:blank"
+MAX_REDIRECTS = 10
+TEXT_INPUT_TYPES = {"text", "email", "password", "search", "tel", "url", "number", ""}
+_CSS_HIDDEN = ("display:none", "visibility:hidden")
+
+
+def _blank_document() -> html.HtmlElement:
+    return html.document_fromstring("<html><head><title></title></head><body></body></html>")
+
+
+@dataclass
+class Page:
+    """A loaded document and the browser-side state that belongs to it."""
+
+    url: str
+    document: html.HtmlElement
+    status: int = 200
+    focused: html.HtmlElement | None = None
+    _axtree: AXTree | None = None
+
+    @property
+    def title(self) -> str:
+        title = self.document.find(".//title")
+        return " ".join((title.text_content() if title is not None else "").split())
+
+    def axtree(self) -> AXTree:
+        if self._axtree is None:
+            self._axtree = build_axtree(self.document, focused=self.focused)
+        return self._axtree
+
+    def changed(self) -> None:
+        """Forget the cached accessibility tree after the DOM or focus changed."""
+        self._axtree = None
+
+
+@dataclass
+class Tab:
+    """One tab: its page and its history of GET URLs."""
+
+    page: Page
+    history: list[str] = field(default_factory=list)
+    position: int = 0
+
+
+class InProcessBrowser(Browser):
+    """A browser over the world's WSGI apps.
+
+    Args:
+        world: the env's world; every request is appended to ``world.request_log``.
+    """
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self._clients: dict[str, Client] = {}
+        self.tabs: list[Tab] = []
+        self.active = 0
+
+    # -- Browser interface -------------------------------------------------------------
+
+    def reset(self, start_url: str, cookies: dict[str, tuple[str, str]]) -> None:
+        self._clients = {
+            SITES[site].host: Client(app, use_cookies=True) for site, app in self.world.apps.items()
+        }
+        for site, (name, value) in cookies.items():
+            host = SITES[site].host
+            self._clients[host].set_cookie(name, value, domain=host)
+        self.tabs = [Tab(Page(BLANK_URL, _blank_document()))]
+        self.active = 0
+        self._navigate(expand_placeholders(start_url))
+
+    def execute(self, action: Action) -> None:
+        handler = getattr(self, f"_do_{action.kind}", None)
+        if handler is None:
+            raise ActionError(f"action '{action.kind}' is not handled by the in-process browser")
+        handler(action)
+
+    def axtree_text(self, max_chars: int | None = None) -> str:
+        return self.page.axtree().text(max_chars)
+
+    @property
+    def url(self) -> str:
+        return self.page.url
+
+    @property
+    def page(self) -> Page:
+        return self.tabs[self.active].page
+
+    def tabs_text(self) -> str:
+        lines = []
+        for index, tab in enumerate(self.tabs):
+            marker = " (current)" if index == self.active else ""
+            lines.append(f"Tab {index}{marker}: {tab.page.title or '(untitled)'} - {tab.page.url}")
+        return "\n".join(lines)
+
+    def document(self, url: str = "last") -> html.HtmlElement:
+        if url == "last":
+            return self.page.document
+        page = self._fetch("GET", expand_placeholders(url), None)
+        return page.document
+
+    def close(self) -> None:
+        self._clients.clear()
+        self.tabs = []
+
+    # -- HTTP --------------------------------------------------------------------------
+
+    def _fetch(self, method: str, url: str, form: MultiDict | None) -> Page:
+        """Request ``url``, following redirects; log every request; return the final page."""
+        for _ in range(MAX_REDIRECTS + 1):
+            parts = urlsplit(url)
+            client = self._clients.get((parts.hostname or "").lower())
+            if parts.scheme != "http" or client is None:
+                sites = ", ".join(f"http://{SITES[s].host}/" for s in self.world.sites)
+                raise ActionError(f"cannot open {url[:80]!r}: only this env's sites are reachable "
+                                  f"offline ({sites})")
+            path = urlunsplit(("", "", parts.path or "/", parts.query, ""))
+            response = client.open(path, base_url=f"http://{parts.hostname}", method=method,
+                                   data=form if method == "POST" else None)
+            self.world.request_log.append({
+                "method": method,
+                "url": urlunsplit(("http", parts.hostname, parts.path or "/", parts.query, "")),
+                "form": {k: (v[0] if len(v) == 1 else v) for k, v in (form or MultiDict()).lists()},
+                "status": response.status_code,
+            })
+            location = response.headers.get("Location")
+            if response.status_code in (301, 302, 303, 307, 308) and location:
+                if response.status_code in (301, 302, 303):
+                    method, form = "GET", None
+                url = urljoin(url, location)
+                response.close()
+                continue
+            page = Page(url, self._parse(response.get_data(), response.mimetype), 
+                        response.status_code)
+            response.close()
+            return page
+        raise ActionError(f"too many redirects (more than {MAX_REDIRECTS}) from {url[:80]!r}")
+
+    @staticmethod
+    def _parse(body: bytes, mimetype: str) -> html.HtmlElement:
+        if mimetype == "text/html" and body.strip():
+            return html.document_fromstring(body)
+        document = _blank_document()
+        pre = html.Element("pre")
+        pre.text = body.decode("utf-8", errors="replace")
+        document.body.append(pre)
+        return document
+
+    def _navigate(self, url: str, method: str = "GET", form: MultiDict | None = None) -> None:
+        """Load a page into the active tab and push it onto the tab's history."""
+        if url == BLANK_URL:
+            page = Page(BLANK_URL, _blank_document())
+        else:
+            page = self._fetch(method, url, form)
+        tab = self.tabs[self.active]
+        del tab.history[tab.position + 1:]
+        tab.history.append(page.url)
+        tab.position = len(tab.history) - 1
+        tab.page = page
+
+    # -- element helpers ---------------------------------------------------------------
+
+    def _element(self, action: Action) -> html.HtmlElement:
+        elements = self.page.axtree().elements
+        element = elements.get(action.target) if action.target is not None else None
+        if element is None or not isinstance(element.tag, str):
+            raise ActionError(f"no element with id [{action.target}] on this page; use an id "
+                              "shown in brackets in the current observation")
+        if _is_hidden(element):
+            raise ActionError(f"element [{action.target}] is not visible on this page")
+        return element
+
+    def _focus(self, element: html.HtmlElement | None) -> None:
+        self.page.focused = element
+        self.page.changed()
+
+    # -- actions -----------------------------------------------------------------------
+
+    def _do_click(self, action: Action) -> None:
+        element = self._element(action)
+        if element.get("disabled") is not None:
+            raise ActionError(f"element [{action.target}] is disabled")
+        tag = element.tag
+        input_type = (element.get("type") or "").lower()
+        link = _closest(element, "a")
+        if link is not None and link.get("href") is not None:
+            self._navigate(urljoin(self.page.url, link.get("href")))
+        elif tag == "label":
+            control = _label_control(element)
+            if control is not None and control.tag == "input" and input_type != "hidden":
+                self._click_control(control)
+            else:
+                self._focus(control)
+        elif tag == "summary":
+            details = element.getparent()
+            if details is not None and details.tag == "details":
+                if details.get("open") is None:
+                    details.set("open", "")
+                else:
+                    del details.attrib["open"]
+            self._focus(element)
+        elif tag == "option":
+            select = _closest(element, "select")
+            if select is not None:
+                _select_option(select, element)
+            self._focus(select)
+        else:
+            self._click_control(element)
+
+    def _click_control(self, element: html.HtmlElement) -> None:
+        tag = element.tag
+        input_type = (element.get("type") or "").lower()
+        if tag == "input" and input_type == "checkbox":
+            _set_checked(element, element.get("checked") is None)
+            self._focus(element)
+        elif tag == "input" and input_type == "radio":
+            _set_checked(element, True)
+            self._focus(element)
+        elif (tag == "button" and input_type in ("", "submit")) or (
+            tag == "input" and input_type in ("submit", "image")
+        ):
+            form = _form_of(element)
+            if form is None:
+                self._focus(element)
+            else:
+                self._submit(form, submitter=element)
+        else:
+            self._focus(element)
+
+    def _do_type(self, action: Action) -> None:
+        element = self._element(action)
+        input_type = (element.get("type") or "").lower()
+        if not ((element.tag == "input" and input_type in TEXT_INPUT_TYPES)
+                or element.tag == "textarea"):
+            raise ActionError(f"element [{action.target}] is not a text field; type into a "
+                              "textbox, searchbox or spinbutton")
+        if element.get("disabled") is not None or element.get("readonly") is not None:
+            raise ActionError(f"element [{action.target}] is read-only or disabled")
+        text = action.text or ""
+        max_length = element.get("maxlength")
+        if max_length and max_length.isdigit():
+            text = text[: int(max_length)]
+        if element.tag == "textarea":
+            element.text = text + ("\n" if action.press_enter else "")
+            self._focus(element)
+            return
+        element.set("value", text)
+        self._focus(element)
+        if action.press_enter:
+            self._press_enter(element)
+
+    def _do_select(self, action: Action) -> None:
+        element = self._element(action)
+        if element.tag != "select":
+            raise ActionError(f"element [{action.target}] is not a combobox or listbox")
+        wanted = (action.text or "").strip()
+        options = element.findall(".//option")
+        labels = [" ".join(option.text_content().split()) for option in options]
+        for matches in (
+            lambda i: labels[i] == wanted or options[i].get("value") == wanted,
+            lambda i: labels[i].casefold() == wanted.casefold(),
+        ):
+            for index in range(len(options)):
+                if matches(index):
+                    _select_option(element, options[index])
+                    self._focus(element)
+                    return
+        shown = ", ".join(repr(label) for label in labels[:20])
+        raise ActionError(f"element [{action.target}] has no option {wanted[:60]!r}; "
+                          f"options: {shown}")
+
+    def _do_check(self, action: Action, checked: bool = True) -> None:
+        element = self._element(action)
+        if element.tag != "input" or (element.get("type") or "").lower() not in ("checkbox",
+                                                                                  "radio"):
+            raise ActionError(f"element [{action.target}] is not a checkbox or radio button")
+        if element.get("disabled") is not None:
+            raise ActionError(f"element [{action.target}] is disabled")
+        if not checked and (element.get("type") or "").lower() == "radio":
+            raise ActionError(f"radio button [{action.target}] cannot be unchecked; check "
+                              "another option of its group")
+        _set_checked(element, checked)
+        self._focus(element)
+
+    def _do_uncheck(self, action: Action) -> None:
+        self._do_check(action, checked=False)
+
+    def _do_hover(self, action: Action) -> None:
+        self._element(action)
+
+    def _do_press(self, action: Action) -> None:
+        key = (action.text or "").strip()
+        if action.target is not None:
+            self._focus(self._element(action))
+        if key.lower() in ("enter", "return") and self.page.focused is not None:
+            self._press_enter(self.page.focused)
+
+    def _do_scroll(self, action: Action) -> None:
+        # The observation always holds the whole page, so scrolling changes nothing.
+        return None
+
+    def _do_goto(self, action: Action) -> None:
+        url = expand_placeholders((action.text or "").strip())
+        if url != BLANK_URL and not urlsplit(url).scheme:
+            url = urljoin(self.page.url, url) if self.page.url != BLANK_URL else "http://" + url
+        self._navigate(url)
+
+    def _do_go_back(self, action: Action) -> None:
+        self._move_in_history(-1)
+
+    def _do_go_forward(self, action: Action) -> None:
+        self._move_in_history(+1)
+
+    def _move_in_history(self, step: int) -> None:
+        tab = self.tabs[self.active]
+        position = tab.position + step
+        if not 0 <= position < len(tab.history):
+            raise ActionError("there is no page to go " + ("back" if step < 0 else "forward")
+                              + " to in this tab")
+        url = tab.history[position]
+        tab.page = Page(BLANK_URL, _blank_document()) if url == BLANK_URL else self._fetch(
+            "GET", url, None)
+        tab.position = position
+
+    def _do_new_tab(self, action: Action) -> None:
+        self.tabs.append(Tab(Page(BLANK_URL, _blank_document()), [BLANK_URL]))
+        self.active = len(self.tabs) - 1
+
+    def _do_tab_focus(self, action: Action) -> None:
+        index = action.tab_index if action.tab_index is not None else -1
+        if not 0 <= index < len(self.tabs):
+            raise ActionError(f"no tab {index}; open tabs are numbered 0 to {len(self.tabs) - 1}")
+        self.active = index
+
+    def _do_close_tab(self, action: Action) -> None:
+        del self.tabs[self.active]
+        if not self.tabs:
+            self.tabs.append(Tab(Page(BLANK_URL, _blank_document()), [BLANK_URL]))
+        self.active = min(self.active, len(self.tabs) - 1)
+
+    # -- forms -------------------------------------------------------------------------
+
+    def _press_enter(self, element: html.HtmlElement) -> None:
+        """Implicit submission: Enter in a field submits its form via its default button."""
+        if element.tag != "input":
+            return
+        form = _form_of(element)
+        if form is None:
+            return
+        submitter = next((control for control in _form_controls(form) if _is_submit(control)),
+                         None)
+        if submitter is not None and submitter.get("disabled") is not None:
+            return
+        self._submit(form, submitter)
+
+    def _submit(self, form: html.HtmlElement, submitter: html.HtmlElement | None) -> None:
+        fields = _form_data(form, submitter)
+        method = ((submitter.get("formmethod") if submitter is not None else None)
+                  or form.get("method") or "get").lower()
+        action = (submitter.get("formaction") if submitter is not None else None) or form.get(
+            "action") or self.page.url
+        url = urljoin(self.page.url, action)
+        if method == "post":
+            self._navigate(url, "POST", fields)
+        else:
+            parts = urlsplit(url)
+            query = urlencode(list(fields.items(multi=True)))
+            self._navigate(urlunsplit((parts.scheme, parts.netloc, parts.path, query, "")))
+
+
+def _closest(element: html.HtmlElement, tag: str) -> html.HtmlElement | None:
+    node: html.HtmlElement | None = element
+    while node is not None:
+        if node.tag == tag:
+            return node
+        node = node.getparent()
+    return None
+
+
+def _is_hidden(element: html.HtmlElement) -> bool:
+    """Whether a person could not see ``element`` (same rules as the accessibility tree)."""
+    node: html.HtmlElement | None = element
+    child: html.HtmlElement | None = None
+    while node is not None:
+        tag = node.tag
+        if tag in ("head", "script", "style", "template", "noscript"):
+            return True
+        if node.get("hidden") is not None or node.get("aria-hidden") == "true":
+            return True
+        if tag == "input" and (node.get("type") or "").lower() == "hidden":
+            return True
+        style = (node.get("style") or "").replace(" ", "").lower()
+        if any(rule in style for rule in _CSS_HIDDEN):
+            return True
+        if tag == "details" and node.get("open") is None and child is not None \
+                and child.tag != "summary":
+            return True
+        child, node = node, node.getparent()
+    return False
+
+
+def _form_of(element: html.HtmlElement) -> html.HtmlElement | None:
+    owner = element.get("form")
+    if owner:
+        found = element.getroottree().getroot().get_element_by_id(owner, None)
+        if found is not None and found.tag == "form":
+            return found
+    return _closest(element, "form")
+
+
+def _form_controls(form: html.HtmlElement) -> list[html.HtmlElement]:
+    controls = [el for el in form.iter("input", "button", "select", "textarea")]
+    form_id = form.get("id")
+    if form_id:
+        root = form.getroottree().getroot()
+        controls += [el for el in root.iter("input", "button", "select", "textarea")
+                     if el.get("form") == form_id and _closest(el, "form") is not form]
+    return controls
+
+
+def _is_submit(control: html.HtmlElement) -> bool:
+    input_type = (control.get("type") or "").lower()
+    return (control.tag == "button" and input_type in ("", "submit")) or (
+        control.tag == "input" and input_type in ("submit", "image"))
+
+
+def _form_data(form: html.HtmlElement, submitter: html.HtmlElement | None) -> MultiDict:
+    """The form data set a browser would send (HTML's "constructing the entry list")."""
+    fields: MultiDict = MultiDict()
+    for control in _form_controls(form):
+        name = control.get("name")
+        if not name or control.get("disabled") is not None:
+            continue
+        tag = control.tag
+        input_type = (control.get("type") or "").lower()
+        if tag == "button" or (tag == "input" and input_type in ("submit", "image", "reset",
+                                                                   "button")):
+            if control is submitter:
+                fields.add(name, control.get("value", ""))
+        elif tag == "input" and input_type in ("checkbox", "radio"):
+            if control.get("checked") is not None:
+                fields.add(name, control.get("value", "on"))
+        elif tag == "input" and input_type == "file":
+            continue
+        elif tag == "select":
+            options = control.findall(".//option")
+            chosen = [o for o in options if o.get("selected") is not None]
+            if not chosen and options and control.get("multiple") is None:
+                chosen = options[:1]
+            for option in chosen:
+                value = option.get("value")
+                fields.add(name, value if value is not None else " ".join(
+                    option.text_content().split()))
+        elif tag == "textarea":
+            fields.add(name, control.text or "")
+        else:
+            fields.add(name, control.get("value", ""))
+    return fields
+
+
+def _label_control(label: html.HtmlElement) -> html.HtmlElement | None:
+    target = label.get("for")
+    if target:
+        return label.getroottree().getroot().get_element_by_id(target, None)
+    for control in label.iter("input", "select", "textarea", "button"):
+        return control
+    return None
+
+
+def _set_checked(element: html.HtmlElement, checked: bool) -> None:
+    if (element.get("type") or "").lower() == "radio" and checked:
+        name = element.get("name")
+        form = _form_of(element)
+        scope = form if form is not None else element.getroottree().getroot()
+        for other in scope.iter("input"):
+            if other is not element and (other.get("type") or "").lower() == "radio" \
+                    and other.get("name") == name:
+                other.attrib.pop("checked", None)
+    if checked:
+        element.set("checked", "")
+    else:
+        element.attrib.pop("checked", None)
+
+
+def _select_option(select: html.HtmlElement, option: html.HtmlElement) -> None:
+    if select.get("multiple") is None:
+        for other in select.iter("option"):
+            other.attrib.pop("selected", None)
+        option.set("selected", "")
+    elif option.get("selected") is None:
+        option.set("selected", "")
+    else:
+        del option.attrib["selected"]
