@@ -175,3 +175,23 @@ def test_no_action_string_crashes_step(env, action):
     assert env.observation_space.contains(obs)
     if terminated or truncated:
         env.reset(options={"task_id": TASK})
+
+
+def test_episodes_are_recorded_to_jsonl(tmp_path):
+    import json
+
+    env = gym.make("WebShop-v0", record_dir=str(tmp_path))
+    env.reset(options={"task_id": TASK})
+    env.step("click [999999]")
+    env.step("stop [$50.94]")
+    env.reset(options={"task_id": TASK})
+    env.step("scroll [down]")
+    env.close()
+    lines = [json.loads(line) for path in tmp_path.glob("episodes-*.jsonl")
+             for line in path.read_text().splitlines()]
+    assert [r["ended"] for r in lines] == ["answered", "unfinished"]
+    answered = lines[0]
+    assert answered["task_id"] == TASK and answered["answer"] == "$50.94"
+    assert answered["lenient"] is True and answered["strict"] is True
+    assert answered["steps"][0]["error"].startswith("no element with id")
+    assert answered["validation"]["lenient"]["checks"][0]["rule"] == "currency:equal"

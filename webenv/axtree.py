@@ -450,9 +450,10 @@ def assign_ids(document) -> dict[int, HtmlElement]:
         document: The root element or its ElementTree (any element of the tree
             works: numbering always starts at the tree's root).
     """
-    elements: dict[int, HtmlElement] = {}
-    _Builder(_root_element(document), None, elements).count(_root_element(document))
-    return elements
+    root = _root_element(document)
+    builder = _Builder(root, None, {})
+    builder.count(root)
+    return builder.elements
 
 
 def build_axtree(document: HtmlElement, *, focused: HtmlElement | None = None) -> AXTree:
@@ -580,6 +581,7 @@ class _Builder:
         self.next_id = itertools.count().__next__
         self._ids: dict[str, HtmlElement] | None = None
         self._labels_for: dict[str, list[HtmlElement]] | None = None
+        self.visit = None  # the main pass's visit function, set during build()
 
     # -- numbering of subtrees that are not shown -------------------------------------
 

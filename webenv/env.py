@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -9,6 +10,7 @@ from gymnasium import spaces
 
 from webenv.actions import Action, ActionError, parse_action
 from webenv.browser.base import Browser
+from webenv.recording import EpisodeRecorder
 from webenv.tasks import Task, select_tasks
 from webenv.validators import EvalContext, evaluate
 from webenv.world import PLACEHOLDERS, World
@@ -86,6 +88,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
       a line with a note.
     - ``render_mode``: ``"ansi"`` returns the observation text.
     - ``world_seed``: 0 is the canonical world the curated tasks are written for.
+    - ``record_dir``: append every episode (actions, answer, both verdicts) to
+      ``<record_dir>/episodes-<pid>.jsonl``.
 
     ## Version History
     - v0: first release.
@@ -101,6 +105,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         max_obs_chars: int = 60_000,
         render_mode: str | None = None,
         world_seed: int = 0,
+        record_dir: str | None = None,
     ) -> None:
         if backend not in BACKENDS:
             raise ValueError(f"backend {backend!r} is not one of {', '.join(BACKENDS)}")
@@ -120,6 +125,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         sites = [site for task in self.tasks for site in task.sites]
         self.world = World(sites, seed=world_seed)
         self.browser: Browser = self._make_browser(backend)
+        self.recorder = EpisodeRecorder(Path(record_dir), backend) if record_dir else None
         self.task: Task | None = None
         self._last_error = ""
         self._done = False
@@ -160,6 +166,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.browser.reset(task.start_url, cookies)
         self._last_error = ""
         self._done = False
+        if self.recorder is not None:
+            self.recorder.start(task.task_id, seed, self.browser.url)
         return self._observation(), {"task_id": task.task_id, "intent": task.intent}
 
     def step(self, action: str) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
@@ -179,6 +187,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self.browser.execute(parsed)
         except ActionError as exc:
             self._last_error = str(exc)
+        if self.recorder is not None:
+            self.recorder.step(str(action), self.browser.url, self._last_error)
         return self._observation(), 0.0, False, False, info
 
     def _finish(self, action: Action, info: dict[str, Any]):
@@ -198,6 +208,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
         validation = evaluate(self.task.eval, context)
         info.update(answer=answer, infeasible=action.infeasible, validation=validation)
         reward = float(validation[self.validator_mode]["score"])
+        if self.recorder is not None:
+            self.recorder.step(action.to_str(), self.browser.url, "")
+            self.recorder.finish(answer, action.infeasible, validation, reward)
         return self._observation(), reward, True, False, info
 
     def _observation(self) -> dict[str, str]:
@@ -217,6 +230,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
         return f"URL: {obs['url']}\nGOAL: {obs['goal']}\n{obs['axtree']}"
 
     def close(self) -> None:
+        recorder = getattr(self, "recorder", None)
+        if recorder is not None:
+            recorder.flush_unfinished()
         browser = getattr(self, "browser", None)
         if browser is not None:
             browser.close()
