@@ -8,7 +8,7 @@ from typing import Any
 import gymnasium as gym
 from gymnasium import spaces
 
-from webenv.actions import Action, ActionError, parse_action
+from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, parse_action
 from webenv.browser.base import Browser
 from webenv.recording import EpisodeRecorder
 from webenv.tasks import Task, select_tasks
@@ -17,7 +17,6 @@ from webenv.world import PLACEHOLDERS, World
 
 BACKENDS = ("inprocess", "chromium")
 VALIDATOR_MODES = ("lenient", "strict")
-MAX_ACTION_CHARS = 10_000
 MAX_URL_CHARS = 4_096
 MAX_GOAL_CHARS = 4_096
 MAX_TABS_CHARS = 8_192
