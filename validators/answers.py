@@ -12,7 +12,7 @@ from rapidfuzz import fuzz
 
 from .context import EvalContext, is_self_word
 from .dates import Duration, Month, find_dates, find_durations, find_months, parse_date
-from .numbers import Mention, find_amounts, find_numbers, to_cents
+from .numbers import NUMBER_WORDS, Mention, find_amounts, find_numbers, to_cents
 from .text import (
     FILLER,
     NEGATIONS,
@@ -62,7 +62,26 @@ def check_answer(
     Strict mode is WebArena's (clean = strip, drop surrounding quotes, lower-case;
     ``exact_match`` equality, ``must_include``/``fuzzy_match`` substrings). Lenient
     mode normalizes by ``spec["answer_type"]`` and never accepts an answer that names
-    the reference alongside competing values.
+    the reference alongside competing values, negates it, or states it only as a bound
+    ("more than 12", "not $5").
+
+    Examples:
+        >>> spec = {"eval_types": ["string_match"], "answer_type": "currency",
+        ...         "reference_answers": {"exact_match": "$83.47"}}
+        >>> check_answer("83 dollars and 47 cents", spec).passed
+        True
+        >>> check_answer("83 dollars and 47 cents", spec, mode="strict").passed
+        False
+        >>> check_answer("$83.48", spec).rule
+        'currency:mismatch'
+        >>> check_answer("$83.47 or $90", spec).rule
+        'currency:ambiguous'
+        >>> spec = {"answer_type": "list",
+        ...         "reference_answers": {"exact_match": ["Blue Mug", "Red Mug"]}}
+        >>> check_answer("- red mug\\n- Blue Mug", spec).rule
+        'list:equal'
+        >>> check_answer("Blue Mug, Red Mug, Green Mug", spec).rule
+        'list:extra-item'
 
     Args:
         answer: The agent's final answer (any string; ``None`` counts as no answer).
@@ -206,52 +225,127 @@ def _usernames(context: EvalContext | None) -> list[str]:
     return sorted(set(context.users.values())) if context is not None and context.users else []
 
 
-def _mark_reference(text: str, ref_tokens: list[str]) -> str | None:
+def _token_pattern(token: str, inflect: bool) -> str:
+    """Regex for one reference token; with ``inflect``, also its -d/-ed forms."""
+    if not inflect or len(token) < 4:
+        return re.escape(token)
+    forms = {token, token + "d", token + "ed"}
+    if token.endswith("ed") and len(token) >= 6:
+        forms |= {token[:-1], token[:-2]}
+    elif token.endswith("d") and len(token) >= 5:
+        forms.add(token[:-1])
+    return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
+
+
+def _mark_reference(text: str, ref_tokens: list[str], inflect: bool = False) -> str | None:
     """Folded ``text`` with each whole-word occurrence of the reference replaced by a
-    sentinel word, or None if it does not occur."""
-    pattern = r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, ref_tokens)) + r"(?![^\W_])"
+    sentinel word (``inflect``: up to a -d/-ed ending), or None if it does not occur."""
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, inflect) for t in ref_tokens)
+               + r"(?![^\W_])")
     folded = fold(text)
     marked, count = re.subn(pattern, f" {_SENTINEL} ", folded)
     return marked if count else None
 
 
+_US_STATES = frozenset(
+    """alabama al alaska ak arizona az arkansas ar california ca colorado co connecticut ct
+    delaware de florida fl georgia ga hawaii hi idaho id illinois il indiana in iowa ia kansas
+    ks kentucky ky louisiana la maine me maryland md massachusetts ma michigan mi minnesota mn
+    mississippi ms missouri mo montana mt nebraska ne nevada nv ohio oh oklahoma ok oregon or
+    pennsylvania pa tennessee tn texas tx utah ut vermont vt virginia va washington wa
+    wisconsin wi wyoming wy dc usa us""".split()
+)
+_TWO_WORD_STATES = frozenset(
+    {"new hampshire", "new jersey", "new mexico", "new york", "north carolina", "north dakota",
+     "rhode island", "south carolina", "south dakota", "west virginia", "united states",
+     "district of columbia"}
+)
+_GENERIC_AFTER = frozenset(
+    {"shipping", "delivery", "status", "order", "orders", "product", "products", "brand",
+     "code", "coupon", "category", "method", "option", "city", "store", "shop", "item"}
+)
+
+
+def _qualifier(segment: str) -> bool:
+    """Whether a list segment is a place qualifier ("TX", "Texas", "USA") rather than a
+    competing answer."""
+    text = " ".join(tokens(segment))
+    return text in _US_STATES or text in _TWO_WORD_STATES
+
+
 def _competitor(marked: str, ref_len: int) -> str | None:
     """A list segment besides the reference's that looks like a competing answer."""
+    seen_reference = False
     for seg in segments(marked):
         toks = tokens(seg.text)
         if _SENTINEL in toks:
+            seen_reference = True
             continue
         content = [t for t in toks if t not in FILLER]
         if not content or content[0] in _CLAUSE_START or toks[0] in _CLAUSE_START:
+            continue
+        if seen_reference and _qualifier(seg.text):
             continue
         if len(content) <= max(4, 2 * ref_len):
             return seg.text.strip()
     return None
 
 
+_NAME_AFTER = re.compile(r"[ \t]*[-–]?[ \t]*(\w+)")
+
+
+def _extended(text: str, alt: str) -> bool:
+    """Whether the reference occurs only as the start of a longer name: directly followed
+    by a number ("The Hobbit 2") or a capitalized word ("Saltmarsh Wok Lid")."""
+    ref_tokens = tokens(alt)
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, True) for t in ref_tokens)
+               + r"(?![^\W_])")
+    upper = text.upper() == text
+    found = False
+    for match in re.finditer(pattern, fold(text)):
+        found = True
+        after = _NAME_AFTER.match(text, match.end())
+        if after is None or text[match.end() : after.start(1)].strip() not in ("", "-"):
+            return False
+        word = after.group(1)
+        if word.isdigit() or word.upper() in ("II", "III", "IV"):
+            continue
+        if (not upper and word[:1].isupper() and fold(word) not in FILLER
+                and fold(word) not in _GENERIC_AFTER):
+            continue
+        return False
+    return found
+
+
 def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None, str]:
     """Reference-as-phrase acceptance for exact_match; returns (pass verdict, failure rule)."""
-    answer_tokens = tokens(text)
     reason = ""
-    for alt in alternatives:
-        ref_tokens = tokens(alt)
-        if not ref_tokens or not find_phrase(answer_tokens, ref_tokens):
-            continue
-        marked = _mark_reference(text, ref_tokens)
-        if marked is None:
-            continue
-        rest = [t for t in tokens(marked) if t != _SENTINEL]
-        if has_negation(rest) and not has_negation(ref_tokens):
-            reason = reason or "negated"
-            continue
-        if len(rest) > _MAX_EXTRA_WORDS:
-            reason = reason or "too-long"
-            continue
-        if _competitor(marked, len(ref_tokens)) is not None:
-            reason = "ambiguous"
-            continue
-        return ok("string:phrase", f"reference {show(alt)} is a phrase of the short answer "
-                                   f"{show(text)}"), ""
+    for inflect in (False, True):
+        for alt in alternatives:
+            ref_tokens = tokens(alt)
+            if not ref_tokens:
+                continue
+            marked = _mark_reference(text, ref_tokens, inflect)
+            if marked is None:
+                continue
+            rest = [t for t in tokens(marked) if t != _SENTINEL]
+            if has_negation(rest) and not has_negation(ref_tokens):
+                reason = reason or "negated"
+                continue
+            if len(rest) > _MAX_EXTRA_WORDS:
+                reason = reason or "too-long"
+                continue
+            if _competitor(marked, len(ref_tokens)) is not None:
+                reason = "ambiguous"
+                continue
+            if _extended(text, alt):
+                reason = reason or "extended"
+                continue
+            how = "an inflected phrase" if inflect else "a phrase"
+            return ok("string:phrase", f"reference {show(alt)} is {how} of the short answer "
+                                       f"{show(text)}"), ""
+        if reason:
+            break
     return None, reason
 
 
@@ -279,6 +373,9 @@ def _string(text: str, approach: str, value: Any, context: EvalContext | None) -
         if reason == "ambiguous":
             return fail("string:ambiguous",
                         f"{show(text)} names {show(refs)} alongside other candidates")
+        if reason == "extended":
+            return fail("string:extended",
+                        f"{show(text)} names {show(refs)} only as part of a longer name")
         if reason == "too-long":
             return fail("string:too-long",
                         f"{show(text)} contains {show(refs)} but is too long to be that answer")
@@ -333,7 +430,8 @@ def _fuzzy(text: str, items: list[str], users: list[str]) -> Verdict:
             if ratio < _FUZZY_THRESHOLD:
                 best = max(best, ratio)
                 continue
-            if {t for t in answer_tokens if t in NEGATIONS} - set(ref_tokens):
+            if ({t for t in answer_tokens if t in NEGATIONS} - set(ref_tokens)
+                    or has_negation(ref_tokens) != has_negation(answer_tokens)):
                 why = "negated"
                 continue
             if len(answer_tokens) > 3 * len(ref_tokens) + 20:
@@ -358,8 +456,8 @@ def _pure_number(text: str) -> Mention | None:
     mentions = find_amounts(text)
     if len(mentions) != 1:
         return None
-    others = [t for t in tokens(text) if not t.isdigit()
-              and t not in {"usd", "dollars", "dollar", "eur", "gbp"}]
+    others = [t for t in tokens(text) if not t.isdigit() and t not in NUMBER_WORDS
+              and t not in {"usd", "dollars", "dollar", "eur", "gbp", "cents", "cent"}]
     return None if others else mentions[0]
 
 
@@ -577,7 +675,12 @@ def _duration_equal(answer: Duration, ref: Duration) -> str | None:
 
 _YES = frozenset({"yes", "true", "correct", "right", "yep", "yeah", "yup", "affirmative",
                   "indeed", "certainly", "definitely", "absolutely"})
-_NO = frozenset({"no", "false", "incorrect", "wrong", "nope", "nah"})
+_NO = frozenset({"no", "false", "incorrect", "wrong", "nope", "nah", "negative"})
+_HEDGES = re.compile(
+    r"\b(?:not\s+(?:sure|certain|clear)|unsure|uncertain|unknown|unclear|"
+    r"(?:do|did|does)\s+not\s+know|no\s+idea|can\s*not\s+(?:tell|say|determine)|"
+    r"could\s+not\s+(?:tell|determine)|maybe|perhaps|possibly|probably)\b"
+)
 _FLIPPERS = NEGATIONS - {"no", "none"}
 _CLAUSE = re.compile(r"[.,;:!?\n]+|\bbut\b|\bhowever\b")
 
@@ -586,9 +689,11 @@ def find_booleans(text: str) -> list[bool]:
     """Yes/no values stated in ``text``; a negation just before a polar word flips it.
 
     With no polar word, a negation ("it is not in stock") reads as "no"; a text with
-    neither reads as nothing.
+    neither, or a hedge ("not sure", "I don't know", "maybe"), reads as nothing.
     """
     whole = tokens(text)
+    if _HEDGES.search(" ".join(whole)):
+        return []  # "not sure", "I don't know": no answer either way
     if whole in (["y"], ["n"]):
         return [whole == ["y"]]
     values: list[bool] = []
@@ -638,6 +743,25 @@ _KINDS: dict[str, _Kind] = {
 }
 
 
+_QUANTITIES = frozenset({"number", "currency", "date", "month", "duration"})
+_VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
+                r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
+                r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+_QUALIFIED = re.compile(
+    r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
+    r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
+    r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of)"
+    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?" + _VALUE_START
+)
+_QUALIFIED_AFTER = re.compile(
+    r"\d\s*(?:\+(?!\s*\d)|or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
+    r"over|under|so)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b)"
+)
+"""A value stated as a bound or negated ("not 12", "more than $5", "before March 2024",
+"5 or more", "5+")."""
+
+
 def _typed(
     kind: _Kind, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
@@ -669,5 +793,13 @@ def _typed(
         others = ", ".join(kind.show(v) for v in extra)
         return fail(f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also "
                                               f"{others}")
+    folded = fold(text)
+    if kind.name in _QUANTITIES and (q := _QUALIFIED.search(folded)
+                                     or _QUALIFIED_AFTER.search(folded)):
+        if not any(_QUALIFIED.search(fold(alt)) for item in _items(value)
+                   for alt in split_or(item)):
+            return fail(f"{kind.name}:qualified", f"answer {show(text)} gives {wanted} only "
+                                                  f"as {show(q.group(0).strip())}, not as the "
+                                                  f"value")
     how = next((h for h in hows if h != "equal"), "equal")
     return ok(f"{kind.name}:{how}", f"answer {show(text)} reads as {found} == {wanted}")

@@ -59,8 +59,12 @@ def _search(text: str, parts: tuple[str, ...]) -> tuple[date, ...]:
     return tuple(d.date() for _, d in found or ())
 
 
+_SHORT_YEAR = re.compile(r"(?<=[A-Za-z.,])\s*['’](\d{2})\b")
+
+
 def _clean(text: str) -> str:
-    return " ".join(str(text).split()).strip(" .;:!?\"'")[:_MAX_TEXT]
+    text = _SHORT_YEAR.sub(r" 20\1", str(text))  # "March '24" -> "March 2024"
+    return " ".join(text.split()).strip(" .;:!?\"'")[:_MAX_TEXT]
 
 
 def find_dates(text: str, parts: tuple[str, ...] = ("day", "month", "year")) -> list[date]:
@@ -148,6 +152,9 @@ _ARTICLE_UNIT = re.compile(
     r"\b(?:(half)\s+)?(?:an?|one)\s+(?:(half)\s+)?(second|minute|hour|day|week|month|year)\b",
     re.IGNORECASE,
 )
+_QUARTER_HOUR = re.compile(
+    r"\b(a|one|three)\s+quarters?\s+of\s+an\s+hour\b", re.IGNORECASE
+)
 _GLUED = re.compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
 _HALF = re.compile(r"\s*and\s+a\s+half\b", re.IGNORECASE)
 _JOINER = re.compile(r"^[\s,]*(?:and\s*)?$", re.IGNORECASE)
@@ -179,7 +186,13 @@ def find_durations(text: str, *, default_unit: str | None = None) -> list[Durati
     text = _GLUED.sub(" ", str(text)[:_MAX_TEXT])
     pairs: list[tuple[int, int, Decimal, str]] = []  # (start, end, seconds, unit)
     used: list[tuple[int, int]] = []
+    for match in _QUARTER_HOUR.finditer(text):
+        quarters = 3 if match.group(1).lower() == "three" else 1
+        pairs.append((match.start(), match.end(), Decimal(900 * quarters), "minute"))
+        used.append((match.start(), match.end()))
     for match in _ARTICLE_UNIT.finditer(text):
+        if any(s <= match.start() < e for s, e in used):
+            continue
         unit = match.group(3).lower()
         amount = Decimal("0.5") if match.group(1) or match.group(2) else Decimal(1)
         end = match.end()

@@ -7,7 +7,7 @@ words ("five", "twenty-one", "none") are read from a fixed table.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from price_parser import Price
@@ -24,12 +24,25 @@ _UNITS = {
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _PRONOUN_BEFORE = {"the", "this", "that", "which", "each", "every", "any", "no", "another",
                    "someone", "other", "only", "last", "first", "same", "a"}
+NUMBER_WORDS = frozenset(_UNITS) | frozenset(_SCALES)
+"""Words that spell (part of) a number."""
+
 _MONTHS = {
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
     "sept", "oct", "nov", "dec",
 }
-_DIGITS = re.compile(r"(?<![\w.,])([-−–]?)(\d(?:[\d,.]*\d)?)")
+_DIGITS = re.compile(r"(?<![\w.,])([-−–]?)(\d(?:[\d,.]*\d)?|(?<=[$€£\s])\.\d+(?![\d.,]))")
+_FRACTIONS = {"½": Decimal("0.5"), "¼": Decimal("0.25"), "¾": Decimal("0.75")}
+_HALF_AFTER = re.compile(r"\s*(?:and\s+a\s+half\b|½)", re.IGNORECASE)
+_SCALE_BETWEEN = re.compile(r"^\s*(?:/|out\s+of|of)\s*$", re.IGNORECASE)
+_YEAR_BEFORE = re.compile(
+    r"(?:\b(?:in|since|during|from|until|till|through|before|after|of|by|for|year)|"
+    r"[-–]|\b(?:and|or|to))\s*$",
+    re.IGNORECASE,
+)
+_CENTS_AFTER = re.compile(r"^\s*(?:cents?\b|¢)", re.IGNORECASE)
+_DOLLARS_AND = re.compile(r"^\s*(?:dollars?|bucks|usd)?\s*(?:,|and)?\s*$", re.IGNORECASE)
 _WORDS = re.compile(r"[a-z]+")
 _ORDINAL = re.compile(r"(?:st|nd|rd|th)\b", re.IGNORECASE)
 _NO_QUANTITY = re.compile(
@@ -79,6 +92,8 @@ def parse_number_text(text: str) -> tuple[Decimal, int] | None:
     raw = text.strip()
     negative = raw[:1] in "-−–"
     raw = raw.lstrip("-−–+").strip()
+    if raw.startswith("."):
+        raw = "0" + raw
     if not raw or not raw[0].isdigit():
         return None
     hint = "." if raw.count(".") == 1 and "," not in raw else None
@@ -174,8 +189,10 @@ def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
     """All numbers in ``text`` (digits, and small number words unless ``words=False``).
 
     Numbers that are part of a date written with a month name ("March 2024") are skipped;
-    labels ("#12", "2nd") are dropped when the text also has plain numbers; "no <noun>"
-    reads as 0 when the text has no other number.
+    labels are dropped when the text also has plain numbers: "#12", ordinals ("2nd"), the
+    scale of a rating ("4.3 out of 5", "4.3/5") and years after a preposition ("3 orders
+    in 2024"). "and a half" and "½" add 0.5; "no <noun>" reads as 0 when the text has no
+    other number.
     """
     text = str(text)
     found = _digit_mentions(text)
@@ -183,17 +200,74 @@ def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
         found += _word_mentions(text)
         if not found and (m := _NO_QUANTITY.search(text)):
             found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
+    found = _mark_labels(text, [_add_half(text, m) for m in sorted(found, key=lambda m: m.start)])
     quantities = [m for m in found if not m.label]
     if quantities:
         found = quantities
-    return sorted(found, key=lambda m: m.start)
+    return found
+
+
+def _add_half(text: str, mention: Mention) -> Mention:
+    """Extend "2 and a half" / "2½" to 2.5."""
+    if mention.decimals:
+        return mention
+    half = _HALF_AFTER.match(text, mention.end)
+    if not half:
+        return mention
+    extra = _FRACTIONS.get(half.group(0).strip(), Decimal("0.5"))
+    value = mention.value + extra if mention.value >= 0 else mention.value - extra
+    return replace(mention, value=value, decimals=len(str(extra)) - 2, end=half.end())
+
+
+def _is_year(text: str, mention: Mention) -> bool:
+    raw = text[mention.start : mention.end]
+    if mention.decimals or not raw.isdigit() or len(raw) != 4 or mention.currency:
+        return False
+    if not 1900 <= mention.value <= 2100:
+        return False
+    return bool(_YEAR_BEFORE.search(text[max(0, mention.start - 12) : mention.start]))
+
+
+def _mark_labels(text: str, mentions: list[Mention]) -> list[Mention]:
+    """Mark rating scales ("out of 5") and years ("in 2024") as labels."""
+    marked: list[Mention] = []
+    for i, mention in enumerate(mentions):
+        label = mention.label
+        if i > 0 and not mention.currency:
+            between = text[mentions[i - 1].end : mention.start]
+            if _SCALE_BETWEEN.match(between) and mention.value in (5, 10, 100):
+                label = True
+        if _is_year(text, mention):
+            label = True
+        marked.append(replace(mention, label=label) if label != mention.label else mention)
+    return marked
 
 
 def find_amounts(text: str) -> list[Mention]:
-    """Money amounts in ``text``: the numbers marked with a currency if any are, else all."""
-    mentions = find_numbers(text)
+    """Money amounts in ``text``: the numbers marked with a currency if any are, else all.
+
+    "47 cents" reads as 0.47 USD and "83 dollars and 47 cents" as 83.47 USD.
+    """
+    mentions = _merge_cents(str(text), find_numbers(text))
     marked = [m for m in mentions if m.currency]
     return marked or mentions
+
+
+def _merge_cents(text: str, mentions: list[Mention]) -> list[Mention]:
+    merged: list[Mention] = []
+    for mention in mentions:
+        if (mention.decimals == 0 and 0 <= mention.value < 100
+                and _CENTS_AFTER.match(text[mention.end : mention.end + 8])):
+            cents = replace(mention, value=mention.value / 100, decimals=2, currency="USD")
+            previous = merged[-1] if merged else None
+            if (previous is not None and previous.currency == "USD" and previous.decimals == 0
+                    and _DOLLARS_AND.match(text[previous.end : mention.start])):
+                merged[-1] = replace(previous, value=previous.value + cents.value, decimals=2,
+                                     end=mention.end)
+                continue
+            mention = cents
+        merged.append(mention)
+    return merged
 
 
 def to_cents(value: Decimal) -> Decimal:

@@ -28,7 +28,9 @@ def check_program_html(spec: dict, context: EvalContext, *, mode: str = "lenient
 
     For each entry of ``spec["program_html"]``: fetch ``url`` (``"last"`` is the current
     page), select elements with ``locator`` (``css:...``, ``xpath:...``; empty = the
-    whole body), take their whitespace-collapsed text (the value for form controls) and
+    whole body; an integer ``nth`` keeps only that match, counting from 0, as
+    ``querySelector``/``querySelectorAll(...)[n]`` do), take their whitespace-collapsed
+    text (the value for form controls) and
     check ``required_contents`` (``exact_match``, ``must_include``, ``fuzzy_match``,
     ``must_exclude``) with string semantics in the given mode. All entries must pass.
 
@@ -133,6 +135,13 @@ def _entry(entry: Any, context: EvalContext, mode: str) -> Verdict:
         elements = _select(page, locator)
     except (SelectorError, lxml.etree.XPathError, ValueError) as exc:
         return error("locator", f"bad locator {show(locator)}: {exc}")
+    nth = entry.get("nth")
+    if nth is not None:
+        if not isinstance(nth, int) or isinstance(nth, bool) or nth < 0:
+            return error("bad-spec", f"program_html nth must be a non-negative integer, "
+                                     f"got {show(nth)}")
+        elements = elements[nth : nth + 1]
+        locator = f"{locator} [{nth}]"
     where = f"{target} {locator or 'body'}"
     text = " ".join(t for t in (element_text(e) for e in elements) if t)
     verdicts = []

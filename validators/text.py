@@ -75,10 +75,18 @@ def squash(text: str) -> str:
     return _NON_WORD.sub("", fold(text))
 
 
+ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _drop_article(toks: list[str]) -> list[str]:
+    return toks[1:] if len(toks) > 1 and toks[0] in ARTICLES else toks
+
+
 def same_text(a: str, b: str) -> bool:
-    """Lenient string equality (normal forms or squashed forms equal, both non-empty)."""
-    na, nb = norm(a), norm(b)
-    if na and na == nb:
+    """Lenient string equality: normal forms equal (ignoring one leading article) or
+    squashed forms equal, both non-empty."""
+    ta, tb = tokens(a), tokens(b)
+    if ta and (ta == tb or _drop_article(ta) == _drop_article(tb)):
         return True
     sa = squash(a)
     return bool(sa) and sa == squash(b)

@@ -9,8 +9,10 @@ import click
 
 from webenv.env import WebEnv
 from webenv.solution import play_solution
+from webenv.study import study
 from webenv.tasks import TASK_GROUPS, Task, TaskError, bundled_tasks, load_task_file, select_tasks
 from webenv.validators import check_answer
+from webenv.webarena import import_command
 
 DEMO_TASK = "shop/order-total/0"
 # Other ways to write the demo task's answer, judged side by side after the episode.
@@ -136,6 +138,9 @@ def tasks_check(site: str | None, path: str | None, task_ids: tuple[str, ...], b
     if solved != len(chosen):
         sys.exit(1)
 
+
+tasks.add_command(import_command)
+main.add_command(study)
 
 if __name__ == "__main__":
     main()

@@ -318,3 +318,35 @@ def test_to_dict_round_trip():
 )
 def test_lenient_edge_cases(answer, answer_type, refs, passed, rule):
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("83 dollars and 47 cents", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
+        ("47 cents", "currency", {"exact_match": "$0.47"}, True, "currency:equal"),
+        ("$.47", "currency", {"exact_match": "0.47"}, True, "currency:equal"),
+        ("not $83.47", "currency", {"exact_match": "83.47"}, False, "currency:qualified"),
+        ("3 orders in 2024", "number", {"exact_match": "3"}, True, "number:equal"),
+        ("2024", "number", {"exact_match": "2024"}, True, "number:equal"),
+        ("4.3 out of 5", "number", {"exact_match": "4.3"}, True, "number:equal"),
+        ("two and a half", "number", {"exact_match": "2.5"}, True, "number:equal"),
+        ("more than 12", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12+", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("not March 5, 2024", "date", {"exact_match": "2024-03-05"}, False, "date:qualified"),
+        ("March '24", "month", {"exact_match": "March 2024"}, True, "month:equal"),
+        ("three quarters of an hour", "duration", {"exact_match": "45 minutes"}, True,
+         "duration:equal"),
+        ("It has been completed", "string", {"exact_match": "Complete"}, True, "string:phrase"),
+        ("Hobbit", "string", {"exact_match": "The Hobbit"}, True, "string:equal"),
+        ("The Hobbit 2", "string", {"exact_match": "The Hobbit"}, False, "string:extended"),
+        ("Austin, Texas", "string", {"exact_match": "Austin"}, True, "string:phrase"),
+        ("Austin, Dallas", "string", {"exact_match": "Austin"}, False, "string:ambiguous"),
+        ("I'm not sure", "boolean", {"exact_match": "no"}, False, "boolean:unparsed"),
+        ("three and five", "list", {"exact_match": ["3", "5"]}, True, "list:equal"),
+        ("There is an airport within 5 km", "string",
+         {"fuzzy_match": ["There is no airport within 5 km"]}, False, "string:negated"),
+    ],
+)
+def test_lenient_deepened_cases(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)

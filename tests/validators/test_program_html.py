@@ -89,3 +89,15 @@ def test_fetch_page_may_return_html_text(make_context):
 def test_element_text_spacing():
     root = lxml.html.fromstring("<div><p>a<b>b</b></p><p>c</p><!-- x --><td>d</td></div>")
     assert element_text(root) == "ab c d"
+
+
+def test_nth_keeps_one_match(make_context):
+    context = make_context()
+    spec = {"program_html": [{"url": "last", "locator": "css:td", "nth": 1,
+                              "required_contents": {"exact_match": "2"}}]}
+    for mode in ("lenient", "strict"):
+        assert check_program_html(spec, context, mode=mode).passed
+    spec["program_html"][0]["nth"] = 9
+    assert check_program_html(spec, context).rule == "program_html:no-element"
+    spec["program_html"][0]["nth"] = -1
+    assert check_program_html(spec, context).rule == "error:bad-spec"
