@@ -8,6 +8,7 @@ import time
 import click
 
 from webenv.env import WebEnv
+from webenv.serve import serve
 from webenv.solution import play_solution
 from webenv.study import study
 from webenv.tasks import TASK_GROUPS, Task, TaskError, bundled_tasks, load_task_file, select_tasks
@@ -141,6 +142,7 @@ def tasks_check(site: str | None, path: str | None, task_ids: tuple[str, ...], b
 
 tasks.add_command(import_command)
 main.add_command(study)
+main.add_command(serve)
 
 if __name__ == "__main__":
     main()
