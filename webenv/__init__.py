@@ -12,6 +12,7 @@ MAX_EPISODE_STEPS = 50
 
 ENV_IDS: dict[str, str] = {
     "WebShop-v0": "shop",
+    "WebForum-v0": "forum",
 }
 
 for _env_id, _tasks in ENV_IDS.items():

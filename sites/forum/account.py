@@ -1,0 +1,170 @@
+"""Logging in and out, registration, account settings and the biography."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from ..core.auth import hash_password, log_in, login_required, safe_next, verify_password
+from ..core.clock import now_text
+from ..core.db import get_db
+from . import forms
+
+bp = Blueprint("account", __name__)
+
+USERNAME = re.compile(r"^[a-z0-9._-]{3,30}$")
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+FRONT_PAGE_SORTS = (("hot", "Hot"), ("new", "New"), ("top", "Top"))
+
+
+@bp.route("/login", methods=("GET", "POST"))
+def login() -> Response | tuple[str, int]:
+    """Log a user in and send them where they were going."""
+    target = safe_next(request.values.get("next"))
+    if request.method == "GET":
+        if g.user is not None:
+            return redirect(target or url_for("forums.front"))
+        return render_template("forum/account/login.html", next=target or "", errors={},
+                               form={}), 200
+    errors: dict[str, str] = {}
+    username = forms.text(request.form, "username", "Username", errors, max_length=100)
+    password = request.form.get("password", "")
+    if not password:
+        errors["password"] = "Password is required."
+    user = None
+    if not errors:
+        user = get_db().execute(
+            "SELECT * FROM users WHERE username = ?", (username.lower(),)
+        ).fetchone()
+        if user is None or not verify_password(user["password_hash"], password[:200]):
+            errors["login"] = "Incorrect username or password."
+    if errors or user is None:
+        return render_template("forum/account/login.html", next=target or "", errors=errors,
+                               form=request.form), 400
+    log_in(user["id"])
+    flash(f"Welcome back, {user['username']}!", "success")
+    return redirect(target or url_for("forums.front"))
+
+
+@bp.route("/logout", methods=("POST",))
+def logout() -> Response:
+    """Log the user out."""
+    session.clear()
+    flash("You have been logged out.", "success")
+    return redirect(url_for("forums.front"))
+
+
+def _new_password(errors: dict[str, str], name: str, confirm: str, label: str) -> str:
+    password = request.form.get(name, "")
+    if len(password) < 8:
+        errors[name] = f"{label} must be at least 8 characters."
+    elif len(password) > 200:
+        errors[name] = f"{label} must be at most 200 characters."
+    elif request.form.get(confirm, "") != password:
+        errors[confirm] = "The two passwords do not match."
+    return password
+
+
+def _email(errors: dict[str, str]) -> str:
+    email = forms.text(request.form, "email", "Email", errors, max_length=254)
+    if "email" not in errors and not EMAIL.match(email):
+        errors["email"] = "Email must be an address like name@example.com."
+    return email
+
+
+@bp.route("/register", methods=("GET", "POST"))
+def register() -> Response | tuple[str, int]:
+    """Create an account and log it in."""
+    if request.method == "GET":
+        return render_template("forum/account/register.html", errors={}, form={}), 200
+    errors: dict[str, str] = {}
+    username = forms.text(request.form, "username", "Username", errors, max_length=30).lower()
+    if "username" not in errors and not USERNAME.match(username):
+        errors["username"] = (
+            "Username must be 3 to 30 characters: lower-case letters, digits, '.', '_' or '-'."
+        )
+    email = _email(errors)
+    password = _new_password(errors, "password", "confirm_password", "Password")
+    db = get_db()
+    if "username" not in errors and db.execute(
+        "SELECT 1 FROM users WHERE username = ?", (username,)
+    ).fetchone():
+        errors["username"] = f"The username {username} is already taken."
+    if errors:
+        return render_template("forum/account/register.html", errors=errors,
+                               form=request.form), 400
+    cursor = db.execute(
+        "INSERT INTO users (username, password_hash, email, created_at) VALUES (?, ?, ?, ?)",
+        (username, hash_password(password, username), email, now_text()),
+    )
+    db.commit()
+    log_in(int(cursor.lastrowid or 0))
+    flash("Welcome! Your account has been created.", "success")
+    return redirect(url_for("forums.front"))
+
+
+def _render_settings(form: object, errors: dict[str, str], password_errors: dict[str, str],
+                     status: int = 200) -> tuple[str, int]:
+    return render_template("forum/account/settings.html", form=form, errors=errors,
+                           password_errors=password_errors, sorts=FRONT_PAGE_SORTS), status
+
+
+@bp.route("/settings", methods=("GET", "POST"))
+@login_required
+def settings() -> Response | tuple[str, int]:
+    """Change the email address and the front page's default sort."""
+    if request.method == "GET":
+        return _render_settings(dict(g.user), {}, {})
+    errors: dict[str, str] = {}
+    email = _email(errors)
+    sort = request.form.get("front_page_sort", "")
+    if sort not in dict(FRONT_PAGE_SORTS):
+        errors["front_page_sort"] = "Default front page sort must be Hot, New or Top."
+    if errors:
+        return _render_settings(request.form, errors, {}, 400)
+    db = get_db()
+    db.execute("UPDATE users SET email = ?, front_page_sort = ? WHERE id = ?",
+               (email, sort, g.user["id"]))
+    db.commit()
+    flash("Your settings have been saved.", "success")
+    return redirect(url_for("account.settings"))
+
+
+@bp.route("/settings/password", methods=("POST",))
+@login_required
+def change_password() -> Response | tuple[str, int]:
+    """Change the password after checking the current one."""
+    errors: dict[str, str] = {}
+    if not verify_password(g.user["password_hash"], request.form.get("current_password", "")[:200]):
+        errors["current_password"] = "The current password is incorrect."
+    password = _new_password(errors, "new_password", "confirm_password", "New password")
+    if errors:
+        return _render_settings(dict(g.user), {}, errors, 400)
+    db = get_db()
+    db.execute("UPDATE users SET password_hash = ? WHERE id = ?",
+               (hash_password(password, g.user["username"]), g.user["id"]))
+    db.commit()
+    flash("Your password has been changed.", "success")
+    return redirect(url_for("account.settings"))
+
+
+@bp.route("/settings/biography", methods=("GET", "POST"))
+@login_required
+def biography() -> Response | tuple[str, int]:
+    """Edit the biography shown on the user's profile."""
+    if request.method == "GET":
+        return render_template("forum/account/biography.html",
+                               form={"biography": g.user["biography"]}, errors={}), 200
+    errors: dict[str, str] = {}
+    text = forms.text(request.form, "biography", "Biography", errors,
+                      max_length=forms.BIOGRAPHY_LIMIT, required=False)
+    if errors:
+        return render_template("forum/account/biography.html", form=request.form,
+                               errors=errors), 400
+    db = get_db()
+    db.execute("UPDATE users SET biography = ? WHERE id = ?", (text, g.user["id"]))
+    db.commit()
+    flash("Your biography has been saved.", "success")
+    return redirect(url_for("users.profile", username=g.user["username"]))
