@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from flask import Flask, current_app, request, session
+from flask import Flask, current_app, g, request, session
 from werkzeug.exceptions import BadRequest
 
 FIELD = "csrf_token"
@@ -29,14 +29,19 @@ class CSRFError(BadRequest):
 
 
 def csrf_token() -> str:
-    """Return the CSRF token of the current session."""
+    """Return the CSRF token of the current session (computed once per request and user)."""
+    user = session.get("user_id", "anonymous")
+    cached = g.get("_csrf_token")
+    if cached is not None and cached[0] == user:
+        return cached[1]
     key = current_app.secret_key
     if isinstance(key, str):
         key = key.encode()
     if not key:
         raise RuntimeError("csrf_token: the app has no SECRET_KEY")
-    subject = f"csrf:{session.get('user_id', 'anonymous')}".encode()
-    return hmac.new(key, subject, hashlib.sha256).hexdigest()
+    token = hmac.new(key, f"csrf:{user}".encode(), hashlib.sha256).hexdigest()
+    g._csrf_token = (user, token)
+    return token
 
 
 def check_csrf() -> None:

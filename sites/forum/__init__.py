@@ -56,7 +56,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_global(listing.user_url, "user_url")
     app.add_template_global(listing.forum_url, "forum_url")
     app.add_template_global(listing.vote_url, "vote_url")
-    app.add_template_global(listing.cached_csrf_token, "csrf_token")
     app.add_template_filter(listing.domain, "domain")
     app.add_template_filter(listing.plural, "plural")
     app.add_template_filter(listing.paragraphs, "paragraphs")

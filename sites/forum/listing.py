@@ -13,7 +13,6 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import NotFound
 
 from ..core.clock import now
-from ..core.csrf import csrf_token
 from ..core.db import get_db
 from .datagen import STAMP, slugify
 
@@ -151,14 +150,6 @@ def vote_url(kind: str, item_id: int) -> str:
     if back is None:
         back = g.vote_back = quote(request.full_path.rstrip("?"), safe="")
     return f"{request.script_root}/vote/{kind}/{item_id}?next={back}"
-
-
-def cached_csrf_token() -> str:
-    """Return the session's CSRF token, computed once per request."""
-    token = g.get("csrf_token_value")
-    if token is None:
-        token = g.csrf_token_value = csrf_token()
-    return token
 
 
 def page_window(page: int, pages: int, width: int = 2) -> list[int]:
