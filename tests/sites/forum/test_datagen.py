@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-import time
 
 import pytest
 from webenv.sites.core.auth import DEMO_PASSWORD, verify_password
@@ -29,10 +28,9 @@ def test_other_seed_gives_other_world(world_bytes: bytes) -> None:
     assert conn.execute("SELECT id FROM users WHERE username = 'mark.wilson'").fetchone() == (1,)
 
 
-def test_generate_is_fast_and_small() -> None:
-    start = time.perf_counter()
+def test_generate_is_small() -> None:
+    # Generation time is measured in benchmarks/, never asserted here.
     conn = _generate(0)
-    assert time.perf_counter() - start < 5
     assert len(conn.serialize()) < 10_000_000
 
 
