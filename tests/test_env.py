@@ -128,8 +128,13 @@ def test_world_query_is_read_only(env):
     import sqlite3
 
     env.reset(options={"task_id": TASK})
+    world = env.unwrapped.world
     with pytest.raises(sqlite3.DatabaseError):
-        env.unwrapped.world.query("shop", "DELETE FROM orders")
+        world.query("shop", "DELETE FROM orders")
+    with pytest.raises(sqlite3.DatabaseError):
+        world.query("shop", "UPDATE users SET newsletter = 1")
+    recursive = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3) "
+    assert world.query("shop", recursive + "SELECT count(*) FROM n") == [(3,)]
 
 
 def test_render_ansi():

@@ -13,6 +13,7 @@ MAX_EPISODE_STEPS = 50
 ENV_IDS: dict[str, str] = {
     "WebShop-v0": "shop",
     "WebForum-v0": "forum",
+    "WebGit-v0": "githost",
 }
 
 for _env_id, _tasks in ENV_IDS.items():

@@ -92,7 +92,8 @@ def pristine_snapshot(site: str, seed: int = 0) -> bytes:
 
 
 def _deny_writes(action: int, *args: Any) -> int:
-    read_actions = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION}
+    read_actions = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
+                    sqlite3.SQLITE_RECURSIVE}
     return sqlite3.SQLITE_OK if action in read_actions else sqlite3.SQLITE_DENY
 
 

@@ -1,0 +1,135 @@
+"""Signing in and out, user profiles, groups and the ``/<namespace>`` pages."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from ..core.auth import log_in, safe_next, verify_password
+from ..core.clock import now
+from ..core.db import get_db
+from . import access, forms, listing
+
+bp = Blueprint("users", __name__)
+
+EVENT_COLUMNS = (
+    "e.*, p.name AS project_name, p.path AS project_path, n.path AS namespace_path,"
+    " CASE e.target_type WHEN 'issue' THEN (SELECT iid FROM issues WHERE id = e.target_id)"
+    " WHEN 'merge_request' THEN (SELECT iid FROM merge_requests WHERE id = e.target_id)"
+    " END AS target_iid,"
+    " CASE WHEN e.target_title != '' THEN e.target_title WHEN e.target_type = 'issue' THEN"
+    " (SELECT title FROM issues WHERE id = e.target_id) WHEN e.target_type = 'merge_request'"
+    " THEN (SELECT title FROM merge_requests WHERE id = e.target_id) ELSE '' END AS title"
+)
+EVENT_TARGETS = {"issue": "issue", "merge_request": "merge request", "branch": "branch",
+                 "tag": "tag", "project": "project"}
+
+
+@bp.route("/users/sign_in", methods=("GET", "POST"))
+def sign_in() -> Response | tuple[str, int] | str:
+    """Sign a user in with username and password and send them where they were going."""
+    target = safe_next(request.values.get("next"))
+    if request.method == "GET":
+        if g.user is not None:
+            return redirect(target or url_for("dashboard.home"))
+        return render_template("githost/sign_in.html", next=target or "", errors={}, form={})
+    errors: dict[str, str] = {}
+    username = forms.text(request.form, "username", "Username", errors, max_length=100)
+    password = request.form.get("password", "")
+    if not password:
+        errors["password"] = "Password is required."
+    user = None
+    if not errors:
+        user = get_db().execute("SELECT * FROM users WHERE username = ?",
+                                (username.lower(),)).fetchone()
+        if user is None or not verify_password(user["password_hash"], password[:200]):
+            errors["login"] = "Invalid username or password."
+    if errors or user is None:
+        return render_template("githost/sign_in.html", next=target or "", errors=errors,
+                               form=request.form), 400
+    log_in(user["id"])
+    return redirect(target or url_for("dashboard.home"))
+
+
+@bp.route("/users/sign_out", methods=("POST",))
+def sign_out() -> Response:
+    """Sign the user out."""
+    session.clear()
+    flash("You have been signed out.", "success")
+    return redirect(url_for("dashboard.explore"))
+
+
+@bp.route("/groups")
+def groups() -> str:
+    """List every group with its number of visible projects and members."""
+    clause, params = access.visible_clause()
+    rows = get_db().execute(
+        "SELECT n.*, (SELECT COUNT(*) FROM projects p WHERE p.namespace_id = n.id AND "
+        f"{clause}) AS project_count, (SELECT COUNT(*) FROM group_members m WHERE"
+        " m.namespace_id = n.id) AS member_count FROM namespaces n WHERE n.kind = 'group'"
+        " ORDER BY n.name", params,
+    ).fetchall()
+    return render_template("githost/groups.html", groups=rows)
+
+
+def _namespace_projects(namespace_id: int) -> list[sqlite3.Row]:
+    clause, params = access.visible_clause()
+    return get_db().execute(
+        f"SELECT {access.PROJECT_COLUMNS} FROM projects p JOIN namespaces n ON"
+        f" n.id = p.namespace_id WHERE p.namespace_id = ? AND {clause} ORDER BY p.name",
+        [namespace_id, *params],
+    ).fetchall()
+
+
+@bp.route("/<namespace>")
+def namespace(namespace: str) -> str:
+    """Show a user's profile or a group's page."""
+    row = get_db().execute("SELECT * FROM namespaces WHERE path = ?", (namespace,)).fetchone()
+    if row is None:
+        abort(404, f"There is no user or group named {namespace}.")
+    if row["kind"] == "group":
+        return _group(row)
+    return _profile(row)
+
+
+def _group(group: sqlite3.Row) -> str:
+    members = get_db().execute(
+        "SELECT u.username, u.name, m.role FROM group_members m JOIN users u ON u.id = m.user_id"
+        " WHERE m.namespace_id = ? ORDER BY m.role DESC, u.username", (group["id"],),
+    ).fetchall()
+    return render_template("githost/group.html", group=group,
+                           projects=_namespace_projects(group["id"]), members=members)
+
+
+def _profile(namespace: sqlite3.Row) -> str:
+    db = get_db()
+    user = db.execute("SELECT * FROM users WHERE id = ?", (namespace["owner_id"],)).fetchone()
+    clause, params = access.visible_clause()
+    member_of = db.execute(
+        f"SELECT {access.PROJECT_COLUMNS}, m.role AS member_role FROM members m JOIN projects p"
+        " ON p.id = m.project_id JOIN namespaces n ON n.id = p.namespace_id WHERE m.user_id = ?"
+        f" AND p.namespace_id != ? AND {clause} ORDER BY p.last_activity_at DESC, p.id",
+        [user["id"], namespace["id"], *params],
+    ).fetchall()
+    year_ago = now().replace(year=now().year - 1).strftime("%Y-%m-%d %H:%M:%S")
+    contributions = db.execute(
+        "SELECT e.action, e.target_type, COUNT(*) AS n FROM events e JOIN projects p ON"
+        f" p.id = e.project_id WHERE e.author_id = ? AND e.created_at >= ? AND {clause}"
+        " GROUP BY e.action, e.target_type ORDER BY n DESC, e.action, e.target_type",
+        [user["id"], year_ago, *params],
+    ).fetchall()
+    activity = listing.paginate(
+        "events e JOIN projects p ON p.id = e.project_id JOIN namespaces n ON"
+        f" n.id = p.namespace_id WHERE e.author_id = ? AND {clause}",
+        [user["id"], *params], "e.created_at DESC, e.id DESC", EVENT_COLUMNS,
+    )
+    starred = db.execute("SELECT COUNT(*) FROM stars WHERE user_id = ?",
+                         (user["id"],)).fetchone()[0]
+    return render_template(
+        "githost/profile.html", profile=user, projects=_namespace_projects(namespace["id"]),
+        member_of=member_of, contributions=contributions,
+        contribution_total=sum(row["n"] for row in contributions), activity=activity,
+        starred=starred, targets=EVENT_TARGETS,
+    )
