@@ -93,7 +93,7 @@ def bench_steps(env: gym.Env, pages: dict[str, str], rounds: int) -> dict[str, d
         target = find_element(obs["axtree"], {"role": "link", "name": "Next page"})
         elapsed, obs = timed_step(env, f"click [{target}]")
         results["click"].append(elapsed)
-        search = find_element(obs["axtree"], {"role": "searchbox", "name": "Search"})
+        search = find_element(obs["axtree"], {"role": "textbox", "name": "Search"})
         elapsed, obs = timed_step(env, f"type [{search}] [ceramic mug] [0]")
         results["type"].append(elapsed)
         elapsed, obs = timed_step(env, f"type [{search}] [ceramic mug] [1]")
@@ -140,7 +140,7 @@ def bench_throughput(env: gym.Env, pages: dict[str, str], seconds: float) -> flo
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         obs, *_ = env.step(f"goto [{urls[steps % len(urls)]}]")
-        search = find_element(obs["axtree"], {"role": "searchbox", "name": "Search"})
+        search = find_element(obs["axtree"], {"role": "textbox", "name": "Search"})
         env.step(f"type [{search}] [blue shirt] [0]")
         steps += 2
     return steps / (time.perf_counter() - started)

@@ -4,11 +4,11 @@ and doing nothing does not pass."""
 from __future__ import annotations
 
 import pytest
+from webenv.validators import check_answer
 
 from webenv.env import WebEnv
 from webenv.solution import play_solution
 from webenv.tasks import Task, bundled_tasks
-from webenv.validators import check_answer
 from webenv.world import World
 
 TASKS = bundled_tasks()

@@ -14,6 +14,7 @@ ENV_IDS: dict[str, str] = {
     "WebShop-v0": "shop",
     "WebForum-v0": "forum",
     "WebGit-v0": "githost",
+    "WebSuite-v0": "all",
 }
 
 for _env_id, _tasks in ENV_IDS.items():

@@ -110,12 +110,16 @@ class World:
         self.sites: tuple[str, ...] = tuple(dict.fromkeys(sites))
         self.request_log: list[dict[str, Any]] = []
         self._connections: dict[str, sqlite3.Connection] = {}
+        # conn.total_changes when the database was last restored: a site whose count is
+        # unchanged saw no writes, so reset can skip it.
+        self._pristine_changes: dict[str, int] = {}
         self.apps: dict[str, Flask] = {}
         for name in self.sites:
             module = _site_module(name)
             conn = sqlite3.connect(":memory:", check_same_thread=False)
             conn.deserialize(pristine_snapshot(name, seed))
             self._connections[name] = conn
+            self._pristine_changes[name] = conn.total_changes
             self.apps[name] = module.create_app({
                 "DATABASE": conn,
                 "SECRET_KEY": f"webenv-{name}-world-{seed}",
@@ -124,10 +128,12 @@ class World:
             })
 
     def reset(self) -> None:
-        """Restore every site's database to its pristine state and clear the request log."""
+        """Restore every written-to site database to its pristine state; clear the request log."""
         for name, conn in self._connections.items():
             conn.rollback()
-            conn.deserialize(pristine_snapshot(name, self.seed))
+            if conn.total_changes != self._pristine_changes[name]:
+                conn.deserialize(pristine_snapshot(name, self.seed))
+                self._pristine_changes[name] = conn.total_changes
         self.request_log.clear()
 
     def app_for_host(self, host: str) -> Flask | None:
