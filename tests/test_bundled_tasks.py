@@ -77,3 +77,21 @@ def test_enough_shop_tasks_of_every_kind():
     kinds = {kind for t in shop for kind in t.eval["eval_types"]}
     assert kinds == {"string_match", "url_match", "program_html", "state_match", "request_match"}
     assert sum(t.eval.get("answer_type") == "infeasible" for t in shop) >= 3
+
+
+@pytest.mark.parametrize("group", ["forum", "githost"])
+def test_enough_site_tasks(group):
+    tasks = [t for t in TASKS if t.group == group]
+    assert len(tasks) >= 40
+    assert sum(t.eval.get("answer_type") == "infeasible" for t in tasks) >= 3
+
+
+def test_cross_site_tasks_span_sites_and_log_in_everywhere():
+    cross = [t for t in TASKS if t.group == "cross"]
+    assert len(cross) >= 12
+    for task in cross:
+        assert len(task.sites) >= 2, task.task_id
+        assert set(task.login) == set(task.sites), task.task_id
+        checked = {check["site"] for check in task.eval.get("state", [])}
+        visited = {step["url"].split("__")[1] for step in task.solution if step["do"] == "goto"}
+        assert len(checked | visited) >= 2, task.task_id
