@@ -1,12 +1,13 @@
-"""Speed and memory of the in-process backend on real shop pages (``make bench``).
+"""Speed and memory of the in-process backend on real site pages (``make bench``).
 
-Measures, through the public API only (``gym.make``, ``reset``, ``step``):
+Measures, through the public API (``gym.make``, ``reset``, ``step``):
 
-- step latency (median, p95) for ``goto``, ``click`` and ``type`` actions on shop pages;
-- the shop's own time to render the same pages (its WSGI app called directly), so the
+- step latency (median, p95) for ``goto``, ``click`` and ``type`` actions on shop pages,
+  and ``goto`` on forum and Git-hosting pages;
+- each site's own time to render the same pages (its WSGI app called directly), so the
   env's overhead is a ratio;
-- reset latency and sustained steps per second on one core;
-- resident memory per additional env.
+- reset latency per env id, and sustained steps per second on one core;
+- resident memory per additional env; data generation time per site.
 
 Prints a table and writes ``benchmarks/results/inprocess.json``.
 """
@@ -28,6 +29,7 @@ from werkzeug.test import Client
 
 import webenv  # noqa: F401  (registers the env ids)
 from webenv.solution import find_element
+from webenv.world import SITES, pristine_snapshot
 
 TASK_ID = "shop/order-total/0"
 PAGES = {
@@ -38,6 +40,31 @@ PAGES = {
     "product": None,  # the first product linked from the category page
     "orders": "http://shop.test/account/orders",
     "cart": "http://shop.test/cart",
+}
+SITE_USERS = {"shop": "emma.lopez", "forum": "mark.wilson", "githost": "alex.chen"}
+OTHER_SITES = {
+    "forum": ("WebForum-v0", {
+        "front page": "http://forum.test/",
+        "forum listing": "http://forum.test/f/programming",
+        "top of the year": "http://forum.test/f/programming?sort=top&t=year",
+        "submission": None,  # the first submission linked from the forum listing
+        "forum directory": "http://forum.test/forums",
+        "profile": "http://forum.test/user/mark.wilson",
+        "inbox": "http://forum.test/messages",
+    }),
+    "githost": ("WebGit-v0", {
+        "project": "http://git.test/northwind/falcon-proxy",
+        "file tree": "http://git.test/northwind/falcon-proxy/-/tree/main",
+        "file view": "http://git.test/northwind/falcon-proxy/-/blob/main/README.md",
+        "commit diff": None,  # the newest commit linked from the commit history
+        "issue list": "http://git.test/northwind/falcon-proxy/-/issues",
+        "merge request": "http://git.test/northwind/falcon-proxy/-/merge_requests/1",
+        "to-do list": "http://git.test/dashboard/todos",
+    }),
+}
+LINKED_PAGES = {
+    "submission": ("http://forum.test/f/programming", "/f/programming/"),
+    "commit diff": ("http://git.test/northwind/falcon-proxy/-/commits/main", "/-/commit/"),
 }
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -103,19 +130,21 @@ def bench_steps(env: gym.Env, pages: dict[str, str], rounds: int) -> dict[str, d
     return out
 
 
-def bench_render(env: gym.Env, pages: dict[str, str], rounds: int) -> dict[str, dict]:
-    """The shop app's own time per page: one WSGI request, logged in, body read."""
+def bench_render(env: gym.Env, pages: dict[str, str], rounds: int,
+                 site: str = "shop") -> dict[str, dict]:
+    """The site app's own time per page: one WSGI request, logged in, body read."""
     world = env.unwrapped.world
-    client = Client(world.apps["shop"])
-    name, value = world.login_cookie("shop", "emma.lopez")
-    client.set_cookie(name, value, domain="shop.test")
+    host = SITES[site].host
+    client = Client(world.apps[site])
+    name, value = world.login_cookie(site, SITE_USERS[site])
+    client.set_cookie(name, value, domain=host)
     out = {}
     for page, url in pages.items():
-        path = url.removeprefix("http://shop.test")
+        path = url.removeprefix(f"http://{host}")
         samples = []
         for _ in range(rounds):
             started = time.perf_counter()
-            response = client.get(path, base_url="http://shop.test")
+            response = client.get(path, base_url=f"http://{host}")
             response.get_data()
             samples.append(time.perf_counter() - started)
             assert response.status_code == 200, (path, response.status_code)
@@ -146,16 +175,64 @@ def bench_throughput(env: gym.Env, pages: dict[str, str], seconds: float) -> flo
     return steps / (time.perf_counter() - started)
 
 
-def bench_memory(count: int) -> dict[str, float]:
+def bench_site(env_id: str, pages: dict[str, str | None], rounds: int) -> dict:
+    """``goto`` latency on one site's pages next to the site's own render time."""
+    env = gym.make(env_id)
+    env.reset(seed=0)
+    pages = dict(pages)
+    for page, (listing, marker) in LINKED_PAGES.items():
+        if page in pages:
+            timed_step(env, f"goto [{listing}]")
+            links = [a.get("href") for a in env.unwrapped.browser.document().iter("a")
+                     if marker in (a.get("href") or "") and "/comment" not in a.get("href")]
+            pages[page] = "http://" + listing.split("/")[2] + links[0]
+    site = env.unwrapped.tasks[0].sites[0]
+    samples: dict[str, list[float]] = {page: [] for page in pages}
+    for round_ in range(rounds + 3):
+        for page, url in pages.items():
+            elapsed, _ = timed_step(env, f"goto [{url}]")
+            if round_ >= 3:  # the first rounds warm templates and statements
+                samples[page].append(elapsed)
+    goto = {page: summary(values) for page, values in samples.items()}
+    render = bench_render(env, pages, rounds, site)
+    reset = bench_reset_any(env, rounds)
+    env.close()
+    return {"pages": pages, "goto": goto, "site_render": render, "reset": reset,
+            "goto_over_render": {p: goto[p]["median_ms"] / render[p]["median_ms"] for p in pages}}
+
+
+def bench_reset_any(env: gym.Env, rounds: int) -> dict[str, float]:
+    """Reset latency over the env's own task set (seeded, so it cycles through tasks)."""
+    for index in range(rounds):  # the first visit of each start page compiles templates
+        env.reset(seed=index)
+    samples = []
+    for index in range(rounds):
+        started = time.perf_counter()
+        env.reset(seed=index)
+        samples.append(time.perf_counter() - started)
+    return summary(samples)
+
+
+def bench_generation() -> dict[str, float]:
+    """Seconds to generate each site's world (seed 1: not the cached canonical world)."""
+    out = {}
+    for site in SITE_USERS:
+        started = time.perf_counter()
+        pristine_snapshot(site, 1)
+        out[site] = time.perf_counter() - started
+    return out
+
+
+def bench_memory(count: int, env_id: str = "WebShop-v0") -> dict[str, float]:
     """RSS growth per additional env, each reset and stepped through a few pages."""
     gc.collect()
-    first = gym.make("WebShop-v0")
+    first = gym.make(env_id)
     first.reset(seed=0)
     gc.collect()
     before = rss_mb()
     envs = []
     for index in range(count):
-        env = gym.make("WebShop-v0")
+        env = gym.make(env_id)
         env.reset(seed=index)
         for url in (PAGES["home"], PAGES["category"], PAGES["orders"]):
             env.step(f"goto [{url}]")
@@ -185,6 +262,13 @@ def main() -> int:
     throughput = bench_throughput(env, pages, args.seconds)
     env.close()
     memory = bench_memory(args.envs)
+    suite_memory = bench_memory(args.envs, "WebSuite-v0")
+    sites = {site: bench_site(env_id, site_pages, args.rounds)
+             for site, (env_id, site_pages) in OTHER_SITES.items()}
+    suite = gym.make("WebSuite-v0")
+    suite_reset = bench_reset_any(suite, args.rounds)
+    suite.close()
+    generation = bench_generation()
 
     ratios = {page: steps["per_page_goto"][page]["median_ms"] / render[page]["median_ms"]
               for page in pages}
@@ -192,7 +276,8 @@ def main() -> int:
         "machine": {"python": sys.version.split()[0], "platform": platform.platform(),
                     "processor": platform.processor() or platform.machine()},
         "steps": steps, "site_render": render, "goto_over_render": ratios, "reset": reset,
-        "steps_per_second": throughput, "memory": memory,
+        "steps_per_second": throughput, "memory": memory, "sites": sites,
+        "suite_reset": suite_reset, "suite_memory": suite_memory, "generation_seconds": generation,
     }
     print(f"{'measure':32} {'median ms':>10} {'p95 ms':>10}   target")
     for kind in ("goto", "click", "type", "type+enter"):
@@ -205,10 +290,27 @@ def main() -> int:
     for page in pages:
         print(f"{page:22} {steps['per_page_goto'][page]['median_ms']:12.2f} "
               f"{render[page]['median_ms']:15.2f} {ratios[page]:7.2f}")
+    for site, result in sites.items():
+        print()
+        print(f"{site + ' page':22} {'env goto ms':>12} {'p95 ms':>8} {'site render ms':>15} "
+              f"{'ratio':>7}")
+        for page in result["pages"]:
+            print(f"{page:22} {result['goto'][page]['median_ms']:12.2f} "
+                  f"{result['goto'][page]['p95_ms']:8.2f} "
+                  f"{result['site_render'][page]['median_ms']:15.2f} "
+                  f"{result['goto_over_render'][page]:7.2f}")
+        print(f"{'reset (' + OTHER_SITES[site][0] + ')':22} {result['reset']['median_ms']:12.2f} "
+              f"{result['reset']['p95_ms']:8.2f}")
+    print(f"{'reset (WebSuite-v0)':22} {suite_reset['median_ms']:12.2f} "
+          f"{suite_reset['p95_ms']:8.2f}")
     print()
+    print("world generation (seed 1): " + ", ".join(
+        f"{site} {seconds:.2f} s" for site, seconds in generation.items()))
     print(f"steps per second (one core, goto+type loop): {throughput:.0f}   target >= 500")
     print(f"memory per additional env: {memory['per_env_mb']:.1f} MB over {args.envs} envs"
           "   target <= 60 MB")
+    print(f"memory per additional WebSuite-v0 env (all three sites): "
+          f"{suite_memory['per_env_mb']:.1f} MB over {args.envs} envs   target <= 60 MB")
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "inprocess.json").write_text(json.dumps(report, indent=2))
     print(f"\nwrote {RESULTS / 'inprocess.json'}")
