@@ -8,10 +8,10 @@ from datetime import timedelta
 from functools import lru_cache
 from urllib.parse import quote, urlencode, urlsplit
 
-from flask import g, request, url_for
+from flask import g, request
 from markupsafe import Markup, escape
-from werkzeug.exceptions import NotFound
 
+from ..core import paging
 from ..core.clock import now
 from ..core.db import get_db
 from .datagen import STAMP, slugify
@@ -43,22 +43,9 @@ SUBMISSION_FROM = (
 )
 
 
-def page_number(args: Mapping[str, str]) -> int:
-    """Return the requested ``page`` (1 when missing or not a positive number)."""
-    text = args.get("page", "1")
-    valid = text.isascii() and text.isdigit() and len(text) < 7
-    return int(text) if valid and int(text) > 0 else 1
-
-
-def check_page(page: int, pages: int) -> None:
-    """Raise 404 when ``page`` is past the last page."""
-    if page > pages:
-        raise NotFound(f"Page {page} does not exist; there are {pages} pages.")
-
-
 def page_count(total: int) -> int:
     """Return how many pages ``total`` items fill (at least 1)."""
-    return max(1, -(-total // PER_PAGE))
+    return paging.page_count(total, PER_PAGE)
 
 
 @dataclass
@@ -109,8 +96,8 @@ def list_submissions(
     listing.total = db.execute(f"SELECT COUNT(*) FROM submissions s WHERE {clause}", params
                                ).fetchone()[0]
     listing.pages = page_count(listing.total)
-    listing.page = page_number(args)
-    check_page(listing.page, listing.pages)
+    listing.page = paging.page_number(args)
+    paging.check_page(listing.page, listing.pages)
     listing.submissions = db.execute(
         f"SELECT {SUBMISSION_COLUMNS} FROM {SUBMISSION_FROM} WHERE {clause}"
         f" ORDER BY {SORTS[listing.sort][1]} LIMIT ? OFFSET ?",
@@ -150,20 +137,6 @@ def vote_url(kind: str, item_id: int) -> str:
     if back is None:
         back = g.vote_back = quote(request.full_path.rstrip("?"), safe="")
     return f"{request.script_root}/vote/{kind}/{item_id}?next={back}"
-
-
-def page_window(page: int, pages: int, width: int = 2) -> list[int]:
-    """Return the page numbers to link: the first, the last and ``width`` either side."""
-    shown = {1, pages, *range(max(1, page - width), min(pages, page + width) + 1)}
-    return sorted(shown)
-
-
-def url_with(**changes: object) -> str:
-    """Return the current page's URL with some query arguments replaced (None drops one)."""
-    args: dict[str, object] = dict(request.args.to_dict())
-    args.update(changes)
-    args = {key: value for key, value in args.items() if value is not None}
-    return url_for(request.endpoint or "forums.front", **(request.view_args or {}), **args)
 
 
 def domain(url: str) -> str:

@@ -7,6 +7,7 @@ import sqlite3
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..core import paging
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
@@ -27,8 +28,8 @@ def _folder(column: str, other: str, template: str) -> str:
     total = db.execute(f"SELECT COUNT(*) FROM messages WHERE {column} = ?", (g.user["id"],)
                        ).fetchone()[0]
     pages = listing.page_count(total)
-    page = listing.page_number(request.args)
-    listing.check_page(page, pages)
+    page = paging.page_number(request.args)
+    paging.check_page(page, pages)
     rows = db.execute(
         f"SELECT m.*, u.username AS other FROM messages m JOIN users u ON u.id = m.{other}"
         f" WHERE m.{column} = ? ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?",

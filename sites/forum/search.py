@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from ..core import paging
 from ..core.db import get_db
 from . import listing
 from .users import COMMENT_COLUMNS, COMMENT_FROM
@@ -66,8 +67,8 @@ def search() -> tuple[str, int]:
         ).fetchone()[0],
     }
     pages = listing.page_count(counts[kind])
-    page = listing.page_number(request.args)
-    listing.check_page(page, pages)
+    page = paging.page_number(request.args)
+    paging.check_page(page, pages)
     offset = (page - 1) * listing.PER_PAGE
     if kind == "submissions":
         results = db.execute(

@@ -6,6 +6,7 @@ import sqlite3
 
 from flask import Blueprint, abort, render_template, request
 
+from ..core import paging
 from ..core.db import get_db
 from . import listing
 from .votes import user_votes
@@ -99,8 +100,8 @@ def comments(username: str) -> str:
     total = db.execute(f"SELECT COUNT(*) FROM comments c WHERE {where}", (user["id"],)
                        ).fetchone()[0]
     pages = listing.page_count(total)
-    page = listing.page_number(request.args)
-    listing.check_page(page, pages)
+    page = paging.page_number(request.args)
+    paging.check_page(page, pages)
     rows = db.execute(
         f"SELECT {COMMENT_COLUMNS} FROM {COMMENT_FROM} WHERE {where}"
         " ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?",

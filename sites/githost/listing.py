@@ -6,11 +6,10 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from flask import request, url_for
-from werkzeug.exceptions import NotFound
+from flask import request
 
 from ..core.db import get_db
-from .forms import page_number
+from ..core.paging import check_page, page_count, page_number
 
 PER_PAGE = 20
 
@@ -53,10 +52,9 @@ def paginate(sql_from: str, params: Sequence, order: str, columns: str = "*",
     db = get_db()
     page = Page(per_page=per_page)
     page.total = db.execute(f"SELECT COUNT(*) FROM {sql_from}", list(params)).fetchone()[0]
-    page.pages = max(1, -(-page.total // per_page))
+    page.pages = page_count(page.total, per_page)
     page.page = page_number(request.args)
-    if page.page > page.pages:
-        raise NotFound(f"Page {page.page} does not exist; there are {page.pages} pages.")
+    check_page(page.page, page.pages)
     page.rows = db.execute(
         f"SELECT {columns} FROM {sql_from} ORDER BY {order} LIMIT ? OFFSET ?",
         [*params, per_page, (page.page - 1) * per_page],
@@ -67,28 +65,11 @@ def paginate(sql_from: str, params: Sequence, order: str, columns: str = "*",
 def paginate_list(items: Sequence, per_page: int = PER_PAGE) -> Page:
     """Paginate an in-memory sequence with ``?page=``."""
     page = Page(per_page=per_page, total=len(items))
-    page.pages = max(1, -(-page.total // per_page))
+    page.pages = page_count(page.total, per_page)
     page.page = page_number(request.args)
-    if page.page > page.pages:
-        raise NotFound(f"Page {page.page} does not exist; there are {page.pages} pages.")
+    check_page(page.page, page.pages)
     page.rows = list(items[(page.page - 1) * per_page: page.page * per_page])
     return page
-
-
-def page_window(page: int, pages: int, width: int = 2) -> list[int]:
-    """Return the page numbers to link: the first, the last and ``width`` either side."""
-    return sorted({1, pages, *range(max(1, page - width), min(pages, page + width) + 1)})
-
-
-def url_with(**changes: object) -> str:
-    """Return the current page's URL with some query arguments replaced (None removes)."""
-    args: dict[str, object] = dict(request.args.to_dict())
-    for key, value in changes.items():
-        if value is None:
-            args.pop(key, None)
-        else:
-            args[key] = value
-    return url_for(request.endpoint or "dashboard.home", **(request.view_args or {}), **args)
 
 
 def like(term: str) -> str:

@@ -6,6 +6,7 @@ from flask import Response as FlaskResponse
 from flask import abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..core import paging
 from ..core.clock import now_text
 from ..core.db import get_db
 from . import access, forms, listing, repo
@@ -137,7 +138,7 @@ def _diff_pages(diffs: list[repo.FileDiff]) -> list[list[repo.FileDiff]]:
 def diff_page(diffs: list[repo.FileDiff]) -> tuple[list[repo.FileDiff], int, int]:
     """Return the files shown on this ``?page=`` of a diff, the page and the page count."""
     pages = _diff_pages(diffs)
-    number = forms.page_number(request.args)
+    number = paging.page_number(request.args)
     if number > len(pages):
         abort(404, f"Page {number} does not exist; there are {len(pages)} pages.")
     return pages[number - 1], number, len(pages)

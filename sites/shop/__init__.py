@@ -6,75 +6,42 @@ Create it with :func:`create_app`; fill its database with
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-from flask import Flask, g, render_template
-from werkzeug.exceptions import HTTPException
+from flask import Flask, g
 
-from ..core import auth, clock, csrf, db, session
-from . import listing, pricing
+from ..core.app import create_site_app
+from . import pricing
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the shop application.
 
     Args:
-        test_config: Settings overriding the defaults. Keys: ``DATABASE`` (an
-            open :class:`sqlite3.Connection` or a path), ``SECRET_KEY``, ``NOW``
-            (ISO timestamp of the world's today), ``SITE_URLS`` (site name to base
-            URL), ``CSRF_DISABLED`` and Flask's own keys such as ``TESTING``.
+        test_config: Settings overriding the defaults; see
+            :func:`~webenv.sites.core.app.create_site_app`.
 
     Returns:
         The configured Flask app.
     """
-    app = Flask(__name__, instance_relative_config=True)
-    app.config.from_mapping(
-        SECRET_KEY="webenv-shop-secret-key",
-        DATABASE=os.path.join(app.instance_path, "shop.sqlite"),
-        NOW=clock.WORLD_NOW.isoformat(),
-        SITE_URLS={"shop": "http://shop.test", "forum": "http://forum.test",
-                   "git": "http://git.test"},
-        SITE_NAME="Harbor Goods",
-        MAX_CONTENT_LENGTH=1024 * 1024,
-    )
-    if test_config is not None:
-        app.config.from_mapping(test_config)
-    app.jinja_env.trim_blocks = True
-    app.jinja_env.lstrip_blocks = True
-
+    from . import account, cart, catalog, product
     from .datagen import generate
 
-    db.init_app(app, generate)
-    session.init_app(app)
-    auth.init_app(app, login_endpoint="account.login")
-    csrf.init_app(app)
-    clock.init_app(app)
-    app.add_template_filter(pricing.format_money, "money")
-    app.add_template_global(listing.url_with, "url_with")
-    app.add_template_global(listing.page_window, "page_window")
-
-    from . import account, cart, catalog, product
-
-    app.register_blueprint(catalog.bp)
-    app.register_blueprint(product.bp)
-    app.register_blueprint(cart.bp)
-    app.register_blueprint(account.bp)
-
-    @app.context_processor
-    def inject_layout() -> dict[str, Any]:
+    def layout() -> dict[str, Any]:
         return {
             "nav_categories": catalog.top_categories(),
             "cart_count": cart.cart_quantity(g.user["id"]) if g.get("user") else 0,
-            "site_urls": app.config["SITE_URLS"],
-            "site_name": app.config["SITE_NAME"],
         }
 
-    @app.errorhandler(HTTPException)
-    def handle_http_error(error: HTTPException) -> tuple[str, int]:
-        code = error.code or 500
-        if not hasattr(g, "user"):
-            g.user = None
-        return render_template("shop/error.html", error=error), code
-
-    return app
+    return create_site_app(
+        __name__,
+        site="shop",
+        site_name="Harbor Goods",
+        test_config=test_config,
+        generate=generate,
+        blueprints=[catalog.bp, product.bp, cart.bp, account.bp],
+        login_endpoint="account.login",
+        home_endpoint="catalog.index",
+        layout=layout,
+        filters={"money": pricing.format_money},
+    )

@@ -6,10 +6,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from flask import request, url_for
-from werkzeug.exceptions import NotFound
-
 from ..core.db import get_db
+from ..core.paging import check_page, page_count, page_number
 
 PER_PAGE = 12
 
@@ -113,28 +111,12 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
     db = get_db()
     listing.total = db.execute(f"SELECT COUNT(*) FROM products p WHERE {clause}", params
                                ).fetchone()[0]
-    listing.pages = max(1, -(-listing.total // PER_PAGE))
-    page_text = args.get("page", "1")
-    valid = page_text.isascii() and page_text.isdigit() and len(page_text) < 7
-    listing.page = int(page_text) if valid and int(page_text) > 0 else 1
-    if listing.page > listing.pages:
-        raise NotFound(f"Page {listing.page} does not exist; there are {listing.pages} pages.")
+    listing.pages = page_count(listing.total, PER_PAGE)
+    listing.page = page_number(args)
+    check_page(listing.page, listing.pages)
     listing.products = db.execute(
         f"SELECT {LISTING_COLUMNS} FROM products p WHERE {clause}"
         f" ORDER BY {SORTS[listing.sort][1]} LIMIT ? OFFSET ?",
         [*params, PER_PAGE, (listing.page - 1) * PER_PAGE],
     ).fetchall()
     return listing
-
-
-def page_window(page: int, pages: int, width: int = 2) -> list[int]:
-    """Return the page numbers to link: the first, the last and ``width`` either side."""
-    shown = {1, pages, *range(max(1, page - width), min(pages, page + width) + 1)}
-    return sorted(shown)
-
-
-def url_with(**changes: object) -> str:
-    """Return the current page's URL with some query arguments replaced."""
-    args: dict[str, object] = dict(request.args.to_dict())
-    args.update(changes)
-    return url_for(request.endpoint or "catalog.index", **(request.view_args or {}), **args)

@@ -1,30 +1,11 @@
-"""Fixtures for the Git-hosting site: an in-memory canonical world, a client and logins."""
+"""Git-hosting-only fixtures; the shared ones are in ``tests/sites/conftest.py``."""
 
 from __future__ import annotations
 
-import re
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
-from webenv.sites.core.auth import DEMO_PASSWORD
-from webenv.sites.githost import create_app
-from webenv.sites.githost.datagen import generate
-from werkzeug.test import TestResponse
-
-TOKEN = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
-
-
-@pytest.fixture(scope="session")
-def world_bytes() -> bytes:
-    """The canonical world (seed 0), generated once per test session."""
-    conn = sqlite3.connect(":memory:")
-    generate(conn, 0)
-    data = conn.serialize()
-    conn.close()
-    return data
 
 
 class TestConnection:
@@ -48,79 +29,9 @@ class TestConnection:
 
 
 @pytest.fixture
-def raw_conn(world_bytes: bytes) -> Iterator[sqlite3.Connection]:
-    """A fresh in-memory copy of the canonical world, as the app sees it."""
-    connection = sqlite3.connect(":memory:", check_same_thread=False)
-    connection.deserialize(world_bytes)
-    yield connection
-    connection.close()
-
-
-@pytest.fixture
 def conn(raw_conn: sqlite3.Connection) -> TestConnection:
     """The test's connection to the app's database (rows are tuples)."""
     return TestConnection(raw_conn)
-
-
-@pytest.fixture
-def app(raw_conn: sqlite3.Connection) -> Flask:
-    """The Git-hosting app on a fresh canonical world."""
-    return create_app({"DATABASE": raw_conn, "TESTING": True})
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    """A test client for the site."""
-    return app.test_client()
-
-
-def csrf_token(client: FlaskClient) -> str:
-    """Return the current session's CSRF token (from the header's sign-out or sign-in form)."""
-    response = client.get("/users/sign_in")
-    if response.status_code != 200:
-        response = client.get("/groups")
-    match = TOKEN.search(response.get_data(as_text=True))
-    assert match, "no csrf_token field found"
-    return match.group(1)
-
-
-class AuthActions:
-    """Sign the test client in and out through the real forms."""
-
-    def __init__(self, client: FlaskClient) -> None:
-        self._client = client
-
-    def login(self, username: str = "alex.chen", password: str = DEMO_PASSWORD,
-              next: str = "") -> TestResponse:
-        """Submit the sign-in form."""
-        self._client.post("/users/sign_out", data={"csrf_token": csrf_token(self._client)})
-        data = {"username": username, "password": password,
-                "csrf_token": csrf_token(self._client)}
-        if next:
-            data["next"] = next
-        return self._client.post("/users/sign_in", data=data)
-
-    def logout(self) -> TestResponse:
-        """Submit the header's sign-out form."""
-        return self._client.post("/users/sign_out", data={"csrf_token": csrf_token(self._client)})
-
-
-@pytest.fixture
-def auth(client: FlaskClient) -> AuthActions:
-    """Login helper for ``client``."""
-    return AuthActions(client)
-
-
-@pytest.fixture
-def post(client: FlaskClient) -> Callable[..., TestResponse]:
-    """Return ``post(url, data)``: a POST with the session's CSRF token added."""
-
-    def submit(url: str, data: dict | None = None, **kwargs: object) -> TestResponse:
-        form = dict(data or {})
-        form.setdefault("csrf_token", csrf_token(client))
-        return client.post(url, data=form, **kwargs)
-
-    return submit
 
 
 @pytest.fixture

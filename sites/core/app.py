@@ -1,0 +1,126 @@
+"""The application factory the bundled sites share.
+
+Each site's ``create_app`` calls :func:`create_site_app` with what makes it
+different: its name, blueprints, login page, template filters and the
+variables its layout needs.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from flask import Blueprint, Flask, g, render_template
+from werkzeug.exceptions import HTTPException
+
+from . import auth, clock, csrf, db, paging, session
+
+templates = Blueprint("core", __name__, template_folder="templates")
+"""Serves ``core/…`` templates (the shared macros) to every site."""
+
+SITE_URLS = {"shop": "http://shop.test", "forum": "http://forum.test", "git": "http://git.test"}
+"""Default base URL of each bundled site, for links between them."""
+
+
+def create_site_app(
+    import_name: str,
+    *,
+    site: str,
+    site_name: str,
+    test_config: Mapping[str, Any] | None,
+    generate: Callable[[sqlite3.Connection, int], None],
+    blueprints: Iterable[Blueprint],
+    login_endpoint: str,
+    home_endpoint: str,
+    layout: Callable[[], dict[str, Any]],
+    filters: Mapping[str, Callable[..., Any]] | None = None,
+    template_globals: Mapping[str, Callable[..., Any]] | None = None,
+    site_urls: Mapping[str, str] = SITE_URLS,
+    max_content_length: int = 1024 * 1024,
+    before_error_page: Callable[[], None] | None = None,
+) -> Flask:
+    """Create and wire a site's Flask application.
+
+    Sets the default configuration (overridden by ``test_config``), the
+    deterministic session, database, login, CSRF and clock helpers, the
+    ``url_with`` and ``page_window`` template globals, the shared ``core/``
+    templates, the layout's context
+    processor and an error handler that renders ``<site>/error.html``.
+
+    Args:
+        import_name: The site package's ``__name__``.
+        site: The site's short name: template folder, database file name and
+            secret key use it.
+        site_name: The name shown on the site (``SITE_NAME``).
+        test_config: Settings overriding the defaults. Keys: ``DATABASE`` (an
+            open :class:`sqlite3.Connection` or a path), ``SECRET_KEY``, ``NOW``
+            (ISO timestamp of the world's today), ``SITE_URLS`` (site name to base
+            URL), ``CSRF_DISABLED`` and Flask's own keys such as ``TESTING``.
+        generate: The site's data generator, for the ``init-db`` command.
+        blueprints: The site's blueprints, registered in this order.
+        login_endpoint: Where :func:`~webenv.sites.core.auth.login_required` sends
+            anonymous users.
+        home_endpoint: The endpoint ``url_with`` falls back to outside a routed request.
+        layout: Returns the site-specific variables every template gets; the
+            ``site_urls`` and ``site_name`` variables are added to them.
+        filters: Extra Jinja filters by name.
+        template_globals: Extra Jinja globals by name.
+        site_urls: The default ``SITE_URLS``.
+        max_content_length: The default ``MAX_CONTENT_LENGTH`` in bytes.
+        before_error_page: Called before an error page renders, to reset
+            request state the layout reads.
+
+    Returns:
+        The configured Flask app.
+    """
+    app = Flask(import_name, instance_relative_config=True)
+    app.config.from_mapping(
+        SECRET_KEY=f"webenv-{site}-secret-key",
+        DATABASE=os.path.join(app.instance_path, f"{site}.sqlite"),
+        NOW=clock.WORLD_NOW.isoformat(),
+        SITE_URLS=dict(site_urls),
+        SITE_NAME=site_name,
+        MAX_CONTENT_LENGTH=max_content_length,
+    )
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    app.config["HOME_ENDPOINT"] = home_endpoint
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    db.init_app(app, generate)
+    session.init_app(app)
+    auth.init_app(app, login_endpoint=login_endpoint)
+    csrf.init_app(app)
+    clock.init_app(app)
+    app.add_template_global(paging.url_with, "url_with")
+    app.add_template_global(paging.page_window, "page_window")
+    for name, function in (filters or {}).items():
+        app.add_template_filter(function, name)
+    for name, function in (template_globals or {}).items():
+        app.add_template_global(function, name)
+
+    for blueprint in blueprints:
+        app.register_blueprint(blueprint)
+    app.register_blueprint(templates)
+
+    @app.context_processor
+    def inject_layout() -> dict[str, Any]:
+        return {
+            **layout(),
+            "site_urls": app.config["SITE_URLS"],
+            "site_name": app.config["SITE_NAME"],
+        }
+
+    @app.errorhandler(HTTPException)
+    def handle_http_error(error: HTTPException) -> tuple[str, int]:
+        code = error.code or 500
+        if not hasattr(g, "user"):
+            g.user = None
+        if before_error_page is not None:
+            before_error_page()
+        return render_template(f"{site}/error.html", error=error), code
+
+    return app

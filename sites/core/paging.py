@@ -1,0 +1,59 @@
+"""Pagination and URL helpers shared by the sites' lists.
+
+:func:`page_window` and :func:`url_with` are template globals of every site
+(registered by :func:`webenv.sites.core.app.create_site_app`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import current_app, request, url_for
+from werkzeug.exceptions import NotFound
+
+
+def page_number(args: Mapping[str, str]) -> int:
+    """Return the requested ``page`` (1 when missing or not a positive number).
+
+    Args:
+        args: The query string.
+    """
+    text = args.get("page", "1")
+    valid = text.isascii() and text.isdigit() and len(text) < 7
+    return int(text) if valid and int(text) > 0 else 1
+
+
+def page_count(total: int, per_page: int) -> int:
+    """Return how many pages ``total`` items fill, ``per_page`` a page (at least 1)."""
+    return max(1, -(-total // per_page))
+
+
+def check_page(page: int, pages: int) -> None:
+    """Reject a page past the last one.
+
+    Raises:
+        NotFound: ``page`` is greater than ``pages``.
+    """
+    if page > pages:
+        raise NotFound(f"Page {page} does not exist; there are {pages} pages.")
+
+
+def page_window(page: int, pages: int, width: int = 2) -> list[int]:
+    """Return the page numbers to link: the first, the last and ``width`` either side."""
+    return sorted({1, pages, *range(max(1, page - width), min(pages, page + width) + 1)})
+
+
+def url_with(**changes: object) -> str:
+    """Return the current page's URL with some query arguments replaced (None removes one).
+
+    Outside a routed request (an error page) the URL is built on the site's
+    ``HOME_ENDPOINT``.
+    """
+    args: dict[str, object] = dict(request.args.to_dict())
+    for key, value in changes.items():
+        if value is None:
+            args.pop(key, None)
+        else:
+            args[key] = value
+    endpoint = request.endpoint or current_app.config["HOME_ENDPOINT"]
+    return url_for(endpoint, **(request.view_args or {}), **args)
