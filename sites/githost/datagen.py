@@ -155,6 +155,9 @@ def _groups(rng: Rng, users: list[_User]) -> tuple[list[tuple], dict[str, dict[i
     return rows, members
 
 
+ACRONYMS = frozenset({"api", "cli", "sdk"})
+
+
 def _project_name(rng: Rng, used: set[str]) -> tuple[str, str, str]:
     for _ in range(500):
         prefix = rng.choice(words.PROJECT_PREFIXES)
@@ -162,7 +165,7 @@ def _project_name(rng: Rng, used: set[str]) -> tuple[str, str, str]:
         path = f"{prefix}-{kind}"
         if path not in used:
             used.add(path)
-            label = kind.upper() if len(kind) <= 3 else kind.capitalize()
+            label = kind.upper() if kind in ACRONYMS else kind.capitalize()
             return path, f"{prefix.capitalize()} {label}", kind
     raise RuntimeError("ran out of project names")  # pragma: no cover
 
