@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import lxml.etree
 import lxml.html
 import pytest
 
@@ -259,6 +260,16 @@ def test_name_from_aria_labelledby_beats_aria_label():
         '<input aria-labelledby="a b" aria-label="ignored">'
     )
     assert lines(html)[-1] == "textbox 'First Second' required: False"
+
+
+def test_aria_labelledby_uses_the_first_element_with_each_id():
+    # The referenced element may come before, inside or after the labelled one.
+    html = '<b id="x">Before</b><div role="region" aria-labelledby="x"><i id="x">In</i></div>'
+    assert lines(html)[1] == "region 'Before'"
+    html = '<div role="region" aria-labelledby="x y"><i id="x">In</i></div><b id="y">After</b>'
+    assert lines(html)[0] == "region 'In After'"
+    html = '<div role="region" aria-labelledby="z">x</div><p><b id="z">Later</b></p><i id="z">2</i>'
+    assert lines(html)[0] == "region 'Later'"
 
 
 def test_aria_labelledby_to_missing_ids_falls_back():
@@ -530,6 +541,20 @@ def test_static_text_has_no_element_but_an_owner():
 # -- ids ----------------------------------------------------------------------------------
 
 
+def test_etree_parser_gives_the_same_tree():
+    html = (
+        "<!DOCTYPE html><html><head><title>T</title></head><body>"
+        '<nav aria-label="N"><a href="/">Home</a><!-- c --></nav><label for="s">Sort</label>'
+        '<select id="s"><option>A</option><option selected>B</option></select>'
+        "<details><summary>More</summary><p>x</p></details><h2><a href='/x'>X</a> y</h2>"
+        "</body></html>"
+    )
+    html_doc = lxml.html.document_fromstring(html)
+    etree_doc = lxml.etree.fromstring(html, lxml.etree.HTMLParser())
+    assert build_axtree(etree_doc).text() == build_axtree(html_doc).text()
+    assert assign_ids(etree_doc).keys() == assign_ids(html_doc).keys()
+
+
 def test_ids_are_stable_across_parses():
     html = "<nav><a href='/'>Home</a></nav><p>Hi <b>there</b></p><input aria-label='Q'>"
     assert build(html).text() == build(html).text()
@@ -598,6 +623,24 @@ def test_element_id_reverse_lookup():
     assert element_id(tree.elements, link) == node.node_id
     assert tree.element_id(link) == node.node_id
     assert element_id(tree, lxml.html.fromstring("<p>other</p>")) is None
+
+
+def test_nodes_match_the_text():
+    body = (
+        '<nav aria-label="N"><ul><li><a href="/">x</a> y</li></ul></nav>'
+        '<input aria-label="Q" value="v" required><select><optgroup label="G"><option>o'
+        "</option></optgroup></select><p>text</p>"
+    )
+    text = build(body).text()  # rendered before the nodes exist
+    tree = build(body)
+    rendered = ["\t" * depth + node.line() for node, depth in _walk(tree.root, 0)]
+    assert "\n".join(rendered) == text == tree.text()
+
+
+def _walk(node: AXNode, depth: int):
+    yield node, depth
+    for child in node.children:
+        yield from _walk(child, depth + 1)
 
 
 def test_nodes_by_id():

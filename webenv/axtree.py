@@ -46,6 +46,14 @@ Decisions beyond HTML-AAM (documented here once)
   collapsed; password values are masked with ``•``.
 * A closed ``<dialog>`` (no ``open`` attribute) is hidden, as in browsers.
 * ``caption`` is named from its content.
+
+Speed
+-----
+The tree is built on every env step, so the builder is one pass over the DOM that
+numbers, names and renders at once: most elements take a fast path decided by their tag
+alone, lines are rendered as nodes are found, and :class:`AXNode` objects are only created
+when ``AXTree.root`` is first used. Only ``lxml.etree`` APIs are used, so documents from
+``lxml.html`` and from ``lxml.etree.HTMLParser`` give the same tree.
 """
 
 from __future__ import annotations
@@ -53,6 +61,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -88,6 +98,11 @@ _GLOBAL_ATTRS = frozenset(
         "aria-required",
     }
 )  # fmt: skip
+
+# Attributes read by _Builder.aria_states.
+_ARIA_STATE_ATTRS = frozenset(
+    {"aria-expanded", "aria-checked", "aria-selected", "aria-disabled", "aria-required"}
+)
 
 # Roles pruned (children promoted) when they have no accessible name.
 _LAYOUT_ROLES = frozenset(
@@ -207,6 +222,9 @@ _KNOWN_ARIA_ROLES = frozenset(
 # Elements that make header/footer lose their landmark role.
 _SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
 
+# Attributes that may hide an element (besides ``open`` on ``dialog``).
+_HIDING_ATTRS = frozenset({"hidden", "aria-hidden", "style", "type"})
+
 # Elements treated as block-level when concatenating text for names.
 _BLOCK_TAGS = frozenset(
     {
@@ -262,6 +280,41 @@ _STATEFUL_ROLES = frozenset(
      "DisclosureTriangle"}
 )  # fmt: skip
 
+# The fast path of the main pass, for elements with no attribute in _GLOBAL_ATTRS that are not
+# focused: tag -> (role, or None when pruned; name from content; special handling), or None
+# for tags that need the general path. Special handling:
+_FAST_LINK = 1  # ``a``: a link only with ``href`` (else pruned)
+_FAST_SECTIONING = 2  # header/footer inside lose their landmark role
+_FAST_LABEL = 3  # ``label``: names the controls inside
+_PRUNED = (None, False, 0)
+
+
+class _FastTags(dict):
+    """The fast path's table: a tag not listed is generic, so pruned when unnamed."""
+
+    def __missing__(self, tag: str) -> tuple[None, bool, int]:
+        if len(self) < 1000:  # remembers the (few) unknown tags of the pages seen
+            self[tag] = _PRUNED
+        return _PRUNED
+
+
+_FAST_TAGS: dict[str, tuple[str | None, bool, int] | None] = _FastTags()
+for _tag, _info in _TAG_INFO.items():
+    _role = _SIMPLE_ROLES.get(_tag, "generic")
+    if _info & ~(_PLAIN | _SECTIONING_TAG) or _role in _STATEFUL_ROLES:
+        _FAST_TAGS[_tag] = None
+    else:
+        _shown = not _info & _PLAIN and _role not in _LAYOUT_ROLES
+        _FAST_TAGS[_tag] = (
+            _role if _shown else None,
+            _role in _NAME_FROM_CONTENT,
+            _FAST_SECTIONING if _info & _SECTIONING_TAG else 0,
+        )
+_FAST_TAGS["a"] = ("link", True, _FAST_LINK)
+_FAST_TAGS["label"] = (None, False, _FAST_LABEL)  # LabelText, unnamed without attributes
+del _tag, _info, _role, _shown
+
+
 _TEXTLIKE_INPUTS = frozenset({"text", "email", "password", "tel", "url", "search", "number", ""})
 
 
@@ -301,6 +354,18 @@ class AXNode:
             node = stack.pop()
             yield node
             stack.extend(reversed(node.children))
+
+
+def _line(indent: str, nid: int, role: str, name: str, props: dict[str, object]) -> str:
+    if props:
+        return f"{indent}[{nid}] {role} '{name}' {_format_properties(props)}"
+    return f"{indent}[{nid}] {role} '{name}'"
+
+
+def _format_properties(props: dict[str, object]) -> str:
+    return " ".join(
+        [f"{k}: '{v}'" if v.__class__ is str else f"{k}: {v}" for k, v in props.items()]
+    )
 
 
 def _format_value(value: object) -> str:
@@ -346,12 +411,7 @@ class AXTree:
                 if props:
                     append(
                         f"{indent}[{node.node_id}] {node.role} '{node.name}' "
-                        + " ".join(
-                            [
-                                f"{k}: '{v}'" if v.__class__ is str else f"{k}: {v}"
-                                for k, v in props.items()
-                            ]
-                        )
+                        + _format_properties(props)
                     )
                 else:
                     append(f"{indent}[{node.node_id}] {node.role} '{node.name}'")
@@ -426,6 +486,59 @@ class AXTree:
         return None
 
 
+# A shown node as recorded by the main pass: (its line, node id, role, name, properties or
+# None, element or None). The pass lists them in the tree's pre-order, so the lines are
+# indented by one tab per depth.
+_Record = tuple[str, int, str, str, "dict[str, object] | None", "HtmlElement | None"]
+
+
+class _BuiltTree(AXTree):
+    """A tree built from a document: its nodes are only created when first used.
+
+    The main pass renders the lines (all an env step needs) along with the records;
+    ``root`` (and everything using it) turns the records into :class:`AXNode` objects.
+    """
+
+    _records: list[_Record]
+
+    @classmethod
+    def from_pass(
+        cls,
+        records: list[_Record],
+        elements: dict[int, HtmlElement],
+        text_owners: dict[int, HtmlElement],
+    ) -> _BuiltTree:
+        tree = cls.__new__(cls)  # no ``root`` yet: AXTree.__init__ would need it
+        tree._records = records
+        tree.elements = elements
+        tree.text_owners = text_owners
+        tree._lines = None
+        tree._reverse = None
+        tree._nodes = None
+        return tree
+
+    @cached_property
+    def root(self) -> AXNode:  # type: ignore[override]
+        root = None
+        parents: list[list[AXNode]] = []  # children lists of the current node's ancestors
+        for line, nid, role, name, props, el in self._records:
+            node = AXNode(nid, role, name, {} if props is None else props, [], el)
+            depth = len(line) - len(line.lstrip("\t"))
+            if depth:
+                del parents[depth:]
+                parents[-1].append(node)
+            else:
+                root = node
+            parents.append(node.children)
+        return root
+
+    def lines(self) -> list[str]:
+        if self._lines is None and "root" not in self.__dict__:
+            # The nodes cannot have been changed yet: the lines are the records' lines.
+            self._lines = list(map(itemgetter(0), self._records))
+        return super().lines()
+
+
 def element_id(tree_or_map: AXTree | Mapping[int, HtmlElement], element: HtmlElement) -> int | None:
     """Reverse lookup: the id of ``element`` in a tree or an id -> element map."""
     if isinstance(tree_or_map, AXTree):
@@ -475,6 +588,25 @@ def _collapse(text: str) -> str:
     return " ".join(text.split())
 
 
+class _TextCache(dict):
+    """Text node content -> its collapsed form, or ``None`` if it is blank (not numbered).
+
+    Pages are rebuilt on every step and mostly repeat their texts (and their whitespace
+    between tags), so looking them up is cheaper than stripping and splitting them again.
+    """
+
+    def __missing__(self, text: str) -> str | None:
+        value = " ".join(text.split()) if text.strip(_JS_WHITESPACE) else None
+        if len(text) <= 200:
+            if len(self) >= 20_000:
+                self.clear()
+            self[text] = value
+        return value
+
+
+_COLLAPSED = _TextCache()
+
+
 def _style_hidden(style: str) -> bool:
     s = style.replace(" ", "").lower()
     return "display:none" in s or "visibility:hidden" in s
@@ -483,22 +615,22 @@ def _style_hidden(style: str) -> bool:
 def _is_hidden(el: HtmlElement) -> bool:
     """Hidden by tag or attributes (not by ancestors)."""
     tag = el.tag
-    if tag in _HIDDEN_TAGS:
+    return tag in _HIDDEN_TAGS or _hidden_by_attrs(el, tag, el.keys())
+
+
+def _hidden_by_attrs(el: HtmlElement, tag: str, keys: list[str]) -> bool:
+    """Hidden by attributes (``keys`` are the element's attribute names)."""
+    if tag == "dialog" and "open" not in keys:
         return True
-    get = el.get
-    if get("hidden") is not None:
+    if not keys or _HIDING_ATTRS.isdisjoint(keys):
+        return False
+    if "hidden" in keys:
         return True
-    aria_hidden = get("aria-hidden")
-    if aria_hidden is not None and aria_hidden.strip().lower() == "true":
+    if "aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true":
         return True
-    style = get("style")
-    if style and _style_hidden(style):
+    if "style" in keys and _style_hidden(el.get("style")):
         return True
-    if tag == "input" and (get("type") or "").strip().lower() == "hidden":
-        return True
-    if tag == "dialog" and get("open") is None:
-        return True
-    return False
+    return tag == "input" and "type" in keys and el.get("type").strip().lower() == "hidden"
 
 
 def _control_value(el: HtmlElement) -> str:
@@ -532,10 +664,12 @@ def _collect_text(el: HtmlElement, parts: list[str], exclude: HtmlElement | None
         parts.append(text)
     for child in el:
         tag = child.tag
-        if tag.__class__ is str and child is not exclude and not _is_hidden(child):
-            label = child.get("aria-label")
-            if label and label.strip():
-                parts.append(f" {label} ")
+        if tag.__class__ is str and child is not exclude and tag not in _HIDDEN_TAGS:
+            keys = child.keys()
+            if _hidden_by_attrs(child, tag, keys):
+                pass  # contributes nothing but its tail
+            elif "aria-label" in keys and child.get("aria-label").strip():
+                parts.append(f" {child.get('aria-label')} ")
             elif tag == "img":
                 alt = child.get("alt")
                 if alt:
@@ -548,8 +682,12 @@ def _collect_text(el: HtmlElement, parts: list[str], exclude: HtmlElement | None
                 parts.append(" ")
                 _collect_text(child, parts, exclude)
                 parts.append(" ")
-            else:
+            elif len(child):
                 _collect_text(child, parts, exclude)
+            else:
+                text = child.text  # a leaf, as _collect_text(child, parts, exclude) would do
+                if text:
+                    parts.append(text)
         tail = child.tail
         if tail:
             parts.append(tail)
@@ -579,15 +717,43 @@ class _Builder:
         self.elements = elements
         self.text_owners: dict[int, HtmlElement] = {}
         self.next_id = itertools.count().__next__
-        self._ids: dict[str, HtmlElement] | None = None
+        # Every node in document order. Holding them keeps their Python proxies alive for the
+        # whole pass: lxml would otherwise create proxies again for nodes visited more than once
+        # (names from content, label and id lookups), which is slow for lxml.html elements.
+        self.everything = list(root.iter())
+        # The first element with each id among those numbered so far (the root excepted), so
+        # all elements before the one being visited; every element once ``_all_ids`` is set.
+        self.ids: dict[str, HtmlElement] = {}
+        self._all_ids = False
         self._labels_for: dict[str, list[HtmlElement]] | None = None
         self.visit = None  # the main pass's visit function, set during build()
+        self.records: list[_Record] = []
 
-    # -- numbering of subtrees that are not shown -------------------------------------
+    def add_node(
+        self,
+        indent: str,
+        nid: int,
+        role: str,
+        name: str,
+        props: dict[str, object],
+        el: HtmlElement | None,
+    ) -> None:
+        self.records.append((_line(indent, nid, role, name, props), nid, role, name, props, el))
+
+    # -- numbering ----------------------------------------------------------------------
+
+    def number(self, el: HtmlElement) -> int:
+        """Give ``el`` the next id (the main pass inlines this)."""
+        nid = self.next_id()
+        self.elements[nid] = el
+        ident = el.get("id")
+        if ident is not None:
+            self.ids.setdefault(ident, el)
+        return nid
 
     def count(self, el: HtmlElement) -> None:
         """Number ``el`` and its subtree without building nodes."""
-        self.elements[self.next_id()] = el
+        self.number(el)
         self.count_inner(el)
 
     def count_inner(self, el: HtmlElement) -> None:
@@ -597,6 +763,8 @@ class _Builder:
         text = el.text
         if text and text.strip(_JS_WHITESPACE) and el.tag != "textarea":
             owners[next_id()] = el
+        if not len(el):
+            return
         count = self.count
         for child in el:
             if child.tag.__class__ is str:
@@ -605,17 +773,30 @@ class _Builder:
             if tail and tail.strip(_JS_WHITESPACE):
                 owners[next_id()] = el
 
-    # -- lazily built document-wide indexes -----------------------------------------
+    # -- lookups ----------------------------------------------------------------------
 
-    def _by_id(self, ident: str) -> HtmlElement | None:
-        if self._ids is None:
-            ids: dict[str, HtmlElement] = {}
-            for el in self.root.iterfind(".//*[@id]"):
-                ids.setdefault(el.get("id"), el)
+    def _by_id(self, ident: str, current: HtmlElement) -> HtmlElement | None:
+        """The first element with id ``ident`` (the root only if no other has it).
+
+        ``current`` is the element being visited: the elements before it in document order
+        are in ``self.ids`` already, and its descendants come right after it.
+        """
+        found = self.ids.get(ident)
+        if found is None and not self._all_ids:
+            for el in current.iterdescendants("*"):
+                if el.get("id") == ident:
+                    return el
+            ids = self.ids
+            for el in self.everything[1:]:
+                if el.tag.__class__ is str:
+                    value = el.get("id")
+                    if value is not None:
+                        ids.setdefault(value, el)
             if self.root.get("id") is not None:
                 ids.setdefault(self.root.get("id"), self.root)
-            self._ids = ids
-        return self._ids.get(ident)
+            self._all_ids = True
+            found = ids.get(ident)
+        return found
 
     def _labels(self, ident: str) -> list[HtmlElement]:
         if self._labels_for is None:
@@ -629,10 +810,10 @@ class _Builder:
 
     # -- names ------------------------------------------------------------------------
 
-    def labelledby_name(self, value: str) -> str:
+    def labelledby_name(self, value: str, el: HtmlElement) -> str:
         parts = []
         for ident in value.split():
-            ref = self._by_id(ident)
+            ref = self._by_id(ident, el)
             if ref is None:
                 continue
             label = ref.get("aria-label")
@@ -664,50 +845,90 @@ class _Builder:
         owners = self.text_owners
         next_id = self.next_id
         focused = self.focused
+        add = self.records.append
+        ids = self.ids
         count_inner = self.count_inner
         tag_info = _TAG_INFO.get
         simple_role = _SIMPLE_ROLES.get
         attrs_disjoint = _GLOBAL_ATTRS.isdisjoint
+        fast_tags = _FAST_TAGS
         layout_roles = _LAYOUT_ROLES
-        ws = _JS_WHITESPACE
+        collapsed = _COLLAPSED
 
-        def children(el, out, pname, pfc, flags, label):
+        def children(el, pname, pfc, flags, label, indent):
             """Visit the text and children of a shown (possibly pruned) element."""
             text = el.text
-            if text and text.strip(ws):
+            if text and (s := collapsed[text]) is not None:
                 tid = next_id()
                 owners[tid] = el
-                s = " ".join(text.split())
                 if s and s != pname and not (pfc and s in pname):
-                    node = AXNode(tid, "StaticText", s, {}, [], None)
-                    out.append(node)
+                    line = f"{indent}[{tid}] StaticText '{s}'"
+                    add((line, tid, "StaticText", s, None, None))
             for child in el:
-                visit(child, out, pname, pfc, flags, label)
+                visit(child, pname, pfc, flags, label, indent)
                 tail = child.tail
-                if tail and tail.strip(ws):
+                if tail and (s := collapsed[tail]) is not None:
                     tid = next_id()
                     owners[tid] = el
-                    s = " ".join(tail.split())
                     if s and s != pname and not (pfc and s in pname):
-                        node = AXNode(tid, "StaticText", s, {}, [], None)
-                        out.append(node)
+                        line = f"{indent}[{tid}] StaticText '{s}'"
+                        add((line, tid, "StaticText", s, None, None))
 
-        def visit(el, out, pname, pfc, flags, label):
-            """Number and build ``el`` (flags: 1 = inside sectioning, 2 = disabled)."""
+        def visit(el, pname, pfc, flags, label, indent):
+            """Number ``el`` and its subtree and record its shown nodes.
+
+            ``pname``/``pfc``: the nearest shown ancestor's name and whether it came from
+            content; ``flags``: 1 = inside sectioning content, 2 = disabled; ``label``: the
+            enclosing ``<label>``; ``indent``: the indentation of the next shown node's line.
+            """
             tag = el.tag
             if tag.__class__ is not str:  # comment or processing instruction
                 return
-            nid = next_id()
+            nid = next_id()  # nid = self.number(el), inlined
             elements[nid] = el
-            info = tag_info(tag, _PLAIN)
-            if info & _HIDDEN:
-                count_inner(el)
-                return
             keys = el.keys()
-            if info & _PLAIN and (not keys or attrs_disjoint(keys)) and el is not focused:
-                # Fast path: an unnamed layout element (divs, spans, paragraphs, ...).
-                cout = out
+            if "id" in keys:
+                ids.setdefault(el.get("id"), el)
+            fast = fast_tags[tag]
+            if fast is not None and (not keys or attrs_disjoint(keys)) and el is not focused:
+                # Fast path: the role and the name follow from the tag alone.
+                role, from_content, special = fast
+                if special:
+                    if special == _FAST_LINK:
+                        if "href" not in keys:
+                            role = None
+                    elif special == _FAST_SECTIONING:
+                        flags |= 1
+                    else:
+                        label = el
+                if role is None:
+                    pass  # an unnamed layout element (div, span, p, section, ...): pruned
+                elif not from_content:
+                    add((f"{indent}[{nid}] {role} ''", nid, role, "", None, el))
+                    indent += "\t"
+                    pname = ""
+                    pfc = False
+                elif len(el):
+                    pname = _content_text(el)
+                    pfc = bool(pname)
+                    add((f"{indent}[{nid}] {role} '{pname}'", nid, role, pname, None, el))
+                    indent += "\t"
+                else:
+                    # A leaf named by its text: the text is numbered but not shown.
+                    text = el.text
+                    if not text:
+                        name = ""
+                    elif (name := collapsed[text]) is not None:
+                        owners[next_id()] = el
+                    else:  # blank text is not numbered (but "\ufeff" is a name)
+                        name = _collapse(text)
+                    add((f"{indent}[{nid}] {role} '{name}'", nid, role, name, None, el))
+                    return
             else:
+                info = tag_info(tag, _PLAIN)
+                if info & _HIDDEN:
+                    count_inner(el)
+                    return
                 if keys and not attrs_disjoint(keys):
                     res = self.global_attrs(el, keys, info)
                     if res is None:  # hidden
@@ -717,7 +938,7 @@ class _Builder:
                     if role == "none":
                         if info & _SECTIONING_TAG:
                             flags |= 1
-                        children(el, out, pname, pfc, flags, label)
+                        children(el, pname, pfc, flags, label, indent)
                         return
                     aria_states = True
                 else:
@@ -768,69 +989,69 @@ class _Builder:
                         name = _collapse(el.get("title") or "")
                     else:
                         name = ""
-                if aria_states:
-                    self.aria_states(el, props)
+                if aria_states and not _ARIA_STATE_ATTRS.isdisjoint(keys):
+                    self.aria_states(el, keys, props)
                 if role in _STATEFUL_ROLES:
                     self.states(el, tag, role, keys, props)
                 if (name or role not in layout_roles) and not (
                     tag == "body" or (not name and role == "image")
                 ):
-                    node = AXNode(nid, role, name, props, [], el)
-                    out.append(node)
-                    cout = node.children
+                    add((_line(indent, nid, role, name, props), nid, role, name, props, el))
+                    indent += "\t"
                     pname = name
                     pfc = from_content
-                else:
-                    cout = out
 
-            if info & _SPECIAL_CHILDREN:
-                if info & _LEAF:
-                    if tag == "select":
-                        self.select_children(el, cout, role == "combobox", bool(flags & 2))
-                    else:
-                        count_inner(el)
-                    return
-                if tag == "label":
-                    label = el
-                elif tag == "details" and "open" not in keys:
-                    self.closed_details_children(el, cout, pname, pfc, flags, label)
-                    return
+                if info & _SPECIAL_CHILDREN:
+                    if info & _LEAF:
+                        if tag == "select":
+                            self.select_children(el, role == "combobox", bool(flags & 2), indent)
+                        else:
+                            count_inner(el)
+                        return
+                    if tag == "label":
+                        label = el
+                    elif tag == "details" and "open" not in keys:
+                        self.closed_details_children(el, pname, pfc, flags, label, indent)
+                        return
 
             text = el.text
-            if text and text.strip(ws):
+            if text and (s := collapsed[text]) is not None:
                 tid = next_id()
                 owners[tid] = el
-                s = " ".join(text.split())
                 if s and s != pname and not (pfc and s in pname):
-                    node = AXNode(tid, "StaticText", s, {}, [], None)
-                    cout.append(node)
-            for child in el:
-                visit(child, cout, pname, pfc, flags, label)
-                tail = child.tail
-                if tail and tail.strip(ws):
-                    tid = next_id()
-                    owners[tid] = el
-                    s = " ".join(tail.split())
-                    if s and s != pname and not (pfc and s in pname):
-                        node = AXNode(tid, "StaticText", s, {}, [], None)
-                        cout.append(node)
+                    line = f"{indent}[{tid}] StaticText '{s}'"
+                    add((line, tid, "StaticText", s, None, None))
+            if len(el):  # iterating over no children still costs
+                for child in el:
+                    visit(child, pname, pfc, flags, label, indent)
+                    tail = child.tail
+                    if tail and (s := collapsed[tail]) is not None:
+                        tid = next_id()
+                        owners[tid] = el
+                        if s and s != pname and not (pfc and s in pname):
+                            line = f"{indent}[{tid}] StaticText '{s}'"
+                            add((line, tid, "StaticText", s, None, None))
 
         self.visit = visit
         rid = next_id()
         elements[rid] = root
-        title_el = root.find("head/title")
-        if title_el is None:
-            title_el = root.find(".//title")
+        title_el = None  # root.find("head/title"), else root.find(".//title"), but faster
+        for head in root.iterchildren("head"):
+            title_el = next(head.iterchildren("title"), None)
+            if title_el is not None:
+                break
+        else:
+            title_el = next(root.iterdescendants("title"), None)
         title = _content_text(title_el) if title_el is not None else ""
-        root_node = AXNode(rid, "RootWebArea", title, {}, [], root)
+        add((f"[{rid}] RootWebArea '{title}'", rid, "RootWebArea", title, None, root))
         try:
-            children(root, root_node.children, title, False, 0, None)
+            children(root, title, False, 0, None, "\t")
         finally:
             # The closures reference each other (and this builder): break the cycles so
-            # the tree's memory is freed by reference counting, without the GC.
+            # the memory is freed by reference counting, without the GC.
             self.visit = None
             visit = children = None  # noqa: F841
-        return AXTree(root=root_node, elements=elements, text_owners=owners)
+        return _BuiltTree.from_pass(self.records, elements, owners)
 
     def global_attrs(
         self, el: HtmlElement, keys: list[str], info: int
@@ -844,16 +1065,13 @@ class _Builder:
         get = el.get
         if "hidden" in keys:
             return None
-        value = get("aria-hidden")
-        if value is not None and value.strip().lower() == "true":
+        if "aria-hidden" in keys and get("aria-hidden").strip().lower() == "true":
             return None
-        value = get("style")
-        if value and _style_hidden(value):
+        if "style" in keys and _style_hidden(get("style")):
             return None
         role = None
-        value = get("role")
-        if value:
-            for token in value.split():
+        if "role" in keys:
+            for token in get("role").split():
                 token = token.lower()
                 if token in _KNOWN_ARIA_ROLES:
                     role = _ARIA_ROLE_ALIASES.get(token, token)
@@ -863,12 +1081,13 @@ class _Builder:
             ):
                 role = None  # focusable and replaced elements keep their native role
         name = None
-        value = get("aria-labelledby")
-        if value:
-            name = self.labelledby_name(value) or None
-        if name is None:
+        if "aria-labelledby" in keys:
+            value = get("aria-labelledby")
+            if value:
+                name = self.labelledby_name(value, el) or None
+        if name is None and "aria-label" in keys:
             value = get("aria-label")
-            if value and value.strip():
+            if value.strip():
                 name = _collapse(value)
         return role, name
 
@@ -1017,26 +1236,25 @@ class _Builder:
                 return _collapse(value), False
         return "", False
 
-    def aria_states(self, el: HtmlElement, props: dict[str, object]) -> None:
+    def aria_states(self, el: HtmlElement, keys: list[str], props: dict[str, object]) -> None:
         get = el.get
         for attr, key in (
             ("aria-expanded", "expanded"),
             ("aria-checked", "checked"),
             ("aria-selected", "selected"),
         ):
-            value = get(attr)
-            if value is not None:
-                value = value.strip().lower()
+            if attr in keys:
+                value = get(attr).strip().lower()
                 if value in ("true", "false"):
                     props[key] = value == "true"
                 elif value == "mixed" and key == "checked":
                     props[key] = "mixed"
-        value = get("aria-disabled")
-        if value is not None and value.strip().lower() == "true":
+        if "aria-disabled" in keys and get("aria-disabled").strip().lower() == "true":
             props["disabled"] = True
-        value = get("aria-required")
-        if value is not None and value.strip().lower() in ("true", "false"):
-            props["required"] = value.strip().lower() == "true"
+        if "aria-required" in keys:
+            value = get("aria-required").strip().lower()
+            if value in ("true", "false"):
+                props["required"] = value == "true"
 
     def text_entry_states(
         self, el: HtmlElement, tag: str, keys: list[str], props: dict[str, object]
@@ -1060,9 +1278,7 @@ class _Builder:
                     value = "\u2022" * len(value)
                 props["value"] = value
 
-    def select_children(
-        self, el: HtmlElement, out: list[AXNode], single: bool, disabled: bool
-    ) -> None:
+    def select_children(self, el: HtmlElement, single: bool, disabled: bool, indent: str) -> None:
         """Number a ``<select>``'s content and emit its options and groups."""
         selected = None
         if single:
@@ -1088,25 +1304,23 @@ class _Builder:
         for child in el:
             tag = child.tag
             if tag == "option":
-                self.option(child, out, single, selected, disabled)
+                self.option(child, single, selected, disabled, indent)
             elif tag == "optgroup" and not _is_hidden(child):
-                gid = next_id()
-                self.elements[gid] = child
+                gid = self.number(child)
                 name = _collapse(child.get("label") or "")
                 gdisabled = disabled or "disabled" in child.keys()
                 props: dict[str, object] = {"disabled": True} if gdisabled else {}
                 if name:
-                    group = AXNode(gid, "group", name, props, [], child)
-                    out.append(group)
-                    gout = group.children
+                    self.add_node(indent, gid, "group", name, props, child)
+                    gindent = indent + "\t"
                 else:
-                    gout = out
+                    gindent = indent
                 gtext = child.text
                 if gtext and gtext.strip(_JS_WHITESPACE):
                     owners[next_id()] = child
                 for sub in child:
                     if sub.tag == "option":
-                        self.option(sub, gout, single, selected, gdisabled)
+                        self.option(sub, single, selected, gdisabled, gindent)
                     elif sub.tag.__class__ is str:
                         self.count(sub)
                     tail = sub.tail
@@ -1121,13 +1335,12 @@ class _Builder:
     def option(
         self,
         el: HtmlElement,
-        out: list[AXNode],
         single: bool,
         selected: HtmlElement | None,
         disabled: bool,
+        indent: str,
     ) -> None:
-        oid = self.next_id()
-        self.elements[oid] = el
+        oid = self.number(el)
         if not _is_hidden(el):
             label = el.get("label")
             name = _collapse(label) if label else _collapse("".join(el.itertext()))
@@ -1138,18 +1351,17 @@ class _Builder:
             props["selected"] = is_selected
             if disabled or el.get("disabled") is not None:
                 props["disabled"] = True
-            node = AXNode(oid, "option", name, props, [], el)
-            out.append(node)
+            self.add_node(indent, oid, "option", name, props, el)
         self.count_inner(el)
 
     def closed_details_children(
         self,
         el: HtmlElement,
-        out: list[AXNode],
         pname: str,
         pfc: bool,
         flags: int,
         label: HtmlElement | None,
+        indent: str,
     ) -> None:
         """Children of a closed ``<details>``: only its first ``<summary>`` is shown."""
         next_id = self.next_id
@@ -1162,7 +1374,7 @@ class _Builder:
             tag = child.tag
             if tag == "summary" and not summary_seen:
                 summary_seen = True
-                self.visit(child, out, pname, pfc, flags, label)
+                self.visit(child, pname, pfc, flags, label, indent)
             elif tag.__class__ is str:
                 self.count(child)
             tail = child.tail
