@@ -30,8 +30,9 @@ chromium:
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
 
-bench: $(STAMP)
+bench: $(STAMP) chromium
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/chromium.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -8,6 +8,7 @@ import time
 import click
 
 from webenv.env import WebEnv
+from webenv.parity import main as parity_main
 from webenv.serve import serve
 from webenv.solution import play_solution
 from webenv.study import study
@@ -143,6 +144,7 @@ def tasks_check(site: str | None, path: str | None, task_ids: tuple[str, ...], b
 tasks.add_command(import_command)
 main.add_command(study)
 main.add_command(serve)
+main.add_command(parity_main)
 
 if __name__ == "__main__":
     main()

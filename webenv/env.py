@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
+import numpy as np
 from gymnasium import spaces
 
 from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, parse_action
@@ -85,7 +86,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - ``validator_mode``: ``"lenient"`` (default) or ``"strict"``; both are in ``info``.
     - ``max_obs_chars``: longest ``axtree`` text (default 60000); longer trees are cut at
       a line with a note.
-    - ``render_mode``: ``"ansi"`` returns the observation text.
+    - ``render_mode``: ``"ansi"`` returns the observation text; ``"rgb_array"`` (chromium
+      only) returns the active tab's viewport as an ``HxWx3`` ``uint8`` array.
+    - ``screenshot``: (chromium only) add a ``screenshot`` key to the observation, the
+      viewport as an ``HxWx3`` ``uint8`` ``Box``.
     - ``world_seed``: 0 is the canonical world the curated tasks are written for.
     - ``record_dir``: append every episode (actions, answer, both verdicts) to
       ``<record_dir>/episodes-<pid>.jsonl``.
@@ -94,7 +98,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - v0: first release.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,
@@ -105,15 +109,23 @@ class WebEnv(gym.Env[dict[str, str], str]):
         render_mode: str | None = None,
         world_seed: int = 0,
         record_dir: str | None = None,
+        screenshot: bool = False,
     ) -> None:
         if backend not in BACKENDS:
             raise ValueError(f"backend {backend!r} is not one of {', '.join(BACKENDS)}")
         if validator_mode not in VALIDATOR_MODES:
             raise ValueError(f"validator_mode {validator_mode!r} is not one of "
                              f"{', '.join(VALIDATOR_MODES)}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of "
-                             f"{', '.join(self.metadata['render_modes'])}")
+        # rgb_array exists only on chromium: the instance's metadata says what it renders.
+        modes = ["ansi", "rgb_array"] if backend == "chromium" else ["ansi"]
+        self.metadata = {**type(self).metadata, "render_modes": modes}
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {', '.join(modes)}"
+                             + (" (rgb_array needs backend='chromium')"
+                                if render_mode == "rgb_array" else ""))
+        if backend != "chromium" and screenshot:
+            raise ValueError("screenshot=True needs backend='chromium' (the in-process "
+                             "backend draws nothing)")
         if max_obs_chars < 100:
             raise ValueError("max_obs_chars must be at least 100")
         self.tasks: list[Task] = select_tasks(tasks)
@@ -121,6 +133,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.validator_mode = validator_mode
         self.max_obs_chars = max_obs_chars
         self.render_mode = render_mode
+        self.screenshot = screenshot
         sites = [site for task in self.tasks for site in task.sites]
         self.world = World(sites, seed=world_seed)
         self.browser: Browser = self._make_browser(backend)
@@ -129,13 +142,19 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._last_error = ""
         self._done = False
         self.action_space = BoundedText(MAX_ACTION_CHARS)
-        self.observation_space = spaces.Dict({
+        observation: dict[str, spaces.Space] = {
             "axtree": BoundedText(max_obs_chars),
             "url": BoundedText(MAX_URL_CHARS),
             "goal": BoundedText(MAX_GOAL_CHARS),
             "tabs": BoundedText(MAX_TABS_CHARS),
             "last_action_error": BoundedText(MAX_ERROR_CHARS),
-        })
+        }
+        if screenshot:
+            from webenv.browser.chromium import VIEWPORT
+
+            observation["screenshot"] = spaces.Box(
+                0, 255, (VIEWPORT["height"], VIEWPORT["width"], 3), dtype=np.uint8)
+        self.observation_space = spaces.Dict(observation)
 
     def _make_browser(self, backend: str) -> Browser:
         if backend == "inprocess":
@@ -212,18 +231,25 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self.recorder.finish(answer, action.infeasible, validation, reward)
         return self._observation(), reward, True, False, info
 
-    def _observation(self) -> dict[str, str]:
+    def _observation(self) -> dict[str, Any]:
         assert self.task is not None
-        return {
+        obs: dict[str, Any] = {
             "axtree": self.browser.axtree_text(self.max_obs_chars)[: self.max_obs_chars],
             "url": self.browser.url[:MAX_URL_CHARS],
             "goal": self.task.intent[:MAX_GOAL_CHARS],
             "tabs": self.browser.tabs_text()[:MAX_TABS_CHARS],
             "last_action_error": self._last_error[:MAX_ERROR_CHARS],
         }
+        if self.screenshot:
+            obs["screenshot"] = self.browser.rgb_array()  # type: ignore[attr-defined]
+        return obs
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.task is None:
+    def render(self) -> str | np.ndarray | None:
+        if self.task is None:
+            return None
+        if self.render_mode == "rgb_array":
+            return self.browser.rgb_array()  # type: ignore[attr-defined]
+        if self.render_mode != "ansi":
             return None
         obs = self._observation()
         return f"URL: {obs['url']}\nGOAL: {obs['goal']}\n{obs['axtree']}"

@@ -1,0 +1,294 @@
+"""The Chromium backend against the in-process one: same pages, same actions, same logs.
+
+These tests need Debian's ``chromium`` (``make test`` installs it). Outside CI they skip,
+loudly, when it is missing; in CI (``$CI`` set) a missing Chromium fails them.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import subprocess
+import sys
+import time
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import webenv  # noqa: F401  (registers the env ids)
+from webenv.browser.chromium import ChromiumBrowser, chromium_executable
+from webenv.env import WebEnv
+from webenv.solution import find_element, play_solution
+from webenv.tasks import select_tasks
+from webenv.world import World
+
+TASK = "shop/order-total/0"
+PAGES = (
+    "http://shop.test/",
+    "http://shop.test/category/electronics?sort=price_desc&page=2",
+    "http://shop.test/search?q=mug",
+    "http://shop.test/account/orders",
+    "http://shop.test/account/newsletter",
+    "http://shop.test/cart",
+    "http://shop.test/account/addresses/new",
+)
+
+
+def require_chromium() -> None:
+    if chromium_executable() is None:
+        message = ("CHROMIUM IS MISSING: the Chromium backend tests did NOT run. Install "
+                   "Debian's 'chromium' (make test does) or set WEBENV_CHROMIUM.")
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def envs():
+    """A Chromium env and an in-process env over the shop, reset to the same task."""
+    require_chromium()
+    chromium = WebEnv(tasks="shop", backend="chromium")
+    inprocess = WebEnv(tasks="shop")
+    yield chromium, inprocess
+    chromium.close()
+    inprocess.close()
+
+
+def both(envs, action: str) -> tuple[dict, dict]:
+    chromium, inprocess = envs
+    return chromium.step(action)[0], inprocess.step(action)[0]
+
+
+def reset_both(envs, task_id: str = TASK) -> tuple[dict, dict]:
+    chromium, inprocess = envs
+    return (chromium.reset(options={"task_id": task_id})[0],
+            inprocess.reset(options={"task_id": task_id})[0])
+
+
+def assert_same(obs: tuple[dict, dict]) -> None:
+    chromium, inprocess = obs
+    assert chromium["last_action_error"] == inprocess["last_action_error"]
+    assert chromium["url"].rstrip("/") == inprocess["url"].rstrip("/")
+    assert chromium["axtree"] == inprocess["axtree"]
+
+
+def test_check_env_passes():
+    require_chromium()
+    env = gym.make("WebShop-v0", backend="chromium")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            check_env(env.unwrapped)
+    finally:
+        env.close()
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_pages_render_the_same_text_and_ids_as_in_process(envs, url):
+    reset_both(envs)
+    assert_same(both(envs, f"goto [{url}]"))
+
+
+def test_actions_match_in_process_step_by_step(envs):
+    """Every action kind, good and bad, gives the in-process observation and error."""
+    obs = reset_both(envs)
+    assert_same(obs)
+    axtree = obs[1]["axtree"]
+    search = find_element(axtree, {"role": "textbox", "name": "Search"})
+    steps = [
+        f"type [{search}] [ceramic mug] [0]",
+        f"type [{search}] [mug] [1]",
+        "go_back",
+        "go_forward",
+        "goto [http://shop.test/category/electronics]",
+    ]
+    for action in steps:
+        assert_same(both(envs, action))
+    obs = both(envs, "scroll [down]")
+    assert_same(obs)
+    sort = find_element(obs[1]["axtree"], {"role": "combobox", "name": "Sort by"})
+    for action in (f"select [{sort}] [Price: high to low]", f"select [{sort}] [no such sort]",
+                   f"hover [{sort}]", f"type [{sort}] [x]", "click [999999]", "click [0]"):
+        assert_same(both(envs, action))
+    obs = both(envs, "goto [http://shop.test/account/newsletter]")
+    box = find_element(obs[1]["axtree"], {"role": "checkbox", "name": "Subscribe to newsletter"})
+    for action in (f"check [{box}]", f"uncheck [{box}]", f"click [{box}]", f"check [{search}]"):
+        assert_same(both(envs, action))
+    save = find_element(obs[1]["axtree"], {"role": "button", "name": "Save"})
+    assert_same(both(envs, f"click [{save}]"))
+    obs = both(envs, "goto [http://shop.test/]")
+    search = find_element(obs[1]["axtree"], {"role": "textbox", "name": "Search"})
+    assert_same(both(envs, f"type [{search}] [blue shirt] [0]"))
+    assert_same(both(envs, "press [Enter]"))
+    for action in ("goto [https://example.com/]", "goto [http://localhost:1/]",
+                   "go_forward"):
+        assert_same(both(envs, action))
+
+
+def test_tabs_match_in_process(envs):
+    reset_both(envs)
+    for action in ("new_tab", "goto [http://shop.test/cart]", "tab_focus [0]", "tab_focus [5]",
+                   "tab_focus [1]", "close_tab", "close_tab", "go_back"):
+        chromium, inprocess = both(envs, action)
+        assert chromium["tabs"] == inprocess["tabs"].replace("http://shop.test", "http://shop.test")
+        assert_same((chromium, inprocess))
+
+
+def test_request_log_has_the_in_process_shape(envs):
+    chromium, inprocess = envs
+    logs = []
+    for env in (chromium, inprocess):
+        obs, _ = env.reset(options={"task_id": TASK})
+        obs, *_ = env.step("goto [http://shop.test/account/newsletter]")
+        box = find_element(obs["axtree"], {"role": "checkbox", "name": "Subscribe to newsletter"})
+        env.step(f"check [{box}]")
+        save = find_element(obs["axtree"], {"role": "button", "name": "Save"})
+        env.step(f"click [{save}]")
+        env.step("goto [http://shop.test/search?q=blue%20mug&page=1]")
+        logs.append(list(env.world.request_log))
+    for entry in logs[0]:
+        assert set(entry) == {"method", "url", "form", "status"}
+    strip = [[{**e, "form": {k: v for k, v in e["form"].items() if "csrf" not in k}}
+              for e in log] for log in logs]
+    assert strip[0] == strip[1]
+    assert any(e["method"] == "POST" and e["form"].get("newsletter") == "1" for e in logs[0])
+
+
+def test_reset_isolates_state(envs):
+    chromium, _ = envs
+    obs, _ = chromium.reset(options={"task_id": TASK})
+    obs, *_ = chromium.step("goto [http://shop.test/account/newsletter]")
+    box = find_element(obs["axtree"], {"role": "checkbox", "name": "Subscribe to newsletter"})
+    chromium.step(f"click [{box}]")
+    save = find_element(obs["axtree"], {"role": "button", "name": "Save"})
+    chromium.step(f"click [{save}]")
+    chromium.step("new_tab")
+    changed = chromium.world.query("shop", "SELECT newsletter FROM users WHERE username = ?",
+                                   ("emma.lopez",))
+    obs, _ = chromium.reset(options={"task_id": TASK})
+    pristine = chromium.world.query("shop", "SELECT newsletter FROM users WHERE username = ?",
+                                    ("emma.lopez",))
+    assert changed != pristine
+    assert obs["tabs"].count("\n") == 0
+    assert len(chromium.world.request_log) == 1
+
+
+def test_unknown_hosts_never_leave_the_machine(envs):
+    chromium, _ = envs
+    proxy = chromium.browser.proxy
+    for method, target in (("GET", "http://example.com/"), ("CONNECT", "example.com:443"),
+                           ("GET", "/")):
+        conn = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=5)
+        try:
+            conn.request(method, target, headers={"Host": target.split("/")[2]
+                                                  if "//" in target else "127.0.0.1"})
+            response = conn.getresponse()
+            response.read()
+            assert response.status == 403
+        finally:
+            conn.close()
+
+
+def test_rgb_array_and_screenshot_observation():
+    require_chromium()
+    env = WebEnv(tasks="shop", backend="chromium", render_mode="rgb_array", screenshot=True)
+    try:
+        obs, _ = env.reset(options={"task_id": TASK})
+        frame = env.render()
+        assert isinstance(frame, np.ndarray) and frame.dtype == np.uint8
+        assert frame.shape == (720, 1280, 3) and frame.std() > 0
+        assert env.observation_space["screenshot"].contains(obs["screenshot"])
+    finally:
+        env.close()
+    with pytest.raises(ValueError, match="chromium"):
+        WebEnv(tasks="shop", render_mode="rgb_array")
+
+
+def _process_table() -> dict[int, tuple[int, str, str]]:
+    """pid -> (parent pid, state, command line) from /proc."""
+    table = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        table[int(entry)] = (int(fields[1]), fields[0], command)
+    return table
+
+
+def _descendants(pid: int) -> set[int]:
+    table = _process_table()
+    out, stack = set(), [pid]
+    while stack:
+        parent = stack.pop()
+        for child, (ppid, _, _) in table.items():
+            if ppid == parent and child not in out:
+                out.add(child)
+                stack.append(child)
+    return out
+
+
+def _wait_gone(pids: set[int], seconds: float = 10.0) -> set[int]:
+    """The pids still present (zombies included) after waiting up to ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        table = _process_table()
+        left = {pid for pid in pids if pid in table}
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.1)
+
+
+def test_close_is_safe_twice_and_leaves_no_process():
+    require_chromium()
+    before = _descendants(os.getpid())
+    world = World(["shop"])
+    browser = ChromiumBrowser(world)
+    browser.reset("http://shop.test/", {})
+    started = _descendants(os.getpid()) - before
+    assert any("chromium" in _process_table().get(pid, (0, "", ""))[2] for pid in started)
+    browser.close()
+    browser.close()
+    world.close()
+    assert _wait_gone(started) == set()
+
+
+def test_no_process_survives_a_sigkilled_env():
+    require_chromium()
+    code = ("import sys\nfrom webenv.env import WebEnv\n"
+            "env = WebEnv(tasks='shop', backend='chromium')\nenv.reset(seed=0)\n"
+            "print('ready', flush=True)\nsys.stdin.read()\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        spawned = _descendants(child.pid)
+        table = _process_table()
+        assert any("chromium" in table[pid][2] for pid in spawned if pid in table)
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(10)
+        assert _wait_gone(spawned) == set()
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stdin.close()
+        child.stdout.close()
+
+
+@pytest.mark.parametrize("task_id", ["shop/subscribe-newsletter/0", "shop/add-to-cart-options/0",
+                                     "shop/order-total/0"])
+def test_shop_tasks_are_solved_on_chromium(envs, task_id):
+    chromium, _ = envs
+    (task,) = select_tasks([task_id])
+    result = play_solution(chromium, task)
+    assert result.solved, result.error

@@ -1,0 +1,50 @@
+"""Backend parity: sampled pages of every bundled site read the same in both backends."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from webenv.browser.chromium import chromium_executable
+from webenv.cli import main
+from webenv.parity import available_sites, compare_lines, compare_pages, default_user
+
+
+def require_chromium() -> None:
+    if chromium_executable() is None:
+        message = ("CHROMIUM IS MISSING: the parity tests did NOT run. Install Debian's "
+                   "'chromium' (make test does) or set WEBENV_CHROMIUM.")
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def test_compare_lines_counts_identical_lines_in_order():
+    lines, same, diff = compare_lines(["a", "b", "c"], ["a", "x", "c", "d"])
+    assert (lines, same) == (4, 2)
+    assert "-b" in diff and "+x" in diff and "+d" in diff
+
+
+def test_default_user_comes_from_the_bundled_tasks():
+    assert default_user("shop") == "emma.lopez"
+
+
+@pytest.mark.parametrize("site", available_sites())
+def test_sampled_pages_are_at_least_98_percent_identical(site):
+    require_chromium()
+    result = compare_pages(site, pages=6)
+    assert len(result.pages) >= 3
+    assert result.percent >= 98.0, "\n".join(
+        line for page in result.pages for line in [page.url, *page.diff[:20]])
+
+
+def test_parity_command_reports_json():
+    require_chromium()
+    result = CliRunner().invoke(main, ["parity", "--pages", "2", "--site", "shop", "--json"])
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.output)
+    assert report["site"] == "shop" and report["percent"] >= 98.0
+    assert {"url", "lines", "identical", "diff"} <= set(report["pages"][0])
