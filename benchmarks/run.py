@@ -213,6 +213,29 @@ def bench_reset_any(env: gym.Env, rounds: int) -> dict[str, float]:
     return summary(samples)
 
 
+def bench_long_run(steps: int) -> dict[str, float]:
+    """RSS after a warm-up and after ``steps`` more steps with a reset every 20 steps."""
+    env = gym.make("WebSuite-v0")
+    urls = [*PAGES.values()][:4] + ["http://forum.test/f/programming",
+                                    "http://git.test/northwind/falcon-proxy/-/issues"]
+
+    def run(count: int) -> None:
+        for index in range(count):
+            if index % 20 == 0:
+                env.reset(seed=index)
+            env.step(f"goto [{urls[index % len(urls)]}]")
+
+    run(steps // 4)
+    gc.collect()
+    before = rss_mb()
+    run(steps)
+    gc.collect()
+    after = rss_mb()
+    env.close()
+    return {"steps": steps, "rss_before_mb": before, "rss_after_mb": after,
+            "growth_mb": after - before}
+
+
 def bench_generation() -> dict[str, float]:
     """Seconds to generate each site's world (seed 1: not the cached canonical world)."""
     out = {}
@@ -250,6 +273,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--envs", type=int, default=8, help="envs for the memory figure")
+    parser.add_argument("--long-steps", type=int, default=8000,
+                        help="steps for the long-run memory figure")
     args = parser.parse_args()
 
     env = gym.make("WebShop-v0")
@@ -269,6 +294,7 @@ def main() -> int:
     suite_reset = bench_reset_any(suite, args.rounds)
     suite.close()
     generation = bench_generation()
+    long_run = bench_long_run(args.long_steps)
 
     ratios = {page: steps["per_page_goto"][page]["median_ms"] / render[page]["median_ms"]
               for page in pages}
@@ -277,7 +303,8 @@ def main() -> int:
                     "processor": platform.processor() or platform.machine()},
         "steps": steps, "site_render": render, "goto_over_render": ratios, "reset": reset,
         "steps_per_second": throughput, "memory": memory, "sites": sites,
-        "suite_reset": suite_reset, "suite_memory": suite_memory, "generation_seconds": generation,
+        "suite_reset": suite_reset, "suite_memory": suite_memory, "long_run": long_run,
+        "generation_seconds": generation,
     }
     print(f"{'measure':32} {'median ms':>10} {'p95 ms':>10}   target")
     for kind in ("goto", "click", "type", "type+enter"):
@@ -311,6 +338,9 @@ def main() -> int:
           "   target <= 60 MB")
     print(f"memory per additional WebSuite-v0 env (all three sites): "
           f"{suite_memory['per_env_mb']:.1f} MB over {args.envs} envs   target <= 60 MB")
+    print(f"long run: RSS {long_run['rss_before_mb']:.1f} MB -> {long_run['rss_after_mb']:.1f} MB "
+          f"over {long_run['steps']} more steps on WebSuite-v0 (growth "
+          f"{long_run['growth_mb']:+.1f} MB)")
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "inprocess.json").write_text(json.dumps(report, indent=2))
     print(f"\nwrote {RESULTS / 'inprocess.json'}")
