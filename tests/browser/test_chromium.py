@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-import webenv  # noqa: F401  (registers the env ids)
-from webenv.browser.chromium import ChromiumBrowser, chromium_executable
+import webenv
+from webenv.browser.chromium import ChromiumBrowser, _Driver, chromium_executable
 from webenv.env import WebEnv
 from webenv.solution import find_element, play_solution
 from webenv.tasks import select_tasks
@@ -76,9 +76,10 @@ def assert_same(obs: tuple[dict, dict]) -> None:
     assert chromium["axtree"] == inprocess["axtree"]
 
 
-def test_check_env_passes():
+@pytest.mark.parametrize("env_id", sorted(webenv.ENV_IDS))
+def test_check_env_passes(env_id):
     require_chromium()
-    env = gym.make("WebShop-v0", backend="chromium")
+    env = gym.make(env_id, backend="chromium")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
@@ -250,6 +251,7 @@ def _wait_gone(pids: set[int], seconds: float = 10.0) -> set[int]:
 
 def test_close_is_safe_twice_and_leaves_no_process():
     require_chromium()
+    _Driver.get()  # the Playwright driver serves the whole process; browsers must not linger
     before = _descendants(os.getpid())
     world = World(["shop"])
     browser = ChromiumBrowser(world)

@@ -85,6 +85,7 @@ killed, the driver sees its stdin close and kills Chromium (tested in
 from __future__ import annotations
 
 import asyncio
+import atexit
 import io
 import os
 import re
@@ -248,24 +249,31 @@ def chromium_executable() -> str | None:
 
 
 class _Driver:
-    """One Playwright driver per process, shared by every ChromiumBrowser (ref-counted)."""
+    """One Playwright driver per process, shared by every ChromiumBrowser.
+
+    Started on first use and kept until the interpreter exits: stopping the sync driver
+    and starting another in the same thread is where Playwright can hang, and the
+    driver process dies with its parent anyway. Browsers, not the driver, are closed
+    per env.
+    """
 
     playwright: Playwright | None = None
-    users = 0
 
     @classmethod
-    def acquire(cls) -> Playwright:
+    def get(cls) -> Playwright:
         if cls.playwright is None:
             cls.playwright = sync_playwright().start()
-        cls.users += 1
+            atexit.register(cls._stop)
         return cls.playwright
 
     @classmethod
-    def release(cls) -> None:
-        cls.users -= 1
-        if cls.users <= 0 and cls.playwright is not None:
-            playwright, cls.playwright, cls.users = cls.playwright, None, 0
-            playwright.stop()
+    def _stop(cls) -> None:
+        playwright, cls.playwright = cls.playwright, None
+        if playwright is not None:
+            try:
+                playwright.stop()
+            except Exception:  # noqa: BLE001 - best effort at interpreter exit
+                pass
 
 
 def _collapse(text: str) -> str:
@@ -279,6 +287,9 @@ def _one_line(exc: BaseException) -> str:
     return re.sub(r"^\w+\.\w+: ", "", first)[:300]
 
 
+CDP_TIMEOUT_S = 30.0
+
+
 def _cdp(session: CDPSession, *calls: tuple[str, dict[str, Any] | None]) -> list[Any]:
     """Send CDP commands concurrently and return their raw results.
 
@@ -290,11 +301,10 @@ def _cdp(session: CDPSession, *calls: tuple[str, dict[str, Any] | None]) -> list
     sync = getattr(session, "_sync", None)
     if impl is None or sync is None:  # pragma: no cover - other Playwright versions
         return [session.send(method, params) for method, params in calls]
-    if len(calls) == 1:
-        method, params = calls[0]
-        return [sync(impl.send(method=method, params=params, timeout=None))]
-    return list(sync(asyncio.gather(*(impl.send(method=method, params=params, timeout=None)
-                                          for method, params in calls))))
+    sends = asyncio.gather(*(impl.send(method=method, params=params, timeout=None)
+                             for method, params in calls))
+    # Bounded, so a Chromium that stops answering fails the step instead of hanging it.
+    return list(sync(asyncio.wait_for(sends, CDP_TIMEOUT_S)))
 
 
 class _DomInfo:
@@ -607,18 +617,13 @@ class ChromiumBrowser(Browser):
                 "--proxy-bypass-list=<-loopback>"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--no-sandbox")
-        self._playwright = None
         try:
-            self._playwright = _Driver.acquire()
-            self._browser = self._playwright.chromium.launch(
+            self._browser = _Driver.get().chromium.launch(
                 executable_path=path, args=args, headless=True, timeout=30_000)
         except BaseException:
             self.proxy.close()
-            if self._playwright is not None:
-                _Driver.release()
             raise
         self._context = None
-        self._pending: list[asyncio.Task[Any]] = []
         self.tabs: list[_Tab] = []
         self.active = 0
 
@@ -627,11 +632,11 @@ class ChromiumBrowser(Browser):
     def reset(self, start_url: str, cookies: dict[str, tuple[str, str]]) -> None:
         if self._closed:
             raise RuntimeError("the browser is closed")
-        old, self.tabs = self._context, []
+        if self._context is not None:
+            self._context.close()
+        self.tabs = []
         self._context = self._browser.new_context(viewport=VIEWPORT, java_script_enabled=True,
                                                   service_workers="block")
-        if old is not None:
-            self._close_later(old)
         self._context.set_default_timeout(ACTION_TIMEOUT_MS)
         self._context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
         self._context.add_cookies([
@@ -734,7 +739,6 @@ class ChromiumBrowser(Browser):
             return
         self._closed = True
         try:
-            self._finish_pending()
             if self._context is not None:
                 self._context.close()
         except PlaywrightError:
@@ -746,32 +750,9 @@ class ChromiumBrowser(Browser):
         finally:
             self._context = None
             self.tabs = []
-            _Driver.release()
             self.proxy.close()
 
     # -- helpers -----------------------------------------------------------------------
-
-    def _close_later(self, context: Any) -> None:
-        """Close the previous episode's context while the next one loads (saves ~30 ms).
-
-        The close runs on Playwright's event loop during the following calls; it is
-        awaited at the latest by :meth:`close`.
-        """
-        impl = getattr(context, "_impl_obj", None)
-        loop = getattr(context, "_loop", None)
-        if impl is None or loop is None:  # pragma: no cover - other Playwright versions
-            context.close()
-            return
-        self._pending = [task for task in self._pending if not task.done()]
-        task = loop.create_task(impl.close(reason=None))
-        task.add_done_callback(lambda done: done.cancelled() or done.exception())
-        self._pending.append(task)
-
-    def _finish_pending(self) -> None:
-        pending = [task for task in self._pending if not task.done()]
-        self._pending = []
-        if pending:
-            self._browser._sync(asyncio.gather(*pending, return_exceptions=True))
 
     def _on_page(self, page: Page) -> None:
         """A page the site opened itself (``target=_blank``): track it as a new active tab."""
