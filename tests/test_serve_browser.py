@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from webenv.browser.chromium import playwright_driver
 from webenv.serve import Hub
 from webenv.serve.portal import DEMO_PASSWORD
 
@@ -32,15 +33,14 @@ def chromium() -> Iterator[Any]:
         if os.environ.get("CI"):
             pytest.fail(reason)
         pytest.skip(f"!!! SKIPPED: {reason}")
-    from playwright.sync_api import sync_playwright
-
     args = (["--no-sandbox"] if os.geteuid() == 0 else []) + ARGS
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    # The process's one Playwright driver, shared with the chromium backend's envs.
+    browser = playwright_driver().chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                  args=args)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @pytest.fixture(scope="module")

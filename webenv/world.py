@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sqlite3
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -109,6 +110,10 @@ class World:
         self.seed = seed
         self.sites: tuple[str, ...] = tuple(dict.fromkeys(sites))
         self.request_log: list[dict[str, Any]] = []
+        # Serializes everything that touches the databases: the env's own calls (reset,
+        # queries) and, on the Chromium backend, the loopback server's request threads,
+        # which may still be answering the previous page when the env resets.
+        self.lock = threading.RLock()
         self._connections: dict[str, sqlite3.Connection] = {}
         # conn.total_changes when the database was last restored: a site whose count is
         # unchanged saw no writes, so reset can skip it.
@@ -129,12 +134,13 @@ class World:
 
     def reset(self) -> None:
         """Restore every written-to site database to its pristine state; clear the request log."""
-        for name, conn in self._connections.items():
-            conn.rollback()
-            if conn.total_changes != self._pristine_changes[name]:
-                conn.deserialize(pristine_snapshot(name, self.seed))
-                self._pristine_changes[name] = conn.total_changes
-        self.request_log.clear()
+        with self.lock:
+            for name, conn in self._connections.items():
+                conn.rollback()
+                if conn.total_changes != self._pristine_changes[name]:
+                    conn.deserialize(pristine_snapshot(name, self.seed))
+                    self._pristine_changes[name] = conn.total_changes
+            self.request_log.clear()
 
     def app_for_host(self, host: str) -> Flask | None:
         """The Flask app serving ``host`` in this world, or None."""
@@ -168,15 +174,17 @@ class World:
         if site not in self._connections:
             raise WorldError(f"site {site!r} is not part of this world ({', '.join(self.sites)})")
         conn = self._connections[site]
-        conn.set_authorizer(_deny_writes)
-        try:
-            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
-        finally:
-            conn.set_authorizer(None)
+        with self.lock:
+            conn.set_authorizer(_deny_writes)
+            try:
+                return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+            finally:
+                conn.set_authorizer(None)
 
     def close(self) -> None:
         """Close the databases. Safe to call twice."""
-        for conn in self._connections.values():
-            conn.close()
-        self._connections.clear()
-        self.apps.clear()
+        with self.lock:
+            for conn in self._connections.values():
+                conn.close()
+            self._connections.clear()
+            self.apps.clear()

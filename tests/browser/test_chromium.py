@@ -20,7 +20,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import webenv
-from webenv.browser.chromium import ChromiumBrowser, _Driver, chromium_executable
+from webenv.browser.chromium import ChromiumBrowser, chromium_executable, playwright_driver
 from webenv.env import WebEnv
 from webenv.solution import find_element, play_solution
 from webenv.tasks import select_tasks
@@ -251,7 +251,7 @@ def _wait_gone(pids: set[int], seconds: float = 10.0) -> set[int]:
 
 def test_close_is_safe_twice_and_leaves_no_process():
     require_chromium()
-    _Driver.get()  # the Playwright driver serves the whole process; browsers must not linger
+    playwright_driver()  # the driver serves the whole process; browsers must not linger
     before = _descendants(os.getpid())
     world = World(["shop"])
     browser = ChromiumBrowser(world)

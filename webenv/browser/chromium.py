@@ -276,6 +276,15 @@ class _Driver:
                 pass
 
 
+def playwright_driver() -> Playwright:
+    """The process's Playwright (sync API) driver, started on first use.
+
+    Playwright allows one sync driver per thread, so everything in the process that
+    drives a browser (the chromium backend, tests, tools) should launch through it.
+    """
+    return _Driver.get()
+
+
 def _collapse(text: str) -> str:
     return " ".join(text.split())
 
@@ -618,7 +627,7 @@ class ChromiumBrowser(Browser):
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--no-sandbox")
         try:
-            self._browser = _Driver.get().chromium.launch(
+            self._browser = playwright_driver().chromium.launch(
                 executable_path=path, args=args, headless=True, timeout=30_000)
         except BaseException:
             self.proxy.close()

@@ -8,10 +8,12 @@ connection of its own: any other host, any ``CONNECT`` tunnel (https) and any re
 addressed to the proxy itself gets a 403 page and is remembered in
 :attr:`SiteProxy.blocked` (the last 100), so nothing leaves the machine.
 
-Requests are served one at a time (a lock around the app call): the world's SQLite
-connections are shared by all of its apps. Document requests (navigations and form
-submissions, not stylesheets or favicons) are appended to ``world.request_log`` in the
-same shape as the in-process backend: ``method``, ``url``, ``form``, ``status``.
+Requests are served one at a time under ``world.lock``, the lock the env also takes to
+reset or query the world: the world's SQLite connections are shared by all of its apps,
+and a late request for the previous page must never meet a database being restored.
+Document requests (navigations and form submissions, not stylesheets or favicons) are
+appended to ``world.request_log`` in the same shape as the in-process backend:
+``method``, ``url``, ``form``, ``status``.
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ class SiteProxy:
 
     def __init__(self, world: World) -> None:
         self.world = world
-        self.lock = threading.Lock()
+        self.lock = world.lock  # one lock for the world's databases, shared with the env
         self.blocked: deque[str] = deque(maxlen=100)
         self.requests = 0
         self._hosts = {SITES[site].host: site for site in world.sites}
