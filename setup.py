@@ -20,7 +20,7 @@ def packages() -> list[str]:
     for name, folder in ROOTS.items():
         found.append(name)
         subpackages = find_namespace_packages(
-            where=folder, exclude=["*templates*", "*static*", "*__pycache__*"]
+            where=folder, exclude=["*__pycache__*"]
         )
         found += [f"{name}.{sub}" for sub in subpackages]
     return found
