@@ -91,7 +91,7 @@ import os
 import re
 import shutil
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 import numpy as np
 from lxml import html
@@ -100,13 +100,12 @@ from playwright.sync_api import Error as PlaywrightError
 
 from webenv.actions import Action, ActionError
 from webenv.axtree import _JS_WHITESPACE, AXNode, AXTree
-from webenv.browser.base import Browser
+from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unreachable
 from webenv.browser.servers import SiteProxy
 from webenv.world import SITES, World, expand_placeholders
 
 __all__ = ["ChromiumBrowser", "chromium_executable"]
 
-BLANK_URL = "about:blank"
 ID_ATTR = "data-webenv-id"
 ACTION_TIMEOUT_MS = 3_000
 NAVIGATION_TIMEOUT_MS = 10_000
@@ -674,9 +673,7 @@ class ChromiumBrowser(Browser):
         finally:
             self._invalidate()
         self._settle()
-        url = self.page.url
-        if url != BLANK_URL and not self._reachable(url):
-            raise ActionError(f"cannot open {url[:80]!r}: {self._offline_note()}")
+        self._check_reachable(self.page.url)
 
     def axtree_text(self, max_chars: int | None = None) -> str:
         return self._tree().text(max_chars)
@@ -692,18 +689,16 @@ class ChromiumBrowser(Browser):
         return self.tabs[self.active].page
 
     def tabs_text(self) -> str:
-        lines = []
-        for index, tab in enumerate(self.tabs):
-            marker = " (current)" if index == self.active else ""
-            if tab.tree is not None:  # the AX root is named by the <title>: no round trip
-                title = tab.tree.root.name
-            else:
-                try:
-                    title = _collapse(tab.page.title())
-                except PlaywrightError:
-                    title = ""
-            lines.append(f"Tab {index}{marker}: {title or '(untitled)'} - {tab.page.url}")
-        return "\n".join(lines)
+        return tabs_text([(self._title(tab), tab.page.url) for tab in self.tabs], self.active)
+
+    @staticmethod
+    def _title(tab: _Tab) -> str:
+        if tab.tree is not None:  # the AX root is named by the <title>: no round trip
+            return tab.tree.root.name
+        try:
+            return _collapse(tab.page.title())
+        except PlaywrightError:
+            return ""
 
     def document(self, url: str = "last") -> html.HtmlElement:
         if url == "last":
@@ -779,10 +774,6 @@ class ChromiumBrowser(Browser):
         finally:
             self._adding = False
 
-    def _offline_note(self) -> str:
-        sites = ", ".join(f"http://{SITES[s].host}/" for s in self.world.sites)
-        return f"only this env's sites are reachable offline ({sites})"
-
     def _reachable(self, url: str) -> bool:
         parts = urlsplit(url)
         hosts = {SITES[s].host for s in self.world.sites}
@@ -790,7 +781,7 @@ class ChromiumBrowser(Browser):
 
     def _check_reachable(self, url: str) -> None:
         if url != BLANK_URL and not self._reachable(url):
-            raise ActionError(f"cannot open {url[:80]!r}: {self._offline_note()}")
+            raise unreachable(url, self.world.sites)
 
     def _goto(self, url: str) -> None:
         try:
@@ -939,10 +930,7 @@ class ChromiumBrowser(Browser):
         self.page.mouse.wheel(0, delta)
 
     def _do_goto(self, action: Action) -> None:
-        url = expand_placeholders((action.text or "").strip())
-        if url != BLANK_URL and not urlsplit(url).scheme:
-            current = self.page.url
-            url = urljoin(current, url) if current != BLANK_URL else "http://" + url
+        url = goto_target(action.text, self.page.url)
         self._check_reachable(url)
         self._goto(url)
 

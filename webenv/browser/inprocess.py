@@ -17,10 +17,9 @@ from werkzeug.test import Client
 
 from webenv.actions import Action, ActionError
 from webenv.axtree import AXTree, build_axtree
-from webenv.browser.base import Browser
+from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unreachable
 from webenv.world import SITES, World, expand_placeholders
 
-BLANK_URL = "about:blank"
 MAX_REDIRECTS = 10
 TEXT_INPUT_TYPES = {"text", "email", "password", "search", "tel", "url", "number", ""}
 _CSS_HIDDEN = ("display:none", "visibility:hidden")
@@ -118,11 +117,7 @@ class InProcessBrowser(Browser):
         return self.tabs[self.active].page
 
     def tabs_text(self) -> str:
-        lines = []
-        for index, tab in enumerate(self.tabs):
-            marker = " (current)" if index == self.active else ""
-            lines.append(f"Tab {index}{marker}: {tab.page.title or '(untitled)'} - {tab.page.url}")
-        return "\n".join(lines)
+        return tabs_text([(tab.page.title, tab.page.url) for tab in self.tabs], self.active)
 
     def document(self, url: str = "last") -> html.HtmlElement:
         if url == "last":
@@ -143,9 +138,7 @@ class InProcessBrowser(Browser):
             parts = urlsplit(url)
             client = self._clients.get((parts.hostname or "").lower())
             if parts.scheme != "http" or client is None:
-                sites = ", ".join(f"http://{SITES[s].host}/" for s in self.world.sites)
-                raise ActionError(f"cannot open {url[:80]!r}: only this env's sites are reachable "
-                                  f"offline ({sites})")
+                raise unreachable(url, self.world.sites)
             path = urlunsplit(("", "", parts.path or "/", parts.query, ""))
             response = client.open(path, base_url=f"http://{parts.hostname}", method=method,
                                    data=form if method == "POST" else None)
@@ -331,10 +324,7 @@ class InProcessBrowser(Browser):
         return None
 
     def _do_goto(self, action: Action) -> None:
-        url = expand_placeholders((action.text or "").strip())
-        if url != BLANK_URL and not urlsplit(url).scheme:
-            url = urljoin(self.page.url, url) if self.page.url != BLANK_URL else "http://" + url
-        self._navigate(url)
+        self._navigate(goto_target(action.text, self.page.url))
 
     def _do_go_back(self, action: Action) -> None:
         self._move_in_history(-1)
