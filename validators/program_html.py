@@ -11,7 +11,7 @@ from cssselect import SelectorError
 from .answers import check_answer
 from .context import EvalContext, expand
 from .text import find_phrase, strict_clean, tokens
-from .verdict import Verdict, combine, error, fail, ok, one_line, show
+from .verdict import Verdict, check_entries, combine, error, fail, ok, one_line, show
 
 _BLOCK_TAGS = frozenset(
     {"address", "article", "aside", "blockquote", "br", "button", "caption", "dd", "div",
@@ -42,15 +42,9 @@ def check_program_html(spec: dict, context: EvalContext, *, mode: str = "lenient
     Returns:
         The verdict; never raises.
     """
-    try:
-        if mode not in ("lenient", "strict"):
-            return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
-        entries = spec.get("program_html") if isinstance(spec, dict) else None
-        if not entries or not isinstance(entries, list):
-            return error("bad-spec", "program_html needs a non-empty list of entries")
-        return combine([_entry(e, context, mode) for e in entries], label="program_html")
-    except Exception as exc:  # a check must never raise
-        return error("exception", f"program_html crashed: {type(exc).__name__}: {exc}")
+    return check_entries(spec, "program_html", check="program_html", needs="entries",
+                         label="program_html", entry=lambda item: _entry(item, context, mode),
+                         mode=mode)
 
 
 def element_text(element: Any) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from .context import EvalContext, expand, is_self_word, site_of_url, user_for
 from .urls import normalize_url
-from .verdict import Verdict, combine, error, fail, ok, show
+from .verdict import Verdict, check_entries, error, fail, ok, show
 
 
 def check_requests(spec: dict, context: EvalContext, *, mode: str = "lenient") -> Verdict:
@@ -32,15 +32,8 @@ def check_requests(spec: dict, context: EvalContext, *, mode: str = "lenient") -
     Returns:
         The verdict; never raises.
     """
-    try:
-        if mode not in ("lenient", "strict"):
-            return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
-        entries = spec.get("requests") if isinstance(spec, dict) else None
-        if not entries or not isinstance(entries, list):
-            return error("bad-spec", "request_match needs a non-empty list of requests")
-        return combine([_entry(e, context, mode) for e in entries], label="request")
-    except Exception as exc:  # a check must never raise
-        return error("exception", f"request_match crashed: {type(exc).__name__}: {exc}")
+    return check_entries(spec, "requests", check="request_match", needs="requests", label="request",
+                         entry=lambda item: _entry(item, context, mode), mode=mode)
 
 
 def _norm_value(value: Any) -> str:

@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .context import EvalContext, is_self_word, user_for
-from .verdict import Verdict, combine, error, fail, ok, show
+from .verdict import Verdict, check_entries, error, fail, ok, show
 
 _FORBIDDEN = re.compile(
     r"\b(?:insert|update|delete|drop|alter|create|attach|detach|pragma|vacuum|reindex|"
@@ -102,15 +102,8 @@ def check_state(spec: dict, context: EvalContext, *, mode: str = "lenient") -> V
     Returns:
         The verdict; never raises.
     """
-    try:
-        if mode not in ("lenient", "strict"):
-            return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
-        entries = spec.get("state") if isinstance(spec, dict) else None
-        if not entries or not isinstance(entries, list):
-            return error("bad-spec", "state_match needs a non-empty list of state entries")
-        return combine([_entry(e, context, mode) for e in entries], label="state")
-    except Exception as exc:  # a check must never raise
-        return error("exception", f"state_match crashed: {type(exc).__name__}: {exc}")
+    return check_entries(spec, "state", check="state_match", needs="state entries", label="state",
+                         entry=lambda item: _entry(item, context, mode), mode=mode)
 
 
 def _resolve_self(value: Any, site: str, context: EvalContext) -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -86,3 +87,31 @@ def combine(verdicts: list[Verdict], *, label: str = "") -> Verdict:
     rule = rules[0] if len(rules) == 1 else f"{label or 'all'}:all"
     text = "; ".join(f"[{i}] {v.explanation}" for i, v in enumerate(verdicts))
     return Verdict(True, score, rule, one_line(text))
+
+
+def check_entries(spec: Any, key: str, *, check: str, needs: str, label: str,
+                  entry: Callable[[Any], Verdict], mode: str) -> Verdict:
+    """Run ``entry`` on every item of ``spec[key]`` and combine the verdicts; never raises.
+
+    The shared frame of the list-shaped checks (``program_html``, ``state``,
+    ``requests``): mode and spec validation, one verdict per entry, and a crash turned
+    into an error verdict.
+
+    Args:
+        spec: The task's ``eval`` object.
+        key: The list in ``spec`` holding the entries.
+        check: The check's name in messages, e.g. ``"state_match"``.
+        needs: What a non-empty list holds, e.g. ``"state entries"``.
+        label: The label :func:`combine` gives failing entries.
+        entry: Checks one entry in ``mode``.
+        mode: ``"lenient"`` or ``"strict"``.
+    """
+    try:
+        if mode not in ("lenient", "strict"):
+            return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
+        entries = spec.get(key) if isinstance(spec, dict) else None
+        if not entries or not isinstance(entries, list):
+            return error("bad-spec", f"{check} needs a non-empty list of {needs}")
+        return combine([entry(item) for item in entries], label=label)
+    except Exception as exc:  # a check must never raise
+        return error("exception", f"{check} crashed: {type(exc).__name__}: {exc}")
