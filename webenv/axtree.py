@@ -125,6 +125,9 @@ _NAME_FROM_CONTENT = frozenset(
     }
 )  # fmt: skip
 
+# Elements named by the content of their first child of a given tag.
+_NAMING_CHILD = {"fieldset": "legend", "table": "caption", "figure": "figcaption", "svg": "title"}
+
 _TEXT_ENTRY_ROLES = frozenset({"textbox", "searchbox", "spinbutton"})
 
 # Tag -> role for tags whose role does not depend on attributes or ancestors.
@@ -1194,23 +1197,10 @@ class _Builder:
             alt = get("alt")
             if alt is not None:
                 return _collapse(alt), False
-        elif tag == "fieldset":
+        elif tag in _NAMING_CHILD:
+            wanted = _NAMING_CHILD[tag]
             for child in el:
-                if child.tag == "legend":
-                    name = _content_text(child)
-                    if name:
-                        return name, False
-                    break
-        elif tag == "table":
-            for child in el:
-                if child.tag == "caption":
-                    name = _content_text(child)
-                    if name:
-                        return name, False
-                    break
-        elif tag == "figure":
-            for child in el:
-                if child.tag == "figcaption":
+                if child.tag == wanted:
                     name = _content_text(child)
                     if name:
                         return name, False
@@ -1219,13 +1209,6 @@ class _Builder:
             value = get("label")
             if value and value.strip():
                 return _collapse(value), False
-        elif tag == "svg":
-            for child in el:
-                if child.tag == "title":
-                    name = _content_text(child)
-                    if name:
-                        return name, False
-                    break
         if role in _NAME_FROM_CONTENT:
             name = _content_text(el)
             if name:
