@@ -10,12 +10,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
-from collections.abc import Callable
+import sqlite3
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, g, redirect, request, session, url_for
 
+from . import forms
 from .db import get_db
 
 DEMO_PASSWORD = "webenv-demo"
@@ -48,6 +50,29 @@ def verify_password(stored: str, password: str) -> bool:
     except ValueError:
         return False
     return hmac.compare_digest(digest.hex(), expected)
+
+
+def authenticate(form: Mapping[str, str], errors: dict[str, str], *,
+                 failure: str = "Incorrect username or password.") -> sqlite3.Row | None:
+    """The user a login form's ``username`` and ``password`` name, or None with ``errors`` set.
+
+    Args:
+        form: The submitted login form.
+        errors: Field name -> message; problems are added (``login`` for bad credentials).
+        failure: The message for an unknown user or a wrong password.
+    """
+    username = forms.text(form, "username", "Username", errors, max_length=100)
+    password = form.get("password", "")
+    if not password:
+        errors["password"] = "Password is required."
+    if errors:
+        return None
+    user = get_db().execute("SELECT * FROM users WHERE username = ?",
+                            (username.lower(),)).fetchone()
+    if user is None or not verify_password(user["password_hash"], password[:200]):
+        errors["login"] = failure
+        return None
+    return user
 
 
 def safe_next(target: str | None) -> str | None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 def text(
@@ -43,3 +46,24 @@ def text(
         )
         value = value[:max_length]
     return value
+
+
+def email(form: Mapping[str, str], errors: dict[str, str]) -> str:
+    """Return the ``email`` field, recording a problem unless it looks like an address."""
+    value = text(form, "email", "Email", errors, max_length=254)
+    if "email" not in errors and not EMAIL.match(value):
+        errors["email"] = "Email must be an address like name@example.com."
+    return value
+
+
+def new_password(form: Mapping[str, str], errors: dict[str, str], name: str, confirm: str,
+                 label: str) -> str:
+    """Return a new password from ``name``, checked for length and against ``confirm``."""
+    password = form.get(name, "")
+    if len(password) < 8:
+        errors[name] = f"{label} must be at least 8 characters."
+    elif len(password) > 200:
+        errors[name] = f"{label} must be at most 200 characters."
+    elif form.get(confirm, "") != password:
+        errors[confirm] = "The two passwords do not match."
+    return password

@@ -7,7 +7,15 @@ import re
 from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from ..core.auth import hash_password, log_in, login_required, safe_next, verify_password
+from ..core import forms as core_forms
+from ..core.auth import (
+    authenticate,
+    hash_password,
+    log_in,
+    login_required,
+    safe_next,
+    verify_password,
+)
 from ..core.clock import now_text
 from ..core.db import get_db
 from . import forms
@@ -15,7 +23,6 @@ from . import forms
 bp = Blueprint("account", __name__)
 
 USERNAME = re.compile(r"^[a-z0-9._-]{3,30}$")
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 FRONT_PAGE_SORTS = (("hot", "Hot"), ("new", "New"), ("top", "Top"))
 
 
@@ -29,18 +36,8 @@ def login() -> Response | tuple[str, int]:
         return render_template("forum/account/login.html", next=target or "", errors={},
                                form={}), 200
     errors: dict[str, str] = {}
-    username = forms.text(request.form, "username", "Username", errors, max_length=100)
-    password = request.form.get("password", "")
-    if not password:
-        errors["password"] = "Password is required."
-    user = None
-    if not errors:
-        user = get_db().execute(
-            "SELECT * FROM users WHERE username = ?", (username.lower(),)
-        ).fetchone()
-        if user is None or not verify_password(user["password_hash"], password[:200]):
-            errors["login"] = "Incorrect username or password."
-    if errors or user is None:
+    user = authenticate(request.form, errors)
+    if user is None:
         return render_template("forum/account/login.html", next=target or "", errors=errors,
                                form=request.form), 400
     log_in(user["id"])
@@ -56,24 +53,6 @@ def logout() -> Response:
     return redirect(url_for("forums.front"))
 
 
-def _new_password(errors: dict[str, str], name: str, confirm: str, label: str) -> str:
-    password = request.form.get(name, "")
-    if len(password) < 8:
-        errors[name] = f"{label} must be at least 8 characters."
-    elif len(password) > 200:
-        errors[name] = f"{label} must be at most 200 characters."
-    elif request.form.get(confirm, "") != password:
-        errors[confirm] = "The two passwords do not match."
-    return password
-
-
-def _email(errors: dict[str, str]) -> str:
-    email = forms.text(request.form, "email", "Email", errors, max_length=254)
-    if "email" not in errors and not EMAIL.match(email):
-        errors["email"] = "Email must be an address like name@example.com."
-    return email
-
-
 @bp.route("/register", methods=("GET", "POST"))
 def register() -> Response | tuple[str, int]:
     """Create an account and log it in."""
@@ -85,8 +64,9 @@ def register() -> Response | tuple[str, int]:
         errors["username"] = (
             "Username must be 3 to 30 characters: lower-case letters, digits, '.', '_' or '-'."
         )
-    email = _email(errors)
-    password = _new_password(errors, "password", "confirm_password", "Password")
+    email = core_forms.email(request.form, errors)
+    password = core_forms.new_password(request.form, errors, "password", "confirm_password",
+                                       "Password")
     db = get_db()
     if "username" not in errors and db.execute(
         "SELECT 1 FROM users WHERE username = ?", (username,)
@@ -118,7 +98,7 @@ def settings() -> Response | tuple[str, int]:
     if request.method == "GET":
         return _render_settings(dict(g.user), {}, {})
     errors: dict[str, str] = {}
-    email = _email(errors)
+    email = core_forms.email(request.form, errors)
     sort = request.form.get("front_page_sort", "")
     if sort not in dict(FRONT_PAGE_SORTS):
         errors["front_page_sort"] = "Default front page sort must be Hot, New or Top."
@@ -139,7 +119,8 @@ def change_password() -> Response | tuple[str, int]:
     errors: dict[str, str] = {}
     if not verify_password(g.user["password_hash"], request.form.get("current_password", "")[:200]):
         errors["current_password"] = "The current password is incorrect."
-    password = _new_password(errors, "new_password", "confirm_password", "New password")
+    password = core_forms.new_password(request.form, errors, "new_password", "confirm_password",
+                                       "New password")
     if errors:
         return _render_settings(dict(g.user), {}, errors, 400)
     db = get_db()

@@ -7,10 +7,10 @@ import sqlite3
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from ..core.auth import log_in, safe_next, verify_password
+from ..core.auth import authenticate, log_in, safe_next
 from ..core.clock import now
 from ..core.db import get_db
-from . import access, forms, listing
+from . import access, listing
 
 bp = Blueprint("users", __name__)
 
@@ -36,17 +36,8 @@ def sign_in() -> Response | tuple[str, int] | str:
             return redirect(target or url_for("dashboard.home"))
         return render_template("githost/sign_in.html", next=target or "", errors={}, form={})
     errors: dict[str, str] = {}
-    username = forms.text(request.form, "username", "Username", errors, max_length=100)
-    password = request.form.get("password", "")
-    if not password:
-        errors["password"] = "Password is required."
-    user = None
-    if not errors:
-        user = get_db().execute("SELECT * FROM users WHERE username = ?",
-                                (username.lower(),)).fetchone()
-        if user is None or not verify_password(user["password_hash"], password[:200]):
-            errors["login"] = "Invalid username or password."
-    if errors or user is None:
+    user = authenticate(request.form, errors, failure="Invalid username or password.")
+    if user is None:
         return render_template("githost/sign_in.html", next=target or "", errors=errors,
                                form=request.form), 400
     log_in(user["id"])

@@ -8,7 +8,15 @@ import sqlite3
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from ..core.auth import hash_password, log_in, login_required, safe_next, verify_password
+from ..core import forms as core_forms
+from ..core.auth import (
+    authenticate,
+    hash_password,
+    log_in,
+    login_required,
+    safe_next,
+    verify_password,
+)
 from ..core.clock import now_text
 from ..core.db import get_db
 from . import forms
@@ -20,7 +28,6 @@ bp = Blueprint("account", __name__, url_prefix="/account")
 ORDER_STATUSES = ("Pending", "Processing", "Shipped", "Complete", "Canceled")
 ORDERS_PER_PAGE = 10
 USERNAME = re.compile(r"^[a-z0-9._-]{3,30}$")
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 # --- login, logout, registration -------------------------------------------------------
@@ -35,18 +42,8 @@ def login() -> Response | tuple[str, int] | str:
             return redirect(target or url_for("account.dashboard"))
         return render_template("shop/account/login.html", next=target or "", errors={}, form={})
     errors: dict[str, str] = {}
-    username = forms.text(request.form, "username", "Username", errors, max_length=100)
-    password = request.form.get("password", "")
-    if not password:
-        errors["password"] = "Password is required."
-    user = None
-    if not errors:
-        user = get_db().execute(
-            "SELECT * FROM users WHERE username = ?", (username.lower(),)
-        ).fetchone()
-        if user is None or not verify_password(user["password_hash"], password[:200]):
-            errors["login"] = "Incorrect username or password."
-    if errors or user is None:
+    user = authenticate(request.form, errors)
+    if user is None:
         return render_template(
             "shop/account/login.html", next=target or "", errors=errors, form=request.form
         ), 400
@@ -74,10 +71,11 @@ def register() -> Response | tuple[str, int] | str:
         errors["username"] = (
             "Username must be 3 to 30 characters: lower-case letters, digits, '.', '_' or '-'."
         )
-    email = _email(errors)
+    email = core_forms.email(request.form, errors)
     first_name = forms.text(request.form, "first_name", "First name", errors, max_length=100)
     last_name = forms.text(request.form, "last_name", "Last name", errors, max_length=100)
-    password = _new_password(errors, "password", "confirm_password", "Password")
+    password = core_forms.new_password(request.form, errors, "password", "confirm_password",
+                                       "Password")
     db = get_db()
     if "username" not in errors and db.execute(
         "SELECT 1 FROM users WHERE username = ?", (username,)
@@ -94,24 +92,6 @@ def register() -> Response | tuple[str, int] | str:
     log_in(int(cursor.lastrowid or 0))
     flash("Thank you for registering! Your account has been created.", "success")
     return redirect(url_for("account.dashboard"))
-
-
-def _email(errors: dict[str, str]) -> str:
-    email = forms.text(request.form, "email", "Email", errors, max_length=254)
-    if "email" not in errors and not EMAIL.match(email):
-        errors["email"] = "Email must be an address like name@example.com."
-    return email
-
-
-def _new_password(errors: dict[str, str], name: str, confirm: str, label: str) -> str:
-    password = request.form.get(name, "")
-    if len(password) < 8:
-        errors[name] = f"{label} must be at least 8 characters."
-    elif len(password) > 200:
-        errors[name] = f"{label} must be at most 200 characters."
-    elif request.form.get(confirm, "") != password:
-        errors[confirm] = "The two passwords do not match."
-    return password
 
 
 # --- dashboard and orders -------------------------------------------------------------
@@ -442,7 +422,7 @@ def details() -> Response | tuple[str, int]:
     errors: dict[str, str] = {}
     first_name = forms.text(request.form, "first_name", "First name", errors, max_length=100)
     last_name = forms.text(request.form, "last_name", "Last name", errors, max_length=100)
-    email = _email(errors)
+    email = core_forms.email(request.form, errors)
     if errors:
         return _render_details(request.form, errors, {}, 400)
     db = get_db()
@@ -462,7 +442,8 @@ def change_password() -> Response | tuple[str, int]:
     errors: dict[str, str] = {}
     if not verify_password(g.user["password_hash"], request.form.get("current_password", "")[:200]):
         errors["current_password"] = "The current password is incorrect."
-    password = _new_password(errors, "new_password", "confirm_password", "New password")
+    password = core_forms.new_password(request.form, errors, "new_password", "confirm_password",
+                                       "New password")
     if errors:
         return _render_details(dict(g.user), {}, errors, 400)
     db = get_db()
