@@ -241,18 +241,18 @@ class WebEnv(gym.Env[dict[str, str], str]):
             "last_action_error": self._last_error[:MAX_ERROR_CHARS],
         }
         if self.screenshot:
-            obs["screenshot"] = self.browser.rgb_array()  # type: ignore[attr-defined]
+            obs["screenshot"] = self.browser.rgb_array()
         return obs
 
     def render(self) -> str | np.ndarray | None:
         if self.task is None:
             return None
         if self.render_mode == "rgb_array":
-            return self.browser.rgb_array()  # type: ignore[attr-defined]
+            return self.browser.rgb_array()
         if self.render_mode != "ansi":
             return None
-        obs = self._observation()
-        return f"URL: {obs['url']}\nGOAL: {obs['goal']}\n{obs['axtree']}"
+        axtree = self.browser.axtree_text(self.max_obs_chars)[: self.max_obs_chars]
+        return f"URL: {self.browser.url}\nGOAL: {self.task.intent}\n{axtree}"
 
     def close(self) -> None:
         recorder = getattr(self, "recorder", None)

@@ -118,6 +118,7 @@ class World:
         # conn.total_changes when the database was last restored: a site whose count is
         # unchanged saw no writes, so reset can skip it.
         self._pristine_changes: dict[str, int] = {}
+        self._login_cookies: dict[tuple[str, str], tuple[str, str]] = {}
         self.apps: dict[str, Flask] = {}
         for name in self.sites:
             module = _site_module(name)
@@ -161,8 +162,16 @@ class World:
         return int(rows[0][0])
 
     def login_cookie(self, site: str, username: str) -> tuple[str, str]:
-        """A session cookie (name, value) that logs ``username`` in on ``site``."""
-        return make_session_cookie(self.apps[site], self.user_id(site, username))
+        """A session cookie (name, value) that logs ``username`` in on ``site``.
+
+        Cached: a pristine user's id and the app's secret never change, so resets need
+        no query.
+        """
+        key = (site, username)
+        if key not in self._login_cookies:
+            self._login_cookies[key] = make_session_cookie(self.apps[site],
+                                                           self.user_id(site, username))
+        return self._login_cookies[key]
 
     def query(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Run read-only SQL on ``site``'s live database.
