@@ -74,6 +74,7 @@ __all__ = [
     "assign_ids",
     "build_axtree",
     "element_id",
+    "is_hidden",
 ]
 
 # JavaScript's \s: what a DOM TreeWalker filter using /^\s*$/ treats as blank.
@@ -619,6 +620,24 @@ def _is_hidden(el: HtmlElement) -> bool:
     """Hidden by tag or attributes (not by ancestors)."""
     tag = el.tag
     return tag in _HIDDEN_TAGS or _hidden_by_attrs(el, tag, el.keys())
+
+
+def is_hidden(element: HtmlElement) -> bool:
+    """Whether the tree leaves ``element`` out as hidden.
+
+    Hidden by its own tag or attributes, an ancestor's, or a closed ``<details>`` it is in
+    (outside that details' ``<summary>``).
+    """
+    child = None
+    node = element
+    while node is not None:
+        if _is_hidden(node):
+            return True
+        if node.tag == "details" and child is not None and child.tag != "summary" \
+                and node.get("open") is None:
+            return True
+        child, node = node, node.getparent()
+    return False
 
 
 def _hidden_by_attrs(el: HtmlElement, tag: str, keys: list[str]) -> bool:

@@ -16,13 +16,12 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.test import Client
 
 from webenv.actions import Action, ActionError
-from webenv.axtree import AXTree, build_axtree
+from webenv.axtree import AXTree, build_axtree, is_hidden
 from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unreachable
 from webenv.world import SITES, World, expand_placeholders
 
 MAX_REDIRECTS = 10
 TEXT_INPUT_TYPES = {"text", "email", "password", "search", "tel", "url", "number", ""}
-_CSS_HIDDEN = ("display:none", "visibility:hidden")
 
 
 # The plain libxml2 HTML parser: lxml.html's element classes cost ~0.4 us per element
@@ -190,7 +189,7 @@ class InProcessBrowser(Browser):
         if element is None or not isinstance(element.tag, str):
             raise ActionError(f"no element with id [{action.target}] on this page; use an id "
                               "shown in brackets in the current observation")
-        if _is_hidden(element):
+        if is_hidden(element):
             raise ActionError(f"element [{action.target}] is not visible on this page")
         return element
 
@@ -396,28 +395,6 @@ def _closest(element: etree._Element, tag: str) -> etree._Element | None:
             return node
         node = node.getparent()
     return None
-
-
-def _is_hidden(element: etree._Element) -> bool:
-    """Whether a person could not see ``element`` (same rules as the accessibility tree)."""
-    node: etree._Element | None = element
-    child: etree._Element | None = None
-    while node is not None:
-        tag = node.tag
-        if tag in ("head", "script", "style", "template", "noscript"):
-            return True
-        if node.get("hidden") is not None or node.get("aria-hidden") == "true":
-            return True
-        if tag == "input" and (node.get("type") or "").lower() == "hidden":
-            return True
-        style = (node.get("style") or "").replace(" ", "").lower()
-        if any(rule in style for rule in _CSS_HIDDEN):
-            return True
-        if tag == "details" and node.get("open") is None and child is not None \
-                and child.tag != "summary":
-            return True
-        child, node = node, node.getparent()
-    return False
 
 
 def _element_by_id(anywhere: etree._Element, element_id: str) -> etree._Element | None:
