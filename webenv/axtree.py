@@ -20,7 +20,7 @@ child's ``.tail`` if non-blank. Two details matter for reproducing the numbering
 in another backend (a DOM ``TreeWalker`` with ``SHOW_ELEMENT | SHOW_TEXT``):
 
 * "whitespace-only" means every character is in JavaScript's ``\\s`` class
-  (``_JS_WHITESPACE`` below), i.e. ``/^\\s*$/.test(node.data)``;
+  (``JS_WHITESPACE`` below), i.e. ``/^\\s*$/.test(node.data)``;
 * text nodes whose parent is a ``<textarea>`` are *not* numbered: that text is the
   control's value, which the in-process browser edits in place, and numbering it
   would shift every later id when typing into an empty textarea.
@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from lxml.html import HtmlElement
 
 __all__ = [
+    "JS_WHITESPACE",
     "AXNode",
     "AXTree",
     "assign_ids",
@@ -78,7 +79,7 @@ __all__ = [
 ]
 
 # JavaScript's \s: what a DOM TreeWalker filter using /^\s*$/ treats as blank.
-_JS_WHITESPACE = (
+JS_WHITESPACE = (
     "\t\n\v\f\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
     "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
@@ -600,7 +601,7 @@ class _TextCache(dict):
     """
 
     def __missing__(self, text: str) -> str | None:
-        value = " ".join(text.split()) if text.strip(_JS_WHITESPACE) else None
+        value = " ".join(text.split()) if text.strip(JS_WHITESPACE) else None
         if len(text) <= 200:
             if len(self) >= 20_000:
                 self.clear()
@@ -783,7 +784,7 @@ class _Builder:
         next_id = self.next_id
         owners = self.text_owners
         text = el.text
-        if text and text.strip(_JS_WHITESPACE) and el.tag != "textarea":
+        if text and text.strip(JS_WHITESPACE) and el.tag != "textarea":
             owners[next_id()] = el
         if not len(el):
             return
@@ -792,7 +793,7 @@ class _Builder:
             if child.tag.__class__ is str:
                 count(child)
             tail = child.tail
-            if tail and tail.strip(_JS_WHITESPACE):
+            if tail and tail.strip(JS_WHITESPACE):
                 owners[next_id()] = el
 
     # -- lookups ----------------------------------------------------------------------
@@ -1301,7 +1302,7 @@ class _Builder:
         next_id = self.next_id
         owners = self.text_owners
         text = el.text
-        if text and text.strip(_JS_WHITESPACE):
+        if text and text.strip(JS_WHITESPACE):
             owners[next_id()] = el
         for child in el:
             tag = child.tag
@@ -1318,7 +1319,7 @@ class _Builder:
                 else:
                     gindent = indent
                 gtext = child.text
-                if gtext and gtext.strip(_JS_WHITESPACE):
+                if gtext and gtext.strip(JS_WHITESPACE):
                     owners[next_id()] = child
                 for sub in child:
                     if sub.tag == "option":
@@ -1326,12 +1327,12 @@ class _Builder:
                     elif sub.tag.__class__ is str:
                         self.count(sub)
                     tail = sub.tail
-                    if tail and tail.strip(_JS_WHITESPACE):
+                    if tail and tail.strip(JS_WHITESPACE):
                         owners[next_id()] = child
             elif tag.__class__ is str:
                 self.count(child)
             tail = child.tail
-            if tail and tail.strip(_JS_WHITESPACE):
+            if tail and tail.strip(JS_WHITESPACE):
                 owners[next_id()] = el
 
     def option(
@@ -1369,7 +1370,7 @@ class _Builder:
         next_id = self.next_id
         owners = self.text_owners
         text = el.text
-        if text and text.strip(_JS_WHITESPACE):
+        if text and text.strip(JS_WHITESPACE):
             owners[next_id()] = el
         summary_seen = False
         for child in el:
@@ -1380,7 +1381,7 @@ class _Builder:
             elif tag.__class__ is str:
                 self.count(child)
             tail = child.tail
-            if tail and tail.strip(_JS_WHITESPACE):
+            if tail and tail.strip(JS_WHITESPACE):
                 owners[next_id()] = el
 
 

@@ -99,7 +99,7 @@ from playwright.sync_api import CDPSession, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from webenv.actions import Action, ActionError
-from webenv.axtree import _JS_WHITESPACE, AXNode, AXTree
+from webenv.axtree import JS_WHITESPACE, AXNode, AXTree
 from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unreachable
 from webenv.browser.servers import SiteProxy
 from webenv.world import SITES, World, expand_placeholders
@@ -357,7 +357,7 @@ def number_dom(document: dict[str, Any]) -> dict[int, _DomInfo]:
             stack.extend(reversed(children))
         elif kind == 3:
             value = node.get("nodeValue", "")
-            if value.strip(_JS_WHITESPACE):
+            if value.strip(JS_WHITESPACE):
                 out[node["backendNodeId"]] = _DomInfo(counter, None, {}, value)
                 counter += 1
     return out
