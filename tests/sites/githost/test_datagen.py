@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-import time
 
 import pytest
 from webenv.sites.core.auth import DEMO_PASSWORD, verify_password
@@ -27,10 +26,8 @@ def test_other_seed_gives_other_world(world_bytes: bytes) -> None:
     assert conn.execute("SELECT COUNT(*) FROM projects").fetchone()[0] >= 60
 
 
-def test_generate_is_fast_and_small(world_bytes: bytes) -> None:
-    start = time.process_time()
-    _generate(0)
-    assert time.process_time() - start < 3.0
+def test_generate_is_small(world_bytes: bytes) -> None:
+    # Generation time is measured in benchmarks/, never asserted here.
     assert len(world_bytes) < 20 * 1024 * 1024
 
 
