@@ -8,6 +8,7 @@ every reset (``Connection.deserialize``): no regeneration, no disk, no shared st
 from __future__ import annotations
 
 import importlib
+import io
 import sqlite3
 import threading
 from collections.abc import Iterable
@@ -18,6 +19,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Request
 
 from webenv.sites.core.auth import make_session_cookie
 from webenv.sites.core.clock import WORLD_NOW
@@ -92,6 +95,30 @@ def pristine_snapshot(site: str, seed: int = 0) -> bytes:
         conn.close()
 
 
+def log_form(fields: MultiDict) -> dict[str, Any]:
+    """Form fields as a request-log entry holds them: one value as a string, several as a list."""
+    return {name: (values[0] if len(values) == 1 else values) for name, values in fields.lists()}
+
+
+def read_form(environ: dict[str, Any], limit: int = 2 * 1024 * 1024) -> dict[str, Any]:
+    """A WSGI request's form fields in :func:`log_form` shape; the body stays readable.
+
+    Bodies over ``limit`` bytes and malformed ones log no fields (the app still sees them).
+    """
+    try:
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return {}
+    if length <= 0 or length > limit:
+        return {}
+    body = environ["wsgi.input"].read(length)
+    environ["wsgi.input"] = io.BytesIO(body)
+    try:
+        return log_form(Request(dict(environ, **{"wsgi.input": io.BytesIO(body)})).form)
+    except Exception:  # a malformed body is the app's problem, not the log's
+        return {}
+
+
 def _deny_writes(action: int, *args: Any) -> int:
     read_actions = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
                     sqlite3.SQLITE_RECURSIVE}
@@ -149,6 +176,10 @@ class World:
             if SITES[name].host == host:
                 return self.apps[name]
         return None
+
+    def log_request(self, method: str, url: str, form: dict[str, Any], status: int) -> None:
+        """Append one page request to the request log that ``request_match`` reads."""
+        self.request_log.append({"method": method, "url": url, "form": form, "status": status})
 
     def user_id(self, site: str, username: str) -> int:
         """The id of ``username`` in ``site``'s users table.

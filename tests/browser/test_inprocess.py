@@ -9,6 +9,7 @@ from flask import Flask, redirect, request, session
 
 from webenv.actions import ActionError, parse_action
 from webenv.browser.inprocess import InProcessBrowser
+from webenv.world import World
 
 FORM_PAGE = """<!doctype html>
 <html lang="en"><head><title>Form</title></head><body><main>
@@ -80,6 +81,7 @@ class FixtureWorld:
     apps: dict
     sites: tuple = ("shop",)
     request_log: list = field(default_factory=list)
+    log_request = World.log_request
 
 
 @pytest.fixture

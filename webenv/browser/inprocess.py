@@ -18,7 +18,7 @@ from werkzeug.test import Client
 from webenv.actions import Action, ActionError
 from webenv.axtree import AXTree, build_axtree, is_hidden
 from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unreachable
-from webenv.world import SITES, World, expand_placeholders
+from webenv.world import SITES, World, expand_placeholders, log_form
 
 MAX_REDIRECTS = 10
 TEXT_INPUT_TYPES = {"text", "email", "password", "search", "tel", "url", "number", ""}
@@ -141,12 +141,9 @@ class InProcessBrowser(Browser):
             path = urlunsplit(("", "", parts.path or "/", parts.query, ""))
             response = client.open(path, base_url=f"http://{parts.hostname}", method=method,
                                    data=form if method == "POST" else None)
-            self.world.request_log.append({
-                "method": method,
-                "url": urlunsplit(("http", parts.hostname, parts.path or "/", parts.query, "")),
-                "form": {k: (v[0] if len(v) == 1 else v) for k, v in (form or MultiDict()).lists()},
-                "status": response.status_code,
-            })
+            self.world.log_request(
+                method, urlunsplit(("http", parts.hostname, parts.path or "/", parts.query, "")),
+                log_form(form or MultiDict()), response.status_code)
             location = response.headers.get("Location")
             if response.status_code in (301, 302, 303, 307, 308) and location:
                 if response.status_code in (301, 302, 303):

@@ -18,7 +18,6 @@ appended to ``world.request_log`` in the same shape as the in-process backend:
 
 from __future__ import annotations
 
-import io
 import threading
 from collections import deque
 from collections.abc import Iterable
@@ -26,9 +25,8 @@ from typing import Any
 from urllib.parse import urlunsplit
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
-from werkzeug.wrappers import Request
 
-from webenv.world import SITES, World
+from webenv.world import SITES, World, read_form
 
 __all__ = ["SiteProxy"]
 
@@ -120,19 +118,8 @@ class SiteProxy:
             start_response("403 Forbidden", [("Content-Type", "text/html; charset=utf-8"),
                                              ("Content-Length", str(len(_BLOCKED_PAGE)))])
             return [_BLOCKED_PAGE]
-        body = b""
-        if method in ("POST", "PUT", "PATCH", "DELETE"):
-            length = environ.get("CONTENT_LENGTH") or ""
-            stream = environ["wsgi.input"]
-            body = stream.read(int(length)) if length.isdigit() else stream.read()
-            environ["wsgi.input"] = io.BytesIO(body)
-            environ["CONTENT_LENGTH"] = str(len(body))
         log = _is_document_request(environ)
-        form: dict[str, Any] = {}
-        if log and method == "POST":
-            copy = dict(environ, **{"wsgi.input": io.BytesIO(body)})
-            with Request(copy) as request:
-                form = {k: (v[0] if len(v) == 1 else v) for k, v in request.form.lists()}
+        form = read_form(environ) if log and method == "POST" else {}
         captured: dict[str, Any] = {}
 
         def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -152,13 +139,10 @@ class SiteProxy:
                 path = environ.get("PATH_INFO", "/") or "/"
                 raw = environ.get("REQUEST_URI", "")
                 raw_path = raw.split("://", 1)[-1].partition("/")[2].partition("?")[0]
-                self.world.request_log.append({
-                    "method": method,
-                    "url": urlunsplit(("http", host, "/" + raw_path if raw else path,
-                                       environ.get("QUERY_STRING", ""), "")),
-                    "form": form,
-                    "status": int(captured["status"].split()[0]),
-                })
+                self.world.log_request(
+                    method, urlunsplit(("http", host, "/" + raw_path if raw else path,
+                                        environ.get("QUERY_STRING", ""), "")),
+                    form, int(captured["status"].split()[0]))
         headers = [(k, v) for k, v in captured["headers"]
                    if k.lower() not in ("content-length", "transfer-encoding", "connection")]
         headers.append(("Content-Length", str(len(data))))

@@ -16,7 +16,6 @@ wraps every site app in a :class:`HostedSite`, which
 from __future__ import annotations
 
 import importlib
-import io
 import os
 import secrets
 import sqlite3
@@ -38,7 +37,7 @@ from werkzeug.wrappers import Request
 
 from webenv.sites.core.auth import make_session_cookie
 from webenv.sites.core.clock import WORLD_NOW
-from webenv.world import SITES, SiteSpec, pristine_snapshot
+from webenv.world import SITES, SiteSpec, pristine_snapshot, read_form
 
 INTERNAL_PREFIX = "/__webenv__/"
 LOGIN_PATH = INTERNAL_PREFIX + "login"
@@ -367,7 +366,7 @@ class HostedSite:
         if path == LOGIN_PATH:
             return self._login(environ, start_response)
         method = environ.get("REQUEST_METHOD", "GET").upper()
-        form = self._read_form(environ) if method == "POST" else {}
+        form = read_form(environ, MAX_LOGGED_BODY) if method == "POST" else {}
         captured: dict[str, Any] = {}
 
         def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -391,24 +390,6 @@ class HostedSite:
                                                                       else "")),
                             form, captured.get("status", 500), captured.get("mimetype", ""))
         return [body]
-
-    @staticmethod
-    def _read_form(environ: dict[str, Any]) -> dict[str, Any]:
-        """Parse a POST's form fields, leaving the body readable for the app."""
-        try:
-            length = int(environ.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            return {}
-        if length <= 0 or length > MAX_LOGGED_BODY:
-            return {}
-        body = environ["wsgi.input"].read(length)
-        environ["wsgi.input"] = io.BytesIO(body)
-        copy = dict(environ, **{"wsgi.input": io.BytesIO(body)})
-        try:
-            fields = Request(copy).form
-            return {k: (v[0] if len(v) == 1 else v) for k, v in fields.lists()}
-        except Exception:  # a malformed body is the app's problem, not the log's
-            return {}
 
     def _login(self, environ: dict[str, Any], start_response: Callable[..., Any]
                ) -> Iterable[bytes]:
