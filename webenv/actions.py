@@ -37,6 +37,8 @@ import re
 import warnings
 from dataclasses import dataclass
 
+from webenv.errors import ActionError
+
 __all__ = [
     "MAX_ACTION_CHARS",
     "MAX_KEY_CHARS",
@@ -98,11 +100,6 @@ _DIGITS = re.compile(r"[0-9]+\Z")
 _KEY = re.compile(r"[^\s]+\Z")
 
 
-class ActionError(ValueError):
-    """One-line message: what is wrong and what is accepted."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.split()))
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,9 @@ from typing import Any
 
 import gymnasium as gym
 
+from webenv.errors import SolutionError
 from webenv.tasks import Task
 from webenv.world import expand_placeholders
-
-
-class SolutionError(ValueError):
-    """A solution step cannot be resolved against the current observation."""
 
 
 @dataclass

@@ -19,14 +19,14 @@ from typing import Any
 
 import jsonschema
 
+from webenv.errors import TaskError
+
 SITE_NAMES = ("shop", "forum", "githost")
 TASK_GROUPS = (*SITE_NAMES, "cross")
 SPLITS = ("train", "test")
 _TEMPLATE_VAR = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
-class TaskError(ValueError):
-    """A task file or task selection is malformed; the message names where and what."""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from flask import Flask
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Request
 
+from webenv.errors import WorldError
 from webenv.sites.core.auth import make_session_cookie
 from webenv.sites.core.clock import WORLD_NOW
 
@@ -52,8 +53,6 @@ PLACEHOLDERS: dict[str, str] = {spec.placeholder: spec.base_url for spec in SITE
 SITE_URLS: dict[str, str] = {spec.name: spec.base_url for spec in SITES.values()}
 
 
-class WorldError(RuntimeError):
-    """A site is unknown or a world operation is not allowed."""
 
 
 def expand_placeholders(text: str) -> str:

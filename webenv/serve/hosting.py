@@ -35,6 +35,7 @@ from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 from werkzeug.test import Client
 from werkzeug.wrappers import Request
 
+from webenv.errors import ServeError
 from webenv.sites.core.auth import make_session_cookie
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.world import SITES, SiteSpec, pristine_snapshot, read_form
@@ -50,8 +51,6 @@ _UNLOGGED_PREFIXES = ("/static/", "/favicon.ico")
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
-class ServeError(RuntimeError):
-    """The server cannot start or a hosted site is unknown."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,51 @@
+"""The project's error family: every error webenv raises on purpose is a :class:`WebEnvError`.
+
+Each also derives from the built-in error a caller would expect (``ValueError`` for bad
+input, ``RuntimeError`` for an operation that cannot run, ``ImportError`` for a missing
+optional dependency), so ``except ValueError`` keeps working. Env lifecycle misuse
+uses Gymnasium's own error types where they exist.
+"""
+
+from __future__ import annotations
+
+
+class WebEnvError(Exception):
+    """Base class of every error webenv raises on purpose."""
+
+
+class ActionError(WebEnvError, ValueError):
+    """An action cannot be parsed or carried out; a one-line message: what is wrong and
+    what is accepted."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
+
+
+class TaskError(WebEnvError, ValueError):
+    """A task file or task selection is malformed; the message names where and what."""
+
+
+class WorldError(WebEnvError, RuntimeError):
+    """A site is unknown or a world operation is not allowed."""
+
+
+class SolutionError(WebEnvError, ValueError):
+    """A solution step cannot be resolved against the current observation."""
+
+
+class ServeError(WebEnvError, RuntimeError):
+    """The human-facing server cannot start or a hosted site is unknown."""
+
+
+class OptionError(WebEnvError, ValueError):
+    """A constructor argument or ``reset`` option is not accepted; says what is."""
+
+
+class BrowserStackMissing(WebEnvError, ImportError):
+    """The Chromium backend's Python packages are not installed."""
+
+    def __init__(self, missing: str) -> None:
+        super().__init__(
+            f"backend='chromium' needs the {missing!r} package, which is not installed: "
+            "pip install 'webenv[chromium]' (and Debian's chromium package, or set "
+            "WEBENV_CHROMIUM to a Chromium binary)")
