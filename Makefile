@@ -6,8 +6,10 @@ STAMP := $(VENV)/.installed
 
 CHROMIUM ?= $(or $(WEBENV_CHROMIUM),/usr/bin/chromium)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The type checker sees the installed layout (webenv.sites = sites/, ...) through links.
+TYPECHECK_TREE := build/typecheck
 
-.PHONY: demo test bench lint install chromium clean
+.PHONY: demo test test-fast check lint format typecheck bench install chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,15 +29,34 @@ chromium:
 	@[ -x "$(CHROMIUM)" ] || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium \
 		|| ($(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# Lint, format and type checks, then the whole suite (Chromium tests included).
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
+
+# The inner loop: everything but the Chromium and slow tests.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not chromium and not slow"
+
+check: lint typecheck
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+typecheck: $(STAMP)
+	rm -rf $(TYPECHECK_TREE) && mkdir -p $(TYPECHECK_TREE)/webenv
+	for entry in webenv/*; do ln -s "$$PWD/$$entry" $(TYPECHECK_TREE)/webenv/; done
+	ln -s "$$PWD/sites" $(TYPECHECK_TREE)/webenv/sites
+	ln -s "$$PWD/validators" $(TYPECHECK_TREE)/webenv/validators
+	cd $(TYPECHECK_TREE) && "$(CURDIR)/$(BIN)/mypy" --config-file "$(CURDIR)/pyproject.toml" -p webenv
 
 bench: $(STAMP) chromium
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/chromium.py
-
-lint: $(STAMP)
-	$(BIN)/ruff check .
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info benchmarks/results
