@@ -24,8 +24,9 @@ from click.testing import CliRunner
 from lxml import html
 
 from webenv.env import WebEnv
+from webenv.requestlog import RequestLog
 from webenv.serve import Hub, ServeError, plan_ports, serve
-from webenv.serve.hosting import LOGIN_PATH, RequestLog
+from webenv.serve.hosted import LOGIN_PATH
 from webenv.serve.portal import DEMO_PASSWORD
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -299,9 +300,14 @@ def test_reporting_infeasible(hub: Hub) -> None:
 def test_request_log_is_bounded() -> None:
     log = RequestLog(limit=3)
     for i in range(5):
-        log.append("shop", "GET", f"http://shop.test/{i}", {}, 200, "text/html")
+        log.record("GET", f"http://shop.test/{i}", {}, 200, "text/html")
     assert [e.url for e in log.since(0)] == [f"http://shop.test/{i}" for i in (2, 3, 4)]
+    assert [e.site for e in log.since(0)] == ["shop"] * 3
     assert log.seq == 5 and log.last_page(5, ["shop"]) is None
+    assert log.last_page(0, ["shop"]) == "http://shop.test/4"
+    assert len(log) == 3 and log[-1]["url"] == "http://shop.test/4"
+    log.clear()
+    assert len(log) == 0 and log.seq == 5
 
 
 # -- persistence ----------------------------------------------------------------------------

@@ -90,18 +90,21 @@ class World:
         """Host one more site (its database, then its app).
 
         Raises:
-            WorldError: the site is unknown, already hosted, or fails to load.
+            WorldError: the site is unknown or already hosted, its database file is not
+                usable (no ``__cause__``), or its code fails to load (the original error
+                as ``__cause__``).
         """
         if name in self.databases:
             raise WorldError(f"site {name!r} is already part of this world")
-        database = SiteDatabase(name, self.seed, self.db_dir, self.lock)
+        database: SiteDatabase | None = None
         try:
+            database = SiteDatabase(name, self.seed, self.db_dir, self.lock)
             app = self._create_app(database)
-        except WorldError:
-            database.close()
-            raise
-        except Exception as exc:
-            database.close()
+        except BaseException as exc:
+            if database is not None:
+                database.close()
+            if isinstance(exc, WorldError) or not isinstance(exc, Exception):
+                raise
             raise WorldError(f"site {name!r} fails to load: {type(exc).__name__}: {exc}") from exc
         self.databases[name] = database
         self.apps[name] = app

@@ -77,7 +77,8 @@ SITES = {
     ),
     "githost": Site(
         name="githost", create_app=githost.create_app, generate=githost_data.generate,
-        user=REGISTRY["githost"].task_user, login_url="/users/sign_in", logout_url="/users/sign_out",
+        user=REGISTRY["githost"].task_user, login_url="/users/sign_in",
+        logout_url="/users/sign_out",
         token_pages=("/users/sign_in", "/groups"), sign_out_before_login=True,
     ),
 }

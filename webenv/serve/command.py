@@ -9,8 +9,9 @@ from types import FrameType
 
 import click
 
-from webenv.serve.hosting import Hub, ServeError
-from webenv.world import SITES
+from webenv.errors import ServeError
+from webenv.serve.hub import Hub
+from webenv.sites import SITES
 
 
 @click.command()
