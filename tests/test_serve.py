@@ -3,6 +3,7 @@ episode records, persistence (including SIGKILL) and the Docker files."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -308,6 +309,85 @@ def test_request_log_is_bounded() -> None:
     assert len(log) == 3 and log[-1]["url"] == "http://shop.test/4"
     log.clear()
     assert len(log) == 0 and log.seq == 5
+
+
+# -- hardening -------------------------------------------------------------------------------
+
+
+def raw_request(port: int, method: str, path: str, host: str,
+                body: dict[str, str] | None = None, cookie: str = ""
+                ) -> tuple[int, dict[str, str], str]:
+    """One request with a chosen ``Host`` header (as a DNS-rebinding page would send)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+    try:
+        headers = {"Host": host}
+        data = urlencode(body).encode() if body is not None else None
+        if data is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if cookie:
+            headers["Cookie"] = cookie
+        conn.request(method, path, data, headers)
+        response = conn.getresponse()
+        return (response.status, {k.lower(): v for k, v in response.getheaders()},
+                response.read().decode())
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.nip.io",
+                                  "localhost.evil.example", "[::2]", "", "a b"])
+def test_the_portal_refuses_foreign_host_headers(hub: Hub, host: str) -> None:
+    status, headers, _ = raw_request(hub.port, "GET", "/", host)
+    assert status == 400
+    assert headers["x-frame-options"] == "DENY"
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "[::1]", "LOCALHOST:80"])
+def test_the_portal_answers_loopback_names_and_the_public_host(hub: Hub, host: str) -> None:
+    status, _, _ = raw_request(hub.port, "GET", "/", host.replace("80", str(hub.port)))
+    assert status == 200
+
+
+def test_a_rebinding_page_cannot_press_start_with_reset(hub: Hub) -> None:
+    visitor = Visitor()
+    page = visitor.get(hub.portal_url)
+    cookie = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
+    sql = "SELECT count(*) FROM orders"
+    with hub.world.lock:
+        conn = hub.world.database("shop").connection
+        assert conn is not None
+        conn.execute("DELETE FROM orders")
+        conn.commit()
+    status, _, _ = raw_request(hub.port, "POST", "/start", f"evil.example:{hub.port}",
+                               {"task_id": "shop/order-total/0", "reset": "yes",
+                                "csrf_token": page.csrf()}, cookie)
+    assert status == 400
+    assert hub.query("shop", sql) == [(0,)]  # not reset
+    hub.world.reset(["shop"])
+
+
+def test_portal_responses_carry_security_headers_and_no_versions(hub: Hub) -> None:
+    status, headers, _ = raw_request(hub.port, "GET", "/", "127.0.0.1")
+    assert status == 200
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["referrer-policy"] == "same-origin"
+    assert "samesite=lax" in headers["set-cookie"].lower()
+    assert "httponly" in headers["set-cookie"].lower()
+    for port in (hub.port, hub.sites["shop"].port):
+        _, headers, _ = raw_request(port, "GET", "/", "127.0.0.1")
+        assert headers["server"] == "webenv"
+
+
+def test_the_csrf_token_belongs_to_one_session(hub: Hub) -> None:
+    first, second = Visitor(), Visitor()
+    token = first.get(hub.portal_url).csrf()
+    second.get(hub.portal_url)
+    page = second.post(hub.portal_url + "start", {"task_id": "shop/order-total/0",
+                                                  "csrf_token": token})
+    assert page.status == 400
+    assert first.get(hub.portal_url).csrf() == token
 
 
 # -- persistence ----------------------------------------------------------------------------

@@ -163,6 +163,11 @@ class SiteDatabase:
         """What the site app's ``DATABASE`` setting gets: the connection or the file path."""
         return self._memory if self._memory is not None else str(self.path)
 
+    @property
+    def connection(self) -> sqlite3.Connection | None:
+        """The live in-memory connection the site app shares (None for a file database)."""
+        return self._memory
+
     def app_lock(self) -> AbstractContextManager[Any]:
         """Hold this while the site app answers: in memory, the app shares one connection."""
         return self.lock if self._memory is not None else nullcontext()
