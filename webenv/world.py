@@ -44,8 +44,7 @@ MAX_REDIRECTS = 10
 _REDIRECTS = (301, 302, 303, 307, 308)
 
 
-def _site_module(name: str) -> Any:  # kept for webenv.parity
-    return site_module(name)
+_site_module = site_module  # the name webenv.parity imports
 
 
 class World:
