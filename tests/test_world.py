@@ -205,3 +205,26 @@ def test_placeholders_expand_in_one_place() -> None:
         "http://127.0.0.1:9/x")
     assert site_for_url("HTTP://GIT.TEST/x") == SITES["githost"]
     assert site_for_url("http://[") is None and site_for_url("http://git.test.evil/") is None
+
+
+@pytest.mark.parametrize("persistent", [False, True], ids=["memory", "file"])
+def test_a_login_follows_the_users_live_session_generation(tmp_path: Path,
+                                                          persistent: bool) -> None:
+    database = SiteDatabase("shop", 0, tmp_path if persistent else None)
+    conn = database.connection or sqlite3.connect(database.path)
+    try:
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(users)")]
+        if "session_generation" not in columns:  # sites that end sessions at log-out have it
+            conn.execute("ALTER TABLE users ADD COLUMN session_generation "
+                         "INTEGER NOT NULL DEFAULT 0")
+            conn.commit()
+        user_id = database.user_id("emma.lopez")
+        assert database.user_session("emma.lopez") == (user_id, 0)
+        conn.execute("UPDATE users SET session_generation = 2 WHERE username = 'emma.lopez'")
+        conn.commit()
+        assert database.user_session("emma.lopez") == (user_id, 2)  # not a remembered answer
+        assert database.user_session("nobody.here") is None
+    finally:
+        if database.connection is None:
+            conn.close()
+        database.close()

@@ -33,6 +33,9 @@ READ_ONLY_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ,
                                sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE})
 """What a read-only query may do: select, read columns, call functions, recurse (CTEs)."""
 
+GENERATION_COLUMN = "session_generation"
+"""The ``users`` column counting a user's log-outs (sites that end sessions at log-out)."""
+
 
 def read_only_authorizer(action: int, *args: Any) -> int:
     """The one SQLite authorizer of read-only queries: anything but reading is denied."""
@@ -132,7 +135,8 @@ class SiteDatabase:
         # conn.total_changes when the in-memory database was last restored: unchanged
         # means no writes since, so a reset can skip it.
         self._pristine_changes = 0
-        self._user_ids: dict[str, int] = {}
+        self._pristine_users: dict[str, tuple[int, int]] = {}
+        self._generation_column: bool | None = None
         snapshot = pristine_snapshot(name, seed)
         if directory is None:
             self._memory = sqlite3.connect(":memory:", check_same_thread=False)
@@ -215,12 +219,19 @@ class SiteDatabase:
             WorldError: the database is closed.
             sqlite3.Error: the SQL is invalid or tries to write.
         """
+        return self._read(sql, params)[0]
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()
+              ) -> tuple[list[tuple[Any, ...]], list[str]]:
+        """Rows and column names of read-only SQL: the one query path and authorizer."""
         with self.lock:
             if self._memory is not None:
                 conn = self._memory
                 conn.set_authorizer(read_only_authorizer)
                 try:
-                    return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+                    cursor = conn.execute(sql, params)
+                    rows = [tuple(row) for row in cursor.fetchall()]
+                    return rows, [column[0] for column in cursor.description or ()]
                 finally:
                     conn.set_authorizer(None)
             if self.directory is None:
@@ -228,34 +239,55 @@ class SiteDatabase:
         conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
         try:
             conn.set_authorizer(read_only_authorizer)
-            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+            cursor = conn.execute(sql, params)
+            rows = [tuple(row) for row in cursor.fetchall()]
+            return rows, [column[0] for column in cursor.description or ()]
         finally:
             conn.close()
 
-    def user_id(self, username: str) -> int | None:
-        """The id of ``username`` in the live users table, or None."""
-        if username in self._user_ids:
-            return self._user_ids[username]
+    def user_session(self, username: str) -> tuple[int, int] | None:
+        """``(id, session generation)`` of ``username`` in the live users table, or None.
+
+        The generation (how often the user logged out, which ends their sessions) is 0
+        for sites whose users table has no ``session_generation`` column. A pristine
+        database's answers are remembered: the env's resets then need no query.
+        """
         with self.lock:
             pristine = self.pristine
-            rows = self.query("SELECT id FROM users WHERE username = ?", (username,))
+            if pristine and username in self._pristine_users:
+                return self._pristine_users[username]
+            if self._generation_column is None:
+                columns = self._read("SELECT * FROM users LIMIT 0")[1]
+                self._generation_column = GENERATION_COLUMN in columns
+            generation = GENERATION_COLUMN if self._generation_column else "0"
+            rows = self.query(f"SELECT id, {generation} FROM users WHERE username = ?",
+                              (username,))
         if not rows:
             return None
-        user_id = int(rows[0][0])
-        if pristine:  # a pristine user's id never changes: later lookups need no query
-            self._user_ids[username] = user_id
-        return user_id
+        found = (int(rows[0][0]), int(rows[0][1] or 0))
+        if pristine:
+            self._pristine_users[username] = found
+        return found
+
+    def user_id(self, username: str) -> int | None:
+        """The id of ``username`` in the live users table, or None."""
+        found = self.user_session(username)
+        return None if found is None else found[0]
 
     def login_cookie(self, app: Flask, username: str) -> tuple[str, str]:
-        """A session cookie ``(name, value)`` that logs ``username`` in on ``app``.
+        """A session cookie ``(name, value)`` that logs ``username`` in on ``app``, valid
+        for the user's current session generation.
 
         Raises:
             WorldError: the user does not exist.
         """
-        user_id = self.user_id(username)
-        if user_id is None:
+        found = self.user_session(username)
+        if found is None:
             raise WorldError(f"site {self.name!r} has no user {username!r}")
-        return make_session_cookie(app, user_id)
+        user_id, generation = found
+        if generation == 0:  # every pristine user's: the cookie has no generation
+            return make_session_cookie(app, user_id)
+        return make_session_cookie(app, user_id, generation)  # type: ignore[call-arg]
 
     def close(self) -> None:
         """Close the in-memory connection. Safe to call twice."""

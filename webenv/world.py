@@ -193,20 +193,21 @@ class World:
     def login_cookie(self, site: str, username: str) -> tuple[str, str]:
         """A session cookie (name, value) that logs ``username`` in on ``site``.
 
-        Cached: a pristine user's id and the app's secret never change, so resets need
-        no query.
+        Cached while the database is pristine: a pristine user's id and session
+        generation and the app's secret never change, so resets need no query.
 
         Raises:
             WorldError: the site is not hosted or the user does not exist.
         """
         key = (site, username)
-        cookie = self._login_cookies.get(key)
-        if cookie is None:
-            database = self.database(site)
+        database = self.database(site)
+        with self.lock:
             pristine = database.pristine
-            cookie = database.login_cookie(self.apps[site], username)
-            if pristine:
-                self._login_cookies[key] = cookie
+            cookie = self._login_cookies.get(key) if pristine else None
+            if cookie is None:
+                cookie = database.login_cookie(self.apps[site], username)
+                if pristine:
+                    self._login_cookies[key] = cookie
         return cookie
 
     def query(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
