@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from webenv.sites.core.urls import parse_url
+from .core.urls import parse_url
 
 
 @dataclass(frozen=True)
