@@ -380,6 +380,17 @@ def test_portal_responses_carry_security_headers_and_no_versions(hub: Hub) -> No
         assert headers["server"] == "webenv"
 
 
+def test_the_sites_are_told_which_host_names_to_answer(tmp_path: Path) -> None:
+    with Hub("127.0.0.1", 0, sites=["shop"], public_host="webenv.example", record_dir=tmp_path,
+             quiet=True) as served:
+        allowed = served.sites["shop"].app.config["ALLOWED_HOSTS"]
+        assert set(allowed) == {"localhost", "127.0.0.1", "[::1]", "webenv.example"}
+        assert served.sites["shop"].base_url.startswith("http://webenv.example:")
+        client = served.portal.test_client()
+        assert client.get("/", headers={"Host": "webenv.example"}).status_code == 200
+        assert client.get("/", headers={"Host": "other.example"}).status_code == 400
+
+
 def test_the_csrf_token_belongs_to_one_session(hub: Hub) -> None:
     first, second = Visitor(), Visitor()
     token = first.get(hub.portal_url).csrf()
