@@ -111,8 +111,10 @@ def test_reset_restores_the_world_and_envs_share_nothing():
     try:
         for e in (a, b):
             e.reset(options={"task_id": TASK})
-        a.world._connections["shop"].execute("DELETE FROM orders")
-        a.world._connections["shop"].commit()
+        conn = a.world.database("shop").connection
+        assert conn is not None
+        conn.execute("DELETE FROM orders")
+        conn.commit()
         assert a.world.query("shop", "SELECT count(*) FROM orders")[0][0] == 0
         assert b.world.query("shop", "SELECT count(*) FROM orders")[0][0] > 0
         a.reset(options={"task_id": TASK})

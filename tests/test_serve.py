@@ -3,6 +3,7 @@ episode records, persistence (including SIGKILL) and the Docker files."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -24,8 +25,9 @@ from click.testing import CliRunner
 from lxml import html
 
 from webenv.env import WebEnv
+from webenv.requestlog import RequestLog
 from webenv.serve import Hub, ServeError, plan_ports, serve
-from webenv.serve.hosting import LOGIN_PATH, RequestLog
+from webenv.serve.hosted import LOGIN_PATH
 from webenv.serve.portal import DEMO_PASSWORD
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -299,9 +301,104 @@ def test_reporting_infeasible(hub: Hub) -> None:
 def test_request_log_is_bounded() -> None:
     log = RequestLog(limit=3)
     for i in range(5):
-        log.append("shop", "GET", f"http://shop.test/{i}", {}, 200, "text/html")
+        log.record("GET", f"http://shop.test/{i}", {}, 200, "text/html")
     assert [e.url for e in log.since(0)] == [f"http://shop.test/{i}" for i in (2, 3, 4)]
+    assert [e.site for e in log.since(0)] == ["shop"] * 3
     assert log.seq == 5 and log.last_page(5, ["shop"]) is None
+    assert log.last_page(0, ["shop"]) == "http://shop.test/4"
+    assert len(log) == 3 and log[-1]["url"] == "http://shop.test/4"
+    log.clear()
+    assert len(log) == 0 and log.seq == 5
+
+
+# -- hardening -------------------------------------------------------------------------------
+
+
+def raw_request(port: int, method: str, path: str, host: str,
+                body: dict[str, str] | None = None, cookie: str = ""
+                ) -> tuple[int, dict[str, str], str]:
+    """One request with a chosen ``Host`` header (as a DNS-rebinding page would send)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+    try:
+        headers = {"Host": host}
+        data = urlencode(body).encode() if body is not None else None
+        if data is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if cookie:
+            headers["Cookie"] = cookie
+        conn.request(method, path, data, headers)
+        response = conn.getresponse()
+        return (response.status, {k.lower(): v for k, v in response.getheaders()},
+                response.read().decode())
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.nip.io",
+                                  "localhost.evil.example", "[::2]", "", "a b"])
+def test_the_portal_refuses_foreign_host_headers(hub: Hub, host: str) -> None:
+    status, headers, _ = raw_request(hub.port, "GET", "/", host)
+    assert status == 400
+    assert headers["x-frame-options"] == "DENY"
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "[::1]", "LOCALHOST:80"])
+def test_the_portal_answers_loopback_names_and_the_public_host(hub: Hub, host: str) -> None:
+    status, _, _ = raw_request(hub.port, "GET", "/", host.replace("80", str(hub.port)))
+    assert status == 200
+
+
+def test_a_rebinding_page_cannot_press_start_with_reset(hub: Hub) -> None:
+    visitor = Visitor()
+    page = visitor.get(hub.portal_url)
+    cookie = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
+    sql = "SELECT count(*) FROM orders"
+    with hub.world.lock:
+        conn = hub.world.database("shop").connection
+        assert conn is not None
+        conn.execute("DELETE FROM orders")
+        conn.commit()
+    status, _, _ = raw_request(hub.port, "POST", "/start", f"evil.example:{hub.port}",
+                               {"task_id": "shop/order-total/0", "reset": "yes",
+                                "csrf_token": page.csrf()}, cookie)
+    assert status == 400
+    assert hub.query("shop", sql) == [(0,)]  # not reset
+    hub.world.reset(["shop"])
+
+
+def test_portal_responses_carry_security_headers_and_no_versions(hub: Hub) -> None:
+    status, headers, _ = raw_request(hub.port, "GET", "/", "127.0.0.1")
+    assert status == 200
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["referrer-policy"] == "same-origin"
+    assert "samesite=lax" in headers["set-cookie"].lower()
+    assert "httponly" in headers["set-cookie"].lower()
+    for port in (hub.port, hub.sites["shop"].port):
+        _, headers, _ = raw_request(port, "GET", "/", "127.0.0.1")
+        assert headers["server"] == "webenv"
+
+
+def test_the_sites_are_told_which_host_names_to_answer(tmp_path: Path) -> None:
+    with Hub("127.0.0.1", 0, sites=["shop"], public_host="webenv.example", record_dir=tmp_path,
+             quiet=True) as served:
+        allowed = served.sites["shop"].app.config["ALLOWED_HOSTS"]
+        assert set(allowed) == {"localhost", "127.0.0.1", "[::1]", "webenv.example"}
+        assert served.sites["shop"].base_url.startswith("http://webenv.example:")
+        client = served.portal.test_client()
+        assert client.get("/", headers={"Host": "webenv.example"}).status_code == 200
+        assert client.get("/", headers={"Host": "other.example"}).status_code == 400
+
+
+def test_the_csrf_token_belongs_to_one_session(hub: Hub) -> None:
+    first, second = Visitor(), Visitor()
+    token = first.get(hub.portal_url).csrf()
+    second.get(hub.portal_url)
+    page = second.post(hub.portal_url + "start", {"task_id": "shop/order-total/0",
+                                                  "csrf_token": token})
+    assert page.status == 400
+    assert first.get(hub.portal_url).csrf() == token
 
 
 # -- persistence ----------------------------------------------------------------------------

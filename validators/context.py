@@ -7,18 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-DEFAULT_SITE_URLS: dict[str, str] = {
-    "__SHOP__": "http://shop.test",
-    "__FORUM__": "http://forum.test",
-    "__GIT__": "http://git.test",
-}
+from webenv.sites import PLACEHOLDERS, SITES, expand_placeholders
+
+DEFAULT_SITE_URLS: dict[str, str] = dict(PLACEHOLDERS)
 """Placeholder -> base URL, used when no context (or an empty map) is given."""
 
-PLACEHOLDER_SITES: dict[str, str] = {
-    "__SHOP__": "shop",
-    "__FORUM__": "forum",
-    "__GIT__": "githost",
-}
+PLACEHOLDER_SITES: dict[str, str] = {spec.placeholder: spec.name for spec in SITES.values()}
 """Placeholder -> site name, as used for ``EvalContext.users`` and state checks."""
 
 SELF_WORDS = frozenset({"myself", "me", "i", "self", "my account", "mine", "current user"})
@@ -75,9 +69,7 @@ def site_urls(context: EvalContext | None) -> dict[str, str]:
 
 def expand(text: str, context: EvalContext | None) -> str:
     """Replace ``__SHOP__``-style placeholders with base URLs."""
-    for placeholder, base in site_urls(context).items():
-        text = text.replace(placeholder, base)
-    return text
+    return expand_placeholders(text, site_urls(context))
 
 
 def site_of_url(url: str, context: EvalContext | None) -> str | None:

@@ -13,8 +13,8 @@ from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, parse_action
 from webenv.browser.base import Browser
 from webenv.recording import EpisodeRecorder
 from webenv.tasks import Task, select_tasks
-from webenv.validators import EvalContext, evaluate
-from webenv.world import PLACEHOLDERS, World
+from webenv.validators import evaluate
+from webenv.world import World
 
 BACKENDS = ("inprocess", "chromium")
 VALIDATOR_MODES = ("lenient", "strict")
@@ -213,15 +213,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
         assert self.task is not None
         self._done = True
         answer = action.text or ""
-        context = EvalContext(
+        context = self.world.eval_context(
             answer=answer,
             infeasible_reported=action.infeasible,
             url=self.browser.url,
             fetch_page=self.browser.document,
-            query=self.world.query,
-            requests=list(self.world.request_log),
-            users=dict(self.task.login),
-            site_urls=dict(PLACEHOLDERS),
+            users=self.task.login,
         )
         validation = evaluate(self.task.eval, context)
         info.update(answer=answer, infeasible=action.infeasible, validation=validation)

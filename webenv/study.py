@@ -30,6 +30,7 @@ from typing import Any
 
 import click
 
+from webenv.sites import SITES
 from webenv.tasks import TASK_GROUPS, Task, select_tasks
 from webenv.validators import check_answer, check_url
 
@@ -243,7 +244,7 @@ def list_variants(items: list[str], others: list[str]) -> list[Variant]:
 def url_variants(ref: str) -> list[Variant]:
     """Placeholder -> host, trailing slash, https, fragment, upper-case host, query order;
     wrong: a longer path, the parent page, another site, a changed query value."""
-    hosts = {"__SHOP__": "shop.test", "__FORUM__": "forum.test", "__GIT__": "git.test"}
+    hosts = {spec.placeholder: spec.host for spec in SITES.values()}
     match = re.match(r"(__[A-Z]+__)(.*)$", ref.strip())
     if not match or match.group(1) not in hosts:
         return []

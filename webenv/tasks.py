@@ -20,8 +20,9 @@ from typing import Any
 import jsonschema
 
 from webenv.errors import TaskError
+from webenv.sites import SITES
 
-SITE_NAMES = ("shop", "forum", "githost")
+SITE_NAMES = tuple(SITES)
 TASK_GROUPS = (*SITE_NAMES, "cross")
 SPLITS = ("train", "test")
 _TEMPLATE_VAR = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")

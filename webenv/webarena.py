@@ -32,15 +32,17 @@ from typing import Any
 import click
 from cssselect import GenericTranslator, SelectorError
 
+from webenv.sites import SITES
 from webenv.tasks import TaskError, parse_task
 
 SITE_MAP = {"shopping": "shop", "reddit": "forum", "gitlab": "githost"}
 """WebArena site name -> ours."""
 
-PLACEHOLDER_MAP = {"__SHOPPING__": "__SHOP__", "__REDDIT__": "__FORUM__", "__GITLAB__": "__GIT__"}
+PLACEHOLDER_MAP = {f"__{theirs.upper()}__": SITES[ours].placeholder
+                   for theirs, ours in SITE_MAP.items()}
 """WebArena URL placeholder -> ours."""
 
-DEFAULT_LOGIN = {"shop": "emma.lopez"}
+DEFAULT_LOGIN = {"shop": SITES["shop"].task_user}
 """Who is logged in on our sites for an imported task that requires login."""
 
 _KNOWN_WEBARENA_SITES = ("shopping", "shopping_admin", "reddit", "gitlab", "map", "wikipedia")

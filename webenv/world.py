@@ -1,173 +1,172 @@
-"""One env's private copy of the bundled sites: databases, apps, URLs, request log, reset.
+"""A world: the bundled sites' databases and apps, one request log, reset and checks.
 
-Each site's pristine database is generated once per process and world seed, kept as
-SQLite's serialized bytes, and restored into the env's own in-memory connection on
-every reset (``Connection.deserialize``): no regeneration, no disk, no shared state.
+The env owns one :class:`World` (in-memory databases, restored from the pristine
+snapshots on every reset: no regeneration, no disk, no shared state) and
+``webenv serve`` wraps one for HTTP (in memory, or persistent WAL files with
+``--db``). Both read state, log requests and build the validators' context here, so a
+check judges agents and people alike.
 """
 
 from __future__ import annotations
 
-import importlib
-import io
-import sqlite3
 import threading
-from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cache
-from types import ModuleType
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import Flask
-from werkzeug.datastructures import MultiDict
-from werkzeug.wrappers import Request
+from lxml import html
+from werkzeug.test import Client
 
 from webenv.errors import WorldError
-from webenv.sites.core.auth import make_session_cookie
+from webenv.requestlog import RequestLog, log_form, read_form
+from webenv.sitedb import SiteDatabase, pristine_snapshot, site_module
+from webenv.sites import (
+    PLACEHOLDERS,
+    SITE_URLS,
+    SITES,
+    SiteSpec,
+    expand_placeholders,
+    site_for_url,
+)
 from webenv.sites.core.clock import WORLD_NOW
+from webenv.sites.core.urls import parse_url
+from webenv.validators import EvalContext
+
+__all__ = [
+    "MAX_REDIRECTS", "PLACEHOLDERS", "SITES", "SITE_URLS", "SiteSpec", "World", "WorldError",
+    "expand_placeholders", "log_form", "pristine_snapshot", "read_form", "site_for_url",
+]
+
+MAX_REDIRECTS = 10
+"""Redirects :meth:`World.fetch` follows before giving up."""
+
+_REDIRECTS = (301, 302, 303, 307, 308)
 
 
-@dataclass(frozen=True)
-class SiteSpec:
-    """How a bundled site is named, addressed and built."""
-
-    name: str
-    host: str
-    placeholder: str
-    module: str
-
-    @property
-    def base_url(self) -> str:
-        return f"http://{self.host}"
-
-
-SITES: dict[str, SiteSpec] = {
-    spec.name: spec
-    for spec in (
-        SiteSpec("shop", "shop.test", "__SHOP__", "webenv.sites.shop"),
-        SiteSpec("forum", "forum.test", "__FORUM__", "webenv.sites.forum"),
-        SiteSpec("githost", "git.test", "__GIT__", "webenv.sites.githost"),
-    )
-}
-PLACEHOLDERS: dict[str, str] = {spec.placeholder: spec.base_url for spec in SITES.values()}
-SITE_URLS: dict[str, str] = {spec.name: spec.base_url for spec in SITES.values()}
-
-
-
-
-def expand_placeholders(text: str) -> str:
-    """Replace ``__SHOP__``-style placeholders with the sites' base URLs."""
-    for placeholder, url in PLACEHOLDERS.items():
-        text = text.replace(placeholder, url)
-    return text
-
-
-def site_for_url(url: str) -> SiteSpec | None:
-    """The bundled site serving ``url``, or None for any other host."""
-    host = (urlsplit(url).hostname or "").lower()
-    for spec in SITES.values():
-        if spec.host == host:
-            return spec
-    return None
-
-
-def _site_module(name: str) -> ModuleType:
-    if name not in SITES:
-        raise WorldError(f"unknown site {name!r}; accepted: {', '.join(SITES)}")
-    try:
-        return importlib.import_module(SITES[name].module)
-    except ModuleNotFoundError as exc:
-        raise WorldError(f"site {name!r} is not bundled in this version ({exc})") from None
-
-
-@cache
-def pristine_snapshot(site: str, seed: int = 0) -> bytes:
-    """The serialized pristine database of ``site`` for world ``seed`` (cached per process)."""
-    module = _site_module(site)
-    datagen = importlib.import_module(f"{module.__name__}.datagen")
-    conn = sqlite3.connect(":memory:")
-    try:
-        datagen.generate(conn, seed)
-        conn.commit()
-        return conn.serialize()
-    finally:
-        conn.close()
-
-
-def log_form(fields: MultiDict) -> dict[str, Any]:
-    """Form fields as a request-log entry holds them: one value as a string, several as a list."""
-    return {name: (values[0] if len(values) == 1 else values) for name, values in fields.lists()}
-
-
-def read_form(environ: dict[str, Any], limit: int = 2 * 1024 * 1024) -> dict[str, Any]:
-    """A WSGI request's form fields in :func:`log_form` shape; the body stays readable.
-
-    Bodies over ``limit`` bytes and malformed ones log no fields (the app still sees them).
-    """
-    try:
-        length = int(environ.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return {}
-    if length <= 0 or length > limit:
-        return {}
-    body = environ["wsgi.input"].read(length)
-    environ["wsgi.input"] = io.BytesIO(body)
-    try:
-        return log_form(Request(dict(environ, **{"wsgi.input": io.BytesIO(body)})).form)
-    except Exception:  # a malformed body is the app's problem, not the log's
-        return {}
-
-
-def _deny_writes(action: int, *args: Any) -> int:
-    read_actions = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
-                    sqlite3.SQLITE_RECURSIVE}
-    return sqlite3.SQLITE_OK if action in read_actions else sqlite3.SQLITE_DENY
+_site_module = site_module  # the name webenv.parity imports
 
 
 class World:
-    """The sites one env owns.
+    """The sites one env (or one ``webenv serve``) owns.
 
     Args:
         sites: names of the sites to host (``shop``, ``forum``, ``githost``).
         seed: the world seed; 0 is the canonical world curated tasks are written against.
+        db_dir: keep each site's database in ``db_dir/<site>.sqlite3`` with every
+            committed write (``webenv serve --db``); None keeps them in memory.
+
+    Raises:
+        WorldError: a site is unknown or cannot be loaded.
     """
 
-    def __init__(self, sites: Iterable[str], seed: int = 0) -> None:
+    def __init__(self, sites: Iterable[str], seed: int = 0, *,
+                 db_dir: Path | None = None) -> None:
         self.seed = seed
-        self.sites: tuple[str, ...] = tuple(dict.fromkeys(sites))
-        self.request_log: list[dict[str, Any]] = []
-        # Serializes everything that touches the databases: the env's own calls (reset,
-        # queries) and, on the Chromium backend, the loopback server's request threads,
-        # which may still be answering the previous page when the env resets.
+        self.db_dir = db_dir
+        self.sites: tuple[str, ...] = ()
+        self.request_log = RequestLog()
+        # Serializes everything that touches the in-memory databases: the env's own calls
+        # (reset, queries) and the server threads (the Chromium backend's loopback
+        # servers, webenv serve), which may still be answering when the env resets.
         self.lock = threading.RLock()
-        self._connections: dict[str, sqlite3.Connection] = {}
-        # conn.total_changes when the database was last restored: a site whose count is
-        # unchanged saw no writes, so reset can skip it.
-        self._pristine_changes: dict[str, int] = {}
-        self._login_cookies: dict[tuple[str, str], tuple[str, str]] = {}
+        self.databases: dict[str, SiteDatabase] = {}
         self.apps: dict[str, Flask] = {}
-        for name in self.sites:
-            module = _site_module(name)
-            conn = sqlite3.connect(":memory:", check_same_thread=False)
-            conn.deserialize(pristine_snapshot(name, seed))
-            self._connections[name] = conn
-            self._pristine_changes[name] = conn.total_changes
-            self.apps[name] = module.create_app({
-                "DATABASE": conn,
-                "SECRET_KEY": f"webenv-{name}-world-{seed}",
-                "NOW": WORLD_NOW.isoformat(),
-                "SITE_URLS": dict(SITE_URLS),
-            })
+        self._login_cookies: dict[tuple[str, str], tuple[str, str]] = {}
+        self._secret: str | None = None
+        self._site_urls: dict[str, str] = dict(SITE_URLS)
+        self._app_config: dict[str, Any] = {}
+        try:
+            for name in dict.fromkeys(sites):
+                self.add_site(name)
+        except BaseException:
+            self.close()
+            raise
 
-    def reset(self) -> None:
-        """Restore every written-to site database to its pristine state; clear the request log."""
+    # -- building ------------------------------------------------------------------------
+
+    def add_site(self, name: str) -> None:
+        """Host one more site (its database, then its app).
+
+        Raises:
+            WorldError: the site is unknown or already hosted, its database file is not
+                usable (no ``__cause__``), or its code fails to load (the original error
+                as ``__cause__``).
+        """
+        if name in self.databases:
+            raise WorldError(f"site {name!r} is already part of this world")
+        database: SiteDatabase | None = None
+        try:
+            database = SiteDatabase(name, self.seed, self.db_dir, self.lock)
+            app = self._create_app(database)
+        except BaseException as exc:
+            if database is not None:
+                database.close()
+            if isinstance(exc, WorldError) or not isinstance(exc, Exception):
+                raise
+            raise WorldError(f"site {name!r} fails to load: {type(exc).__name__}: {exc}") from exc
+        self.databases[name] = database
+        self.apps[name] = app
+        self.sites = (*self.sites, name)
+
+    def configure(self, *, site_urls: Mapping[str, str] | None = None,
+                  secret: str | None = None, **app_config: Any) -> None:
+        """Rebuild every site app with other settings (``webenv serve`` does, once ports
+        are known).
+
+        Args:
+            site_urls: Site name -> base URL the pages link to (default: canonical).
+            secret: Signing secret; each site's key is ``<secret>:<site>`` (default: the
+                deterministic ``webenv-<site>-world-<seed>``).
+            **app_config: More app settings, the same for every site. A value that is a
+                callable is called with the site's name.
+        """
+        self._site_urls = dict(SITE_URLS if site_urls is None else site_urls)
+        self._secret = secret
+        self._app_config = dict(app_config)
+        self._login_cookies.clear()
+        for name, database in self.databases.items():
+            self.apps[name] = self._create_app(database)
+
+    def _create_app(self, database: SiteDatabase) -> Flask:
+        name = database.name
+        config: dict[str, Any] = {
+            "DATABASE": database.app_database,
+            "SECRET_KEY": (f"webenv-{name}-world-{self.seed}" if self._secret is None
+                           else f"{self._secret}:{name}"),
+            "NOW": WORLD_NOW.isoformat(),
+            "SITE_URLS": dict(self._site_urls),
+        }
+        for key, value in self._app_config.items():
+            config[key] = value(name) if callable(value) else value
+        return site_module(name).create_app(config)
+
+    # -- state ---------------------------------------------------------------------------
+
+    def database(self, site: str) -> SiteDatabase:
+        """The database of a hosted site.
+
+        Raises:
+            WorldError: the site is not part of this world.
+        """
+        database = self.databases.get(site)
+        if database is None:
+            raise WorldError(f"site {site!r} is not part of this world ({', '.join(self.sites)})")
+        return database
+
+    def reset(self, sites: Iterable[str] | None = None, *, clear_log: bool = True) -> None:
+        """Restore written-to site databases to their pristine state; clear the request log.
+
+        Args:
+            sites: Only these sites (default: all of them).
+            clear_log: Also forget the request log (the env does; ``webenv serve``, whose
+                log spans every person's tasks, does not).
+        """
         with self.lock:
-            for name, conn in self._connections.items():
-                conn.rollback()
-                if conn.total_changes != self._pristine_changes[name]:
-                    conn.deserialize(pristine_snapshot(name, self.seed))
-                    self._pristine_changes[name] = conn.total_changes
-            self.request_log.clear()
+            for name in self.sites if sites is None else sites:
+                self.database(name).reset()
+            if clear_log:
+                self.request_log.clear()
 
     def app_for_host(self, host: str) -> Flask | None:
         """The Flask app serving ``host`` in this world, or None."""
@@ -186,22 +185,30 @@ class World:
         Raises:
             WorldError: the site is not hosted or the user does not exist.
         """
-        rows = self.query(site, "SELECT id FROM users WHERE username = ?", (username,))
-        if not rows:
+        user_id = self.database(site).user_id(username)
+        if user_id is None:
             raise WorldError(f"site {site!r} has no user {username!r}")
-        return int(rows[0][0])
+        return user_id
 
     def login_cookie(self, site: str, username: str) -> tuple[str, str]:
         """A session cookie (name, value) that logs ``username`` in on ``site``.
 
-        Cached: a pristine user's id and the app's secret never change, so resets need
-        no query.
+        Cached while the database is pristine: a pristine user's id and session
+        generation and the app's secret never change, so resets need no query.
+
+        Raises:
+            WorldError: the site is not hosted or the user does not exist.
         """
         key = (site, username)
-        if key not in self._login_cookies:
-            self._login_cookies[key] = make_session_cookie(self.apps[site],
-                                                           self.user_id(site, username))
-        return self._login_cookies[key]
+        database = self.database(site)
+        with self.lock:
+            pristine = database.pristine
+            cookie = self._login_cookies.get(key) if pristine else None
+            if cookie is None:
+                cookie = database.login_cookie(self.apps[site], username)
+                if pristine:
+                    self._login_cookies[key] = cookie
+        return cookie
 
     def query(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Run read-only SQL on ``site``'s live database.
@@ -210,20 +217,87 @@ class World:
             WorldError: the site is not hosted here.
             sqlite3.Error: the SQL is invalid or tries to write.
         """
-        if site not in self._connections:
-            raise WorldError(f"site {site!r} is not part of this world ({', '.join(self.sites)})")
-        conn = self._connections[site]
-        with self.lock:
-            conn.set_authorizer(_deny_writes)
-            try:
-                return [tuple(row) for row in conn.execute(sql, params).fetchall()]
-            finally:
-                conn.set_authorizer(None)
+        return self.database(site).query(sql, params)
+
+    # -- pages ---------------------------------------------------------------------------
+
+    def fetch(self, url: str, username: str | None = None) -> tuple[str, html.HtmlElement]:
+        """GET a canonical URL as ``username`` without logging it, following redirects.
+
+        Args:
+            url: A canonical URL on a hosted site (``http://shop.test/cart``).
+            username: Who is logged in (None: nobody).
+
+        Returns:
+            The final canonical URL and its parsed document (a non-HTML body is shown in
+            a ``<pre>``).
+
+        Raises:
+            WorldError: the URL is not on a hosted site, the user does not exist, or the
+                redirects go round or off the site.
+        """
+        parsed = parse_url(url)
+        spec = site_for_url(url)
+        if parsed is None or spec is None or spec.name not in self.apps:
+            raise WorldError(f"{url[:80]!r} is not on a site of this world")
+        database, app = self.databases[spec.name], self.apps[spec.name]
+        client = Client(app, use_cookies=True)
+        if username is not None:
+            name, value = database.login_cookie(app, username)
+            client.set_cookie(name, value, domain=spec.host)
+        for _ in range(MAX_REDIRECTS + 1):
+            with database.app_lock():
+                response = client.get(parsed.path_and_query, base_url=spec.base_url)
+                body = response.get_data()
+                location = response.headers.get("Location")
+                status, mimetype = response.status_code, response.mimetype
+                response.close()
+            if status in _REDIRECTS and location:
+                target = parse_url(location, parsed)
+                if target is None or target.host != spec.host:
+                    break
+                parsed = target
+                continue
+            if mimetype == "text/html" and body.strip():
+                return str(parsed.without_fragment()), html.document_fromstring(body)
+            document = html.document_fromstring("<html><body><pre></pre></body></html>")
+            document.find(".//pre").text = body.decode("utf-8", errors="replace")
+            return str(parsed.without_fragment()), document
+        raise WorldError(f"too many redirects (or a redirect off the site) from {url[:80]!r}")
+
+    # -- checks --------------------------------------------------------------------------
+
+    def eval_context(self, *, answer: str | None, infeasible_reported: bool, url: str,
+                     fetch_page: Callable[[str], Any], users: Mapping[str, str],
+                     requests: Iterable[Mapping[str, Any]] | None = None) -> EvalContext:
+        """The validators' view of this world at the end of an episode.
+
+        Args:
+            answer: The final answer (None if there is none).
+            infeasible_reported: Whether the task was reported infeasible.
+            url: The final canonical URL of the active page.
+            fetch_page: ``url`` or ``"last"`` -> parsed DOM as the task's user sees it.
+            users: Site name -> logged-in username.
+            requests: The episode's request-log entries (default: the whole log).
+
+        Returns:
+            The context :func:`webenv.validators.evaluate` judges.
+        """
+        return EvalContext(
+            answer=answer,
+            infeasible_reported=infeasible_reported,
+            url=url,
+            fetch_page=fetch_page,
+            query=self.query,
+            requests=[dict(e) for e in (self.request_log if requests is None else requests)],
+            users=dict(users),
+            site_urls=dict(PLACEHOLDERS),
+        )
 
     def close(self) -> None:
         """Close the databases. Safe to call twice."""
         with self.lock:
-            for conn in self._connections.values():
-                conn.close()
-            self._connections.clear()
+            for database in self.databases.values():
+                database.close()
+            self.databases.clear()
             self.apps.clear()

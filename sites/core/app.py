@@ -15,13 +15,14 @@ from typing import Any
 from flask import Blueprint, Flask, g, render_template
 from werkzeug.exceptions import HTTPException
 
+from .. import SITE_URLS as _REGISTRY_URLS
 from . import auth, clock, csrf, db, paging, session
 
 templates = Blueprint("core", __name__, template_folder="templates")
 """Serves ``core/…`` templates (the shared macros) to every site."""
 
-SITE_URLS = {"shop": "http://shop.test", "forum": "http://forum.test", "git": "http://git.test"}
-"""Default base URL of each bundled site, for links between them."""
+SITE_URLS = dict(_REGISTRY_URLS)
+"""Default base URL of each bundled site by name, for links between them (the registry's)."""
 
 
 def create_site_app(

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask, g
 
+from .. import SITES
 from ..core.app import create_site_app
 from . import listing, messages
 
@@ -33,7 +34,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return create_site_app(
         __name__,
         site="forum",
-        site_name="Agora",
+        site_name=SITES["forum"].title,
         test_config=test_config,
         generate=generate,
         blueprints=[forums.bp, submissions.bp, comments.bp, votes.bp, users.bp, account.bp,

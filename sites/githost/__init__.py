@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask, g
 
+from .. import SITES
 from ..core import db
 from ..core.app import create_site_app
 from . import access, markdown
@@ -56,7 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return create_site_app(
         __name__,
         site="githost",
-        site_name="GitHost",
+        site_name=SITES["githost"].title,
         test_config=test_config,
         generate=generate,
         blueprints=[users.bp, dashboard.bp, projects.bp, repository.bp, issues.bp,
@@ -69,8 +70,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "short": lambda sha: (sha or "")[:8],
             "role": lambda role: access.ROLES.get(role, ""),
         },
-        site_urls={"shop": "http://shop.test", "forum": "http://forum.test",
-                   "githost": "http://git.test"},
         max_content_length=2 * 1024 * 1024,
         before_error_page=_forget_project,
     )

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask, g
 
+from .. import SITES
 from ..core.app import create_site_app
 from . import pricing
 
@@ -36,7 +37,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return create_site_app(
         __name__,
         site="shop",
-        site_name="Harbor Goods",
+        site_name=SITES["shop"].title,
         test_config=test_config,
         generate=generate,
         blueprints=[catalog.bp, product.bp, cart.bp, account.bp],

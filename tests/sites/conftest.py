@@ -20,6 +20,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from lxml import html
+from webenv.sites import SITES as REGISTRY
 from webenv.sites import forum, githost, shop
 from webenv.sites.core.auth import DEMO_PASSWORD
 from webenv.sites.forum import datagen as forum_data
@@ -65,18 +66,19 @@ class Site:
 SITES = {
     "shop": Site(
         name="shop", create_app=shop.create_app, generate=shop_data.generate,
-        user="emma.lopez", login_url="/account/login", logout_url="/account/logout",
+        user=REGISTRY["shop"].task_user, login_url="/account/login", logout_url="/account/logout",
         token_pages=("/account/login", "/product/ember-porcelain-coffee-mug"),
     ),
     "forum": Site(
         name="forum", create_app=forum.create_app, generate=forum_data.generate,
-        user="mark.wilson", login_url="/login", logout_url="/logout",
+        user=REGISTRY["forum"].task_user, login_url="/login", logout_url="/logout",
         token_pages=("/login", "/settings"),
         aria_label_names=False,
     ),
     "githost": Site(
         name="githost", create_app=githost.create_app, generate=githost_data.generate,
-        user="alex.chen", login_url="/users/sign_in", logout_url="/users/sign_out",
+        user=REGISTRY["githost"].task_user, login_url="/users/sign_in",
+        logout_url="/users/sign_out",
         token_pages=("/users/sign_in", "/groups"), sign_out_before_login=True,
     ),
 }

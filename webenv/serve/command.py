@@ -9,8 +9,9 @@ from types import FrameType
 
 import click
 
-from webenv.serve.hosting import Hub, ServeError
-from webenv.world import SITES
+from webenv.errors import ServeError
+from webenv.serve.hub import Hub
+from webenv.sites import SITES
 
 
 @click.command()
@@ -25,8 +26,10 @@ from webenv.world import SITES
 @click.option("--record", "record_dir", type=click.Path(file_okay=False),
               help="Append people's episodes to DIR/episodes-<pid>.jsonl "
                    "[default: the --db directory, else ./webenv-episodes].")
-@click.option("--public-host", help="Host name used in links between the sites "
-                                     "[default: --host, or localhost for 0.0.0.0].")
+@click.option("--public-host", help="Host name used in links between the sites; requests "
+                                     "naming another host than it or localhost, 127.0.0.1 "
+                                     "or [::1] get 400 [default: --host, or localhost for "
+                                     "0.0.0.0].")
 @click.option("--site", "sites", multiple=True, type=click.Choice(list(SITES)),
               help="Serve only this site (repeatable) [default: every bundled site].")
 @click.option("--quiet", is_flag=True, help="Do not log every request to stderr.")

@@ -15,22 +15,22 @@ import hmac
 import json
 import secrets
 import threading
-from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from typing import Any
 
 from flask import Flask, abort, redirect, render_template, request, session, url_for
 from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.wrappers import Response
 
 from webenv.actions import Action
+from webenv.errors import WorldError
 from webenv.recording import EpisodeRecorder
+from webenv.serve.security import SECURITY_HEADERS, host_allowed
+from webenv.serve.served import ServedWorld
+from webenv.sites import expand_placeholders
 from webenv.sites.core.auth import DEMO_PASSWORD
+from webenv.sites.core.urls import parse_url
 from webenv.tasks import Task, bundled_tasks
-from webenv.validators import EvalContext, evaluate
-from webenv.world import PLACEHOLDERS, expand_placeholders
-
-if TYPE_CHECKING:
-    from webenv.serve.hosting import Hub
+from webenv.validators import evaluate
 
 MAX_ANSWER_CHARS = 10_000
 MAX_URL_CHARS = 4_096
@@ -65,7 +65,7 @@ def _check_csrf() -> None:
 class Portal:
     """The state behind the portal's views: served tasks, the recorder and its lock."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: ServedWorld) -> None:
         self.hub = hub
         self.tasks: dict[str, Task] = {
             task.task_id: task for task in bundled_tasks()
@@ -96,11 +96,9 @@ class Portal:
         """The start page, through a login link when the start site has a task user."""
         start = self.hub.localize(task.start_url)
         site = self.hub.site_for_url(start)
-        if site is not None and site.name in task.login:
-            parts = urlsplit(start)
-            path = parts.path or "/"
-            return site.login_link(task.login[site.name], path + (f"?{parts.query}"
-                                                                  if parts.query else ""))
+        parsed = parse_url(start)
+        if site is not None and parsed is not None and site.name in task.login:
+            return site.login_link(task.login[site.name], parsed.path_and_query)
         return start
 
     def login_links(self, task: Task) -> list[tuple[str, str, str]]:
@@ -127,18 +125,16 @@ class Portal:
             wanted = url if target == "last" else expand_placeholders(target)
             site = hub.site_for_url(wanted)
             if site is None:
-                raise ValueError(f"{wanted[:80]!r} is not on a served site")
-            return site.fetch(hub.to_canonical(wanted), task.login.get(site.name))[1]
+                raise WorldError(f"{wanted[:80]!r} is not on a served site")
+            return hub.world.fetch(hub.to_canonical(wanted), task.login.get(site.name))[1]
 
-        context = EvalContext(
+        context = hub.world.eval_context(
             answer=judged,
             infeasible_reported=infeasible,
             url=url,
             fetch_page=fetch_page,
-            query=hub.query,
+            users=task.login,
             requests=[entry.as_log_entry() for entry in entries],
-            users=dict(task.login),
-            site_urls=dict(PLACEHOLDERS),
         )
         validation = evaluate(task.eval, context)
         # Human episodes use the agents' format; a step is one request the sites answered.
@@ -173,8 +169,13 @@ def _last_line(path: Any) -> str:
             chunk *= 4
 
 
-def create_portal(hub: Hub) -> Flask:
-    """Create the portal app for a :class:`~webenv.serve.hosting.Hub`."""
+def create_portal(hub: ServedWorld) -> Flask:
+    """Create the portal app for a served world (a :class:`~webenv.serve.hub.Hub`).
+
+    Requests whose ``Host`` is not the served world's (a loopback name or the public
+    host) get 400 before anything runs; every response carries
+    :data:`~webenv.serve.security.SECURITY_HEADERS`.
+    """
     app = Flask(__name__)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -186,6 +187,19 @@ def create_portal(hub: Hub) -> Flask:
     )
     portal = Portal(hub)
     app.extensions["webenv_portal"] = portal
+
+    @app.before_request
+    def check_host() -> None:
+        if not host_allowed(request.host, hub.allowed_hosts):
+            abort(400, "The portal answers only to its own host names (a loopback name or "
+                       "--public-host).")
+
+    @app.after_request
+    def harden(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
     app.before_request(_check_csrf)
     app.add_template_global(_csrf_token, "csrf_token")
 
@@ -210,8 +224,7 @@ def create_portal(hub: Hub) -> Flask:
             return render_template("portal/confirm.html", task=task,
                                    files=[hub.sites[s].db_path for s in task.sites])
         if choice != "no":
-            for site in task.sites:
-                hub.sites[site].reset()
+            hub.world.reset(task.sites, clear_log=False)
         session["active"] = {"task_id": task.task_id, "seq": hub.log.seq,
                              "reset": choice != "no"}
         return redirect(url_for("task_bar", task_id=task.task_id), 303)

@@ -1,0 +1,75 @@
+"""What ``webenv serve`` does for safety on every response: allowed hosts, headers, banner.
+
+- :func:`host_allowed`: only requests whose ``Host`` names ``localhost``,
+  ``127.0.0.1``, ``[::1]``, the bound interface or the ``--public-host`` are answered;
+  any other gets 400, so a page that DNS-rebinds its own name to
+  127.0.0.1 cannot drive the portal (press Start with reset) or the sites.
+- :data:`SECURITY_HEADERS`: sent with every portal response.
+- :class:`RequestHandler`: the HTTP server's banner says ``webenv`` and nothing about
+  Werkzeug's or Python's version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from werkzeug.serving import WSGIRequestHandler
+
+from webenv.sites.core.urls import parse_url
+
+SECURITY_HEADERS: dict[str, str] = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+    "Referrer-Policy": "same-origin",
+}
+"""Headers every portal response carries."""
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+"""Host names ``webenv serve`` always answers to."""
+
+
+def host_name(header: str) -> str | None:
+    """The lower-case host name of a ``Host`` header without its port (IPv6 literals keep
+    their brackets: ``[::1]``), or None when it is not a host."""
+    if not header or "/" in header or "@" in header or "\\" in header:
+        return None
+    url = parse_url(f"http://{header}/")
+    return None if url is None or not url.host else url.host
+
+
+def allowed_host_names(*extra: str | None) -> frozenset[str]:
+    """The host names a server answers to: :data:`LOOPBACK_HOSTS` plus ``extra`` (the
+    ``--public-host``, the bound interface; wildcard addresses are skipped)."""
+    names = set(LOOPBACK_HOSTS)
+    for name in extra:
+        if name and name.strip("[]") not in ("0.0.0.0", "::", ""):
+            bare = name.strip("[]")
+            canonical = host_name(f"[{bare}]" if ":" in bare else bare)
+            if canonical:
+                names.add(canonical)
+    return frozenset(names)
+
+
+def host_allowed(header: str, allowed: Iterable[str]) -> bool:
+    """Whether a request's ``Host`` header (port ignored) names one of ``allowed``."""
+    name = host_name(header)
+    return name is not None and name in allowed
+
+
+class RequestHandler(WSGIRequestHandler):
+    """The server's request handler: a ``Server`` header without version numbers."""
+
+    server_version = "webenv"
+    sys_version = ""
+
+    def version_string(self) -> str:
+        return self.server_version
+
+
+class QuietRequestHandler(RequestHandler):
+    """:class:`RequestHandler` that does not log each request to stderr."""
+
+    def log_request(self, *args: Any, **kwargs: Any) -> None:
+        pass

@@ -1,0 +1,297 @@
+"""One site's database, for the env and for ``webenv serve`` alike.
+
+A :class:`SiteDatabase` holds a bundled site's live data either in memory (the
+pristine snapshot deserialized into one connection the site app shares behind a lock)
+or in a WAL-mode file ``<dir>/<site>.sqlite3`` that the app opens per request, so
+every committed write is on disk and a ``kill -9`` loses nothing acknowledged. Either
+way it restores the pristine world, answers read-only SQL through one authorizer, looks
+users up and makes their login cookies.
+
+Each site's pristine database is generated once per process and world seed and kept
+as SQLite's serialized bytes (:func:`pristine_snapshot`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sqlite3
+import threading
+from contextlib import AbstractContextManager, nullcontext
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from flask import Flask
+
+from webenv.errors import WorldError
+from webenv.sites import SITES, SiteSpec
+from webenv.sites.core.auth import make_session_cookie
+
+READ_ONLY_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ,
+                               sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE})
+"""What a read-only query may do: select, read columns, call functions, recurse (CTEs)."""
+
+GENERATION_COLUMN = "session_generation"
+"""The ``users`` column counting a user's log-outs (sites that end sessions at log-out)."""
+
+
+def read_only_authorizer(action: int, *args: Any) -> int:
+    """The one SQLite authorizer of read-only queries: anything but reading is denied."""
+    return sqlite3.SQLITE_OK if action in READ_ONLY_ACTIONS else sqlite3.SQLITE_DENY
+
+
+def site_module(name: str) -> ModuleType:
+    """Import a bundled site's package.
+
+    Raises:
+        WorldError: the name is not a bundled site, or the site is not in this version.
+    """
+    if name not in SITES:
+        raise WorldError(f"unknown site {name!r}; accepted: {', '.join(SITES)}")
+    try:
+        return importlib.import_module(SITES[name].module)
+    except ModuleNotFoundError as exc:
+        raise WorldError(f"site {name!r} is not bundled in this version ({exc})") from None
+
+
+@cache
+def pristine_snapshot(site: str, seed: int = 0) -> bytes:
+    """The serialized pristine database of ``site`` for world ``seed`` (cached per process)."""
+    module = site_module(site)
+    datagen = importlib.import_module(f"{module.__name__}.datagen")
+    conn = sqlite3.connect(":memory:")
+    try:
+        datagen.generate(conn, seed)
+        conn.commit()
+        return conn.serialize()
+    finally:
+        conn.close()
+
+
+def _fsync_directory(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_database_file(snapshot: bytes, path: Path) -> None:
+    """Replace ``path`` atomically with a WAL-mode database holding ``snapshot``.
+
+    The copy is built beside the target and renamed over it, so a crash leaves either
+    the old file or the new one, never half of each.
+    """
+    tmp = path.with_name(path.name + ".new")
+    for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+        leftover.unlink(missing_ok=True)
+    source = sqlite3.connect(":memory:")
+    target = sqlite3.connect(tmp)
+    try:
+        source.deserialize(snapshot)
+        source.backup(target)
+        target.execute("PRAGMA journal_mode=WAL")
+        target.commit()
+    finally:
+        target.close()
+        source.close()
+    with open(tmp, "rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+    _fsync_directory(path.parent)
+
+
+class SiteDatabase:
+    """A bundled site's live database: in memory, or a WAL file on disk.
+
+    Args:
+        name: The site (``shop``, ``forum``, ``githost``).
+        seed: The world seed of the pristine snapshot.
+        directory: Keep the database in ``directory/<name>.sqlite3`` (created from the
+            pristine snapshot when missing, reused with every committed write when
+            present); None keeps it in memory.
+        lock: The lock serializing everything that touches an in-memory database (the
+            world's, shared by its sites); a new one by default.
+
+    Raises:
+        WorldError: the site is unknown, or the file is not a usable database.
+    """
+
+    def __init__(self, name: str, seed: int = 0, directory: Path | None = None,
+                 lock: threading.RLock | None = None) -> None:
+        site_module(name)
+        self.spec: SiteSpec = SITES[name]
+        self.seed = seed
+        self.directory = directory
+        self.lock = lock if lock is not None else threading.RLock()
+        self._memory: sqlite3.Connection | None = None
+        # conn.total_changes when the in-memory database was last restored: unchanged
+        # means no writes since, so a reset can skip it.
+        self._pristine_changes = 0
+        self._pristine_users: dict[str, tuple[int, int]] = {}
+        self._generation_column: bool | None = None
+        snapshot = pristine_snapshot(name, seed)
+        if directory is None:
+            self._memory = sqlite3.connect(":memory:", check_same_thread=False)
+            self._memory.deserialize(snapshot)
+            self._pristine_changes = self._memory.total_changes
+        elif not self.path.exists():
+            write_database_file(snapshot, self.path)
+        else:
+            self._check_file()
+
+    @property
+    def name(self) -> str:
+        """The site's name."""
+        return self.spec.name
+
+    @property
+    def persistent(self) -> bool:
+        """Whether the database is a file that keeps every committed write."""
+        return self.directory is not None
+
+    @property
+    def path(self) -> Path:
+        """The database file (meaningful only for a persistent database)."""
+        return (self.directory or Path(".")) / f"{self.spec.name}.sqlite3"
+
+    @property
+    def app_database(self) -> sqlite3.Connection | str:
+        """What the site app's ``DATABASE`` setting gets: the connection or the file path."""
+        return self._memory if self._memory is not None else str(self.path)
+
+    @property
+    def connection(self) -> sqlite3.Connection | None:
+        """The live in-memory connection the site app shares (None for a file database)."""
+        return self._memory
+
+    def app_lock(self) -> AbstractContextManager[Any]:
+        """Hold this while the site app answers: in memory, the app shares one connection."""
+        return self.lock if self._memory is not None else nullcontext()
+
+    def _check_file(self) -> None:
+        conn = sqlite3.connect(self.path)
+        try:
+            mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            conn.execute("SELECT count(*) FROM users").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise WorldError(f"{self.path} is not a usable {self.name} database ({exc}); "
+                             "move it away to start from the pristine world") from None
+        finally:
+            conn.close()
+        if mode != "wal":
+            raise WorldError(f"{self.path}: cannot switch to WAL mode (got {mode!r})")
+
+    def reset(self) -> None:
+        """Restore the pristine world (an unwritten in-memory database is left as it is)."""
+        with self.lock:
+            if self._memory is not None:
+                self._memory.rollback()
+                if self._memory.total_changes != self._pristine_changes:
+                    self._memory.deserialize(pristine_snapshot(self.name, self.seed))
+                    self._pristine_changes = self._memory.total_changes
+                return
+            source = sqlite3.connect(":memory:")
+            target = sqlite3.connect(self.path, timeout=30)
+            try:
+                source.deserialize(pristine_snapshot(self.name, self.seed))
+                source.backup(target)
+            finally:
+                target.close()
+                source.close()
+
+    @property
+    def pristine(self) -> bool:
+        """Whether the in-memory database saw no write since it was restored."""
+        return self._memory is not None and self._memory.total_changes == self._pristine_changes
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run read-only SQL on the live database.
+
+        Raises:
+            WorldError: the database is closed.
+            sqlite3.Error: the SQL is invalid or tries to write.
+        """
+        return self._read(sql, params)[0]
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()
+              ) -> tuple[list[tuple[Any, ...]], list[str]]:
+        """Rows and column names of read-only SQL: the one query path and authorizer."""
+        with self.lock:
+            if self._memory is not None:
+                conn = self._memory
+                conn.set_authorizer(read_only_authorizer)
+                try:
+                    cursor = conn.execute(sql, params)
+                    rows = [tuple(row) for row in cursor.fetchall()]
+                    return rows, [column[0] for column in cursor.description or ()]
+                finally:
+                    conn.set_authorizer(None)
+            if self.directory is None:
+                raise WorldError(f"the {self.name} database is closed")
+        conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            conn.set_authorizer(read_only_authorizer)
+            cursor = conn.execute(sql, params)
+            rows = [tuple(row) for row in cursor.fetchall()]
+            return rows, [column[0] for column in cursor.description or ()]
+        finally:
+            conn.close()
+
+    def user_session(self, username: str) -> tuple[int, int] | None:
+        """``(id, session generation)`` of ``username`` in the live users table, or None.
+
+        The generation (how often the user logged out, which ends their sessions) is 0
+        for sites whose users table has no ``session_generation`` column. A pristine
+        database's answers are remembered: the env's resets then need no query.
+        """
+        with self.lock:
+            pristine = self.pristine
+            if pristine and username in self._pristine_users:
+                return self._pristine_users[username]
+            if self._generation_column is None:
+                columns = self._read("SELECT * FROM users LIMIT 0")[1]
+                self._generation_column = GENERATION_COLUMN in columns
+            generation = GENERATION_COLUMN if self._generation_column else "0"
+            rows = self.query(f"SELECT id, {generation} FROM users WHERE username = ?",
+                              (username,))
+        if not rows:
+            return None
+        found = (int(rows[0][0]), int(rows[0][1] or 0))
+        if pristine:
+            self._pristine_users[username] = found
+        return found
+
+    def user_id(self, username: str) -> int | None:
+        """The id of ``username`` in the live users table, or None."""
+        found = self.user_session(username)
+        return None if found is None else found[0]
+
+    def login_cookie(self, app: Flask, username: str) -> tuple[str, str]:
+        """A session cookie ``(name, value)`` that logs ``username`` in on ``app``, valid
+        for the user's current session generation.
+
+        Raises:
+            WorldError: the user does not exist.
+        """
+        found = self.user_session(username)
+        if found is None:
+            raise WorldError(f"site {self.name!r} has no user {username!r}")
+        user_id, generation = found
+        if generation == 0:  # every pristine user's: the cookie has no generation
+            return make_session_cookie(app, user_id)
+        return make_session_cookie(app, user_id, generation)  # type: ignore[call-arg]
+
+    def close(self) -> None:
+        """Close the in-memory connection. Safe to call twice."""
+        with self.lock:
+            if self._memory is not None:
+                self._memory.close()
+                self._memory = None
