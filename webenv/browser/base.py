@@ -107,8 +107,9 @@ class HistoryTab(Protocol):
 
 
 def option_label(label: str | None, text: str) -> str:
-    """An option's shown label: its non-empty ``label`` attribute, else its text."""
-    return " ".join((label if label and label.strip() else text).split())
+    """An option's shown label: its non-empty ``label`` attribute, else its text (HTML's
+    option label), whitespace collapsed."""
+    return " ".join((label or text).split())
 
 
 def match_option(options: Sequence[OptionFacts], wanted: str) -> int | None:
