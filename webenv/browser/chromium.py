@@ -814,10 +814,14 @@ class ChromiumBrowser(Browser):
         if info is None:
             return None
         select_id = info["selectId"]
+        link = info["link"]
+        if link is not None:  # the href as written: the base resolves it with parse_url
+            link = self._locator(target).evaluate(
+                "el => el.closest('a[href]').getAttribute('href')")
         return ElementFacts(
             tag=info["tag"], type=info["type"], hidden=info["hidden"],
             disabled=info["disabled"], readonly=info["readonly"], multiple=info["multiple"],
-            link=info["link"],
+            link=link,
             options=tuple(OptionFacts(option_label(None, option["label"]), option["value"])
                           for option in info["options"]),
             select_id=int(select_id) if select_id is not None and select_id.isdigit() else None,
@@ -836,7 +840,9 @@ class ChromiumBrowser(Browser):
         self._locator(target).click(force=True)
 
     def _follow(self, target: int, url: URL) -> None:
-        self._locator(target).click(force=True)
+        # The URL the base parsed and checked, not Chromium's own resolution of the href:
+        # the same page in both backends (GET links carry nothing else the sites read).
+        self._goto(str(url))
 
     def _fill(self, target: int, text: str, press_enter: bool) -> None:
         locator = self._locator(target)

@@ -28,6 +28,23 @@ MAX_REDIRECTS = 10
 # The plain libxml2 HTML parser: lxml.html's element classes cost ~0.4 us per element
 # on every page load. Validators get lxml.html documents through Browser.document().
 _PARSER = etree.HTMLParser()
+_CHARSET_PARSERS: dict[str, etree.HTMLParser] = {}
+
+
+def _parser(charset: str | None) -> etree.HTMLParser:
+    """The parser for a response's ``charset`` (as a browser, the header's charset wins)."""
+    if not charset:
+        return _PARSER
+    charset = charset.strip().lower()
+    parser = _CHARSET_PARSERS.get(charset)
+    if parser is None:
+        try:
+            parser = etree.HTMLParser(encoding=charset)
+        except LookupError:
+            parser = _PARSER
+        if len(_CHARSET_PARSERS) < 32:
+            _CHARSET_PARSERS[charset] = parser
+    return parser
 _BLANK_PAGE = b"<html><head><title></title></head><body></body></html>"
 
 
@@ -130,8 +147,15 @@ class InProcessBrowser(Browser):
             url = self._checked_url(url)
             client = self._clients[url.host]
             path = url.path + (f"?{url.query}" if url.query else "")
-            response = client.open(path, base_url=f"http://{url.host}", method=method,
-                                   data=form if method == "POST" else None)
+            try:
+                response = client.open(path, base_url=f"http://{url.host}", method=method,
+                                       data=form if method == "POST" else None)
+            except Exception as exc:  # noqa: BLE001 - a server would answer 500
+                # e.g. werkzeug refusing to send a Location header it cannot encode.
+                self.world.log_request(method, f"http://{url.host}{path}",
+                                       log_form(form or MultiDict()), 500)
+                raise ActionError(f"{url.origin} failed to answer {path[:80]!r} "
+                                  f"({type(exc).__name__}: {str(exc)[:80]})") from None
             self.world.log_request(method, f"http://{url.host}{path}",
                                    log_form(form or MultiDict()), response.status_code)
             location = response.headers.get("Location")
@@ -145,7 +169,8 @@ class InProcessBrowser(Browser):
                                       "not a valid URL")
                 url = target
                 continue
-            page = Page(str(url), self._parse(response.get_data(), response.mimetype),
+            page = Page(str(url), self._parse(response.get_data(), response.mimetype,
+                                              response.mimetype_params.get("charset")),
                         response.status_code)
             response.close()
             return page
@@ -153,9 +178,9 @@ class InProcessBrowser(Browser):
                           f"{str(url)[:80]!r}")
 
     @staticmethod
-    def _parse(body: bytes, mimetype: str) -> etree._Element:
+    def _parse(body: bytes, mimetype: str, charset: str | None = None) -> etree._Element:
         if mimetype == "text/html" and body.strip():
-            return etree.fromstring(body, _PARSER)
+            return etree.fromstring(body, _parser(charset))
         document = _blank_document()
         pre = etree.SubElement(document.find("body"), "pre")
         pre.text = body.decode("utf-8", errors="replace")
