@@ -305,6 +305,28 @@ def test_any_typed_or_linked_text_is_a_page_or_an_action_error(text):
 _SHARED: dict[str, InProcessBrowser] = {}
 
 
+HOSTILE_TEXT = st.text(alphabet=st.sampled_from("htps:/[]@%.?#\\ 0189:-xé\tSHOP.TESTabcEnter"),
+                       max_size=30) | st.sampled_from(["Enter", "Return", "Tab", "up", "down",
+                                                        "Small", "large size", "", " "])
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(sorted(ACTION_HANDLERS)),
+       target=st.none() | st.integers(-3, 80) | st.integers(),
+       text=st.none() | HOSTILE_TEXT, press_enter=st.booleans(),
+       tab_index=st.none() | st.integers(-2, MAX_TABS + 2))
+def test_any_action_of_any_kind_is_carried_out_or_refused(kind, target, text, press_enter,
+                                                          tab_index):
+    browser = _SHARED.setdefault("any", new_inprocess())
+    if len(browser.tabs) > 3:
+        browser.reset("http://shop.test/", {})
+    outcome(browser, Action(kind, target=target, text=text, press_enter=press_enter,
+                            tab_index=tab_index))
+    assert browser.url.startswith(("http://shop.test/", "about:blank"))
+    assert len(browser.tabs_text().split("\n")) == len(browser.tabs) <= MAX_TABS
+    browser.axtree_text()
+
+
 def _query(href: str) -> str:
     from urllib.parse import urlencode
 

@@ -59,19 +59,17 @@ sites do: the in-process model reads only inline styles).
 
 Actions
 -------
-Each action first runs one script that numbers the document (once per document; the
-sites run no scripts, so the DOM does not change under us) and reports the target's
-facts, so missing, hidden, disabled or wrong-kind targets fail with the in-process
-messages before Playwright is asked. Links, buttons, inputs, selects, labels and
-summaries get a real pointer click (``force=True`` after those checks: Playwright's
-actionability waits cost ~40 ms and the checks are already done); other elements are
-focused, as in-process. ``type`` is ``fill`` (+ Enter), ``select`` picks the option by
-the in-process matching rules, ``press`` goes to the focused element (so the navigation
-it starts is awaited). ``go_back``/``go_forward`` follow the in-process history model
-(GET URLs of the documents a tab loaded, reloaded afresh), because Chromium's own
-history would restore typed form values. Every action waits for the page's ``load``; ids are
-numbered once per document (the DOM is numbered in Python from ``DOM.getDocument`` for
-the observation and by the script for the locators: the same rule on the same DOM).
+What an action means (preconditions, messages, option matching, URL resolution, history
+and tabs) is :class:`webenv.browser.base.Browser`'s; this backend supplies its primitives.
+Element facts come from one script that numbers the document (once per document; the
+sites run no scripts, so the DOM does not change under us) and reports the target, so
+refused actions fail before Playwright is asked. Buttons, inputs, labels and summaries get
+a real pointer click (``force=True``: Playwright's actionability waits cost ~40 ms and the
+checks are already done); links load the URL the base resolved from their ``href``;
+other elements are focused. ``type`` is ``fill`` (+ Enter), ``press`` goes to the
+focused element (so the navigation it starts is awaited), and history entries are loaded
+afresh (Chromium's own history would restore typed form values). Every action waits for
+the page's ``load``.
 
 Processes
 ---------
