@@ -32,9 +32,9 @@ BLANK_URL = "about:blank"
 
 MAX_TABS = 20
 """Most tabs open at once; ``new_tab`` beyond it is an action error."""
-MAX_TAB_TITLE_CHARS = 80
+MAX_TAB_TITLE_CHARS = 150
 """A tab's title is cut (with ``…``) to this length in the tab list."""
-MAX_TAB_URL_CHARS = 300
+MAX_TAB_URL_CHARS = 230
 """A tab's URL is cut (with ``…``) to this length in the tab list."""
 MAX_TAB_LINE_CHARS = len(f"Tab {MAX_TABS - 1} (current): ") + MAX_TAB_TITLE_CHARS + len(
     " - ") + MAX_TAB_URL_CHARS
