@@ -176,18 +176,13 @@ def tab_line(index: int, title: str, url: str, active: bool) -> str:
             f"{_clip(url, MAX_TAB_URL_CHARS)}")
 
 
-def tabs_text(tabs: Iterable[tuple[str, str]], active: int) -> str:
-    """One line per tab from (title, url) pairs, marking the active one."""
-    return "\n".join(tab_line(index, title, url, index == active)
-                     for index, (title, url) in enumerate(tabs))
-
-
 class Browser(ABC):
     """A browser with tabs, history and cookies, driven by parsed actions.
 
     :meth:`execute` carries out an action by the shared semantics below and raises
     :class:`webenv.actions.ActionError` (a one-line message) when it cannot be carried
-    out; a refused action leaves the page and the tabs as they were. Subclasses set
+    out; an action refused by a precondition or an unusable URL changes nothing, and a
+    failed navigation leaves the tab on the page it was on. Subclasses set
     ``world`` (its ``sites`` are the reachable hosts), keep ``tabs`` (objects with a
     ``history`` of GET URLs and a ``position`` in it) and ``active``, and implement the
     primitives.
