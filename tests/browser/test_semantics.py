@@ -332,38 +332,43 @@ def _query(href: str) -> str:
     return urlencode({"href": href})
 
 
-@pytest.mark.parametrize("stored", ["http://[x/", "http://shop.test:abc/", "javascript:alert(1)",
-                                    "http://forum.test:99999/"])
-def test_links_stored_through_a_site_form_are_clicked_without_raising(stored):
-    """A forum link post whose URL is hostile: posting and clicking it never raise."""
+@pytest.fixture(scope="module")
+def forum_env():
     from webenv.env import WebEnv
-    from webenv.solution import find_element
 
     env = WebEnv(tasks="forum")
-    try:
-        env.reset(seed=0)
-        obs = env.step("goto [http://forum.test/submit]")[0]
-        tree = obs["axtree"]
-        for action in (f"select [{find_element(tree, {'role': 'combobox', 'name': 'Forum'})}] "
-                       "[Books]",
-                       f"type [{find_element(tree, {'role': 'textbox', 'name': 'Title'})}] "
-                       "[Hostile link] [0]",
-                       f"type [{find_element(tree, {'role': 'textbox', 'name': 'URL'})}] "
-                       f"[{stored}] [0]",
-                       "click [{}]".format(find_element(tree, {"role": "button",
-                                                               "name": "Create submission"}))):
-            obs = env.step(action)[0]
-            assert not obs["last_action_error"], action
-        browser = env.unwrapped.browser
-        links = [i for i, el in browser.page.axtree().elements.items()
-                 if isinstance(el.tag, str) and el.tag == "a" and el.get("href") == stored]
-        if not links:  # the site refused the URL with a form error: nothing to click
-            return
-        before = obs["url"]
-        obs = env.step(f"click [{links[0]}]")[0]
-        assert obs["last_action_error"] and obs["url"] == before
-    finally:
-        env.close()
+    yield env
+    env.close()
+
+
+@pytest.mark.parametrize("stored", ["http://[x/", "http://shop.test:abc/", "javascript:alert(1)",
+                                    "http://forum.test:99999/"])
+def test_links_stored_through_a_site_form_are_clicked_without_raising(forum_env, stored):
+    """A forum link post whose URL is hostile: posting and clicking it never raise."""
+    from webenv.solution import find_element
+
+    env = forum_env
+    env.reset(seed=0)
+    obs = env.step("goto [http://forum.test/submit]")[0]
+    tree = obs["axtree"]
+    for action in (f"select [{find_element(tree, {'role': 'combobox', 'name': 'Forum'})}] "
+                   "[Books]",
+                   f"type [{find_element(tree, {'role': 'textbox', 'name': 'Title'})}] "
+                   "[Hostile link] [0]",
+                   f"type [{find_element(tree, {'role': 'textbox', 'name': 'URL'})}] "
+                   f"[{stored}] [0]",
+                   "click [{}]".format(find_element(tree, {"role": "button",
+                                                           "name": "Create submission"}))):
+        obs = env.step(action)[0]
+        assert not obs["last_action_error"], action
+    browser = env.unwrapped.browser
+    links = [i for i, el in browser.page.axtree().elements.items()
+             if isinstance(el.tag, str) and el.tag == "a" and el.get("href") == stored]
+    if not links:  # the site refused the URL with a form error: nothing to click
+        return
+    before = obs["url"]
+    obs = env.step(f"click [{links[0]}]")[0]
+    assert obs["last_action_error"] and obs["url"] == before
 
 
 # -- tabs --------------------------------------------------------------------------------
