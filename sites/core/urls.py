@@ -15,7 +15,9 @@ What a browser does and so does this module:
 - a port must be a decimal number from 0 to 65535 (``:abc``, ``:-1`` and ``:99999``
   are not URLs);
 - ``.`` and ``..`` path segments are resolved and spaces and non-ASCII characters in
-  the path, query and fragment are percent-encoded.
+  the path, query and fragment are percent-encoded (and ``'`` in an http(s) query), so
+  that every character Chromium encodes is encoded here too: the canonical form of
+  Chromium's URL and of the typed one are the same.
 
 The result is a :class:`URL` whose ``str()`` is the canonical form observations report.
 This module imports nothing from webenv outside ``sites/core``, so the sites, the
@@ -41,6 +43,7 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _FORBIDDEN_HOST = re.compile(r"[\x00-\x20#%/:<>?@\[\\\]^|\x7f]")
 _SAFE_PATH = "/:@!$&'()*+,;=-._~%"
 _SAFE_QUERY = _SAFE_PATH + "?"
+_SAFE_SPECIAL_QUERY = _SAFE_QUERY.replace("'", "")  # WHATWG: http(s) queries encode '
 
 
 @dataclass(frozen=True)
@@ -174,7 +177,7 @@ def _parse_special(text: str, scheme: str) -> URL | None:
     except ValueError:
         return None
     path = _remove_dot_segments(_encode(parts.path or "/", _SAFE_PATH))
-    query = _encode(parts.query, _SAFE_QUERY) if "?" in tail.split("#", 1)[0] else None
+    query = _encode(parts.query, _SAFE_SPECIAL_QUERY) if "?" in tail.split("#", 1)[0] else None
     fragment = _encode(parts.fragment, _SAFE_QUERY) if "#" in tail else None
     userinfo = _encode(userinfo, "!$&'()*+,;=-._~%:")
     return URL(scheme, host, port, path, query, fragment, userinfo)

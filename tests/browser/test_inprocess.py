@@ -203,3 +203,38 @@ def test_cookies_persist_between_requests(browser):
     act(browser, f"click [{node_id(browser, 'button', 'Save')}]")
     act(browser, "goto [http://shop.test/done]")
     assert "go=save" in browser.axtree_text()
+
+
+def test_the_response_charset_decodes_the_page():
+    """A page without <meta charset> is decoded with the Content-Type charset, as browsers do."""
+    app = Flask("charset")
+
+    @app.get("/")
+    def index():
+        return "<html><head><title>Café</title></head><body><p>Crème brûlée</p></body></html>"
+
+    b = InProcessBrowser(FixtureWorld(apps={"shop": app}))  # type: ignore[arg-type]
+    b.reset("http://shop.test/", {})
+    assert "StaticText 'Crème brûlée'" in b.axtree_text()
+    assert b.tabs_text() == "Tab 0 (current): Café - http://shop.test/"
+
+
+def test_a_site_that_fails_to_answer_is_an_action_error():
+    """A response the WSGI layer cannot send (here a Location with a newline) is an error
+    the agent sees, logged as a 500, never an exception out of the browser."""
+    app = Flask("broken")
+
+    @app.get("/")
+    def index():
+        return '<html><body><a href="/bad">bad</a></body></html>'
+
+    @app.get("/bad")
+    def bad():
+        return "", 302, [("Location", "http://[x/")]
+
+    b = InProcessBrowser(FixtureWorld(apps={"shop": app}))  # type: ignore[arg-type]
+    b.reset("http://shop.test/", {})
+    with pytest.raises(ActionError, match="failed to answer '/bad'"):
+        act(b, f"click [{node_id(b, 'link', 'bad')}]")
+    assert b.url == "http://shop.test/"
+    assert b.world.request_log[-1]["status"] == 500

@@ -59,19 +59,17 @@ sites do: the in-process model reads only inline styles).
 
 Actions
 -------
-Each action first runs one script that numbers the document (once per document; the
-sites run no scripts, so the DOM does not change under us) and reports the target's
-facts, so missing, hidden, disabled or wrong-kind targets fail with the in-process
-messages before Playwright is asked. Links, buttons, inputs, selects, labels and
-summaries get a real pointer click (``force=True`` after those checks: Playwright's
-actionability waits cost ~40 ms and the checks are already done); other elements are
-focused, as in-process. ``type`` is ``fill`` (+ Enter), ``select`` picks the option by
-the in-process matching rules, ``press`` goes to the focused element (so the navigation
-it starts is awaited). ``go_back``/``go_forward`` follow the in-process history model
-(GET URLs of the documents a tab loaded, reloaded afresh), because Chromium's own
-history would restore typed form values. Every action waits for the page's ``load``; ids are
-numbered once per document (the DOM is numbered in Python from ``DOM.getDocument`` for
-the observation and by the script for the locators: the same rule on the same DOM).
+What an action means (preconditions, messages, option matching, URL resolution, history
+and tabs) is :class:`webenv.browser.base.Browser`'s; this backend supplies its primitives.
+Element facts come from one script that numbers the document (once per document; the
+sites run no scripts, so the DOM does not change under us) and reports the target, so
+refused actions fail before Playwright is asked. Buttons, inputs, labels and summaries get
+a real pointer click (``force=True``: Playwright's actionability waits cost ~40 ms and the
+checks are already done); links load the URL the base resolved from their ``href``;
+other elements are focused. ``type`` is ``fill`` (+ Enter), ``press`` goes to the
+focused element (so the navigation it starts is awaited), and history entries are loaded
+afresh (Chromium's own history would restore typed form values). Every action waits for
+the page's ``load``.
 
 Processes
 ---------
@@ -91,7 +89,6 @@ import os
 import re
 import shutil
 from typing import Any
-from urllib.parse import urlsplit
 
 import numpy as np
 from lxml import html
@@ -100,9 +97,19 @@ from playwright.sync_api import Error as PlaywrightError
 
 from webenv.actions import Action, ActionError
 from webenv.axtree import JS_WHITESPACE, AXNode, AXTree
-from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unreachable
+from webenv.browser.base import (
+    BLANK_URL,
+    MAX_TABS,
+    Browser,
+    ElementFacts,
+    OptionFacts,
+    option_label,
+    reachable,
+    unreachable,
+)
 from webenv.browser.servers import SiteProxy
-from webenv.world import SITES, World, expand_placeholders
+from webenv.sites.core.urls import URL, parse_url
+from webenv.world import SITES, World
 
 __all__ = ["ChromiumBrowser", "chromium_executable"]
 
@@ -655,18 +662,11 @@ class ChromiumBrowser(Browser):
         self._context.on("page", self._on_page)
         self.tabs = [self._new_page()]
         self.active = 0
-        url = expand_placeholders(start_url)
-        self._check_reachable(url)
-        self._goto(url)
+        self._goto(str(self._start_url(start_url)))
 
     def execute(self, action: Action) -> None:
-        handler = getattr(self, f"_do_{action.kind}", None)
-        if handler is None:
-            raise ActionError(f"action '{action.kind}' is not handled by the Chromium browser")
-        if not self.tabs:
-            raise ActionError("no page is open; call reset() first")
         try:
-            handler(action)
+            super().execute(action)
         except PlaywrightError as exc:
             self._settle()
             raise ActionError(f"{action.kind} failed: {_one_line(exc)}") from None
@@ -679,33 +679,14 @@ class ChromiumBrowser(Browser):
         return self._tree().text(max_chars)
 
     @property
-    def url(self) -> str:
-        if not self.tabs:
-            return BLANK_URL
-        return self.page.url
-
-    @property
     def page(self) -> Page:
         return self.tabs[self.active].page
-
-    def tabs_text(self) -> str:
-        return tabs_text([(self._title(tab), tab.page.url) for tab in self.tabs], self.active)
-
-    @staticmethod
-    def _title(tab: _Tab) -> str:
-        if tab.tree is not None:  # the AX root is named by the <title>: no round trip
-            return tab.tree.root.name
-        try:
-            return _collapse(tab.page.title())
-        except PlaywrightError:
-            return ""
 
     def document(self, url: str = "last") -> html.HtmlElement:
         if url == "last":
             source = self.page.evaluate(_SERIALIZE_JS) if self.tabs else ""
         else:
-            target = expand_placeholders(url)
-            self._check_reachable(target)
+            target = str(self._fetch_url(url))
             self._adding = True
             try:
                 page = self._context.new_page()
@@ -759,8 +740,14 @@ class ChromiumBrowser(Browser):
     # -- helpers -----------------------------------------------------------------------
 
     def _on_page(self, page: Page) -> None:
-        """A page the site opened itself (``target=_blank``): track it as a new active tab."""
+        """A page the site opened itself (``target=_blank``): track it as a new active tab.
+
+        With :data:`MAX_TABS` tabs open it is closed instead (the tab list stays bounded).
+        """
         if any(tab.page is page for tab in self.tabs) or self._adding:
+            return
+        if len(self.tabs) >= MAX_TABS:
+            page.close()
             return
         self.tabs.append(_Tab(page))
         self.active = len(self.tabs) - 1
@@ -775,9 +762,8 @@ class ChromiumBrowser(Browser):
             self._adding = False
 
     def _reachable(self, url: str) -> bool:
-        parts = urlsplit(url)
-        hosts = {SITES[s].host for s in self.world.sites}
-        return parts.scheme == "http" and (parts.hostname or "").lower() in hosts
+        parsed = parse_url(url)
+        return parsed is not None and reachable(parsed, self.world.sites)
 
     def _check_reachable(self, url: str) -> None:
         if url != BLANK_URL and not self._reachable(url):
@@ -816,106 +802,71 @@ class ChromiumBrowser(Browser):
                 self._settle()
         raise AssertionError("unreachable")
 
-    def _inspect(self, action: Action) -> dict[str, Any]:
-        """The target element's facts, with the in-process errors for missing/hidden ones."""
-        info = None
-        if action.target is not None:
-            info = self.page.evaluate(_INSPECT_JS, action.target)
-        if info is None:
-            raise ActionError(f"no element with id [{action.target}] on this page; use an id "
-                              "shown in brackets in the current observation")
-        if info["hidden"]:
-            raise ActionError(f"element [{action.target}] is not visible on this page")
-        return info
-
     def _locator(self, element_id: int | str):
         return self.page.locator(f'[{ID_ATTR}="{element_id}"]')
 
-    # -- actions -----------------------------------------------------------------------
+    # -- primitives of the shared action semantics (webenv.browser.base) ---------------
 
-    def _do_click(self, action: Action) -> None:
-        info = self._inspect(action)
-        if info["disabled"] and info["tag"] in ("button", "input", "select", "textarea",
-                                                "option", "fieldset", "optgroup"):
-            raise ActionError(f"element [{action.target}] is disabled")
-        if info["tag"] == "option" and info["selectId"] is not None:
-            select = self._locator(info["selectId"])
-            select.select_option(index=info["optionIndex"])
-            select.focus()
-            return
-        if info["link"] is None and info["tag"] not in _ACTIVATABLE:
-            # The in-process browser only focuses other elements; a pointer click at the
-            # centre of, say, <html> would land on whatever control is drawn there.
-            self._locator(action.target).evaluate(
-                "el => { el.focus(); const active = document.activeElement;"
-                " if (active && active !== el && active.blur) active.blur(); }")
-            return
-        self._locator(action.target).click(force=True)
+    def _facts(self, target: int) -> ElementFacts | None:
+        info = self.page.evaluate(_INSPECT_JS, target)
+        if info is None:
+            return None
+        select_id = info["selectId"]
+        link = info["link"]
+        if link is not None:  # the href as written: the base resolves it with parse_url
+            link = self._locator(target).evaluate(
+                "el => el.closest('a[href]').getAttribute('href')")
+        return ElementFacts(
+            tag=info["tag"], type=info["type"], hidden=info["hidden"],
+            disabled=info["disabled"], readonly=info["readonly"], multiple=info["multiple"],
+            link=link,
+            options=tuple(OptionFacts(option_label(None, option["label"]), option["value"])
+                          for option in info["options"]),
+            select_id=int(select_id) if select_id is not None and select_id.isdigit() else None,
+            option_index=info["optionIndex"])
 
-    def _do_type(self, action: Action) -> None:
-        info = self._inspect(action)
-        if not ((info["tag"] == "input" and info["type"] in TEXT_INPUT_TYPES)
-                or info["tag"] == "textarea"):
-            raise ActionError(f"element [{action.target}] is not a text field; type into a "
-                              "textbox, searchbox or spinbutton")
-        if info["disabled"] or info["readonly"]:
-            raise ActionError(f"element [{action.target}] is read-only or disabled")
-        locator = self._locator(action.target)
-        locator.fill(action.text or "")
-        if action.press_enter:
+    def _focus(self, target: int) -> None:
+        # Focus only: a pointer click at the centre of, say, <html> would land on whatever
+        # control is drawn there.
+        self._locator(target).evaluate(
+            "el => { el.focus(); const active = document.activeElement;"
+            " if (active && active !== el && active.blur) active.blur(); }")
+
+    def _activate(self, target: int) -> None:
+        # force=True: Playwright's actionability waits cost ~40 ms and the base has
+        # already checked the target.
+        self._locator(target).click(force=True)
+
+    def _follow(self, target: int, url: URL) -> None:
+        # The URL the base parsed and checked, not Chromium's own resolution of the href:
+        # the same page in both backends (GET links carry nothing else the sites read).
+        self._goto(str(url))
+
+    def _fill(self, target: int, text: str, press_enter: bool) -> None:
+        locator = self._locator(target)
+        locator.fill(text)
+        if press_enter:
             locator.press("Enter")
 
-    def _do_select(self, action: Action) -> None:
-        info = self._inspect(action)
-        if info["tag"] != "select":
-            raise ActionError(f"element [{action.target}] is not a combobox or listbox")
-        wanted = (action.text or "").strip()
-        options = info["options"]
-        for matches in (
-            lambda o: o["label"] == wanted or o["value"] == wanted,
-            lambda o: o["label"].casefold() == wanted.casefold(),
-        ):
-            for index, option in enumerate(options):
-                if matches(option):
-                    locator = self._locator(action.target)
-                    if info["multiple"]:
-                        locator.evaluate(
-                            "(s, i) => { s.options[i].selected = !s.options[i].selected;"
-                            " s.dispatchEvent(new Event('input', {bubbles: true}));"
-                            " s.dispatchEvent(new Event('change', {bubbles: true})); }", index)
-                    else:
-                        locator.select_option(index=index)
-                    locator.focus()
-                    return
-        shown = ", ".join(repr(option["label"]) for option in options[:20])
-        raise ActionError(f"element [{action.target}] has no option {wanted[:60]!r}; "
-                          f"options: {shown}")
+    def _choose_option(self, select: int, index: int, toggle: bool) -> None:
+        locator = self._locator(select)
+        if toggle:
+            locator.evaluate(
+                "(s, i) => { s.options[i].selected = !s.options[i].selected;"
+                " s.dispatchEvent(new Event('input', {bubbles: true}));"
+                " s.dispatchEvent(new Event('change', {bubbles: true})); }", index)
+        else:
+            locator.select_option(index=index)
 
-    def _do_check(self, action: Action, checked: bool = True) -> None:
-        info = self._inspect(action)
-        if info["tag"] != "input" or info["type"] not in ("checkbox", "radio"):
-            raise ActionError(f"element [{action.target}] is not a checkbox or radio button")
-        if info["disabled"]:
-            raise ActionError(f"element [{action.target}] is disabled")
-        if not checked and info["type"] == "radio":
-            raise ActionError(f"radio button [{action.target}] cannot be unchecked; check "
-                              "another option of its group")
-        self._locator(action.target).set_checked(checked)
+    def _set_checked(self, target: int, checked: bool) -> None:
+        self._locator(target).set_checked(checked)
 
-    def _do_uncheck(self, action: Action) -> None:
-        self._do_check(action, checked=False)
+    def _hover(self, target: int) -> None:
+        self._locator(target).hover()
 
-    def _do_hover(self, action: Action) -> None:
-        self._inspect(action)
-        self._locator(action.target).hover()
-
-    def _do_press(self, action: Action) -> None:
-        key = (action.text or "").strip() or "Enter"
-        if key.lower() == "return":
-            key = "Enter"
-        if action.target is not None:
-            self._inspect(action)
-            self._locator(action.target).press(key)
+    def _press(self, target: int | None, key: str) -> None:
+        if target is not None:
+            self._locator(target).press(key)
             return
         # A locator press (unlike keyboard.press) waits for the navigation it starts.
         focused = self.page.locator("*:focus")
@@ -924,55 +875,40 @@ class ChromiumBrowser(Browser):
         else:
             self.page.keyboard.press(key)
 
-    def _do_scroll(self, action: Action) -> None:
-        delta = -400 if (action.text or "").strip().lower() == "up" else 400
+    def _scroll(self, up: bool) -> None:
         self.page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
-        self.page.mouse.wheel(0, delta)
+        self.page.mouse.wheel(0, -400 if up else 400)
 
-    def _do_goto(self, action: Action) -> None:
-        url = goto_target(action.text, self.page.url)
-        self._check_reachable(url)
-        self._goto(url)
+    def _load(self, url: URL) -> None:
+        self._goto(str(url))
 
-    def _do_go_back(self, action: Action) -> None:
-        self._move_in_history(-1)
-
-    def _do_go_forward(self, action: Action) -> None:
-        self._move_in_history(+1)
-
-    def _move_in_history(self, step: int) -> None:
-        """Like the in-process browser: load the GET URL at the new history position afresh.
-
-        (Chromium's own back/forward would restore typed form values, which the
-        in-process backend, and hence the observation contract, does not.)
-        """
+    def _restore(self, url: str) -> None:
+        # The in-process history model: the GET URL loaded afresh (Chromium's own
+        # back/forward would restore typed form values, which the observation contract
+        # does not).
         tab = self.tabs[self.active]
-        position = tab.position + step
-        if not 0 <= position < len(tab.history):
-            raise ActionError("there is no page to go " + ("back" if step < 0 else "forward")
-                              + " to in this tab")
         tab.restoring = True
         try:
-            self._goto(tab.history[position])
+            self._goto(url)
         finally:
             tab.restoring = False
-        tab.position = position
 
-    def _do_new_tab(self, action: Action) -> None:
-        self.tabs.append(self._new_page([BLANK_URL]))
-        self.active = len(self.tabs) - 1
+    def _open_tab(self) -> _Tab:
+        return self._new_page([BLANK_URL])
 
-    def _do_tab_focus(self, action: Action) -> None:
-        index = action.tab_index if action.tab_index is not None else -1
-        if not 0 <= index < len(self.tabs):
-            raise ActionError(f"no tab {index}; open tabs are numbered 0 to {len(self.tabs) - 1}")
-        self.active = index
-        self.page.bring_to_front()
-
-    def _do_close_tab(self, action: Action) -> None:
-        tab = self.tabs.pop(self.active)
+    def _discard_tab(self, tab: _Tab) -> None:
         tab.page.close()
-        if not self.tabs:
-            self.tabs.append(self._new_page([BLANK_URL]))
-        self.active = min(self.active, len(self.tabs) - 1)
+
+    def _show_tab(self) -> None:
         self.page.bring_to_front()
+
+    def _tab_url(self, tab: _Tab) -> str:
+        return tab.page.url
+
+    def _tab_title(self, tab: _Tab) -> str:
+        if tab.tree is not None:  # the AX root is named by the <title>: no round trip
+            return tab.tree.root.name
+        try:
+            return _collapse(tab.page.title())
+        except PlaywrightError:
+            return ""

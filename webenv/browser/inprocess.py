@@ -8,25 +8,43 @@ which is what the accessibility tree reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from urllib.parse import urlencode, urljoin, urlsplit, urlunsplit
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from urllib.parse import urlencode
 
 from lxml import etree, html
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import Client
 
-from webenv.actions import Action, ActionError
-from webenv.axtree import AXTree, build_axtree, is_hidden
-from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unreachable
-from webenv.world import SITES, World, expand_placeholders, log_form
+from webenv.actions import ActionError
+from webenv.axtree import AXTree, build_axtree, element_id, is_hidden
+from webenv.browser.base import BLANK_URL, Browser, ElementFacts, OptionFacts, option_label
+from webenv.sites.core.urls import URL, parse_url
+from webenv.world import SITES, World, log_form
 
 MAX_REDIRECTS = 10
-TEXT_INPUT_TYPES = {"text", "email", "password", "search", "tel", "url", "number", ""}
 
 
 # The plain libxml2 HTML parser: lxml.html's element classes cost ~0.4 us per element
 # on every page load. Validators get lxml.html documents through Browser.document().
 _PARSER = etree.HTMLParser()
+_CHARSET_PARSERS: dict[str, etree.HTMLParser] = {}
+
+
+def _parser(charset: str | None) -> etree.HTMLParser:
+    """The parser for a response's ``charset`` (as a browser, the header's charset wins)."""
+    if not charset:
+        return _PARSER
+    charset = charset.strip().lower()
+    parser = _CHARSET_PARSERS.get(charset)
+    if parser is None:
+        try:
+            parser = etree.HTMLParser(encoding=charset)
+        except LookupError:
+            parser = _PARSER
+        if len(_CHARSET_PARSERS) < 32:
+            _CHARSET_PARSERS[charset] = parser
+    return parser
 _BLANK_PAGE = b"<html><head><title></title></head><body></body></html>"
 
 
@@ -48,8 +66,9 @@ class Page:
     focused: etree._Element | None = None
     _axtree: AXTree | None = None
 
-    @property
+    @cached_property
     def title(self) -> str:
+        """The document's ``<title>`` text (actions never change it)."""
         title = self.document.find(".//title")
         return _text(title) if title is not None else ""
 
@@ -61,6 +80,10 @@ class Page:
     def changed(self) -> None:
         """Forget the cached accessibility tree after the DOM or focus changed."""
         self._axtree = None
+
+
+def _blank_page() -> Page:
+    return Page(BLANK_URL, _blank_document())
 
 
 @dataclass
@@ -94,35 +117,22 @@ class InProcessBrowser(Browser):
         for site, (name, value) in cookies.items():
             host = SITES[site].host
             self._clients[host].set_cookie(name, value, domain=host)
-        self.tabs = [Tab(Page(BLANK_URL, _blank_document()))]
+        self.tabs = [Tab(_blank_page())]
         self.active = 0
-        self._navigate(expand_placeholders(start_url))
-
-    def execute(self, action: Action) -> None:
-        handler = getattr(self, f"_do_{action.kind}", None)
-        if handler is None:
-            raise ActionError(f"action '{action.kind}' is not handled by the in-process browser")
-        handler(action)
+        self._navigate(self._start_url(start_url))
 
     def axtree_text(self, max_chars: int | None = None) -> str:
         return self.page.axtree().text(max_chars)
 
     @property
-    def url(self) -> str:
-        return self.page.url
-
-    @property
     def page(self) -> Page:
         return self.tabs[self.active].page
-
-    def tabs_text(self) -> str:
-        return tabs_text([(tab.page.title, tab.page.url) for tab in self.tabs], self.active)
 
     def document(self, url: str = "last") -> html.HtmlElement:
         if url == "last":
             document = self.page.document
         else:
-            document = self._fetch("GET", expand_placeholders(url), None).document
+            document = self._fetch("GET", self._fetch_url(url), None).document
         return html.document_fromstring(etree.tostring(document, method="html"))
 
     def close(self) -> None:
@@ -131,99 +141,112 @@ class InProcessBrowser(Browser):
 
     # -- HTTP --------------------------------------------------------------------------
 
-    def _fetch(self, method: str, url: str, form: MultiDict | None) -> Page:
+    def _fetch(self, method: str, url: URL, form: MultiDict | None) -> Page:
         """Request ``url``, following redirects; log every request; return the final page."""
         for _ in range(MAX_REDIRECTS + 1):
-            parts = urlsplit(url)
-            client = self._clients.get((parts.hostname or "").lower())
-            if parts.scheme != "http" or client is None:
-                raise unreachable(url, self.world.sites)
-            path = urlunsplit(("", "", parts.path or "/", parts.query, ""))
-            response = client.open(path, base_url=f"http://{parts.hostname}", method=method,
-                                   data=form if method == "POST" else None)
-            self.world.log_request(
-                method, urlunsplit(("http", parts.hostname, parts.path or "/", parts.query, "")),
-                log_form(form or MultiDict()), response.status_code)
+            url = self._checked_url(url)
+            client = self._clients[url.host]
+            path = url.path + (f"?{url.query}" if url.query else "")
+            try:
+                response = client.open(path, base_url=f"http://{url.host}", method=method,
+                                       data=form if method == "POST" else None)
+            except Exception as exc:  # noqa: BLE001 - a server would answer 500
+                # e.g. werkzeug refusing to send a Location header it cannot encode.
+                self.world.log_request(method, f"http://{url.host}{path}",
+                                       log_form(form or MultiDict()), 500)
+                raise ActionError(f"{url.origin} failed to answer {path[:80]!r} "
+                                  f"({type(exc).__name__}: {str(exc)[:80]})") from None
+            self.world.log_request(method, f"http://{url.host}{path}",
+                                   log_form(form or MultiDict()), response.status_code)
             location = response.headers.get("Location")
             if response.status_code in (301, 302, 303, 307, 308) and location:
                 if response.status_code in (301, 302, 303):
                     method, form = "GET", None
-                url = urljoin(url, location)
                 response.close()
+                target = parse_url(location, base=url)
+                if target is None:
+                    raise ActionError(f"{url.origin} redirected to {location[:80]!r}, which is "
+                                      "not a valid URL")
+                url = target
                 continue
-            page = Page(url, self._parse(response.get_data(), response.mimetype), 
+            page = Page(str(url), self._parse(response.get_data(), response.mimetype,
+                                              response.mimetype_params.get("charset")),
                         response.status_code)
             response.close()
             return page
-        raise ActionError(f"too many redirects (more than {MAX_REDIRECTS}) from {url[:80]!r}")
+        raise ActionError(f"too many redirects (more than {MAX_REDIRECTS}) from "
+                          f"{str(url)[:80]!r}")
 
     @staticmethod
-    def _parse(body: bytes, mimetype: str) -> etree._Element:
+    def _parse(body: bytes, mimetype: str, charset: str | None = None) -> etree._Element:
         if mimetype == "text/html" and body.strip():
-            return etree.fromstring(body, _PARSER)
+            return etree.fromstring(body, _parser(charset))
         document = _blank_document()
         pre = etree.SubElement(document.find("body"), "pre")
         pre.text = body.decode("utf-8", errors="replace")
         return document
 
-    def _navigate(self, url: str, method: str = "GET", form: MultiDict | None = None) -> None:
+    def _navigate(self, url: URL, method: str = "GET", form: MultiDict | None = None) -> None:
         """Load a page into the active tab and push it onto the tab's history."""
-        if url == BLANK_URL:
-            page = Page(BLANK_URL, _blank_document())
-        else:
-            page = self._fetch(method, url, form)
+        page = _blank_page() if str(url) == BLANK_URL else self._fetch(method, url, form)
         tab = self.tabs[self.active]
         del tab.history[tab.position + 1:]
         tab.history.append(page.url)
         tab.position = len(tab.history) - 1
         tab.page = page
 
-    # -- element helpers ---------------------------------------------------------------
+    # -- primitives --------------------------------------------------------------------
 
-    def _element(self, action: Action) -> etree._Element:
-        elements = self.page.axtree().elements
-        element = elements.get(action.target) if action.target is not None else None
+    def _get(self, target: int) -> etree._Element:
+        return self.page.axtree().elements[target]
+
+    def _facts(self, target: int) -> ElementFacts | None:
+        tree = self.page.axtree()
+        element = tree.elements.get(target)
         if element is None or not isinstance(element.tag, str):
-            raise ActionError(f"no element with id [{action.target}] on this page; use an id "
-                              "shown in brackets in the current observation")
-        if is_hidden(element):
-            raise ActionError(f"element [{action.target}] is not visible on this page")
-        return element
+            return None
+        tag = element.tag
+        link = _closest(element, "a", with_href=True)
+        select = _closest(element, "select") if tag == "option" else None
+        options = element.findall(".//option") if tag == "select" else []
+        return ElementFacts(
+            tag=tag,
+            type=(element.get("type") or "").lower(),
+            hidden=is_hidden(element),
+            disabled=element.get("disabled") is not None,
+            readonly=element.get("readonly") is not None,
+            multiple=tag == "select" and element.get("multiple") is not None,
+            link=link.get("href") if link is not None else None,
+            options=tuple(_option_facts(option) for option in options),
+            select_id=element_id(tree, select) if select is not None else None,
+            option_index=select.findall(".//option").index(element) if select is not None
+            else -1,
+        )
 
-    def _focus(self, element: etree._Element | None) -> None:
+    def _focus(self, target: int) -> None:
+        self._focus_element(self._get(target))
+
+    def _focus_element(self, element: etree._Element | None) -> None:
         self.page.focused = element
         self.page.changed()
 
-    # -- actions -----------------------------------------------------------------------
-
-    def _do_click(self, action: Action) -> None:
-        element = self._element(action)
-        if element.get("disabled") is not None:
-            raise ActionError(f"element [{action.target}] is disabled")
-        tag = element.tag
-        input_type = (element.get("type") or "").lower()
-        link = _closest(element, "a")
-        if link is not None and link.get("href") is not None:
-            self._navigate(urljoin(self.page.url, link.get("href")))
-        elif tag == "label":
+    def _activate(self, target: int) -> None:
+        """A browser's activation behaviour for labels, summaries, buttons and inputs."""
+        element = self._get(target)
+        if element.tag == "label":
             control = _label_control(element)
-            if control is not None and control.tag == "input" and input_type != "hidden":
+            if control is not None and control.tag == "input":
                 self._click_control(control)
             else:
-                self._focus(control)
-        elif tag == "summary":
+                self._focus_element(control)
+        elif element.tag == "summary":
             details = element.getparent()
             if details is not None and details.tag == "details":
                 if details.get("open") is None:
                     details.set("open", "")
                 else:
                     del details.attrib["open"]
-            self._focus(element)
-        elif tag == "option":
-            select = _closest(element, "select")
-            if select is not None:
-                _select_option(select, element)
-            self._focus(select)
+            self._focus_element(element)
         else:
             self._click_control(element)
 
@@ -231,129 +254,88 @@ class InProcessBrowser(Browser):
         tag = element.tag
         input_type = (element.get("type") or "").lower()
         if tag == "input" and input_type == "checkbox":
-            _set_checked(element, element.get("checked") is None)
-            self._focus(element)
+            _write_checked(element, element.get("checked") is None)
+            self._focus_element(element)
         elif tag == "input" and input_type == "radio":
-            _set_checked(element, True)
-            self._focus(element)
-        elif (tag == "button" and input_type in ("", "submit")) or (
-            tag == "input" and input_type in ("submit", "image")
-        ):
+            _write_checked(element, True)
+            self._focus_element(element)
+        elif _is_submit(element):
             form = _form_of(element)
             if form is None:
-                self._focus(element)
+                self._focus_element(element)
             else:
                 self._submit(form, submitter=element)
         else:
-            self._focus(element)
+            self._focus_element(element)
 
-    def _do_type(self, action: Action) -> None:
-        element = self._element(action)
-        input_type = (element.get("type") or "").lower()
-        if not ((element.tag == "input" and input_type in TEXT_INPUT_TYPES)
-                or element.tag == "textarea"):
-            raise ActionError(f"element [{action.target}] is not a text field; type into a "
-                              "textbox, searchbox or spinbutton")
-        if element.get("disabled") is not None or element.get("readonly") is not None:
-            raise ActionError(f"element [{action.target}] is read-only or disabled")
-        text = action.text or ""
+    def _follow(self, target: int, url: URL) -> None:
+        self._navigate(url)
+
+    def _fill(self, target: int, text: str, press_enter: bool) -> None:
+        element = self._get(target)
         max_length = element.get("maxlength")
         if max_length and max_length.isdigit():
             text = text[: int(max_length)]
         if element.tag == "textarea":
-            element.text = text + ("\n" if action.press_enter else "")
-            self._focus(element)
+            element.text = text + ("\n" if press_enter else "")
+            self._focus_element(element)
             return
         element.set("value", text)
-        self._focus(element)
-        if action.press_enter:
+        self._focus_element(element)
+        if press_enter:
             self._press_enter(element)
 
-    def _do_select(self, action: Action) -> None:
-        element = self._element(action)
-        if element.tag != "select":
-            raise ActionError(f"element [{action.target}] is not a combobox or listbox")
-        wanted = (action.text or "").strip()
-        options = element.findall(".//option")
-        labels = [_text(option) for option in options]
-        for matches in (
-            lambda i: labels[i] == wanted or options[i].get("value") == wanted,
-            lambda i: labels[i].casefold() == wanted.casefold(),
-        ):
-            for index in range(len(options)):
-                if matches(index):
-                    _select_option(element, options[index])
-                    self._focus(element)
-                    return
-        shown = ", ".join(repr(label) for label in labels[:20])
-        raise ActionError(f"element [{action.target}] has no option {wanted[:60]!r}; "
-                          f"options: {shown}")
+    def _choose_option(self, select: int, index: int, toggle: bool) -> None:
+        element = self._get(select)
+        option = element.findall(".//option")[index]
+        if not toggle:
+            for other in element.iter("option"):
+                other.attrib.pop("selected", None)
+            option.set("selected", "")
+        elif option.get("selected") is None:
+            option.set("selected", "")
+        else:
+            del option.attrib["selected"]
+        self.page.changed()
 
-    def _do_check(self, action: Action, checked: bool = True) -> None:
-        element = self._element(action)
-        if element.tag != "input" or (element.get("type") or "").lower() not in ("checkbox",
-                                                                                  "radio"):
-            raise ActionError(f"element [{action.target}] is not a checkbox or radio button")
-        if element.get("disabled") is not None:
-            raise ActionError(f"element [{action.target}] is disabled")
-        if not checked and (element.get("type") or "").lower() == "radio":
-            raise ActionError(f"radio button [{action.target}] cannot be unchecked; check "
-                              "another option of its group")
-        _set_checked(element, checked)
-        self._focus(element)
+    def _set_checked(self, target: int, checked: bool) -> None:
+        _write_checked(self._get(target), checked)
+        self.page.changed()
 
-    def _do_uncheck(self, action: Action) -> None:
-        self._do_check(action, checked=False)
+    def _hover(self, target: int) -> None:
+        return None  # nothing in the observation depends on the pointer
 
-    def _do_hover(self, action: Action) -> None:
-        self._element(action)
-
-    def _do_press(self, action: Action) -> None:
-        key = (action.text or "").strip()
-        if action.target is not None:
-            self._focus(self._element(action))
-        if key.lower() in ("enter", "return") and self.page.focused is not None:
+    def _press(self, target: int | None, key: str) -> None:
+        if target is not None:
+            self._focus(target)
+        if key == "Enter" and self.page.focused is not None:
             self._press_enter(self.page.focused)
 
-    def _do_scroll(self, action: Action) -> None:
-        # The observation always holds the whole page, so scrolling changes nothing.
+    def _scroll(self, up: bool) -> None:
+        return None  # the observation always holds the whole page
+
+    def _load(self, url: URL) -> None:
+        self._navigate(url)
+
+    def _restore(self, url: str) -> None:
+        parsed = parse_url(url)
+        if parsed is None or url == BLANK_URL:
+            page = _blank_page()
+        else:
+            page = self._fetch("GET", parsed, None)
+        self.tabs[self.active].page = page
+
+    def _open_tab(self) -> Tab:
+        return Tab(_blank_page(), [BLANK_URL])
+
+    def _discard_tab(self, tab: Tab) -> None:
         return None
 
-    def _do_goto(self, action: Action) -> None:
-        self._navigate(goto_target(action.text, self.page.url))
+    def _tab_url(self, tab: Tab) -> str:
+        return tab.page.url
 
-    def _do_go_back(self, action: Action) -> None:
-        self._move_in_history(-1)
-
-    def _do_go_forward(self, action: Action) -> None:
-        self._move_in_history(+1)
-
-    def _move_in_history(self, step: int) -> None:
-        tab = self.tabs[self.active]
-        position = tab.position + step
-        if not 0 <= position < len(tab.history):
-            raise ActionError("there is no page to go " + ("back" if step < 0 else "forward")
-                              + " to in this tab")
-        url = tab.history[position]
-        tab.page = Page(BLANK_URL, _blank_document()) if url == BLANK_URL else self._fetch(
-            "GET", url, None)
-        tab.position = position
-
-    def _do_new_tab(self, action: Action) -> None:
-        self.tabs.append(Tab(Page(BLANK_URL, _blank_document()), [BLANK_URL]))
-        self.active = len(self.tabs) - 1
-
-    def _do_tab_focus(self, action: Action) -> None:
-        index = action.tab_index if action.tab_index is not None else -1
-        if not 0 <= index < len(self.tabs):
-            raise ActionError(f"no tab {index}; open tabs are numbered 0 to {len(self.tabs) - 1}")
-        self.active = index
-
-    def _do_close_tab(self, action: Action) -> None:
-        del self.tabs[self.active]
-        if not self.tabs:
-            self.tabs.append(Tab(Page(BLANK_URL, _blank_document()), [BLANK_URL]))
-        self.active = min(self.active, len(self.tabs) - 1)
+    def _tab_title(self, tab: Tab) -> str:
+        return tab.page.title
 
     # -- forms -------------------------------------------------------------------------
 
@@ -376,19 +358,29 @@ class InProcessBrowser(Browser):
                   or form.get("method") or "get").lower()
         action = (submitter.get("formaction") if submitter is not None else None) or form.get(
             "action") or self.page.url
-        url = urljoin(self.page.url, action)
+        url = parse_url(action, base=self.page.url)
+        if url is None:
+            raise ActionError(f"the form was not sent: its action {action[:80]!r} is not a "
+                              "valid URL")
         if method == "post":
             self._navigate(url, "POST", fields)
         else:
-            parts = urlsplit(url)
             query = urlencode(list(fields.items(multi=True)))
-            self._navigate(urlunsplit((parts.scheme, parts.netloc, parts.path, query, "")))
+            self._navigate(replace(url, query=query or None, fragment=None))
 
 
-def _closest(element: etree._Element, tag: str) -> etree._Element | None:
+def _option_facts(option: etree._Element) -> OptionFacts:
+    text = _text(option)
+    value = option.get("value")
+    return OptionFacts(option_label(option.get("label"), text),
+                       value if value is not None else text)
+
+
+def _closest(element: etree._Element, tag: str, with_href: bool = False
+             ) -> etree._Element | None:
     node: etree._Element | None = element
     while node is not None:
-        if node.tag == tag:
+        if node.tag == tag and (not with_href or node.get("href") is not None):
             return node
         node = node.getparent()
     return None
@@ -467,7 +459,7 @@ def _label_control(label: etree._Element) -> etree._Element | None:
     return None
 
 
-def _set_checked(element: etree._Element, checked: bool) -> None:
+def _write_checked(element: etree._Element, checked: bool) -> None:
     if (element.get("type") or "").lower() == "radio" and checked:
         name = element.get("name")
         form = _form_of(element)
@@ -481,13 +473,3 @@ def _set_checked(element: etree._Element, checked: bool) -> None:
     else:
         element.attrib.pop("checked", None)
 
-
-def _select_option(select: etree._Element, option: etree._Element) -> None:
-    if select.get("multiple") is None:
-        for other in select.iter("option"):
-            other.attrib.pop("selected", None)
-        option.set("selected", "")
-    elif option.get("selected") is None:
-        option.set("selected", "")
-    else:
-        del option.attrib["selected"]
