@@ -151,16 +151,52 @@ def test_close_is_safe_twice():
     env.close()
 
 
-@pytest.mark.parametrize("vector_cls", [gym.vector.SyncVectorEnv, gym.vector.AsyncVectorEnv])
-def test_vector_envs_step(vector_cls):
-    kwargs = {"shared_memory": False} if vector_cls is gym.vector.AsyncVectorEnv else {}
-    envs = vector_cls([lambda: gym.make("WebShop-v0") for _ in range(2)], **kwargs)
+def _vector_run(envs, actions):
     try:
-        obs, infos = envs.reset(seed=3)
-        assert len(obs["axtree"]) == 2
-        obs, rewards, terminated, truncated, infos = envs.step(["scroll [down]", "go_back"])
-        assert list(terminated) == [False, False]
-        assert "there is no page to go back" in obs["last_action_error"][1]
+        first = envs.reset(seed=3)
+        return first, envs.step(actions)
+    finally:
+        envs.close()
+
+
+# Text outside Gymnasium's default charset in every field: brackets, accents, a snowman,
+# a character outside the BMP; the second env's go_back fails with an error message.
+VECTOR_ACTIONS = ["goto [http://shop.test/search?q=[mug]+é☃𝄞]", "go_back"]
+
+
+@pytest.fixture(scope="module")
+def sync_run():
+    return _vector_run(gym.vector.SyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2),
+                       VECTOR_ACTIONS)
+
+
+@pytest.mark.parametrize("make", [
+    pytest.param(lambda: gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2),
+                 id="AsyncVectorEnv-defaults"),
+    pytest.param(lambda: gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="async"),
+                 id="make_vec-async"),
+    pytest.param(lambda: gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="sync"),
+                 id="make_vec-sync"),
+    pytest.param(lambda: gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2,
+                                                   shared_memory=False), id="no-shared-memory"),
+])
+def test_vector_envs_match_sync_observations(make, sync_run):
+    (obs, infos), (after, rewards, terminated, truncated, _) = _vector_run(make(), VECTOR_ACTIONS)
+    (sync_obs, sync_infos), sync_after = sync_run
+    assert obs == sync_obs and infos["task_id"].tolist() == sync_infos["task_id"].tolist()
+    assert after == sync_after[0]
+    assert "[mug]" in after["url"][0] or "%5Bmug%5D" in after["url"][0]
+    assert "there is no page to go back" in after["last_action_error"][1]
+    assert list(terminated) == [False, False] and list(rewards) == [0.0, 0.0]
+
+
+def test_async_vector_env_without_copy_reads_live_text():
+    envs = gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2, copy=False)
+    try:
+        obs, _ = envs.reset(seed=3)
+        assert list(obs["last_action_error"]) == ["", ""]
+        envs.step(["go_back", "go_back"])  # obs is the live view: it now shows the errors
+        assert all("no page to go back" in error for error in obs["last_action_error"])
     finally:
         envs.close()
 
