@@ -236,3 +236,36 @@ def test_episodes_are_recorded_to_jsonl(tmp_path):
     assert answered["lenient"] is True and answered["strict"] is True
     assert answered["steps"][0]["error"].startswith("no element with id")
     assert answered["validation"]["lenient"]["checks"][0]["rule"] == "currency:equal"
+
+
+def test_public_api_is_exported_and_import_stays_cheap():
+    code = (
+        "import sys, webenv\n"
+        "heavy = [m for m in ('webenv.env', 'webenv.browser', 'webenv.browser.chromium', "
+        "'playwright', 'PIL', 'flask', 'lxml', 'webenv.validators', 'dateparser') "
+        "if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+        "from webenv import *\n"
+        "import webenv.errors as errors\n"
+        "assert WebEnv.__module__ == 'webenv.env' and ActionKind.CLICK == 'click'\n"
+        "assert callable(parse_action) and callable(load_tasks) and callable(check_answer)\n"
+        "assert describe_actions().startswith('Actions')\n"
+        "assert OptionError is errors.OptionError and issubclass(TaskError, WebEnvError)\n"
+        "assert 'playwright' not in sys.modules\n"
+        "print(webenv.__version__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    from importlib.metadata import version
+
+    assert out.stdout.strip() == version("webenv") == webenv.__version__
+    for name in webenv.__all__:
+        assert hasattr(webenv, name), name
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        webenv.nope  # noqa: B018
+
+
+def test_py_typed_ships_with_the_package():
+    from importlib import resources
+
+    assert resources.files("webenv").joinpath("py.typed").is_file()

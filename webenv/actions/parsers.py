@@ -1,23 +1,9 @@
-"""Action grammar: one parser for WebArena-style and BrowserGym-style actions.
+"""The two action grammars, WebArena style (``click [12]``) and BrowserGym style
+(``click("12")``), parsed to one :class:`~webenv.actions.model.Action`.
 
-=================================  =========================================
-WebArena style                     BrowserGym style
-=================================  =========================================
-``click [12]``                     ``click("12")``
-``type [7] [blue mug] [1]``        ``fill("7", "blue mug")`` (no Enter)
-``select [12] [Price]``            ``select_option("12", "Price")``
-``check [5]`` / ``uncheck [5]``    ``check("5")`` / ``uncheck("5")``
-``hover [3]``                      ``hover("3")``
-``press [Enter]``                  ``keyboard_press("Enter")``, ``press("7", "Enter")``
-``scroll [down]`` / ``[up]``       ``scroll(0, 400)`` (dy > 0 is down)
-``goto [url]``                     ``goto("url")``
-``go_back`` / ``go_forward``       ``go_back()`` / ``go_forward()``
-``new_tab``                        ``new_tab()``
-``tab_focus [1]``                  ``tab_focus(1)``
-``close_tab``                      ``tab_close()``
-``stop [answer]``                  ``send_msg_to_user("answer")``,
-                                   ``report_infeasible("why")``
-=================================  =========================================
+The verbs, their arguments and usage lines come from the one action table
+(:data:`webenv.actions.model.ACTION_TABLE`; :func:`webenv.actions.describe_actions`
+prints it).
 
 In ``type [id] [text] [press_enter]`` the flag is ``1`` (press Enter, the default)
 or ``0``. A text argument runs to the *last* ``]`` (or to the ``] [0|1]`` flag), so
