@@ -269,3 +269,42 @@ def test_py_typed_ships_with_the_package():
     from importlib import resources
 
     assert resources.files("webenv").joinpath("py.typed").is_file()
+
+
+SHADOW_PROBE = """
+import sys
+import gymnasium as gym
+import webenv
+if getattr(webenv, "__file__", None) is not None:  # a regular install: the package wins
+    gym.make("WebShop-v0").close()
+    print("installed package used")
+    sys.exit(0)
+import webenv.env  # the stray folder shadows an editable install: this must explain
+"""
+
+
+def test_a_stray_webenv_folder_in_the_working_directory_is_explained(tmp_path):
+    (tmp_path / "webenv").mkdir()
+    (tmp_path / "webenv" / "notes.txt").write_text("not a package")
+    probe = subprocess.run([sys.executable, "-c", SHADOW_PROBE], cwd=tmp_path,
+                           capture_output=True, text=True)
+    if probe.returncode == 0:
+        assert probe.stdout.strip() == "installed package used"
+    else:
+        last = probe.stderr.strip().splitlines()[-1]
+        assert last.startswith("webenv.errors.ShadowedPackage: 'import webenv' found "
+                               f"{tmp_path / 'webenv'}, a folder without __init__.py"), last
+        assert "rename or move that folder" in last
+    module = subprocess.run([sys.executable, "-m", "webenv", "tasks", "list", "--site", "shop"],
+                            cwd=tmp_path, capture_output=True, text=True)
+    if probe.returncode:
+        assert module.returncode != 0 and "ShadowedPackage" in module.stderr
+        assert str(tmp_path / "webenv") in module.stderr
+    else:
+        assert module.returncode == 0 and "shop/order-total/0" in module.stdout
+
+
+def test_python_dash_m_webenv_runs_the_command(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "webenv", "--version"], cwd=tmp_path,
+                         capture_output=True, text=True, check=True)
+    assert webenv.__version__ in out.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import sys
 from collections.abc import Sequence
 from ctypes import c_int32
 from multiprocessing.sharedctypes import SynchronizedArray
@@ -25,11 +26,28 @@ from numpy.typing import NDArray
 
 from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, ActionKind, parse_action
 from webenv.browser.base import Browser
-from webenv.errors import OptionError
+from webenv.errors import OptionError, ShadowedPackage
 from webenv.recording import EpisodeRecorder
 from webenv.tasks import Task, select_tasks
 from webenv.validators import EvalContext, evaluate
 from webenv.world import PLACEHOLDERS, World
+
+
+def check_not_shadowed() -> None:
+    """Raise :class:`ShadowedPackage` if ``webenv`` was imported from a stray folder.
+
+    A folder named ``webenv/`` without ``__init__.py`` in the working directory is found
+    before an editable install, and Python imports it as an empty namespace package: the
+    env ids are never registered. The modules inside the real package still load, so this
+    check runs when they do and says what happened.
+    """
+    package = sys.modules.get("webenv")
+    if package is not None and getattr(package, "__file__", None) is None:
+        folders = [str(folder) for folder in getattr(package, "__path__", [])]
+        raise ShadowedPackage(folders, str(Path(__file__).resolve().parent))
+
+
+check_not_shadowed()
 
 BACKENDS = ("inprocess", "chromium")
 VALIDATOR_MODES = ("lenient", "strict")
