@@ -231,6 +231,15 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - ``record_dir``: append every episode (actions, answer, both verdicts) to
       ``<record_dir>/episodes-<pid>.jsonl``.
 
+    ## Errors
+    ``step`` never raises for a bad action (see Action Space). Misuse raises at the call,
+    with one line saying what was wrong and what is accepted: ``step`` before ``reset``
+    raises ``gymnasium.error.ResetNeeded``; ``step``, ``reset`` or ``render`` after
+    ``close`` raise ``gymnasium.error.ClosedEnvironmentError`` (``close`` itself is safe
+    to call twice); an unknown constructor argument value, ``reset`` options that are not
+    a dict, an options key other than ``task_id``, or a task id outside the env's task set
+    raise :class:`webenv.errors.OptionError`.
+
     ## Version History
     - v0: first release.
     """
