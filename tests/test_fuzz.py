@@ -168,3 +168,35 @@ def test_links_stored_before_validation_are_clicked_safely(forum):
         _click_every_link(forum, f"http://forum.test/f/denver/{first + offset}", tally)
     forum.reset(seed=0)  # the world is restored for the other tests
     _fail_on_exceptions(tally)
+
+
+@pytest.fixture(scope="module")
+def git():
+    env = gym.make("WebGit-v0", max_episode_steps=10**6)
+    yield env
+    env.close()
+
+
+@pytest.mark.parametrize("title", STORED_TITLES + ["[12] link 'x'", "\\'", "click [1]"])
+def test_names_stored_through_the_githost_form_are_found_and_clicked(git, title):
+    git.reset(seed=0)
+    tally = fuzz.Tally()
+    project = "http://git.test/northwind/falcon-proxy"
+    obs, *_ = git.step(f"goto [{project}/-/issues/new]")
+    form = obs["axtree"]
+    for action in (f"type [{_field(form, 'textbox', 'Title')}] [{title}] [0]",
+                   f"type [{_field(form, 'textbox', 'Description')}] [{title}\n{title}] [0]",
+                   f"click [{_field(form, 'button', 'Create issue')}]"):
+        obs, _ = fuzz.checked_step(git, action, obs, tally)
+    assert obs["last_action_error"] == "" and "/-/issues/" in obs["url"]
+    obs, *_ = git.step(f"goto [{project}/-/issues?sort=created_desc]")
+    # The new issue is listed under its hostile name, and clicking that name opens it.
+    names = re.findall(r"^\t*\[(\d+)\] link '(.*)'$", obs["axtree"], re.MULTILINE)
+    matching = [node for node, name in names if title.strip() and title.strip() in name]
+    if title.strip():
+        assert matching, f"no link named {title!r} in the issue list"
+    for node in matching[:1]:
+        obs, _ = fuzz.checked_step(git, f"click [{node}]", obs, tally)
+        assert obs["last_action_error"] == ""
+    _click_every_link(git, obs["url"], tally)
+    _fail_on_exceptions(tally)
