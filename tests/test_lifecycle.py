@@ -91,7 +91,8 @@ def test_options_none_and_empty_dict_draw_a_task(env):
         ({"world_seed": -1}, "world_seed=-1"),
         ({"world_seed": 1.5}, "world_seed=1.5"),
         ({"world_seed": True}, "world_seed=True"),
-        ({"max_obs_chars": "x"}, r"max_obs_chars='x' is not accepted.*>= 100"),
+        ({"max_obs_chars": "x"}, r"max_obs_chars='x' is not accepted.*from 100 to 10_000_000"),
+        ({"max_obs_chars": 10**12}, "max_obs_chars=1000000000000"),
         ({"max_obs_chars": -5}, "max_obs_chars=-5"),
         ({"max_obs_chars": 99}, "max_obs_chars=99"),
         ({"backend": "firefox"}, r"backend='firefox' is not accepted; use one of 'inprocess', "

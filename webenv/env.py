@@ -55,6 +55,8 @@ MAX_URL_CHARS = 4_096
 MAX_GOAL_CHARS = 4_096
 MAX_TABS_CHARS = 8_192
 MAX_ERROR_CHARS = 1_024
+MAX_OBS_CHARS = 10_000_000
+"""Largest ``max_obs_chars`` (a vector env's shared memory holds 4 bytes per character)."""
 
 
 class BoundedText(spaces.Text):
@@ -175,10 +177,13 @@ def _choice(name: str, value: object, accepted: tuple[str, ...], extra: str = ""
                           f"{', '.join(map(repr, accepted))}{extra}")
 
 
-def _integer(name: str, value: object, minimum: int, meaning: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
+def _integer(name: str, value: object, minimum: int, meaning: str,
+             maximum: int | None = None) -> int:
+    if (isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum
+            or (maximum is not None and value > maximum)):
+        bounds = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum:_}"
         raise OptionError(f"{name}={value!r} is not accepted; use {meaning} (an integer "
-                          f">= {minimum})")
+                          f"{bounds})")
     return int(value)
 
 
@@ -272,7 +277,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise OptionError("screenshot=True needs backend='chromium' (the in-process "
                               "backend draws nothing)")
         max_obs_chars = _integer("max_obs_chars", max_obs_chars, 100,
-                                 "the longest axtree text in characters")
+                                 "the longest axtree text in characters", MAX_OBS_CHARS)
         world_seed = _integer("world_seed", world_seed, 0,
                               "the world's generation seed; 0 is the canonical world")
         if tasks is not None and not isinstance(tasks, str | list | tuple):
