@@ -412,3 +412,18 @@ def test_usage_in_error_messages_comes_from_the_action_table():
             assert row.signature in str(exc.value)
     with pytest.raises(ActionError, match=r"fill takes 2 arguments: fill\(bid, value\)"):
         parse_action('fill("1")')
+
+
+@pytest.mark.parametrize("action", [
+    'fill("7", "a\\x00b")', 'goto("http://shop.test/\\udf99")', 'send_msg_to_user("\\x1b[31m")',
+    'select_option("3", ["\\ud800"])', 'keyboard_press("\\x07")', 'fill("7", "\\N{NULL}")',
+    "type [7] [\ud800]", "stop [\x1f]",
+])
+def test_escaped_control_characters_and_surrogates_are_refused(action):
+    with pytest.raises(ActionError, match=r"contains the (control character|lone surrogate) "
+                                          r"U\+[0-9A-F]{4} at position \d+, which no page can"):
+        parse_action(action)
+
+
+def test_escaped_tab_and_newline_stay_allowed():
+    assert parse_action('fill("7", "a\\tb\\nc")').text == "a\tb\nc"

@@ -100,12 +100,7 @@ def parse_action(text: str) -> Action:
         raise ActionError(
             f"action too long ({len(text)} characters; the limit is {MAX_ACTION_CHARS})"
         )
-    bad = _BAD_CHARS.search(text)
-    if bad:
-        raise ActionError(
-            f"action contains the control character U+{ord(bad.group()):04X} at position "
-            f"{bad.start()}; remove it"
-        )
+    _check_chars(text, "action")
     source = text.strip()
     fenced = _FENCE.match(source)
     if fenced:
@@ -426,11 +421,25 @@ def _parse_call(source: str) -> ast.Call:
     return body
 
 
+def _check_chars(text: str, what: str) -> None:
+    """Reject characters a page cannot hold (C0 controls but tab/LF/CR, lone surrogates)."""
+    bad = _BAD_CHARS.search(text)
+    if bad:
+        char = ord(bad.group())
+        kind = "lone surrogate" if 0xD800 <= char <= 0xDFFF else "control character"
+        raise ActionError(
+            f"{what} contains the {kind} U+{char:04X} at position {bad.start()}, which no "
+            "page can hold; remove it"
+        )
+
+
 def _literal(node: ast.expr, verb: str) -> object:
     """A string or number literal (or a list of strings, for select_option)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str | int | float):
         if isinstance(node.value, bool):
             raise ActionError(f"{verb} arguments must be strings or numbers, got a bool")
+        if isinstance(node.value, str):  # escapes such as "\x00" or "\udf99" decode here
+            _check_chars(node.value, f"a string argument of {verb}")
         return node.value
     if (
         isinstance(node, ast.UnaryOp)
