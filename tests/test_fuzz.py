@@ -79,7 +79,8 @@ def test_every_action_kind_with_hostile_arguments(shop, kind, grammar):
 @pytest.mark.parametrize("action", [
     "goto [http://[::1]", "goto [http://[]", 'goto("http://]/")', "goto [http://[x/]",
     "goto [https://[:65535/]", "goto [http://user@[::1:80/]", "goto [javascript://a@b@[x/]",
-    "goto [//[/]", "goto [//]/]", "goto [[::1]]", "goto [http://shop.test:99999/]", "goto [http://shop.test:-1/]",
+    "goto [//[/]", "goto [//]/]", "goto [[::1]]", "goto [http://shop.test:99999/]",
+    "goto [http://shop.test:-1/]",
     "goto [http://shop.test:abc/]", "goto [http://bücher.test/]", "goto [http://shop.test\t/]",
     "goto [http://%00/]", "goto [http:\\\\shop.test\\cart]", "goto [http://a@b@shop.test/]",
     "goto [data:text/html,<a href='http://[x/'>x</a>]", "goto [__SHOP__:99999/]",
