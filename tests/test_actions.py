@@ -353,3 +353,77 @@ def test_fuzz_near_valid_actions(text):
 )
 def test_hostile_inputs_raise_action_error(text):
     _check_total(text)
+
+
+# -- the typed kind, the one action table, describe_actions -------------------------------------
+
+
+def test_action_kind_is_a_str_enum_equal_to_its_string():
+    from webenv.actions import ActionKind
+
+    action = parse_action("click [3]")
+    assert action.kind is ActionKind.CLICK and action.kind == "click"
+    assert f"_do_{action.kind}" == "_do_click"
+    assert {"click": 1}[action.kind] == 1  # dispatch tables keyed by strings keep working
+    assert Action("go_back").kind is ActionKind.GO_BACK
+    assert [kind.value for kind in ActionKind] == [
+        "click", "type", "select", "check", "uncheck", "hover", "press", "scroll", "goto",
+        "go_back", "go_forward", "new_tab", "tab_focus", "close_tab", "stop"]
+
+
+def test_action_with_an_unknown_kind_is_an_action_error():
+    with pytest.raises(ActionError, match="unknown action kind 'dance'; accepted: click, type"):
+        Action("dance")
+
+
+@pytest.mark.parametrize("grammar", ["webarena", "browsergym"])
+def test_describe_actions_lists_every_verb_with_a_parseable_example(grammar):
+    from webenv.actions import ACTION_TABLE, describe_actions
+
+    text = describe_actions(grammar)
+    rows = [row for row in ACTION_TABLE if row.grammar == grammar]
+    assert {row.kind for row in rows} == set(parse_action("go_back").kind.__class__)
+    for row in rows:
+        assert f"\n{row.signature}\n    {row.description}\n    Example: {row.example}\n" in text
+        assert parse_action(row.example).kind == row.kind, row.example
+        assert "\n" not in row.description
+    other = "browsergym" if grammar == "webarena" else "webarena"
+    assert describe_actions(other) != text
+
+
+def test_describe_actions_defaults_to_webarena_and_rejects_other_grammars():
+    from webenv.actions import describe_actions
+    from webenv.errors import OptionError
+
+    assert describe_actions() == describe_actions("webarena")
+    assert "click [id]" in describe_actions() and 'click("12")' in describe_actions("browsergym")
+    with pytest.raises(OptionError, match="unknown action grammar 'json'; accepted: 'webarena', "
+                                          "'browsergym'"):
+        describe_actions("json")
+
+
+def test_usage_in_error_messages_comes_from_the_action_table():
+    from webenv.actions import ACTION_TABLE
+
+    for row in ACTION_TABLE:
+        if row.grammar == "webarena" and row.required:
+            with pytest.raises(ActionError) as exc:
+                parse_action(row.verb)  # arguments missing: the message shows the usage
+            assert row.signature in str(exc.value)
+    with pytest.raises(ActionError, match=r"fill takes 2 arguments: fill\(bid, value\)"):
+        parse_action('fill("1")')
+
+
+@pytest.mark.parametrize("action", [
+    'fill("7", "a\\x00b")', 'goto("http://shop.test/\\udf99")', 'send_msg_to_user("\\x1b[31m")',
+    'select_option("3", ["\\ud800"])', 'keyboard_press("\\x07")', 'fill("7", "\\N{NULL}")',
+    "type [7] [\ud800]", "stop [\x1f]",
+])
+def test_escaped_control_characters_and_surrogates_are_refused(action):
+    with pytest.raises(ActionError, match=r"contains the (control character|lone surrogate) "
+                                          r"U\+[0-9A-F]{4} at position \d+, which no page can"):
+        parse_action(action)
+
+
+def test_escaped_tab_and_newline_stay_allowed():
+    assert parse_action('fill("7", "a\\tb\\nc")').text == "a\tb\nc"

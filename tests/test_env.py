@@ -153,16 +153,52 @@ def test_close_is_safe_twice():
     env.close()
 
 
-@pytest.mark.parametrize("vector_cls", [gym.vector.SyncVectorEnv, gym.vector.AsyncVectorEnv])
-def test_vector_envs_step(vector_cls):
-    kwargs = {"shared_memory": False} if vector_cls is gym.vector.AsyncVectorEnv else {}
-    envs = vector_cls([lambda: gym.make("WebShop-v0") for _ in range(2)], **kwargs)
+def _vector_run(envs, actions):
     try:
-        obs, infos = envs.reset(seed=3)
-        assert len(obs["axtree"]) == 2
-        obs, rewards, terminated, truncated, infos = envs.step(["scroll [down]", "go_back"])
-        assert list(terminated) == [False, False]
-        assert "there is no page to go back" in obs["last_action_error"][1]
+        first = envs.reset(seed=3)
+        return first, envs.step(actions)
+    finally:
+        envs.close()
+
+
+# Text outside Gymnasium's default charset in every field: brackets, accents, a snowman,
+# a character outside the BMP; the second env's go_back fails with an error message.
+VECTOR_ACTIONS = ["goto [http://shop.test/search?q=[mug]+é☃𝄞]", "go_back"]
+
+
+@pytest.fixture(scope="module")
+def sync_run():
+    return _vector_run(gym.vector.SyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2),
+                       VECTOR_ACTIONS)
+
+
+@pytest.mark.parametrize("make", [
+    pytest.param(lambda: gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2),
+                 id="AsyncVectorEnv-defaults"),
+    pytest.param(lambda: gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="async"),
+                 id="make_vec-async"),
+    pytest.param(lambda: gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="sync"),
+                 id="make_vec-sync"),
+    pytest.param(lambda: gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2,
+                                                   shared_memory=False), id="no-shared-memory"),
+])
+def test_vector_envs_match_sync_observations(make, sync_run):
+    (obs, infos), (after, rewards, terminated, truncated, _) = _vector_run(make(), VECTOR_ACTIONS)
+    (sync_obs, sync_infos), sync_after = sync_run
+    assert obs == sync_obs and infos["task_id"].tolist() == sync_infos["task_id"].tolist()
+    assert after == sync_after[0]
+    assert "[mug]" in after["url"][0] or "%5Bmug%5D" in after["url"][0]
+    assert "there is no page to go back" in after["last_action_error"][1]
+    assert list(terminated) == [False, False] and list(rewards) == [0.0, 0.0]
+
+
+def test_async_vector_env_without_copy_reads_live_text():
+    envs = gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2, copy=False)
+    try:
+        obs, _ = envs.reset(seed=3)
+        assert list(obs["last_action_error"]) == ["", ""]
+        envs.step(["go_back", "go_back"])  # obs is the live view: it now shows the errors
+        assert all("no page to go back" in error for error in obs["last_action_error"])
     finally:
         envs.close()
 
@@ -202,3 +238,75 @@ def test_episodes_are_recorded_to_jsonl(tmp_path):
     assert answered["lenient"] is True and answered["strict"] is True
     assert answered["steps"][0]["error"].startswith("no element with id")
     assert answered["validation"]["lenient"]["checks"][0]["rule"] == "currency:equal"
+
+
+def test_public_api_is_exported_and_import_stays_cheap():
+    code = (
+        "import sys, webenv\n"
+        "heavy = [m for m in ('webenv.env', 'webenv.browser', 'webenv.browser.chromium', "
+        "'playwright', 'PIL', 'flask', 'lxml', 'webenv.validators', 'dateparser') "
+        "if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+        "from webenv import *\n"
+        "import webenv.errors as errors\n"
+        "assert WebEnv.__module__ == 'webenv.env' and ActionKind.CLICK == 'click'\n"
+        "assert callable(parse_action) and callable(load_tasks) and callable(check_answer)\n"
+        "assert describe_actions().startswith('Actions')\n"
+        "assert OptionError is errors.OptionError and issubclass(TaskError, WebEnvError)\n"
+        "assert 'playwright' not in sys.modules\n"
+        "print(webenv.__version__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    from importlib.metadata import version
+
+    assert out.stdout.strip() == version("webenv") == webenv.__version__
+    for name in webenv.__all__:
+        assert hasattr(webenv, name), name
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        webenv.nope  # noqa: B018
+
+
+def test_py_typed_ships_with_the_package():
+    from importlib import resources
+
+    assert resources.files("webenv").joinpath("py.typed").is_file()
+
+
+SHADOW_PROBE = """
+import sys
+import gymnasium as gym
+import webenv
+if getattr(webenv, "__file__", None) is not None:  # a regular install: the package wins
+    gym.make("WebShop-v0").close()
+    print("installed package used")
+    sys.exit(0)
+import webenv.env  # the stray folder shadows an editable install: this must explain
+"""
+
+
+def test_a_stray_webenv_folder_in_the_working_directory_is_explained(tmp_path):
+    (tmp_path / "webenv").mkdir()
+    (tmp_path / "webenv" / "notes.txt").write_text("not a package")
+    probe = subprocess.run([sys.executable, "-c", SHADOW_PROBE], cwd=tmp_path,
+                           capture_output=True, text=True)
+    if probe.returncode == 0:
+        assert probe.stdout.strip() == "installed package used"
+    else:
+        last = probe.stderr.strip().splitlines()[-1]
+        assert last.startswith("webenv.errors.ShadowedPackage: 'import webenv' found "
+                               f"{tmp_path / 'webenv'}, a folder without __init__.py"), last
+        assert "rename or move that folder" in last
+    module = subprocess.run([sys.executable, "-m", "webenv", "tasks", "list", "--site", "shop"],
+                            cwd=tmp_path, capture_output=True, text=True)
+    if probe.returncode:
+        assert module.returncode != 0 and "ShadowedPackage" in module.stderr
+        assert str(tmp_path / "webenv") in module.stderr
+    else:
+        assert module.returncode == 0 and "shop/order-total/0" in module.stdout
+
+
+def test_python_dash_m_webenv_runs_the_command(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "webenv", "--version"], cwd=tmp_path,
+                         capture_output=True, text=True, check=True)
+    assert webenv.__version__ in out.stdout

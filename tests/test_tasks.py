@@ -115,3 +115,35 @@ def test_selection():
         select_tasks("mall")
     with pytest.raises(TaskError, match="unknown task_id"):
         select_tasks(["shop/nope/0"])
+
+
+@pytest.mark.parametrize(
+    "start_url",
+    ["http://[x/", "http://[::1", "http://shop.test:99999/", "javascript:alert(1)", "shop/", "",
+     "http://exa mple.com/", "__SHOP__:abc/"],
+)
+def test_bad_start_url_is_a_task_error_naming_file_and_field(start_url):
+    data = {**copy.deepcopy(VALID), "start_url": start_url}
+    with pytest.raises(TaskError, match=r"^bad\.json: start_url: "):
+        parse_task(data, "bad.json")
+
+
+def test_start_url_with_placeholder_or_site_url_loads():
+    for start_url in ("__SHOP__/", "__GIT__/northwind/falcon-proxy", "http://shop.test/cart"):
+        assert parse_task({**copy.deepcopy(VALID), "start_url": start_url}).start_url == start_url
+
+
+def test_load_tasks_reads_a_file_or_a_folder(tmp_path):
+    from webenv.tasks import load_tasks
+
+    (tmp_path / "sub").mkdir()
+    second = {**copy.deepcopy(VALID), "task_id": "shop/example/1"}
+    (tmp_path / "a.json").write_text(json.dumps(VALID))
+    (tmp_path / "sub" / "b.json").write_text(json.dumps([second]))
+    assert [t.task_id for t in load_tasks(tmp_path)] == ["shop/example/0", "shop/example/1"]
+    assert [t.task_id for t in load_tasks(tmp_path / "a.json")] == ["shop/example/0"]
+    (tmp_path / "sub" / "c.json").write_text(json.dumps(VALID))
+    with pytest.raises(TaskError, match="is also used in"):
+        load_tasks(tmp_path)
+    with pytest.raises(TaskError, match="no such task file"):
+        load_tasks(tmp_path / "missing.json")

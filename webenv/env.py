@@ -2,19 +2,52 @@
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
+import sys
+from collections.abc import Sequence
+from ctypes import c_int32
+from multiprocessing.sharedctypes import SynchronizedArray
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ClosedEnvironmentError, ResetNeeded
+from gymnasium.spaces.utils import flatten, unflatten
+from gymnasium.vector.utils import (
+    create_shared_memory,
+    read_from_shared_memory,
+    write_to_shared_memory,
+)
+from numpy.typing import NDArray
 
-from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, parse_action
+from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, ActionKind, parse_action
 from webenv.browser.base import Browser
+from webenv.errors import OptionError, ShadowedPackage
 from webenv.recording import EpisodeRecorder
 from webenv.tasks import Task, select_tasks
 from webenv.validators import evaluate
 from webenv.world import World
+
+
+def check_not_shadowed() -> None:
+    """Raise :class:`ShadowedPackage` if ``webenv`` was imported from a stray folder.
+
+    A folder named ``webenv/`` without ``__init__.py`` in the working directory is found
+    before an editable install, and Python imports it as an empty namespace package: the
+    env ids are never registered. The modules inside the real package still load, so this
+    check runs when they do and says what happened.
+    """
+    package = sys.modules.get("webenv")
+    if package is not None and getattr(package, "__file__", None) is None:
+        folders = [str(folder) for folder in getattr(package, "__path__", [])]
+        raise ShadowedPackage(folders, str(Path(__file__).resolve().parent))
+
+
+check_not_shadowed()
 
 BACKENDS = ("inprocess", "chromium")
 VALIDATOR_MODES = ("lenient", "strict")
@@ -22,6 +55,8 @@ MAX_URL_CHARS = 4_096
 MAX_GOAL_CHARS = 4_096
 MAX_TABS_CHARS = 8_192
 MAX_ERROR_CHARS = 1_024
+MAX_OBS_CHARS = 10_000_000
+"""Largest ``max_obs_chars`` (a vector env's shared memory holds 4 bytes per character)."""
 
 
 class BoundedText(spaces.Text):
@@ -43,6 +78,113 @@ class BoundedText(spaces.Text):
     def __eq__(self, other: Any) -> bool:
         return (isinstance(other, BoundedText) and self.min_length == other.min_length
                 and self.max_length == other.max_length)
+
+    def __hash__(self) -> int:
+        return hash((BoundedText, self.min_length, self.max_length))
+
+
+# Gymnasium flattens a ``Text`` value (and so writes it to an ``AsyncVectorEnv``'s shared
+# memory) as indexes into its character set, which fails on any character outside it.
+# A ``BoundedText`` is encoded as Unicode code points plus one, with 0 as padding, so
+# every string the space contains survives the round trip.
+
+
+def _encode_text(space: BoundedText, x: str) -> NDArray[np.int32]:
+    codes = np.zeros(space.max_length, dtype=np.int32)
+    codes[: len(x)] = np.frombuffer(x.encode("utf-32-le", "surrogatepass"), dtype="<u4") + 1
+    return codes
+
+
+def _decode_text(codes: NDArray[np.int32]) -> str:
+    used = codes[codes > 0] - 1
+    return used.astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
+
+
+@flatten.register(BoundedText)
+def _flatten_bounded_text(space: BoundedText, x: str) -> NDArray[np.int32]:
+    return _encode_text(space, x)
+
+
+@unflatten.register(BoundedText)
+def _unflatten_bounded_text(space: BoundedText, x: NDArray[np.int32]) -> str:
+    return _decode_text(np.asarray(x, dtype=np.int32))
+
+
+@create_shared_memory.register(BoundedText)
+def _create_bounded_text_memory(
+    space: BoundedText, n: int = 1, ctx: ModuleType = mp
+) -> SynchronizedArray[c_int32]:
+    return ctx.Array(np.dtype(np.int32).char, n * space.max_length)  # type: ignore[attr-defined]
+
+
+class SharedTextBatch(Sequence[str]):
+    """A live view of ``n`` strings in an ``AsyncVectorEnv``'s shared memory.
+
+    ``AsyncVectorEnv`` reads its shared observation memory once, when it starts, and
+    hands out (a deep copy of) that object after every step, so text must be decoded
+    when it is used, not when it is read. A deep copy (what ``AsyncVectorEnv`` returns
+    with its default ``copy=True``) is a plain ``tuple`` of ``str``, like
+    ``SyncVectorEnv``'s.
+    """
+
+    def __init__(self, codes: NDArray[np.int32]) -> None:
+        self._codes = codes
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        return _decode_text(self._codes[index])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> tuple[str, ...]:
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+@read_from_shared_memory.register(BoundedText)
+def _read_bounded_text(
+    space: BoundedText, shared_memory: SynchronizedArray[c_int32], n: int = 1
+) -> SharedTextBatch:
+    data = np.frombuffer(shared_memory.get_obj(), dtype=np.int32)  # type: ignore[call-overload]
+    return SharedTextBatch(data.reshape((n, space.max_length)))
+
+
+@write_to_shared_memory.register(BoundedText)
+def _write_bounded_text(
+    space: BoundedText, index: int, values: str, shared_memory: SynchronizedArray[c_int32]
+) -> None:
+    size = space.max_length
+    destination = np.frombuffer(shared_memory.get_obj(), dtype=np.int32)  # type: ignore[call-overload]
+    np.copyto(destination[index * size : (index + 1) * size], _encode_text(space, values))
+
+
+RESET_OPTIONS = ("task_id",)
+"""The keys ``reset(options=...)`` accepts."""
+
+
+def _choice(name: str, value: object, accepted: tuple[str, ...], extra: str = "") -> None:
+    if not isinstance(value, str) or value not in accepted:
+        raise OptionError(f"{name}={value!r} is not accepted; use one of "
+                          f"{', '.join(map(repr, accepted))}{extra}")
+
+
+def _integer(name: str, value: object, minimum: int, meaning: str,
+             maximum: int | None = None) -> int:
+    if (isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum
+            or (maximum is not None and value > maximum)):
+        bounds = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum:_}"
+        raise OptionError(f"{name}={value!r} is not accepted; use {meaning} (an integer "
+                          f"{bounds})")
+    return int(value)
 
 
 class WebEnv(gym.Env[dict[str, str], str]):
@@ -94,6 +236,15 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - ``record_dir``: append every episode (actions, answer, both verdicts) to
       ``<record_dir>/episodes-<pid>.jsonl``.
 
+    ## Errors
+    ``step`` never raises for a bad action (see Action Space). Misuse raises at the call,
+    with one line saying what was wrong and what is accepted: ``step`` before ``reset``
+    raises ``gymnasium.error.ResetNeeded``; ``step``, ``reset`` or ``render`` after
+    ``close`` raise ``gymnasium.error.ClosedEnvironmentError`` (``close`` itself is safe
+    to call twice); an unknown constructor argument value, ``reset`` options that are not
+    a dict, an options key other than ``task_id``, or a task id outside the env's task set
+    raise :class:`webenv.errors.OptionError`.
+
     ## Version History
     - v0: first release.
     """
@@ -111,23 +262,31 @@ class WebEnv(gym.Env[dict[str, str], str]):
         record_dir: str | None = None,
         screenshot: bool = False,
     ) -> None:
-        if backend not in BACKENDS:
-            raise ValueError(f"backend {backend!r} is not one of {', '.join(BACKENDS)}")
-        if validator_mode not in VALIDATOR_MODES:
-            raise ValueError(f"validator_mode {validator_mode!r} is not one of "
-                             f"{', '.join(VALIDATOR_MODES)}")
+        _choice("backend", backend, BACKENDS)
+        _choice("validator_mode", validator_mode, VALIDATOR_MODES)
         # rgb_array exists only on chromium: the instance's metadata says what it renders.
-        modes = ["ansi", "rgb_array"] if backend == "chromium" else ["ansi"]
-        self.metadata = {**type(self).metadata, "render_modes": modes}
-        if render_mode is not None and render_mode not in modes:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {', '.join(modes)}"
-                             + (" (rgb_array needs backend='chromium')"
-                                if render_mode == "rgb_array" else ""))
+        modes = ("ansi", "rgb_array") if backend == "chromium" else ("ansi",)
+        self.metadata = {**type(self).metadata, "render_modes": list(modes)}
+        if render_mode is not None:
+            _choice("render_mode", render_mode, modes,
+                    " or None" + (" (rgb_array needs backend='chromium')"
+                                  if render_mode == "rgb_array" else ""))
+        if not isinstance(screenshot, bool):
+            raise OptionError(f"screenshot={screenshot!r} is not accepted; use True or False")
         if backend != "chromium" and screenshot:
-            raise ValueError("screenshot=True needs backend='chromium' (the in-process "
-                             "backend draws nothing)")
-        if max_obs_chars < 100:
-            raise ValueError("max_obs_chars must be at least 100")
+            raise OptionError("screenshot=True needs backend='chromium' (the in-process "
+                              "backend draws nothing)")
+        max_obs_chars = _integer("max_obs_chars", max_obs_chars, 100,
+                                 "the longest axtree text in characters", MAX_OBS_CHARS)
+        world_seed = _integer("world_seed", world_seed, 0,
+                              "the world's generation seed; 0 is the canonical world")
+        if tasks is not None and not isinstance(tasks, str | list | tuple):
+            raise OptionError(f"tasks={tasks!r} is not accepted; use task ids (a list), a "
+                              "site such as 'shop', 'all', or a split such as 'shop:test'")
+        if record_dir is not None and not isinstance(record_dir, str | os.PathLike):
+            raise OptionError(f"record_dir={record_dir!r} is not accepted; use a folder path "
+                              "or None")
+        self._closed = False
         self.tasks: list[Task] = select_tasks(tasks)
         self.backend = backend
         self.validator_mode = validator_mode
@@ -168,16 +327,14 @@ class WebEnv(gym.Env[dict[str, str], str]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, str], dict[str, Any]]:
+        if self._closed:
+            raise ClosedEnvironmentError("reset() on a closed WebEnv; make a new env")
+        task_id = self._task_id_option(options)
         super().reset(seed=seed)
-        task_id = (options or {}).get("task_id")
         if task_id is None:
             task = self.tasks[int(self.np_random.integers(len(self.tasks)))]
         else:
-            matching = [t for t in self.tasks if t.task_id == task_id]
-            if not matching:
-                raise ValueError(f"task_id {task_id!r} is not in this env's task set "
-                                 f"({len(self.tasks)} tasks)")
-            task = matching[0]
+            task = self._task(task_id)
         self.task = task
         self.world.reset()
         cookies = {site: self.world.login_cookie(site, user) for site, user in task.login.items()}
@@ -188,9 +345,37 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self.recorder.start(task.task_id, seed, self.browser.url)
         return self._observation(), {"task_id": task.task_id, "intent": task.intent}
 
+    def _task_id_option(self, options: object) -> str | None:
+        """The ``task_id`` in ``reset``'s options (None to draw one); rejects anything else."""
+        if options is None:
+            return None
+        if not isinstance(options, dict):
+            raise OptionError(f"options={options!r} is not accepted; use None or a dict with "
+                              f"the keys {', '.join(map(repr, RESET_OPTIONS))}")
+        unknown = [key for key in options if key not in RESET_OPTIONS]
+        if unknown:
+            raise OptionError(f"unknown reset option {unknown[0]!r}; accepted keys: "
+                              f"{', '.join(map(repr, RESET_OPTIONS))}")
+        task_id = options.get("task_id")
+        if task_id is not None and not isinstance(task_id, str):
+            raise OptionError(f"options['task_id']={task_id!r} is not accepted; use a task id "
+                              "string such as 'shop/order-total/0', or None to draw one")
+        return task_id
+
+    def _task(self, task_id: str) -> Task:
+        for task in self.tasks:
+            if task.task_id == task_id:
+                return task
+        ids = [task.task_id for task in self.tasks]
+        shown = ", ".join(map(repr, ids[:3])) + (", ..." if len(ids) > 3 else "")
+        raise OptionError(f"task_id {task_id!r} is not in this env's task set ({len(ids)} "
+                          f"tasks: {shown}); `webenv tasks list` shows the ids")
+
     def step(self, action: str) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
+        if self._closed:
+            raise ClosedEnvironmentError("step() on a closed WebEnv; make a new env")
         if self.task is None:
-            raise RuntimeError("call reset() before step()")
+            raise ResetNeeded("call reset() before step()")
         info: dict[str, Any] = {"task_id": self.task.task_id, "intent": self.task.intent}
         if self._done:
             self._last_error = "the episode has ended; call reset() to start another"
@@ -200,7 +385,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             if not isinstance(action, str):
                 raise ActionError(f"an action is a string, not {type(action).__name__}")
             parsed = parse_action(action)
-            if parsed.kind == "stop":
+            if parsed.kind == ActionKind.STOP:
                 return self._finish(parsed, info)
             self.browser.execute(parsed)
         except ActionError as exc:
@@ -242,6 +427,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         return obs
 
     def render(self) -> str | np.ndarray | None:
+        if self._closed:
+            raise ClosedEnvironmentError("render() on a closed WebEnv; make a new env")
         if self.task is None:
             return None
         if self.render_mode == "rgb_array":
@@ -252,6 +439,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
         return f"URL: {self.browser.url}\nGOAL: {self.task.intent}\n{axtree}"
 
     def close(self) -> None:
+        """Release the browser and the world; safe to call more than once."""
+        if getattr(self, "_closed", False):
+            return
+        self._closed = True
         recorder = getattr(self, "recorder", None)
         if recorder is not None:
             recorder.flush_unfinished()

@@ -49,3 +49,15 @@ class BrowserStackMissing(WebEnvError, ImportError):
             f"backend='chromium' needs the {missing!r} package, which is not installed: "
             "pip install 'webenv[chromium]' (and Debian's chromium package, or set "
             "WEBENV_CHROMIUM to a Chromium binary)")
+
+
+class ShadowedPackage(WebEnvError, ImportError):
+    """A folder named ``webenv`` (without ``__init__.py``) hides the installed package."""
+
+    def __init__(self, folders: list[str], installed: str) -> None:
+        shown = ", ".join(folders) or "a folder named webenv"
+        super().__init__(
+            f"'import webenv' found {shown}, a folder without __init__.py, instead of the "
+            f"installed webenv package ({installed}), so webenv's env ids are not registered "
+            "and gym.make('WebShop-v0') says the env does not exist; rename or move that "
+            "folder, or run Python from another directory")

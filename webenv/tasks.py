@@ -20,7 +20,8 @@ from typing import Any
 import jsonschema
 
 from webenv.errors import TaskError
-from webenv.sites import SITES
+from webenv.sites import SITES, expand_placeholders
+from webenv.sites.core.urls import parse_url
 
 SITE_NAMES = tuple(SITES)
 TASK_GROUPS = (*SITE_NAMES, "cross")
@@ -117,6 +118,10 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
     for site in data.get("login", {}):
         if site not in data["sites"]:
             raise TaskError(f"{source}: login.{site}: site is not listed in 'sites'")
+    start = parse_url(expand_placeholders(data["start_url"]))
+    if start is None or start.scheme not in ("http", "https"):
+        raise TaskError(f"{source}: start_url: {data['start_url'][:100]!r} is not an absolute "
+                        "http(s) URL; write e.g. '__SHOP__/' or 'http://shop.test/cart'")
     return Task(
         task_id=data["task_id"],
         sites=tuple(data["sites"]),
@@ -149,6 +154,42 @@ def load_task_file(path: str | Path) -> list[Task]:
             for i, item in enumerate(items)]
 
 
+def load_tasks(source: str | Path) -> list[Task]:
+    """Load tasks from a JSON file, or from every ``*.json`` file under a folder.
+
+    Args:
+        source: A task file (one task object or a list of them) or a folder searched
+            recursively, files in name order.
+
+    Returns:
+        The tasks, in file order.
+
+    Raises:
+        TaskError: the path does not exist, a file is malformed, or two tasks share an id.
+    """
+    path = Path(source)
+    if path.is_dir():
+        files = sorted(path.rglob("*.json"))
+        if not files:
+            raise TaskError(f"{path}: no *.json task files in this folder")
+    elif path.exists():
+        files = [path]
+    else:
+        raise TaskError(f"{path}: no such task file or folder")
+    tasks = [task for file in files for task in load_task_file(file)]
+    _check_unique(tasks)
+    return tasks
+
+
+def _check_unique(tasks: Iterable[Task]) -> None:
+    seen: dict[str, str] = {}
+    for task in tasks:
+        if task.task_id in seen:
+            raise TaskError(f"{task.source}: task_id: {task.task_id!r} is also used in "
+                            f"{seen[task.task_id]}")
+        seen[task.task_id] = task.source
+
+
 @cache
 def bundled_tasks() -> tuple[Task, ...]:
     """Every task shipped with the package, sorted by id.
@@ -165,12 +206,7 @@ def bundled_tasks() -> tuple[Task, ...]:
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".json"):
                 tasks += load_task_file(Path(str(entry)))
-    seen: dict[str, str] = {}
-    for task in tasks:
-        if task.task_id in seen:
-            raise TaskError(f"{task.source}: task_id: {task.task_id!r} is also used in "
-                            f"{seen[task.task_id]}")
-        seen[task.task_id] = task.source
+    _check_unique(tasks)
     return tuple(sorted(tasks, key=lambda t: t.task_id))
 
 

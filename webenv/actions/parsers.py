@@ -1,23 +1,9 @@
-"""Action grammar: one parser for WebArena-style and BrowserGym-style actions.
+"""The two action grammars, WebArena style (``click [12]``) and BrowserGym style
+(``click("12")``), parsed to one :class:`~webenv.actions.model.Action`.
 
-=================================  =========================================
-WebArena style                     BrowserGym style
-=================================  =========================================
-``click [12]``                     ``click("12")``
-``type [7] [blue mug] [1]``        ``fill("7", "blue mug")`` (no Enter)
-``select [12] [Price]``            ``select_option("12", "Price")``
-``check [5]`` / ``uncheck [5]``    ``check("5")`` / ``uncheck("5")``
-``hover [3]``                      ``hover("3")``
-``press [Enter]``                  ``keyboard_press("Enter")``, ``press("7", "Enter")``
-``scroll [down]`` / ``[up]``       ``scroll(0, 400)`` (dy > 0 is down)
-``goto [url]``                     ``goto("url")``
-``go_back`` / ``go_forward``       ``go_back()`` / ``go_forward()``
-``new_tab``                        ``new_tab()``
-``tab_focus [1]``                  ``tab_focus(1)``
-``close_tab``                      ``tab_close()``
-``stop [answer]``                  ``send_msg_to_user("answer")``,
-                                   ``report_infeasible("why")``
-=================================  =========================================
+The verbs, their arguments and usage lines come from the one action table
+(:data:`webenv.actions.model.ACTION_TABLE`; :func:`webenv.actions.describe_actions`
+prints it).
 
 In ``type [id] [text] [press_enter]`` the flag is ``1`` (press Enter, the default)
 or ``0``. A text argument runs to the *last* ``]`` (or to the ``] [0|1]`` flag), so
@@ -35,60 +21,29 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from dataclasses import dataclass
 
+from webenv.actions.model import (
+    ELEMENT_KINDS,
+    MAX_ACTION_CHARS,
+    MAX_KEY_CHARS,
+    MAX_TEXT_CHARS,
+    MAX_URL_CHARS,
+    NO_ARGUMENT_KINDS,
+    Action,
+    ActionKind,
+    spec,
+    verbs,
+)
 from webenv.errors import ActionError
 
-__all__ = [
-    "MAX_ACTION_CHARS",
-    "MAX_KEY_CHARS",
-    "MAX_TEXT_CHARS",
-    "MAX_URL_CHARS",
-    "Action",
-    "ActionError",
-    "parse_action",
-]
+__all__ = ["parse_action"]
 
-MAX_ACTION_CHARS = 10_000
-"""Longest accepted action string."""
-MAX_TEXT_CHARS = 5_000
-"""Longest typed text, option label or answer."""
-MAX_URL_CHARS = 2_000
-"""Longest URL for ``goto``."""
-MAX_KEY_CHARS = 100
-"""Longest key (combination) for ``press``."""
 _MAX_ID_DIGITS = 12
 _ECHO_CHARS = 60
+K = ActionKind
 
-KINDS = (
-    "click", "type", "select", "check", "uncheck", "hover", "press", "scroll", "goto",
-    "go_back", "go_forward", "new_tab", "tab_focus", "close_tab", "stop",
-)  # fmt: skip
-
-_WEBARENA_VERBS = KINDS
-_BROWSERGYM_VERBS = (
-    "click", "fill", "select_option", "check", "uncheck", "hover", "press",
-    "keyboard_press", "scroll", "goto", "go_back", "go_forward", "new_tab", "tab_focus",
-    "tab_close", "send_msg_to_user", "report_infeasible",
-)  # fmt: skip
-
-_USAGE = {
-    "click": "click [id]",
-    "type": "type [id] [text] [press_enter]",
-    "select": "select [id] [option]",
-    "check": "check [id]",
-    "uncheck": "uncheck [id]",
-    "hover": "hover [id]",
-    "press": "press [key]",
-    "scroll": "scroll [down] or scroll [up]",
-    "goto": "goto [url]",
-    "go_back": "go_back",
-    "go_forward": "go_forward",
-    "new_tab": "new_tab",
-    "tab_focus": "tab_focus [index]",
-    "close_tab": "close_tab",
-    "stop": "stop [answer]",
-}
+_WEBARENA_VERBS = verbs("webarena")
+_BROWSERGYM_VERBS = verbs("browsergym")
 
 # XML-incompatible characters: the DOM cannot hold them, so no action may carry them.
 _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -100,60 +55,16 @@ _DIGITS = re.compile(r"[0-9]+\Z")
 _KEY = re.compile(r"[^\s]+\Z")
 
 
+def _usage(verb: str) -> str:
+    row = spec("webarena", verb)
+    assert row is not None
+    return row.signature
 
 
-@dataclass(frozen=True)
-class Action:
-    """A parsed action.
-
-    Attributes:
-        kind: One of ``click, type, select, check, uncheck, hover, press, scroll,
-            goto, go_back, go_forward, new_tab, tab_focus, close_tab, stop``.
-        target: Element id for click/type/select/check/uncheck/hover (and for a
-            BrowserGym ``press(bid, key)``).
-        text: Typed text, option label, key, URL, answer, or scroll direction
-            (``"up"``/``"down"``).
-        press_enter: For ``type``: press Enter after typing.
-        tab_index: For ``tab_focus``.
-        infeasible: For ``stop`` from ``report_infeasible``; ``text`` is the reason.
-    """
-
-    kind: str
-    target: int | None = None
-    text: str | None = None
-    press_enter: bool = False
-    tab_index: int | None = None
-    infeasible: bool = False
-
-    def to_str(self) -> str:
-        """The canonical action string (WebArena style where it can express it).
-
-        ``parse_action(action.to_str()) == action`` for every parsed action.
-        """
-        kind = self.kind
-        text = self.text or ""
-        if kind in ("click", "check", "uncheck", "hover"):
-            return f"{kind} [{self.target}]"
-        if kind == "type":
-            return f"type [{self.target}] [{text}] [{1 if self.press_enter else 0}]"
-        if kind == "select":
-            return f"select [{self.target}] [{text}]"
-        if kind == "press":
-            if self.target is not None:
-                return f"press({str(self.target)!r}, {text!r})"
-            return f"press [{text}]"
-        if kind in ("scroll", "goto"):
-            return f"{kind} [{text}]"
-        if kind == "tab_focus":
-            return f"tab_focus [{self.tab_index}]"
-        if kind == "stop":
-            if self.infeasible:
-                return f"report_infeasible({text!r})"
-            return f"stop [{text}]"
-        return kind
-
-    def __str__(self) -> str:
-        return self.to_str()
+def _browsergym_example(verb: str) -> str:
+    row = spec("browsergym", verb)
+    assert row is not None
+    return row.signature
 
 
 def _echo(text: str) -> str:
@@ -189,12 +100,7 @@ def parse_action(text: str) -> Action:
         raise ActionError(
             f"action too long ({len(text)} characters; the limit is {MAX_ACTION_CHARS})"
         )
-    bad = _BAD_CHARS.search(text)
-    if bad:
-        raise ActionError(
-            f"action contains the control character U+{ord(bad.group()):04X} at position "
-            f"{bad.start()}; remove it"
-        )
+    _check_chars(text, "action")
     source = text.strip()
     fenced = _FENCE.match(source)
     if fenced:
@@ -222,7 +128,7 @@ def _parse_webarena(source: str, verb: str, rest: str) -> Action:
                 f"{_browsergym_example(verb)}"
             )
         raise ActionError(f"unknown action {_echo(verb)}; {_accepted()}")
-    usage = _USAGE[verb]
+    usage = _usage(verb)
     if rest and not rest.startswith("["):
         raise ActionError(
             f"unexpected text {_echo(rest)} after {verb}; arguments go in square brackets: {usage}"
@@ -232,18 +138,18 @@ def _parse_webarena(source: str, verb: str, rest: str) -> Action:
             f"unbalanced brackets in {_echo(source)}: the last argument must end with ']': {usage}"
         )
 
-    if verb in ("go_back", "go_forward", "new_tab", "close_tab"):
+    if verb in NO_ARGUMENT_KINDS:
         if rest:
             raise ActionError(f"{verb} takes no arguments: write just {verb}")
-        return Action(verb)
+        return Action(ActionKind(verb))
 
-    if verb in ("click", "check", "uncheck", "hover"):
+    if verb in ELEMENT_KINDS:
         args = _split_groups(source, rest, usage)
         if len(args) != 1:
             raise ActionError(
                 f"{verb} takes 1 argument: {usage} (got {len(args)})" + _missing_id_hint(verb, args)
             )
-        return Action(verb, target=_parse_id(args[0], verb))
+        return Action(ActionKind(verb), target=_parse_id(args[0], verb))
 
     if verb == "tab_focus":
         args = _split_groups(source, rest, usage)
@@ -254,25 +160,25 @@ def _parse_webarena(source: str, verb: str, rest: str) -> Action:
             raise ActionError(
                 f"tab index must be a non-negative integer, got {_echo(args[0])}: {usage}"
             )
-        return Action("tab_focus", tab_index=int(index))
+        return Action(K.TAB_FOCUS, tab_index=int(index))
 
     if verb == "scroll":
         args = _split_groups(source, rest, usage)
         if len(args) != 1:
             raise ActionError(f"scroll takes 1 argument: {usage} (got {len(args)})")
-        return Action("scroll", text=_parse_direction(args[0]))
+        return Action(K.SCROLL, text=_parse_direction(args[0]))
 
     if verb in ("stop", "goto", "press"):
         if not rest:
             if verb == "stop":
-                return Action("stop", text="")
+                return Action(K.STOP, text="")
             raise ActionError(f"{verb} takes 1 argument: {usage} (got 0)")
         value = rest[1:-1]  # everything up to the final ']'
         if verb == "stop":
-            return Action("stop", text=_check_text(value, "answer"))
+            return Action(K.STOP, text=_check_text(value, "answer"))
         if verb == "goto":
-            return Action("goto", text=_check_url(value))
-        return Action("press", text=_check_key(value))
+            return Action(K.GOTO, text=_check_url(value))
+        return Action(K.PRESS, text=_check_key(value))
 
     # select and type: an id, then text that runs to the final ']' (or the flag).
     id_match = _ID_GROUP.match(rest)
@@ -295,7 +201,7 @@ def _parse_webarena(source: str, verb: str, rest: str) -> Action:
         label = remainder[1:-1]
         if not label.strip():
             raise ActionError(f"select needs the option's label: {usage}")
-        return Action("select", target=target, text=_check_text(label, "option label"))
+        return Action(K.SELECT, target=target, text=_check_text(label, "option label"))
 
     press_enter = True
     flagged = _TEXT_AND_FLAG.match(remainder)
@@ -309,7 +215,7 @@ def _parse_webarena(source: str, verb: str, rest: str) -> Action:
         press_enter = flag == "1"
     else:
         value = remainder[1:-1]
-    return Action("type", target=target, text=_check_text(value, "text"), press_enter=press_enter)
+    return Action(K.TYPE, target=target, text=_check_text(value, "text"), press_enter=press_enter)
 
 
 def _arity(verb: str) -> str:
@@ -429,27 +335,6 @@ def _check_key(value: str) -> str:
 # -- BrowserGym style ------------------------------------------------------------------
 
 
-# verb -> (parameter names, number of required parameters)
-_BG_PARAMS: dict[str, tuple[tuple[str, ...], int]] = {
-    "click": (("bid",), 1),
-    "fill": (("bid", "value"), 2),
-    "select_option": (("bid", "options"), 2),
-    "check": (("bid",), 1),
-    "uncheck": (("bid",), 1),
-    "hover": (("bid",), 1),
-    "press": (("bid", "key_comb"), 2),
-    "keyboard_press": (("key",), 1),
-    "scroll": (("delta_x", "delta_y"), 2),
-    "goto": (("url",), 1),
-    "go_back": ((), 0),
-    "go_forward": ((), 0),
-    "new_tab": ((), 0),
-    "tab_focus": (("index",), 1),
-    "tab_close": ((), 0),
-    "send_msg_to_user": (("text",), 1),
-    "report_infeasible": (("reason",), 1),
-}
-
 # WebArena verb -> BrowserGym verb, for advice in messages.
 _BG_NAME = {
     "type": "fill",
@@ -459,15 +344,11 @@ _BG_NAME = {
 }
 
 
-def _browsergym_example(verb: str) -> str:
-    params, _ = _BG_PARAMS[verb]
-    return f"{verb}({', '.join(params)})"
-
-
 def _parse_browsergym(source: str, verb: str, rest: str) -> Action:
-    if verb not in _BG_PARAMS:
+    row = spec("browsergym", verb)
+    if row is None:
         if verb in _WEBARENA_VERBS:
-            usage = _USAGE[verb]
+            usage = _usage(verb)
             alt = _BG_NAME.get(verb)
             hint = f" or {_browsergym_example(alt)}" if alt else ""
             raise ActionError(f"{verb}(...) is not a BrowserGym action; write {usage}{hint}")
@@ -476,8 +357,8 @@ def _parse_browsergym(source: str, verb: str, rest: str) -> Action:
     name = call.func.id if isinstance(call.func, ast.Name) else ""
     if name.lower() != verb:
         raise ActionError(f'cannot read {_echo(source)} as one call such as click("12")')
-    params, required = _BG_PARAMS[verb]
-    signature = _browsergym_example(verb)
+    params, required = row.params, row.required
+    signature = row.signature
     values: dict[str, object] = {}
     if len(call.args) > len(params):
         raise ActionError(
@@ -540,11 +421,25 @@ def _parse_call(source: str) -> ast.Call:
     return body
 
 
+def _check_chars(text: str, what: str) -> None:
+    """Reject characters a page cannot hold (C0 controls but tab/LF/CR, lone surrogates)."""
+    bad = _BAD_CHARS.search(text)
+    if bad:
+        char = ord(bad.group())
+        kind = "lone surrogate" if 0xD800 <= char <= 0xDFFF else "control character"
+        raise ActionError(
+            f"{what} contains the {kind} U+{char:04X} at position {bad.start()}, which no "
+            "page can hold; remove it"
+        )
+
+
 def _literal(node: ast.expr, verb: str) -> object:
     """A string or number literal (or a list of strings, for select_option)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str | int | float):
         if isinstance(node.value, bool):
             raise ActionError(f"{verb} arguments must be strings or numbers, got a bool")
+        if isinstance(node.value, str):  # escapes such as "\x00" or "\udf99" decode here
+            _check_chars(node.value, f"a string argument of {verb}")
         return node.value
     if (
         isinstance(node, ast.UnaryOp)
@@ -573,11 +468,11 @@ def _as_text(value: object, verb: str, param: str) -> str:
 
 
 def _browsergym_action(verb: str, values: dict[str, object], signature: str) -> Action:
-    if verb in ("click", "check", "uncheck", "hover"):
-        return Action(verb, target=_parse_id(values["bid"], verb))
+    if verb in ELEMENT_KINDS:
+        return Action(ActionKind(verb), target=_parse_id(values["bid"], verb))
     if verb == "fill":
         text = _check_text(_as_text(values["value"], verb, "value"), "text")
-        return Action("type", target=_parse_id(values["bid"], "type"), text=text)
+        return Action(K.TYPE, target=_parse_id(values["bid"], "type"), text=text)
     if verb == "select_option":
         options = values["options"]
         if isinstance(options, list):
@@ -597,9 +492,9 @@ def _browsergym_action(verb: str, values: dict[str, object], signature: str) -> 
         )
     if verb == "press":
         key = _check_key(_as_text(values["key_comb"], verb, "key_comb"))
-        return Action("press", target=_parse_id(values["bid"], "press"), text=key)
+        return Action(K.PRESS, target=_parse_id(values["bid"], "press"), text=key)
     if verb == "keyboard_press":
-        return Action("press", text=_check_key(_as_text(values["key"], verb, "key")))
+        return Action(K.PRESS, text=_check_key(_as_text(values["key"], verb, "key")))
     if verb == "scroll":
         dx, dy = values["delta_x"], values["delta_y"]
         if not all(isinstance(v, int | float) for v in (dx, dy)):
@@ -609,13 +504,13 @@ def _browsergym_action(verb: str, values: dict[str, object], signature: str) -> 
                 "bad scroll direction: delta_y must be non-zero (positive scrolls down, "
                 "negative up), e.g. scroll(0, 400)"
             )
-        return Action("scroll", text="down" if dy > 0 else "up")
+        return Action(K.SCROLL, text="down" if dy > 0 else "up")
     if verb == "goto":
-        return Action("goto", text=_check_url(_as_text(values["url"], verb, "url")))
-    if verb in ("go_back", "go_forward", "new_tab"):
-        return Action(verb)
+        return Action(K.GOTO, text=_check_url(_as_text(values["url"], verb, "url")))
+    if verb in NO_ARGUMENT_KINDS:
+        return Action(ActionKind(verb))
     if verb == "tab_close":
-        return Action("close_tab")
+        return Action(K.CLOSE_TAB)
     if verb == "tab_focus":
         index = values["index"]
         if isinstance(index, str) and _DIGITS.match(index.strip()):
@@ -624,9 +519,9 @@ def _browsergym_action(verb: str, values: dict[str, object], signature: str) -> 
             raise ActionError(
                 f"tab index must be a non-negative integer, got {_echo(str(index))}: {signature}"
             )
-        return Action("tab_focus", tab_index=index)
+        return Action(K.TAB_FOCUS, tab_index=index)
     if verb == "send_msg_to_user":
-        return Action("stop", text=_check_text(_as_text(values["text"], verb, "text"), "answer"))
+        return Action(K.STOP, text=_check_text(_as_text(values["text"], verb, "text"), "answer"))
     # report_infeasible
     reason = _check_text(_as_text(values["reason"], verb, "reason"), "reason")
-    return Action("stop", text=reason, infeasible=True)
+    return Action(K.STOP, text=reason, infeasible=True)
