@@ -155,7 +155,7 @@ def test_links_stored_before_validation_are_clicked_safely(forum):
     """Bad URLs already in a site's database (written by an older version or by hand)."""
     forum.reset(seed=0)
     world = forum.unwrapped.world
-    database = world._connections["forum"]
+    database = world.database("forum").connection
     first = world.query("forum", "SELECT max(id) FROM submissions")[0][0] + 1
     for offset, url in enumerate(STORED_URLS):
         database.execute(
