@@ -31,8 +31,33 @@ def get_db() -> sqlite3.Connection:
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA foreign_keys=ON")
+        if not current_app.extensions.get("webenv_db_upgraded"):
+            upgrade(conn)
+            current_app.extensions["webenv_db_upgraded"] = True
         g.db = conn
     return g.db
+
+
+ADDED_COLUMNS = (("users", "session_generation", "INTEGER NOT NULL DEFAULT 0"),)
+"""Columns added to the sites' schemas since their first release: (table, column, type)."""
+
+
+def upgrade(conn: sqlite3.Connection) -> None:
+    """Add the :data:`ADDED_COLUMNS` a database file written by an older version lacks.
+
+    Safe to call on an up-to-date database (it then writes nothing) and when several
+    processes call it at once.
+    """
+    for table, column, declaration in ADDED_COLUMNS:
+        names = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if names and column not in names:
+            try:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+            except sqlite3.OperationalError as exc:  # another process added it first
+                if "duplicate column" not in str(exc):
+                    raise
+    if conn.in_transaction:
+        conn.commit()
 
 
 def close_db(exc: BaseException | None = None) -> None:

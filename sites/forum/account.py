@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..core import forms as core_forms
@@ -12,6 +12,7 @@ from ..core.auth import (
     authenticate,
     hash_password,
     log_in,
+    log_out,
     login_required,
     safe_next,
     verify_password,
@@ -48,7 +49,7 @@ def login() -> Response | tuple[str, int]:
 @bp.route("/logout", methods=("POST",))
 def logout() -> Response:
     """Log the user out."""
-    session.clear()
+    log_out()
     flash("You have been logged out.", "success")
     return redirect(url_for("forums.front"))
 

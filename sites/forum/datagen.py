@@ -478,7 +478,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     bio_writer = _Writer(users_rng)
 
     conn.executemany(
-        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
         [
             (user.id, user.username, hash_password(DEMO_PASSWORD, user.username),
              f"{user.username}@{users_rng.choice(EMAIL_DOMAINS)}",

@@ -696,7 +696,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     by_id = {user.id: user for user in users}
     group_rows, group_members = _groups(people_rng, users)
     conn.executemany(
-        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
         [(user.id, user.username, hash_password(DEMO_PASSWORD, user.username), user.name,
           user.email, "" if user.id == 1 else people_rng.choice(words.BIOS),
           stamp(user.created_at)) for user in users],

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..core.auth import authenticate, log_in, safe_next
+from ..core.auth import authenticate, log_in, log_out, safe_next
 from ..core.clock import now
 from ..core.db import get_db
 from . import access, listing
@@ -47,7 +47,7 @@ def sign_in() -> Response | tuple[str, int] | str:
 @bp.route("/users/sign_out", methods=("POST",))
 def sign_out() -> Response:
     """Sign the user out."""
-    session.clear()
+    log_out()
     flash("You have been signed out.", "success")
     return redirect(url_for("dashboard.explore"))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..core import forms as core_forms
@@ -13,6 +13,7 @@ from ..core.auth import (
     authenticate,
     hash_password,
     log_in,
+    log_out,
     login_required,
     safe_next,
     verify_password,
@@ -55,7 +56,7 @@ def login() -> Response | tuple[str, int] | str:
 @bp.route("/logout", methods=("POST",))
 def logout() -> Response:
     """Log the customer out."""
-    session.clear()
+    log_out()
     flash("You have been logged out.", "success")
     return redirect(url_for("catalog.index"))
 

@@ -408,7 +408,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
         "INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", product_rows
     )
     conn.executemany(
-        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)",
         [
             (user.id, user.username, hash_password(DEMO_PASSWORD, user.username), user.first_name,
              user.last_name, f"{user.username}@{users_rng.choice(_EMAIL_DOMAINS)}",

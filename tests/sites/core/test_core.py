@@ -51,8 +51,9 @@ def app() -> Flask:
     app.config.update(SECRET_KEY="k", TESTING=True)
     conn = sqlite3.connect(":memory:", check_same_thread=False)
     conn.executescript(
-        "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT UNIQUE, password_hash TEXT);"
-        "INSERT INTO users VALUES (1, 'ann', 'x');"
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT UNIQUE, password_hash TEXT,"
+        " session_generation INTEGER NOT NULL DEFAULT 0);"
+        "INSERT INTO users VALUES (1, 'ann', 'x', 0);"
     )
     app.config["DATABASE"] = conn
     db.init_app(app)
