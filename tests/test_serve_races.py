@@ -15,13 +15,12 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
-from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+from webenv.sites.core.auth import DEMO_PASSWORD
 
 from webenv.serve import Hub
-from webenv.sites.core.auth import DEMO_PASSWORD
 
 CLICKS = 8
 TIMEOUT = 30
@@ -149,7 +148,8 @@ RACES = {
         _eq("shop", "SELECT COUNT(*) FROM wishlist_items WHERE user_id = 1 AND product_id = 27",
             1)),
     "shop-review": Race(
-        "shop", "/product/kestrel-compact-usb-c-cable", "/product/kestrel-compact-usb-c-cable/reviews",
+        "shop", "/product/kestrel-compact-usb-c-cable",
+        "/product/kestrel-compact-usb-c-cable/reviews",
         {"rating": "4", "title": "Solid", "body": "Works as described."},
         _eq("shop", "SELECT (SELECT COUNT(*) FROM reviews WHERE product_id = 26 AND user_id = 1)"
                     " || ' ' || review_count FROM products WHERE id = 26",
