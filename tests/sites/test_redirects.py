@@ -58,6 +58,7 @@ HOSTILE = [*_OTHER_HOSTS, *_SAME_SITE, *_NOT_URLS]
 REFUSED = [*_OTHER_HOSTS, *_NOT_URLS]
 """The targets no endpoint may follow (they fall back to the default page)."""
 
+TOKEN = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
 _LOCATION_CHARS = re.compile(r"^[\x21-\x7e]*$")
 
 
@@ -100,8 +101,10 @@ def test_login_next_is_validated(site, client: FlaskClient, auth, post) -> None:
     # Logging in with ``next`` set, through the real form.
     default = auth.login().headers["Location"]
     assert parse_url(default, f"{ORIGIN}/").origin == ORIGIN
-    _fire(lambda t: post(site.login_url, {"username": site.user, "password": "webenv-demo",
-                                          **_query(t)}), default)
+    token = TOKEN.search(client.get(site.token_pages[1]).get_data(as_text=True)).group(1)
+    _fire(lambda t: client.post(site.login_url, data={
+        "username": site.user, "password": "webenv-demo", "csrf_token": token, **_query(t)}),
+        default)
     # Already logged in: the login page sends the user on at once.
     _fire(lambda t: client.get(site.login_url, query_string=_query(t)), default)
 
@@ -119,8 +122,11 @@ def test_forum_vote_and_subscribe_next_is_validated(client: FlaskClient, auth, p
     expected = post(action, {"direction": "up"}).headers["Location"]
     if default is not None:
         assert expected.startswith(default)
-    _fire(lambda t: post(action, {"direction": "up", **_query(t)}), expected)
-    _fire(lambda t: post(action, {"direction": "none"}, query_string=_query(t)), expected)
+    token = TOKEN.search(client.get("/settings").get_data(as_text=True)).group(1)
+    _fire(lambda t: client.post(action, data={"direction": "up", "csrf_token": token,
+                                              **_query(t)}), expected)
+    _fire(lambda t: client.post(action, data={"direction": "none", "csrf_token": token},
+                                query_string=_query(t)), expected)
 
 
 @pytest.mark.parametrize("site", ALL_SITES, indirect=True)
