@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import lru_cache
-from urllib.parse import quote, urlencode, urlsplit
+from urllib.parse import quote, urlencode
 
 from flask import g, request
 from markupsafe import Markup, escape
@@ -14,6 +14,7 @@ from markupsafe import Markup, escape
 from ..core import paging
 from ..core.clock import now
 from ..core.db import get_db
+from ..core.urls import parse_url
 from .datagen import STAMP, slugify
 
 PER_PAGE = 25
@@ -140,8 +141,9 @@ def vote_url(kind: str, item_id: int) -> str:
 
 
 def domain(url: str) -> str:
-    """Return the host name of a link submission's URL."""
-    host = urlsplit(url).hostname or ""
+    """Return the host name of a link submission's URL (``""`` if it has none); never raises."""
+    parsed = parse_url(url)
+    host = parsed.host if parsed is not None else ""
     return host.removeprefix("www.")
 
 
