@@ -43,11 +43,12 @@ def create_site_app(
 ) -> Flask:
     """Create and wire a site's Flask application.
 
-    Sets the default configuration (overridden by ``test_config``), the
-    deterministic session, database, login, CSRF and clock helpers, the
-    ``url_with`` and ``page_window`` template globals, the shared ``core/``
-    templates, the layout's context
-    processor and an error handler that renders ``<site>/error.html``.
+    Sets the default configuration (overridden by ``test_config``), the allowed-hosts
+    check and security headers (:mod:`~webenv.sites.core.security`; session cookies
+    are ``HttpOnly`` and ``SameSite=Lax``), the deterministic session, database,
+    login, CSRF and clock helpers, the ``url_with`` and ``page_window`` template
+    globals, the shared ``core/`` templates, the layout's context processor and an
+    error handler that renders ``<site>/error.html``.
 
     Args:
         import_name: The site package's ``__name__``.

@@ -16,7 +16,8 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from flask import Flask, current_app, g, redirect, request, session, url_for
+from flask import Flask, current_app, flash, g, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
 
 from . import forms
 from .db import get_db
@@ -116,6 +117,59 @@ def safe_next(target: object) -> str | None:
     return url.path_and_query + ("" if url.fragment is None else f"#{url.fragment}")
 
 
+def login_page(template: str, home_endpoint: str, *,
+               welcome: Callable[[sqlite3.Row], str] | None = None,
+               failure: str = "Incorrect username or password.") -> Response | tuple[str, int]:
+    """The login view every site shares: show the form, log in, go where the user was going.
+
+    ``next`` (query or form) is checked with :func:`safe_next`. A logged-in visitor is
+    sent on at once. The template gets ``next``, ``errors`` and ``form`` and renders
+    the ``login_form`` macro of ``core/_macros.html``.
+
+    Args:
+        template: The site's login template.
+        home_endpoint: Where to go when there is no valid ``next``.
+        welcome: Makes the flash message shown after logging in (none when None).
+        failure: The message for an unknown user or a wrong password.
+    """
+    target = safe_next(request.values.get("next"))
+    if request.method == "GET":
+        if g.user is not None:
+            return redirect(target or url_for(home_endpoint))
+        return render_template(template, next=target or "", errors={}, form={}), 200
+    errors: dict[str, str] = {}
+    user = authenticate(request.form, errors, failure=failure)
+    if user is None:
+        return render_template(template, next=target or "", errors=errors,
+                               form=request.form), 400
+    log_in(user["id"])
+    if welcome is not None:
+        flash(welcome(user), "success")
+    return redirect(target or url_for(home_endpoint))
+
+
+def change_password(form: Mapping[str, str]) -> dict[str, str]:
+    """Change the logged-in user's password from a form, after checking the current one.
+
+    Fields: ``current_password``, ``new_password`` and ``confirm_password``.
+
+    Returns:
+        Field name -> message; empty when the new password was saved (and committed).
+    """
+    errors: dict[str, str] = {}
+    if not verify_password(g.user["password_hash"], form.get("current_password", "")[:200]):
+        errors["current_password"] = "The current password is incorrect."
+    password = forms.new_password(form, errors, "new_password", "confirm_password",
+                                  "New password")
+    if errors:
+        return errors
+    db = get_db()
+    db.execute("UPDATE users SET password_hash = ? WHERE id = ?",
+               (hash_password(password, g.user["username"]), g.user["id"]))
+    db.commit()
+    return errors
+
+
 def _local_referrer() -> str | None:
     """Return the path of the referring page when it is on this site."""
     referrer = parse_url(request.referrer or "")
@@ -191,14 +245,27 @@ def log_out() -> None:
     session.clear()
 
 
-def make_session_cookie(app: Flask, user_id: int, generation: int = 0) -> tuple[str, str]:
+def session_generation(app: Flask, user_id: int) -> int:
+    """The current session generation of ``user_id`` in ``app``'s database (0 if none)."""
+    with app.app_context():
+        row = get_db().execute(f"SELECT {GENERATION_COLUMN} FROM users WHERE id = ?",
+                               (user_id,)).fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+def make_session_cookie(app: Flask, user_id: int, generation: int | None = None
+                        ) -> tuple[str, str]:
     """Return the session cookie that logs ``user_id`` in, without a request or a write.
+
+    Every user's session generation is 0 in a pristine world and only a log-out
+    changes it, so a cookie built in a pristine world stays valid across resets
+    (the env builds it once and caches it).
 
     Args:
         app: A site app created by its ``create_app``.
         user_id: The ``users.id`` to log in.
-        generation: The user's ``session_generation``; 0 (the default) is every user's
-            in a pristine world, so a cookie built once stays valid across resets.
+        generation: The user's ``session_generation``; None reads the current one from
+            the app's database (a read, never a write).
 
     Returns:
         ``(cookie name, signed cookie value)``.
@@ -206,6 +273,8 @@ def make_session_cookie(app: Flask, user_id: int, generation: int = 0) -> tuple[
     serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
     if serializer is None:
         raise RuntimeError("make_session_cookie: the app has no SECRET_KEY")
+    if generation is None:
+        generation = session_generation(app, user_id)
     return app.config["SESSION_COOKIE_NAME"], serializer.dumps(_session_data(user_id,
                                                                             generation))
 

@@ -12,10 +12,10 @@ from flask import g, request
 from markupsafe import Markup, escape
 
 from ..core import paging
-from ..core.clock import now
+from ..core.clock import now, stamp
 from ..core.db import get_db
 from ..core.urls import parse_url
-from .datagen import STAMP, slugify
+from .votes import slugify
 
 PER_PAGE = 25
 
@@ -91,7 +91,7 @@ def list_submissions(
         days = RANGES[listing.range][1]
         if days is not None:
             where.append("s.created_at >= ?")
-            params.append((now() - timedelta(days=days)).strftime(STAMP))
+            params.append(stamp(now() - timedelta(days=days)))
     clause = " AND ".join(where)
     db = get_db()
     listing.total = db.execute(f"SELECT COUNT(*) FROM submissions s WHERE {clause}", params

@@ -12,10 +12,9 @@ from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
 from . import forms
-from .datagen import slugify
 from .forums import get_forum, is_moderator
 from .listing import submission_url
-from .votes import hot_rank, user_votes
+from .votes import hot_rank, slugify, user_votes
 
 bp = Blueprint("submissions", __name__)
 

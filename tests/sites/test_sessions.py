@@ -148,3 +148,18 @@ def test_allowed_hosts_come_from_the_config(site, app: Flask, client: FlaskClien
     del app.config["ALLOWED_HOSTS"]
     assert client.get("/", headers={"Host": "public.example:9"}).status_code == 200
     assert client.get("/", headers={"Host": "localhost"}).status_code == 200
+
+
+@pytest.mark.parametrize("site", ALL_SITES, indirect=True)
+def test_login_cookie_built_after_a_logout_uses_the_current_generation(
+        site, app: Flask, raw_conn: sqlite3.Connection, auth) -> None:
+    user_id = raw_conn.execute("SELECT id FROM users WHERE username = ?",
+                               (site.user,)).fetchone()[0]
+    auth.login()
+    auth.logout()
+    assert raw_conn.execute("SELECT session_generation FROM users WHERE id = ?",
+                            (user_id,)).fetchone()[0] == 1
+    for generation, works in [(None, True), (1, True), (0, False)]:
+        visitor = app.test_client()
+        visitor.set_cookie(*make_session_cookie(app, user_id, generation))
+        assert _logged_in(visitor, site) == works, generation
