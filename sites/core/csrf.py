@@ -19,6 +19,7 @@ from flask import Flask, current_app, g, request, session
 from werkzeug.exceptions import BadRequest
 
 from .auth import GENERATION_KEY
+from .urls import parse_url
 
 FIELD = "csrf_token"
 
@@ -52,13 +53,25 @@ def csrf_token() -> str:
 
 
 def check_csrf() -> None:
-    """Reject a POST whose ``csrf_token`` field does not match the session.
+    """Reject a POST from another origin or whose ``csrf_token`` does not match the session.
+
+    Browsers send ``Origin`` with every POST they make from a page; one that names
+    another host or port (or is ``null``, as from a sandboxed frame) is refused even
+    with a valid token, which stops login CSRF (an anonymous visitor's token is not
+    secret). A POST without ``Origin`` (an HTTP client, the in-process browser) is
+    judged by its token alone.
 
     Raises:
-        CSRFError: The token is missing or wrong.
+        CSRFError: The POST came from another origin, or the token is missing or wrong.
     """
     if request.method != "POST" or current_app.config.get("CSRF_DISABLED"):
         return
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        sender, here = parse_url(origin), parse_url(request.host_url)
+        if sender is None or here is None or sender.netloc != here.netloc:
+            raise CSRFError(description="This form was sent from another site; it was "
+                                        "not accepted.")
     sent = request.form.get(FIELD, "")
     if not sent or not hmac.compare_digest(sent, csrf_token()):
         raise CSRFError()

@@ -163,3 +163,19 @@ def test_login_cookie_built_after_a_logout_uses_the_current_generation(
         visitor = app.test_client()
         visitor.set_cookie(*make_session_cookie(app, user_id, generation))
         assert _logged_in(visitor, site) == works, generation
+
+
+@pytest.mark.parametrize("site", ALL_SITES, indirect=True)
+@pytest.mark.parametrize(("origin", "accepted"), [
+    (None, True), ("http://localhost", True), ("https://localhost", True),
+    ("http://evil.example", False), ("null", False), ("http://localhost:8001", False),
+    ("http://[", False), ("", False), ("http://localhost.evil.example", False),
+])
+def test_posts_from_another_origin_are_refused(site, client: FlaskClient, origin: str | None,
+                                               accepted: bool) -> None:
+    page = client.get(site.login_url).get_data(as_text=True)
+    token = TOKEN.search(page).group(1)  # an anonymous visitor's token: not a secret
+    headers = {} if origin is None else {"Origin": origin}
+    response = client.post(site.login_url, headers=headers, data={
+        "csrf_token": token, "username": site.user, "password": "webenv-demo"})
+    assert response.status_code == (302 if accepted else 400), origin
