@@ -116,7 +116,7 @@ def _slug(title: str) -> str:
     return slugify(title)
 
 
-def submission_url(row: Mapping, **args: object) -> str:
+def submission_url(row: Mapping, /, **args: object) -> str:
     """Return the canonical URL of a submission row (needs ``forum_name``, ``id``, ``title``)."""
     url = f"{request.script_root}/f/{quote(row['forum_name'])}/{row['id']}/{_slug(row['title'])}"
     return f"{url}?{urlencode(args)}" if args else url
