@@ -15,7 +15,7 @@ from functools import partial
 from flask import Blueprint, abort, flash, g, redirect, request
 from werkzeug.wrappers import Response
 
-from ..core import text
+from ..core import slugs
 from ..core.auth import login_required, safe_next
 from ..core.clock import now_text
 from ..core.db import get_db
@@ -29,7 +29,7 @@ HOT_SECONDS_PER_DECADE = 45000
 DIRECTIONS = {"up": 1, "down": -1, "none": 0}
 
 
-slugify = partial(text.slugify, max_words=8, default="submission")
+slugify = partial(slugs.slugify, max_words=8, default="submission")
 """A submission's URL slug: the first eight lower-case words of its title, hyphenated."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..core import text
+from ..core import slugs
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
@@ -214,7 +214,7 @@ def creatable_namespaces() -> list:
 
 def slugify(name: str) -> str:
     """Return a project path made from a name (``.``, ``_`` and ``-`` stay)."""
-    return text.slugify(name, keep="._-", drop_apostrophes=False)
+    return slugs.slugify(name, keep="._-", drop_apostrophes=False)
 
 
 @bp.route("/projects/new", methods=("GET", "POST"))

@@ -22,7 +22,7 @@ from string import Template
 from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
-from ..core.text import slugify
+from ..core.slugs import slugify
 from . import words
 from .codegen import ProjectFiles
 from .repo import RepoWriter

@@ -20,7 +20,7 @@ from importlib import resources
 from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
-from ..core.text import slugify
+from ..core.slugs import slugify
 from . import pricing, words
 
 DEMO_USERNAME = "emma.lopez"

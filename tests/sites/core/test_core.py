@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 from flask import Flask, g, session
-from webenv.sites.core import auth, clock, csrf, db, text
+from webenv.sites.core import auth, clock, csrf, db, slugs
 from webenv.sites.core import session as core_session
 from webenv.sites.core.rng import Rng
 
@@ -179,7 +179,7 @@ def test_session_cookies_are_deterministic(app: Flask) -> None:
     ({}, "", ""),
 ])
 def test_slugify(kwargs: dict, title: str, slug: str) -> None:
-    assert text.slugify(title, **kwargs) == slug
+    assert slugs.slugify(title, **kwargs) == slug
 
 
 def test_stamp_is_the_database_format() -> None:

@@ -1,4 +1,4 @@
-"""Text helpers the sites share: URL slugs."""
+"""URL slugs made from titles and names, the one way every site makes them."""
 
 from __future__ import annotations
 
