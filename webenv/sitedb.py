@@ -27,13 +27,12 @@ from flask import Flask
 
 from webenv.errors import WorldError
 from webenv.sites import SITES, SiteSpec
-from webenv.sites.core.auth import make_session_cookie
+from webenv.sites.core.auth import GENERATION_COLUMN, make_session_cookie
 
 READ_ONLY_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ,
                                sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE})
 """What a read-only query may do: select, read columns, call functions, recurse (CTEs)."""
 
-GENERATION_COLUMN = "session_generation"
 """The ``users`` column counting a user's log-outs (sites that end sessions at log-out)."""
 
 
@@ -285,9 +284,7 @@ class SiteDatabase:
         if found is None:
             raise WorldError(f"site {self.name!r} has no user {username!r}")
         user_id, generation = found
-        if generation == 0:  # every pristine user's: the cookie has no generation
-            return make_session_cookie(app, user_id)
-        return make_session_cookie(app, user_id, generation)  # type: ignore[call-arg]
+        return make_session_cookie(app, user_id, generation)
 
     def close(self) -> None:
         """Close the in-memory connection. Safe to call twice."""

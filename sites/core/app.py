@@ -16,7 +16,7 @@ from flask import Blueprint, Flask, g, render_template
 from werkzeug.exceptions import HTTPException
 
 from .. import SITE_URLS as _REGISTRY_URLS
-from . import auth, clock, csrf, db, paging, session
+from . import auth, clock, csrf, db, paging, security, session
 
 templates = Blueprint("core", __name__, template_folder="templates")
 """Serves ``core/…`` templates (the shared macros) to every site."""
@@ -44,11 +44,12 @@ def create_site_app(
 ) -> Flask:
     """Create and wire a site's Flask application.
 
-    Sets the default configuration (overridden by ``test_config``), the
-    deterministic session, database, login, CSRF and clock helpers, the
-    ``url_with`` and ``page_window`` template globals, the shared ``core/``
-    templates, the layout's context
-    processor and an error handler that renders ``<site>/error.html``.
+    Sets the default configuration (overridden by ``test_config``), the allowed-hosts
+    check and security headers (:mod:`~webenv.sites.core.security`; session cookies
+    are ``HttpOnly`` and ``SameSite=Lax``), the deterministic session, database,
+    login, CSRF and clock helpers, the ``url_with`` and ``page_window`` template
+    globals, the shared ``core/`` templates, the layout's context processor and an
+    error handler that renders ``<site>/error.html``.
 
     Args:
         import_name: The site package's ``__name__``.
@@ -58,7 +59,10 @@ def create_site_app(
         test_config: Settings overriding the defaults. Keys: ``DATABASE`` (an
             open :class:`sqlite3.Connection` or a path), ``SECRET_KEY``, ``NOW``
             (ISO timestamp of the world's today), ``SITE_URLS`` (site name to base
-            URL), ``CSRF_DISABLED`` and Flask's own keys such as ``TESTING``.
+            URL), ``ALLOWED_HOSTS`` (host names the site answers to; by default the
+            loopback names and the hosts of the default and configured site URLs;
+            see :mod:`~webenv.sites.core.security`), ``CSRF_DISABLED`` and Flask's
+            own keys such as ``TESTING``.
         generate: The site's data generator, for the ``init-db`` command.
         blueprints: The site's blueprints, registered in this order.
         login_endpoint: Where :func:`~webenv.sites.core.auth.login_required` sends
@@ -84,6 +88,8 @@ def create_site_app(
         SITE_URLS=dict(site_urls),
         SITE_NAME=site_name,
         MAX_CONTENT_LENGTH=max_content_length,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -91,6 +97,7 @@ def create_site_app(
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
+    security.init_app(app, site_urls.values())
     db.init_app(app, generate)
     session.init_app(app)
     auth.init_app(app, login_endpoint=login_endpoint)

@@ -14,6 +14,9 @@ from flask import Flask, current_app
 WORLD_NOW = datetime(2024, 6, 15, 12, 0, 0)
 """The canonical world's "today"."""
 
+STAMP = "%Y-%m-%d %H:%M:%S"
+"""How every site stores a moment in its database (``YYYY-MM-DD HH:MM:SS``)."""
+
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
@@ -25,9 +28,14 @@ def now() -> datetime:
     return value if isinstance(value, datetime) else datetime.fromisoformat(value)
 
 
+def stamp(moment: datetime) -> str:
+    """Format a moment as the databases store it (:data:`STAMP`)."""
+    return moment.strftime(STAMP)
+
+
 def now_text() -> str:
     """Return the world time as stored in the databases (``YYYY-MM-DD HH:MM:SS``)."""
-    return now().strftime("%Y-%m-%d %H:%M:%S")
+    return stamp(now())
 
 
 def _parse(value: str | date | datetime) -> datetime:

@@ -2,8 +2,10 @@
 
 Every POST must carry a ``csrf_token`` form field equal to the session's token,
 which templates render with ``{{ csrf_token() }}``. Tokens are derived, not
-drawn: an HMAC of the app's ``SECRET_KEY`` and the session's user, so the same
-requests always give the same pages. Logging in or out changes the token.
+drawn: an HMAC of the app's ``SECRET_KEY`` and the session — its user and the
+user's session generation — so the same requests always give the same pages, and a
+token dies with its session: logging in changes it, and logging out (which bumps the
+generation) invalidates every token the user's sessions were given.
 Set ``app.config["CSRF_DISABLED"]`` to skip the check (tests that focus on
 something else).
 """
@@ -15,6 +17,9 @@ import hmac
 
 from flask import Flask, current_app, g, request, session
 from werkzeug.exceptions import BadRequest
+
+from .auth import GENERATION_KEY
+from .urls import parse_url
 
 FIELD = "csrf_token"
 
@@ -31,27 +36,42 @@ class CSRFError(BadRequest):
 def csrf_token() -> str:
     """Return the CSRF token of the current session (computed once per request and user)."""
     user = session.get("user_id", "anonymous")
+    generation = session.get(GENERATION_KEY, 0)
+    # Generation 0 (a user who never logged out) keeps the token pristine pages carry.
+    bound = f"{user}:{generation}" if generation else f"{user}"
     cached = g.get("_csrf_token")
-    if cached is not None and cached[0] == user:
+    if cached is not None and cached[0] == bound:
         return cached[1]
     key = current_app.secret_key
     if isinstance(key, str):
         key = key.encode()
     if not key:
         raise RuntimeError("csrf_token: the app has no SECRET_KEY")
-    token = hmac.new(key, f"csrf:{user}".encode(), hashlib.sha256).hexdigest()
-    g._csrf_token = (user, token)
+    token = hmac.new(key, f"csrf:{bound}".encode(), hashlib.sha256).hexdigest()
+    g._csrf_token = (bound, token)
     return token
 
 
 def check_csrf() -> None:
-    """Reject a POST whose ``csrf_token`` field does not match the session.
+    """Reject a POST from another origin or whose ``csrf_token`` does not match the session.
+
+    Browsers send ``Origin`` with every POST they make from a page; one that names
+    another host or port (or is ``null``, as from a sandboxed frame) is refused even
+    with a valid token, which stops login CSRF (an anonymous visitor's token is not
+    secret). A POST without ``Origin`` (an HTTP client, the in-process browser) is
+    judged by its token alone.
 
     Raises:
-        CSRFError: The token is missing or wrong.
+        CSRFError: The POST came from another origin, or the token is missing or wrong.
     """
     if request.method != "POST" or current_app.config.get("CSRF_DISABLED"):
         return
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        sender, here = parse_url(origin), parse_url(request.host_url)
+        if sender is None or here is None or sender.netloc != here.netloc:
+            raise CSRFError(description="This form was sent from another site; it was "
+                                        "not accepted.")
     sent = request.form.get(FIELD, "")
     if not sent or not hmac.compare_digest(sent, csrf_token()):
         raise CSRFError()

@@ -4,6 +4,14 @@
 the caller (the environment keeps each world's databases in memory) or a
 filesystem path. A passed connection is returned as-is and never closed; a path
 is opened once per application context and closed when the context ends.
+
+With a path, several requests may run at once (``webenv serve --db`` answers each in
+its own thread and connection). Every request that may write — any method but GET,
+HEAD and OPTIONS — therefore runs in one ``BEGIN IMMEDIATE`` transaction from its
+first query: its checks and writes are atomic (a double-submitted form sees the first
+submission's rows instead of failing on a UNIQUE constraint or losing an update).
+Views commit once their writes are done; anything uncommitted is rolled back when the
+context ends. A passed connection is serialized by its owner.
 """
 
 from __future__ import annotations
@@ -12,7 +20,13 @@ import sqlite3
 from collections.abc import Callable
 
 import click
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, has_request_context, request
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+"""Request methods that never write, so need no write transaction."""
+
+BUSY_TIMEOUT = 30.0
+"""Seconds a request waits for another request's write transaction on a database file."""
 
 
 def get_db() -> sqlite3.Connection:
@@ -27,12 +41,39 @@ def get_db() -> sqlite3.Connection:
             database.row_factory = sqlite3.Row
         return database
     if "db" not in g:
-        conn = sqlite3.connect(database)
+        conn = sqlite3.connect(database, timeout=BUSY_TIMEOUT)
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA foreign_keys=ON")
+        if not current_app.extensions.get("webenv_db_upgraded"):
+            upgrade(conn)
+            current_app.extensions["webenv_db_upgraded"] = True
+        if has_request_context() and request.method not in SAFE_METHODS:
+            conn.execute("BEGIN IMMEDIATE")
         g.db = conn
     return g.db
+
+
+ADDED_COLUMNS = (("users", "session_generation", "INTEGER NOT NULL DEFAULT 0"),)
+"""Columns added to the sites' schemas since their first release: (table, column, type)."""
+
+
+def upgrade(conn: sqlite3.Connection) -> None:
+    """Add the :data:`ADDED_COLUMNS` a database file written by an older version lacks.
+
+    Safe to call on an up-to-date database (it then writes nothing) and when several
+    processes call it at once.
+    """
+    for table, column, declaration in ADDED_COLUMNS:
+        names = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if names and column not in names:
+            try:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+            except sqlite3.OperationalError as exc:  # another process added it first
+                if "duplicate column" not in str(exc):
+                    raise
+    if conn.in_transaction:
+        conn.commit()
 
 
 def close_db(exc: BaseException | None = None) -> None:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from .urls import parse_url
+
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_NO_CONTROLS = re.compile(r"^[^\x00-\x1f\x7f]*$")  # no control characters anywhere
 
 
 def text(
@@ -67,3 +70,38 @@ def new_password(form: Mapping[str, str], errors: dict[str, str], name: str, con
     elif form.get(confirm, "") != password:
         errors[confirm] = "The two passwords do not match."
     return password
+
+
+def web_address(form: Mapping[str, str], name: str, label: str, errors: dict[str, str], *,
+                required: bool, max_length: int = 2000) -> str:
+    """Return a submitted http(s) address in its canonical form, recording a problem.
+
+    The value is parsed with :func:`~webenv.sites.core.urls.parse_url`, as a browser
+    would parse it; text that is not an absolute ``http://`` or ``https://`` URL with a
+    valid host and port (brackets, bad ports, control characters, other schemes such as
+    ``javascript:``) is a problem. An internationalised host is stored in punycode.
+
+    Args:
+        form: The submitted form.
+        name: The field's name.
+        label: The field's visible label, used in messages.
+        errors: Field name -> message; a problem with this field is added.
+        required: Whether an empty value is a problem.
+        max_length: The longest value accepted (as typed and once canonical).
+
+    Returns:
+        The canonical URL, ``""`` when the field is empty, or the stripped text as typed
+        when there is a problem (so the form can show it again).
+    """
+    value = text(form, name, label, errors, max_length=max_length, required=required)
+    if not value or name in errors:
+        return value
+    url = parse_url(value)
+    if url is None or not url.is_special or not _NO_CONTROLS.match(value):
+        errors[name] = f"{label} must be a web address starting with http:// or https://."
+        return value
+    canonical = str(url)
+    if len(canonical) > max_length:
+        errors[name] = f"{label} must be at most {max_length:,} characters once encoded."
+        return value
+    return canonical

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from flask import current_app, request, url_for
 from werkzeug.exceptions import NotFound
@@ -43,17 +43,38 @@ def page_window(page: int, pages: int, width: int = 2) -> list[int]:
     return sorted({1, pages, *range(max(1, page - width), min(pages, page + width) + 1)})
 
 
+def query_args(args: Mapping[str, object], reserved: Iterable[str] = ()) -> dict[str, object]:
+    """The query arguments of a request that can be passed to ``url_for`` as keywords.
+
+    Keys starting with ``_`` are ``url_for``'s own options (``_external``, ``_scheme``,
+    ``_anchor``, ``_method``: a link or redirect built from ``?_scheme=javascript`` would
+    leave the site), ``endpoint`` is its first parameter and ``reserved`` names are the
+    endpoint's path arguments (passing one twice raises); all are dropped.
+
+    Args:
+        args: The query arguments (``request.args``).
+        reserved: Names that must not come from the query.
+    """
+    skip = {"endpoint", *reserved}
+    return {key: value for key, value in args.items()
+            if not key.startswith("_") and key not in skip}
+
+
 def url_with(**changes: object) -> str:
     """Return the current page's URL with some query arguments replaced (None removes one).
 
     Outside a routed request (an error page) the URL is built on the site's
     ``HOME_ENDPOINT``.
     """
-    args: dict[str, object] = dict(request.args.to_dict())
+    view_args = request.view_args or {}
+    # The rule's path arguments include those a url_value_preprocessor took out of
+    # view_args (the Git hosting's namespace and project).
+    path_args = request.url_rule.arguments if request.url_rule is not None else ()
+    args = query_args(request.args.to_dict(), {*view_args, *path_args})
     for key, value in changes.items():
         if value is None:
             args.pop(key, None)
         else:
             args[key] = value
     endpoint = request.endpoint or current_app.config["HOME_ENDPOINT"]
-    return url_for(endpoint, **(request.view_args or {}), **args)
+    return url_for(endpoint, **view_args, **args)

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from importlib import resources
 
 from ..core.auth import DEMO_PASSWORD, hash_password
-from ..core.clock import WORLD_NOW
+from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
 from . import words
 from .votes import hot_rank, slugify
@@ -51,13 +51,7 @@ RECENT_DAYS = (7, 7, 30, 30)
 MAX_COMMENTS = 40
 MAX_DEPTH = 6
 MESSAGE_COUNT = 700
-STAMP = "%Y-%m-%d %H:%M:%S"
 EMAIL_DOMAINS = ("example.com", "example.org", "example.net")
-
-
-def stamp(moment: datetime) -> str:
-    """Format a moment as stored in the database."""
-    return moment.strftime(STAMP)
 
 
 def with_article(noun: str) -> str:
@@ -478,7 +472,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     bio_writer = _Writer(users_rng)
 
     conn.executemany(
-        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
         [
             (user.id, user.username, hash_password(DEMO_PASSWORD, user.username),
              f"{user.username}@{users_rng.choice(EMAIL_DOMAINS)}",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from functools import partial
 
@@ -15,7 +14,6 @@ BIOGRAPHY_LIMIT = 1000
 URL_LIMIT = 2000
 SUBJECT_LIMIT = 200
 MESSAGE_LIMIT = 5000
-_URL = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
 
 
 text = partial(forms.text, unix_newlines=True)
@@ -24,8 +22,6 @@ text = partial(forms.text, unix_newlines=True)
 
 def url(form: Mapping[str, str], name: str, label: str, errors: dict[str, str],
         *, required: bool) -> str:
-    """Return a submitted web address, recording a problem unless it is http(s)."""
-    value = text(form, name, label, errors, max_length=URL_LIMIT, required=required)
-    if value and name not in errors and not _URL.match(value):
-        errors[name] = f"{label} must be a web address starting with http:// or https://."
-    return value
+    """Return a submitted web address (canonical), recording a problem unless it is http(s)."""
+    return forms.web_address(form, name, label, errors, required=required,
+                             max_length=URL_LIMIT)

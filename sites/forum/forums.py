@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from ..core.auth import login_required, safe_next
 from ..core.clock import now_text
 from ..core.db import get_db
+from ..core.paging import query_args
 from . import forms, listing
 from .votes import user_votes
 
@@ -106,7 +107,8 @@ def show(name: str) -> Response | str:
     """Show a forum's submissions, sorted by hot, new or top, with its sidebar."""
     forum = get_forum(name)
     if forum["name"] != name:
-        return redirect(url_for("forums.show", name=forum["name"], **request.args))
+        return redirect(url_for("forums.show", name=forum["name"],
+                                **query_args(request.args.to_dict(), ["name"])))
     page = listing.list_submissions(request.args, ["s.forum_id = ?"], [forum["id"]])
     moderators = get_db().execute(
         "SELECT u.username FROM moderators m JOIN users u ON u.id = m.user_id"

@@ -6,15 +6,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import lru_cache
-from urllib.parse import quote, urlencode, urlsplit
+from urllib.parse import quote, urlencode
 
 from flask import g, request
 from markupsafe import Markup, escape
 
 from ..core import paging
-from ..core.clock import now
+from ..core.clock import now, stamp
 from ..core.db import get_db
-from .datagen import STAMP, slugify
+from ..core.urls import parse_url
+from .votes import slugify
 
 PER_PAGE = 25
 
@@ -90,7 +91,7 @@ def list_submissions(
         days = RANGES[listing.range][1]
         if days is not None:
             where.append("s.created_at >= ?")
-            params.append((now() - timedelta(days=days)).strftime(STAMP))
+            params.append(stamp(now() - timedelta(days=days)))
     clause = " AND ".join(where)
     db = get_db()
     listing.total = db.execute(f"SELECT COUNT(*) FROM submissions s WHERE {clause}", params
@@ -115,7 +116,7 @@ def _slug(title: str) -> str:
     return slugify(title)
 
 
-def submission_url(row: Mapping, **args: object) -> str:
+def submission_url(row: Mapping, /, **args: object) -> str:
     """Return the canonical URL of a submission row (needs ``forum_name``, ``id``, ``title``)."""
     url = f"{request.script_root}/f/{quote(row['forum_name'])}/{row['id']}/{_slug(row['title'])}"
     return f"{url}?{urlencode(args)}" if args else url
@@ -140,8 +141,9 @@ def vote_url(kind: str, item_id: int) -> str:
 
 
 def domain(url: str) -> str:
-    """Return the host name of a link submission's URL."""
-    host = urlsplit(url).hostname or ""
+    """Return the host name of a link submission's URL (``""`` if it has none); never raises."""
+    parsed = parse_url(url)
+    host = parsed.host if parsed is not None else ""
     return host.removeprefix("www.")
 
 

@@ -66,7 +66,8 @@ def show(message_id: int) -> str:
     if message is None or g.user["id"] not in (message["sender_id"], message["recipient_id"]):
         abort(404, f"You have no message {message_id}.")
     if message["recipient_id"] == g.user["id"] and message["read_at"] is None:
-        db.execute("UPDATE messages SET read_at = ? WHERE id = ?", (now_text(), message_id))
+        db.execute("UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL",
+                   (now_text(), message_id))
         db.commit()
     return render_template("forum/messages/show.html", message=message)
 

@@ -18,7 +18,8 @@ CREATE TABLE users (
   email TEXT NOT NULL,
   biography TEXT NOT NULL DEFAULT '',
   front_page_sort TEXT NOT NULL DEFAULT 'hot' CHECK (front_page_sort IN ('hot', 'new', 'top')),
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  session_generation INTEGER NOT NULL DEFAULT 0  -- bumped at each log-out
 );
 
 CREATE TABLE forums (

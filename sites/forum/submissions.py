@@ -11,11 +11,11 @@ from werkzeug.wrappers import Response
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
+from ..core.paging import query_args
 from . import forms
-from .datagen import slugify
 from .forums import get_forum, is_moderator
 from .listing import submission_url
-from .votes import hot_rank, user_votes
+from .votes import hot_rank, slugify, user_votes
 
 bp = Blueprint("submissions", __name__)
 
@@ -102,7 +102,7 @@ def show(name: str, submission_id: int, slug: str = "") -> Response | tuple[str,
     """Show a submission and its comments (``?sort=top|new``)."""
     submission = get_submission(name, submission_id)
     if slug != slugify(submission["title"]) or name != submission["forum_name"]:
-        return redirect(submission_url(submission, **request.args))
+        return redirect(submission_url(submission, **query_args(request.args.to_dict())))
     return render_submission(submission)
 
 

@@ -9,12 +9,13 @@ always equal the sum of its votes.
 from __future__ import annotations
 
 import math
-import re
 from datetime import datetime
+from functools import partial
 
 from flask import Blueprint, abort, flash, g, redirect, request
 from werkzeug.wrappers import Response
 
+from ..core import slugs
 from ..core.auth import login_required, safe_next
 from ..core.clock import now_text
 from ..core.db import get_db
@@ -28,10 +29,8 @@ HOT_SECONDS_PER_DECADE = 45000
 DIRECTIONS = {"up": 1, "down": -1, "none": 0}
 
 
-def slugify(text: str, max_words: int = 8) -> str:
-    """Return a URL slug of a title: its first lower-case words joined by hyphens."""
-    parts = re.findall(r"[a-z0-9]+", text.lower().replace("'", ""))
-    return "-".join(parts[:max_words]) or "submission"
+slugify = partial(slugs.slugify, max_words=8, default="submission")
+"""A submission's URL slug: the first eight lower-case words of its title, hyphenated."""
 
 
 def hot_rank(score: int, created_at: str) -> int:

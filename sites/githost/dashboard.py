@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..core import slugs
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
@@ -213,9 +212,9 @@ def creatable_namespaces() -> list:
     ).fetchall()
 
 
-def slugify(text: str) -> str:
-    """Return a project path made from a name."""
-    return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-._")
+def slugify(name: str) -> str:
+    """Return a project path made from a name (``.``, ``_`` and ``-`` stay)."""
+    return slugs.slugify(name, keep="._-", drop_apostrophes=False)
 
 
 @bp.route("/projects/new", methods=("GET", "POST"))

@@ -13,7 +13,6 @@ Python version. Seed 0 is the canonical world curated tasks are written against.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -21,8 +20,9 @@ from importlib import resources
 from string import Template
 
 from ..core.auth import DEMO_PASSWORD, hash_password
-from ..core.clock import WORLD_NOW
+from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
+from ..core.slugs import slugify
 from . import words
 from .codegen import ProjectFiles
 from .repo import RepoWriter
@@ -32,7 +32,6 @@ DEMO_USERNAME = "alex.chen"
 
 USER_COUNT = 110
 HISTORY_DAYS = 730
-STAMP = "%Y-%m-%d %H:%M:%S"
 
 GUEST, REPORTER, DEVELOPER, MAINTAINER, OWNER = 10, 20, 30, 40, 50
 ROLE_NAMES = {GUEST: "Guest", REPORTER: "Reporter", DEVELOPER: "Developer",
@@ -44,16 +43,6 @@ DEMO_GROUP_ROLES = {"northwind": MAINTAINER, "kestrel-cloud": DEVELOPER, "lumen-
 DEMO_PROJECTS = 4
 OTHER_USER_PROJECTS = 10
 FORKS = 8
-
-
-def stamp(moment: datetime) -> str:
-    """Format a moment as stored in the database."""
-    return moment.strftime(STAMP)
-
-
-def slugify(text: str) -> str:
-    """Return a URL slug: lower-case words joined by hyphens."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def fill(template: str, values: dict[str, str]) -> str:
@@ -696,7 +685,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     by_id = {user.id: user for user in users}
     group_rows, group_members = _groups(people_rng, users)
     conn.executemany(
-        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
         [(user.id, user.username, hash_password(DEMO_PASSWORD, user.username), user.name,
           user.email, "" if user.id == 1 else people_rng.choice(words.BIOS),
           stamp(user.created_at)) for user in users],

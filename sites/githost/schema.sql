@@ -39,7 +39,8 @@ CREATE TABLE users (
   name TEXT NOT NULL,
   email TEXT NOT NULL,
   bio TEXT NOT NULL DEFAULT '',
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  session_generation INTEGER NOT NULL DEFAULT 0  -- bumped at each log-out
 );
 
 -- A user's personal namespace (kind 'user', owner_id = the user) or a group.

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ..core.auth import authenticate, log_in, safe_next
+from ..core.auth import log_out, login_page
 from ..core.clock import now
 from ..core.db import get_db
 from . import access, listing
@@ -28,26 +28,16 @@ EVENT_TARGETS = {"issue": "issue", "merge_request": "merge request", "branch": "
 
 
 @bp.route("/users/sign_in", methods=("GET", "POST"))
-def sign_in() -> Response | tuple[str, int] | str:
+def sign_in() -> Response | tuple[str, int]:
     """Sign a user in with username and password and send them where they were going."""
-    target = safe_next(request.values.get("next"))
-    if request.method == "GET":
-        if g.user is not None:
-            return redirect(target or url_for("dashboard.home"))
-        return render_template("githost/sign_in.html", next=target or "", errors={}, form={})
-    errors: dict[str, str] = {}
-    user = authenticate(request.form, errors, failure="Invalid username or password.")
-    if user is None:
-        return render_template("githost/sign_in.html", next=target or "", errors=errors,
-                               form=request.form), 400
-    log_in(user["id"])
-    return redirect(target or url_for("dashboard.home"))
+    return login_page("githost/sign_in.html", "dashboard.home",
+                      failure="Invalid username or password.")
 
 
 @bp.route("/users/sign_out", methods=("POST",))
 def sign_out() -> Response:
     """Sign the user out."""
-    session.clear()
+    log_out()
     flash("You have been signed out.", "success")
     return redirect(url_for("dashboard.explore"))
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..core import forms as core_forms
 from ..core.auth import (
-    authenticate,
+    change_password,
     hash_password,
     log_in,
+    log_out,
+    login_page,
     login_required,
-    safe_next,
-    verify_password,
 )
 from ..core.clock import now_text
 from ..core.db import get_db
@@ -34,28 +34,16 @@ USERNAME = re.compile(r"^[a-z0-9._-]{3,30}$")
 
 
 @bp.route("/login", methods=("GET", "POST"))
-def login() -> Response | tuple[str, int] | str:
+def login() -> Response | tuple[str, int]:
     """Log a customer in and send them where they were going."""
-    target = safe_next(request.values.get("next"))
-    if request.method == "GET":
-        if g.user is not None:
-            return redirect(target or url_for("account.dashboard"))
-        return render_template("shop/account/login.html", next=target or "", errors={}, form={})
-    errors: dict[str, str] = {}
-    user = authenticate(request.form, errors)
-    if user is None:
-        return render_template(
-            "shop/account/login.html", next=target or "", errors=errors, form=request.form
-        ), 400
-    log_in(user["id"])
-    flash(f"Welcome back, {user['first_name']}!", "success")
-    return redirect(target or url_for("account.dashboard"))
+    return login_page("shop/account/login.html", "account.dashboard",
+                      welcome=lambda user: f"Welcome back, {user['first_name']}!")
 
 
 @bp.route("/logout", methods=("POST",))
 def logout() -> Response:
     """Log the customer out."""
-    session.clear()
+    log_out()
     flash("You have been logged out.", "success")
     return redirect(url_for("catalog.index"))
 
@@ -435,23 +423,13 @@ def details() -> Response | tuple[str, int]:
     return redirect(url_for("account.details"))
 
 
-@bp.route("/password", methods=("POST",))
+@bp.route("/password", methods=("POST",), endpoint="change_password")
 @login_required
-def change_password() -> Response | tuple[str, int]:
+def password() -> Response | tuple[str, int]:
     """Change the customer's password after checking the current one."""
-    errors: dict[str, str] = {}
-    if not verify_password(g.user["password_hash"], request.form.get("current_password", "")[:200]):
-        errors["current_password"] = "The current password is incorrect."
-    password = core_forms.new_password(request.form, errors, "new_password", "confirm_password",
-                                       "New password")
+    errors = change_password(request.form)
     if errors:
         return _render_details(dict(g.user), {}, errors, 400)
-    db = get_db()
-    db.execute(
-        "UPDATE users SET password_hash = ? WHERE id = ?",
-        (hash_password(password, g.user["username"]), g.user["id"]),
-    )
-    db.commit()
     flash("Your password has been changed.", "success")
     return redirect(url_for("account.details"))
 

@@ -18,8 +18,9 @@ from datetime import datetime, timedelta
 from importlib import resources
 
 from ..core.auth import DEMO_PASSWORD, hash_password
-from ..core.clock import WORLD_NOW
+from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
+from ..core.slugs import slugify
 from . import pricing, words
 
 DEMO_USERNAME = "emma.lopez"
@@ -31,7 +32,6 @@ CUSTOMER_COUNT = 60
 DEMO_ORDER_COUNT = 46
 PRODUCTS_PER_SUBCATEGORY = (11, 14)
 HISTORY_DAYS = 730
-STAMP = "%Y-%m-%d %H:%M:%S"
 
 COUPONS = (
     # code, description, kind, amount, min subtotal (cents), expires_at
@@ -42,16 +42,6 @@ COUPONS = (
     ("SPRING15", "15% off (spring sale, ended May 31, 2024)", "percent", 15, 0,
      "2024-05-31 23:59:59"),
 )
-
-
-def slugify(text: str) -> str:
-    """Return a URL slug: lower case words joined by hyphens."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
-
-
-def stamp(moment: datetime) -> str:
-    """Format a moment as stored in the database."""
-    return moment.strftime(STAMP)
 
 
 @dataclass
@@ -408,7 +398,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
         "INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", product_rows
     )
     conn.executemany(
-        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)",
         [
             (user.id, user.username, hash_password(DEMO_PASSWORD, user.username), user.first_name,
              user.last_name, f"{user.username}@{users_rng.choice(_EMAIL_DOMAINS)}",

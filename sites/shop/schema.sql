@@ -21,7 +21,8 @@ CREATE TABLE users (
   email TEXT NOT NULL,
   newsletter INTEGER NOT NULL DEFAULT 0,
   cart_coupon TEXT,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  session_generation INTEGER NOT NULL DEFAULT 0  -- bumped at each log-out
 );
 
 CREATE TABLE categories (

@@ -96,8 +96,12 @@ def canonical_world(name: str) -> bytes:
 
 @pytest.fixture
 def site(request: pytest.FixtureRequest) -> Site:
-    """The site under test: the one named by the test's folder."""
-    return SITES[request.path.parent.name]
+    """The site under test: the one named by the test's folder, or the test's parameter.
+
+    Tests of every site (in ``tests/sites`` itself) parametrize it indirectly:
+    ``@pytest.mark.parametrize("site", ["shop", "forum", "githost"], indirect=True)``.
+    """
+    return SITES[getattr(request, "param", None) or request.path.parent.name]
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import Any
 
 from werkzeug.serving import WSGIRequestHandler
 
-from webenv.sites.core.urls import parse_url
+from webenv.sites.core.security import LOOPBACK_HOSTS, host_name
 
 SECURITY_HEADERS: dict[str, str] = {
     "X-Content-Type-Options": "nosniff",
@@ -25,19 +25,6 @@ SECURITY_HEADERS: dict[str, str] = {
     "Referrer-Policy": "same-origin",
 }
 """Headers every portal response carries."""
-
-LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
-"""Host names ``webenv serve`` always answers to."""
-
-
-def host_name(header: str) -> str | None:
-    """The lower-case host name of a ``Host`` header without its port (IPv6 literals keep
-    their brackets: ``[::1]``), or None when it is not a host."""
-    if not header or "/" in header or "@" in header or "\\" in header:
-        return None
-    url = parse_url(f"http://{header}/")
-    return None if url is None or not url.host else url.host
-
 
 def allowed_host_names(*extra: str | None) -> frozenset[str]:
     """The host names a server answers to: :data:`LOOPBACK_HOSTS` plus ``extra`` (the

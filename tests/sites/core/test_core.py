@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 from flask import Flask, g, session
-from webenv.sites.core import auth, clock, csrf, db
+from webenv.sites.core import auth, clock, csrf, db, slugs
 from webenv.sites.core import session as core_session
 from webenv.sites.core.rng import Rng
 
@@ -51,8 +51,9 @@ def app() -> Flask:
     app.config.update(SECRET_KEY="k", TESTING=True)
     conn = sqlite3.connect(":memory:", check_same_thread=False)
     conn.executescript(
-        "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT UNIQUE, password_hash TEXT);"
-        "INSERT INTO users VALUES (1, 'ann', 'x');"
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT UNIQUE, password_hash TEXT,"
+        " session_generation INTEGER NOT NULL DEFAULT 0);"
+        "INSERT INTO users VALUES (1, 'ann', 'x', 0);"
     )
     app.config["DATABASE"] = conn
     db.init_app(app)
@@ -166,3 +167,41 @@ def test_session_cookies_are_deterministic(app: Flask) -> None:
             assert session.get("user_id") is None or session["user_id"] == 1
     assert cookies[0] == cookies[1]
     assert cookies[0].split(";")[0].split("=", 1)[1] == auth.make_session_cookie(app, 1)[1]
+
+
+@pytest.mark.parametrize(("kwargs", "title", "slug"), [
+    ({}, "Don't Panic: A Guide!", "dont-panic-a-guide"),
+    ({"drop_apostrophes": False}, "Don't panic", "don-t-panic"),
+    ({"max_words": 3, "default": "submission"}, "One two three four", "one-two-three"),
+    ({"max_words": 3, "default": "submission"}, "¿¡!", "submission"),
+    ({"keep": "._-", "drop_apostrophes": False}, "  My.Project_Name -v2. ", "my.project_name--v2"),
+    ({}, "Ünïcode  ---  words", "n-code-words"),
+    ({}, "", ""),
+])
+def test_slugify(kwargs: dict, title: str, slug: str) -> None:
+    assert slugs.slugify(title, **kwargs) == slug
+
+
+def test_stamp_is_the_database_format() -> None:
+    assert clock.stamp(datetime(2024, 6, 3, 14, 5, 9)) == "2024-06-03 14:05:09"
+    app = Flask(__name__)
+    with app.app_context():
+        assert clock.now_text() == clock.stamp(clock.WORLD_NOW)
+
+
+def test_old_database_files_gain_the_session_generation_column(tmp_path) -> None:
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, username TEXT)")
+        conn.execute("INSERT INTO users VALUES (1, 'ann')")
+    conn.close()
+    app = Flask(__name__)
+    app.config["DATABASE"] = str(path)
+    db.init_app(app)
+    with app.app_context():
+        row = db.get_db().execute("SELECT session_generation FROM users").fetchone()
+        assert row[0] == 0
+    with sqlite3.connect(path) as conn:  # an up-to-date file is left alone
+        db.upgrade(conn)
+        assert conn.total_changes == 0
+    conn.close()
