@@ -384,7 +384,7 @@ def test_the_sites_are_told_which_host_names_to_answer(tmp_path: Path) -> None:
     with Hub("127.0.0.1", 0, sites=["shop"], public_host="webenv.example", record_dir=tmp_path,
              quiet=True) as served:
         allowed = served.sites["shop"].app.config["ALLOWED_HOSTS"]
-        assert set(allowed) == {"localhost", "127.0.0.1", "[::1]", "webenv.example"}
+        assert set(allowed) == {"localhost", "127.0.0.1", "[::1]", "webenv.example", "shop.test"}
         assert served.sites["shop"].base_url.startswith("http://webenv.example:")
         client = served.portal.test_client()
         assert client.get("/", headers={"Host": "webenv.example"}).status_code == 200

@@ -21,6 +21,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from werkzeug.wrappers import Request
 
 from webenv.requestlog import read_form
+from webenv.sites.core.auth import safe_next
 from webenv.sites.core.urls import parse_url
 from webenv.world import World
 
@@ -146,8 +147,7 @@ class HostedSite:
             start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"),
                                                ("Content-Length", str(len(body)))])
             return [body]
-        if not target.startswith("/") or target.startswith("//"):
-            target = "/"
+        target = safe_next(target) or "/"
         name, value = self.database.login_cookie(self.app, username)
         start_response("303 See Other", [
             ("Location", target),

@@ -103,7 +103,9 @@ class ServedWorld:
             secret=secret,
             # Cookies ignore ports: every site on one host needs its own cookie name.
             SESSION_COOKIE_NAME=lambda name: f"webenv_{name}_session",
-            ALLOWED_HOSTS=sorted(self.allowed_hosts),
+            # The world's own page checks (World.fetch) use the sites' canonical hosts;
+            # ".test" is a reserved name, so no outside page can rebind to one.
+            ALLOWED_HOSTS=sorted(self.allowed_hosts | {SITES[name].host for name in world.sites}),
         )
         self.sites: dict[str, HostedSite] = {
             name: HostedSite(world, name, base_urls[name], secret) for name in world.sites
