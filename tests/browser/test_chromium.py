@@ -6,8 +6,12 @@ loudly, when it is missing; in CI (``$CI`` set) a missing Chromium fails them.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import http.client
 import os
+import random
+import re
 import signal
 import subprocess
 import sys
@@ -294,3 +298,81 @@ def test_shop_tasks_are_solved_on_chromium(envs, task_id):
     (task,) = select_tasks([task_id])
     result = play_solution(chromium, task)
     assert result.solved, result.error
+
+
+LINK_LINE = re.compile(r"^\s*\[(\d+)\] link '([^']*)'", re.MULTILINE)
+
+
+def _walk(env, steps: int, seed: int) -> list[tuple[str, str, str]]:
+    """A link walk with history steps, chosen from each observation by a seeded RNG.
+
+    Returns (action, url, axtree) per step; a different observation changes the walk.
+    """
+    rng = random.Random(seed)
+    obs, _ = env.reset(options={"task_id": TASK})
+    out = []
+    for step in range(steps):
+        links = [int(n) for n, name in LINK_LINE.findall(obs["axtree"]) if name != "Log out"]
+        kind = step % 6
+        if kind == 2:
+            action = "go_back"
+        elif kind == 4:
+            action = "go_forward"
+        elif kind == 5:
+            action = "go_back"
+        else:
+            action = f"click [{rng.choice(links)}]" if links else "go_back"
+        obs, *_ = env.step(action)
+        out.append((action, obs["url"], obs["axtree"]))
+    return out
+
+
+@contextlib.contextmanager
+def _cpu_hogs(count: int = 2, seconds: float = 120.0):
+    """``count`` busy-looping subprocesses, each ending by itself after ``seconds``."""
+    code = f"import time\nend = time.monotonic() + {seconds}\nwhile time.monotonic() < end: pass\n"
+    hogs = [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def test_history_walk_under_cpu_load_reads_each_page_once_loaded(envs):
+    """Issue 9.6: under CPU load a page was read before it was ready (only its root line)."""
+    chromium, inprocess = envs
+    with _cpu_hogs():
+        first = _walk(chromium, 36, seed=7)
+        second = _walk(chromium, 36, seed=7)
+    assert [step[0] for step in first].count("go_back") >= 12
+    for index, (a, b) in enumerate(zip(first, second, strict=True)):
+        assert a == b, f"step {index} ({a[0]}) differs between two runs under load"
+        assert a[2].count("\n") > 5, f"step {index} ({a[0]}) read an unloaded page:\n{a[2]}"
+    assert first == _walk(inprocess, 36, seed=7)
+
+
+def _use_and_drop_env() -> tuple[set[int], object]:
+    """Start a Chromium env, use it and drop it without close(); its processes and proxy.
+
+    (In a function of its own: a frame's cached ``f_locals``, which Playwright's call-site
+    capture creates, would otherwise keep a reference after ``del``.)
+    """
+    before = _descendants(os.getpid())
+    env = WebEnv(tasks="shop", backend="chromium")
+    env.reset(options={"task_id": TASK})
+    env.step("goto [http://shop.test/cart]")
+    started = _descendants(os.getpid()) - before
+    assert any("chromium" in _process_table().get(pid, (0, "", ""))[2] for pid in started)
+    return started, env.browser.proxy
+
+
+def test_a_dropped_env_ends_its_browser():
+    """Issue 9.8: an env collected without close() kept its Chromium until exit."""
+    require_chromium()
+    playwright_driver()
+    started, proxy = _use_and_drop_env()
+    gc.collect()
+    assert _wait_gone(started) == set()
+    assert proxy._server is None  # the loopback proxy is closed too

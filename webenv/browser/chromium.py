@@ -86,11 +86,16 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import functools
 import io
 import os
 import re
 import shutil
-from typing import Any
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 import numpy as np
@@ -104,7 +109,15 @@ from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unre
 from webenv.browser.servers import SiteProxy
 from webenv.world import SITES, World, expand_placeholders
 
+try:  # the sync API's own wait (private: without it, see _unpin_last_call)
+    from playwright._impl._greenlets import greenlet, wait_for_future
+except ImportError:  # pragma: no cover - other Playwright versions
+    greenlet = wait_for_future = None
+
 __all__ = ["ChromiumBrowser", "chromium_executable"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 ID_ATTR = "data-webenv-id"
 ACTION_TIMEOUT_MS = 3_000
@@ -229,6 +242,9 @@ _DISABLED_FEATURES = (
     "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
     "RenderDocument", "ProactivelySwapBrowsingInstance", "Translate", "AutofillServerCommunication",
     "CertificateTransparencyComponentUpdater", "InterestFeedContentSuggestions",
+    # History navigation always loads the document again (a restore from the cache fires
+    # no load and would keep typed form values).
+    "BackForwardCache",
 )
 _LAUNCH_ARGS = [
     "--disable-features=" + ",".join(_DISABLED_FEATURES),
@@ -257,22 +273,89 @@ class _Driver:
     """
 
     playwright: Playwright | None = None
+    thread: int | None = None  # the thread the driver runs in (sync Playwright is bound to it)
 
     @classmethod
     def get(cls) -> Playwright:
         if cls.playwright is None:
             cls.playwright = sync_playwright().start()
+            cls.thread = threading.get_ident()
             atexit.register(cls._stop)
+        _release_deferred()
         return cls.playwright
 
     @classmethod
     def _stop(cls) -> None:
+        for finalizer in list(_FINALIZERS):  # browsers first, while the driver still runs
+            finalizer()
+        _release_deferred()
         playwright, cls.playwright = cls.playwright, None
         if playwright is not None:
             try:
                 playwright.stop()
             except Exception:  # noqa: BLE001 - best effort at interpreter exit
                 pass
+
+
+# The finalizers of open ChromiumBrowsers (see ChromiumBrowser.__init__), and releases that
+# the garbage collector started in a thread other than the driver's, done on the next use.
+_FINALIZERS: set[weakref.finalize] = set()
+_DEFERRED: list[tuple[Any, SiteProxy]] = []
+
+
+def _release(browser: Any, proxy: SiteProxy) -> None:
+    """Close one ChromiumBrowser's Chromium and proxy (its finalizer: no reference to it).
+
+    Sync Playwright may only be called from the driver's thread; a collection that runs
+    elsewhere (e.g. in the proxy's threads) leaves the work to the next driver use.
+    """
+    if _Driver.thread is not None and threading.get_ident() != _Driver.thread:
+        _DEFERRED.append((browser, proxy))
+        return
+    try:
+        browser.close()
+    except Exception:  # noqa: BLE001 - the driver may already be gone (interpreter exit)
+        pass
+    finally:
+        proxy.close()
+
+
+def _release_deferred() -> None:
+    while _DEFERRED:
+        _release(*_DEFERRED.pop())
+
+
+def _unpin_last_call() -> None:
+    """Let the driver's dispatcher drop the last call's task, which pins its caller's frames.
+
+    The sync API keeps the calling frame on each call's task (for its stack traces), and
+    the dispatcher greenlet holds the last task until it runs again, so without this the
+    frames of the last call, and the env they reference, would outlive a dropped env.
+    """
+    playwright = _Driver.playwright
+    loop = getattr(playwright, "_loop", None)
+    fiber = getattr(playwright, "_dispatcher_fiber", None)
+    if wait_for_future is None or loop is None or fiber is None or fiber.dead or (
+            loop.is_closed()):
+        return
+    if _Driver.thread != threading.get_ident() or greenlet.getcurrent() is fiber:
+        return
+    future = loop.create_future()
+    loop.call_soon(future.set_result, None)
+    wait_for_future(loop, fiber, future)
+
+
+def _unpinned(method: Callable[P, R]) -> Callable[P, R]:
+    """Run a public method, then :func:`_unpin_last_call`."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        finally:
+            _unpin_last_call()
+
+    return wrapper
 
 
 def playwright_driver() -> Playwright:
@@ -282,6 +365,21 @@ def playwright_driver() -> Playwright:
     drives a browser (the chromium backend, tests, tools) should launch through it.
     """
     return _Driver.get()
+
+
+def _weak(method: Any) -> Any:
+    """An event handler calling ``method`` while its object lives, without keeping it alive.
+
+    Playwright keeps handlers as long as the browser context, which the driver keeps.
+    """
+    ref = weakref.WeakMethod(method)
+
+    def handler(*args: Any) -> None:
+        bound = ref()
+        if bound is not None:
+            bound(*args)
+
+    return handler
 
 
 def _collapse(text: str) -> str:
@@ -568,6 +666,7 @@ class _Tab:
         self.position = len(self.history) - 1
         self.restoring = False
         page.on("framenavigated", self._navigated)
+        self.loading = _Loading(page)
 
     def _navigated(self, frame: Any) -> None:
         if frame != self.page.main_frame or self.restoring:
@@ -580,26 +679,130 @@ class _Tab:
         self.position = len(self.history) - 1
 
     def observe(self) -> AXTree:
-        """Chromium's AX tree of the current document, mapped to our ids (cached)."""
+        """Chromium's AX tree of the current document, mapped to our ids (cached).
+
+        Callers wait for the document first (:meth:`_Loading.wait`). The DOM map is kept
+        while the document stays the same (same document node, no commit since); the AX
+        tree and the DOM map are always of one document, or the read is repeated.
+        """
         if self.tree is None:
             ax_call = ("Accessibility.getFullAXTree", None)
-            if self.dom is None:
-                result, root = _cdp(self.cdp, ax_call, ("DOM.getDocument", {"depth": -1}))
-                self._set_dom(root["root"])
-            else:
+            dom_call = ("DOM.getDocument", {"depth": -1})
+            if self.dom is not None and self.dom_commit == self.loading.commits:
                 (result,) = _cdp(self.cdp, ax_call)
-            ax_nodes = result["nodes"]
-            document = ax_nodes[0].get("backendDOMNodeId") if ax_nodes else None
-            if document != self.document_node:  # a new document: map it again
-                result, root = _cdp(self.cdp, ax_call, ("DOM.getDocument", {"depth": -1}))
-                self._set_dom(root["root"])
                 ax_nodes = result["nodes"]
+                if _document_node(ax_nodes) == self.document_node:
+                    self.tree = _TreeBuilder(ax_nodes, self.dom).build()
+                    return self.tree
+            for _attempt in range(3):
+                commit = self.loading.commits
+                result, root = _cdp(self.cdp, ax_call, dom_call)
+                ax_nodes = result["nodes"]
+                if _document_node(ax_nodes) == root["root"].get("backendNodeId"):
+                    break
+                self.loading.wait()  # read across a navigation: wait for it, read again
+            self._set_dom(root["root"], commit)
             self.tree = _TreeBuilder(ax_nodes, self.dom or {}).build()
         return self.tree
 
-    def _set_dom(self, root: dict[str, Any]) -> None:
+    def _set_dom(self, root: dict[str, Any], commit: int) -> None:
         self.dom = number_dom(root)
         self.document_node = root.get("backendNodeId")
+        self.dom_commit = commit
+
+
+def _document_node(ax_nodes: list[dict[str, Any]]) -> int | None:
+    """The backend node id of the document an AX tree (CDP nodes, root first) is of."""
+    return ax_nodes[0].get("backendDOMNodeId") if ax_nodes else None
+
+
+_READY_STATE_JS = "() => document.readyState"
+
+
+class _Loading:
+    """Tracks a tab's main-frame navigations, so nothing reads a document before it is ready.
+
+    A navigation counts as pending from its first request until it commits a new document
+    (``framenavigated``), fails, or ends without a document (204/205, a download). The
+    page is ready when no navigation is pending and the current document's
+    ``readyState`` is ``complete`` (asked of the document itself, so never the old one).
+    Back/forward-cache restores, which would skip loading, are disabled at launch.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        # navigation request -> None until its response arrives, then whether a document
+        # will be committed for it (not for 204/205 or a download)
+        self.pending: dict[Any, bool | None] = {}
+        self.commits = 0  # main-frame documents committed (and same-document navigations)
+        page.on("request", self._request)
+        page.on("response", self._response)
+        page.on("requestfailed", self._ended)
+        page.on("requestfinished", self._finished)
+        page.on("framenavigated", self._committed)
+
+    def _is_main(self, request: Any) -> bool:
+        try:
+            return request.is_navigation_request() and request.frame == self.page.main_frame
+        except PlaywrightError:  # a request of a worker or of a detached frame
+            return False
+
+    def _request(self, request: Any) -> None:
+        if self._is_main(request):
+            self.pending.pop(request.redirected_from, None)  # one navigation, next hop
+            self.pending[request] = None
+
+    def _response(self, response: Any) -> None:
+        request = response.request
+        if request in self.pending:
+            disposition = response.headers.get("content-disposition", "")
+            self.pending[request] = response.status not in (204, 205) and not (
+                disposition.strip().lower().startswith("attachment"))
+
+    def _ended(self, request: Any) -> None:
+        self.pending.pop(request, None)
+
+    def _finished(self, request: Any) -> None:
+        if self.pending.get(request, True) is False:
+            del self.pending[request]  # no document will be committed for it
+
+    def _committed(self, frame: Any) -> None:
+        if frame != self.page.main_frame:
+            return
+        self.commits += 1
+        for request, commits in list(self.pending.items()):
+            if commits is not None:  # committed now (or replaced by the document that was)
+                del self.pending[request]
+
+    def wait(self, timeout_ms: float = NAVIGATION_TIMEOUT_MS) -> bool:
+        """Wait until no navigation is pending and the document is complete.
+
+        Returns:
+            Whether the page became ready within ``timeout_ms`` (after that the caller
+            reads what is there: a step never hangs on a page that does not finish).
+        """
+        deadline = time.monotonic() + timeout_ms / 1000
+        page = self.page
+        while time.monotonic() < deadline:
+            if self.pending:
+                page.wait_for_timeout(5)  # lets Playwright deliver the navigation's events
+                continue
+            try:
+                state = page.evaluate(_READY_STATE_JS)
+            except PlaywrightError:  # the context went away: a navigation is under way
+                state = None
+            if state == "complete" and not self.pending:
+                return True
+            if state is not None and state != "complete" and not self.pending:
+                try:
+                    page.wait_for_load_state(
+                        "load", timeout=max(1.0, (deadline - time.monotonic()) * 1000))
+                except PlaywrightError:
+                    pass
+            else:
+                page.wait_for_timeout(5)
+        self.pending.clear()  # give up on what never ended; the next wait starts afresh
+        return False
 
 
 class ChromiumBrowser(Browser):
@@ -634,9 +837,17 @@ class ChromiumBrowser(Browser):
         self._context = None
         self.tabs: list[_Tab] = []
         self.active = 0
+        # An env dropped without close() still ends its Chromium: the finalizer holds the
+        # Playwright browser and the proxy, never this object (Playwright's event handlers
+        # hold it only weakly, see _weak), so the object can be collected.
+        self._finalizer = weakref.finalize(self, _release, self._browser, self.proxy)
+        self._finalizer.atexit = False  # _Driver._stop runs it, before stopping the driver
+        _FINALIZERS.difference_update([f for f in _FINALIZERS if not f.alive])
+        _FINALIZERS.add(self._finalizer)
 
     # -- Browser interface -------------------------------------------------------------
 
+    @_unpinned
     def reset(self, start_url: str, cookies: dict[str, tuple[str, str]]) -> None:
         if self._closed:
             raise RuntimeError("the browser is closed")
@@ -652,13 +863,14 @@ class ChromiumBrowser(Browser):
              "httpOnly": True, "sameSite": "Lax"}
             for site, (name, value) in cookies.items()
         ])
-        self._context.on("page", self._on_page)
+        self._context.on("page", _weak(self._on_page))
         self.tabs = [self._new_page()]
         self.active = 0
         url = expand_placeholders(start_url)
         self._check_reachable(url)
         self._goto(url)
 
+    @_unpinned
     def execute(self, action: Action) -> None:
         handler = getattr(self, f"_do_{action.kind}", None)
         if handler is None:
@@ -675,6 +887,7 @@ class ChromiumBrowser(Browser):
         self._settle()
         self._check_reachable(self.page.url)
 
+    @_unpinned
     def axtree_text(self, max_chars: int | None = None) -> str:
         return self._tree().text(max_chars)
 
@@ -688,6 +901,7 @@ class ChromiumBrowser(Browser):
     def page(self) -> Page:
         return self.tabs[self.active].page
 
+    @_unpinned
     def tabs_text(self) -> str:
         return tabs_text([(self._title(tab), tab.page.url) for tab in self.tabs], self.active)
 
@@ -700,6 +914,7 @@ class ChromiumBrowser(Browser):
         except PlaywrightError:
             return ""
 
+    @_unpinned
     def document(self, url: str = "last") -> html.HtmlElement:
         if url == "last":
             source = self.page.evaluate(_SERIALIZE_JS) if self.tabs else ""
@@ -720,6 +935,7 @@ class ChromiumBrowser(Browser):
             source = "<html><head><title></title></head><body></body></html>"
         return html.document_fromstring(source)
 
+    @_unpinned
     def screenshot(self) -> bytes:
         """The active tab's viewport as PNG bytes."""
         return self.page.screenshot(type="png", animations="disabled", caret="initial")
@@ -747,14 +963,10 @@ class ChromiumBrowser(Browser):
                 self._context.close()
         except PlaywrightError:
             pass
-        try:
-            self._browser.close()
-        except PlaywrightError:
-            pass
         finally:
             self._context = None
             self.tabs = []
-            self.proxy.close()
+            self._finalizer()  # Chromium and the proxy
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -790,13 +1002,16 @@ class ChromiumBrowser(Browser):
             raise ActionError(f"cannot open {url[:80]!r}: {_one_line(exc)}") from None
         finally:
             self._invalidate()
+        self._settle()
 
     def _settle(self) -> None:
-        """Wait for a navigation the last action started to finish loading."""
-        try:
-            self.page.wait_for_load_state("load", timeout=NAVIGATION_TIMEOUT_MS)
-        except PlaywrightError:
-            pass
+        """Wait until the navigation the last action caused, if any, has a complete document.
+
+        Every action path ends here (see :class:`_Loading`), so an observation is never
+        read from a document that is still loading, nor from the one being left.
+        """
+        if self.tabs:
+            self.tabs[self.active].loading.wait()
 
     def _invalidate(self) -> None:
         for tab in self.tabs:
