@@ -1,244 +1,44 @@
-"""DOM (lxml.html) -> accessibility tree -> WebArena-style text.
+"""The single pass that numbers a document and builds its accessibility tree.
 
-The tree follows HTML-AAM role mapping and a simplified accname computation with
-Chromium's role names, and is rendered one node per line::
-
-    [0] RootWebArea 'Page title'
-        [3] link 'My Orders'
-        [7] textbox 'Search' focused: True required: False
-
-(children are indented with one tab per depth; shown here with spaces)
-
-Node ids
---------
-Ids number the DOM in pre-order over element nodes *and* text nodes that are not
-whitespace-only, starting at the document's root element (``<html>``) = 0.
-``<head>`` and everything hidden is numbered too; comments and processing
-instructions are not (but text after them is). In lxml terms: number the element,
-then its ``.text`` if non-blank, then each child recursively followed by that
-child's ``.tail`` if non-blank. Two details matter for reproducing the numbering
-in another backend (a DOM ``TreeWalker`` with ``SHOW_ELEMENT | SHOW_TEXT``):
-
-* "whitespace-only" means every character is in JavaScript's ``\\s`` class
-  (``JS_WHITESPACE`` below), i.e. ``/^\\s*$/.test(node.data)``;
-* text nodes whose parent is a ``<textarea>`` are *not* numbered: that text is the
-  control's value, which the in-process browser edits in place, and numbering it
-  would shift every later id when typing into an empty textarea.
-
-Element ids map to elements in :attr:`AXTree.elements`; text-node ids map to the
-element containing the text in :attr:`AXTree.text_owners`.
-
-Decisions beyond HTML-AAM (documented here once)
-------------------------------------------------
-* Unnamed layout nodes (generic, paragraph, LabelText, group, rowgroup, form,
-  region, legend, LineBreak) and ``none``/``presentation`` are pruned; their
-  children are promoted. ``<body>`` is always pruned.
-* A ``StaticText`` is dropped when its text equals the name of its nearest shown
-  ancestor, and also when that ancestor took its name from its content (link,
-  button, heading, cell, option, ...) and the text is part of that name - such text
-  is already in the name.
-* ``<img>``/``<svg>`` with no accessible name are not shown.
-* ``required`` is always shown on textbox/searchbox/spinbutton (WebArena style);
-  on combobox/listbox/checkbox/radio only when true. ``focused`` always comes
-  first. Property order: focused, expanded/checked/selected, disabled, required,
-  value.
-* ``value`` is shown for textbox/searchbox/spinbutton when non-empty, whitespace
-  collapsed; password values are masked with ``•``.
-* A closed ``<dialog>`` (no ``open`` attribute) is hidden, as in browsers.
-* ``caption`` is named from its content.
-
-Speed
------
-The tree is built on every env step, so the builder is one pass over the DOM that
-numbers, names and renders at once: most elements take a fast path decided by their tag
-alone, lines are rendered as nodes are found, and :class:`AXNode` objects are only created
-when ``AXTree.root`` is first used. Only ``lxml.etree`` APIs are used, so documents from
-``lxml.html`` and from ``lxml.etree.HTMLParser`` give the same tree.
+See :mod:`webenv.axtree` for what the tree shows and :mod:`webenv.axtree.rules` for the
+rules applied. Most elements take a fast path decided by their tag alone
+(``_FAST_TAGS``); the others go through :meth:`_Builder.build`'s general path.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
-from operator import itemgetter
 from typing import TYPE_CHECKING
+
+from webenv.axtree.ids import Numbering, root_element
+from webenv.axtree.model import AXTree, BuiltTree, Record, line_text
+from webenv.axtree.rules import (
+    ARIA_ROLE_ALIASES,
+    ARIA_STATE_ATTRS,
+    ARIA_STATES,
+    BLOCK_TAGS,
+    DISABLEABLE_TAGS,
+    GLOBAL_ATTRS,
+    HIDDEN_TAGS,
+    INPUT_ROLES,
+    JS_WHITESPACE,
+    KNOWN_ARIA_ROLES,
+    LAYOUT_ROLES,
+    LEAF_TAGS,
+    NAME_FROM_CONTENT,
+    NAMING_CHILD,
+    SECTIONING,
+    SIMPLE_ROLES,
+    STATEFUL_ROLES,
+    TEXT_ENTRY_ROLES,
+    TEXT_INPUT_TYPES,
+    collapse,
+    hidden_by_attrs,
+    hidden_by_itself,
+    style_hidden,
+)
 
 if TYPE_CHECKING:
     from lxml.html import HtmlElement
-
-__all__ = [
-    "JS_WHITESPACE",
-    "AXNode",
-    "AXTree",
-    "assign_ids",
-    "build_axtree",
-    "element_id",
-    "is_hidden",
-]
-
-# JavaScript's \s: what a DOM TreeWalker filter using /^\s*$/ treats as blank.
-JS_WHITESPACE = (
-    "\t\n\v\f\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
-    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-
-# Elements whose whole subtree is never shown.
-_HIDDEN_TAGS = frozenset(
-    {
-        "head", "script", "style", "template", "noscript", "title", "meta", "link",
-        "base", "datalist", "param", "source", "track", "area",
-    }
-)  # fmt: skip
-
-# Attributes that may change visibility, role, name or state of any element.
-_GLOBAL_ATTRS = frozenset(
-    {
-        "hidden", "aria-hidden", "style", "role", "aria-label", "aria-labelledby",
-        "title", "aria-expanded", "aria-checked", "aria-selected", "aria-disabled",
-        "aria-required",
-    }
-)  # fmt: skip
-
-# Attributes read by _Builder.aria_states.
-_ARIA_STATE_ATTRS = frozenset(
-    {"aria-expanded", "aria-checked", "aria-selected", "aria-disabled", "aria-required"}
-)
-
-# Roles pruned (children promoted) when they have no accessible name.
-_LAYOUT_ROLES = frozenset(
-    {
-        "generic", "paragraph", "LabelText", "group", "rowgroup", "form", "region",
-        "legend", "LineBreak",
-    }
-)  # fmt: skip
-
-# Roles always pruned, named or not.
-_PRESENTATIONAL = frozenset({"none", "presentation"})
-
-# Roles whose name is computed from their content.
-_NAME_FROM_CONTENT = frozenset(
-    {
-        "link", "button", "heading", "option", "cell", "gridcell", "columnheader",
-        "rowheader", "DisclosureTriangle", "tab", "menuitem", "menuitemcheckbox",
-        "menuitemradio", "treeitem", "caption", "tooltip", "switch", "checkbox",
-        "radio",
-    }
-)  # fmt: skip
-
-# Elements named by the content of their first child of a given tag.
-_NAMING_CHILD = {"fieldset": "legend", "table": "caption", "figure": "figcaption", "svg": "title"}
-
-_TEXT_ENTRY_ROLES = frozenset({"textbox", "searchbox", "spinbutton"})
-
-# Tag -> role for tags whose role does not depend on attributes or ancestors.
-_SIMPLE_ROLES: dict[str, str] = {
-    "article": "article",
-    "aside": "complementary",
-    "blockquote": "blockquote",
-    "body": "generic",
-    "br": "LineBreak",
-    "button": "button",
-    "caption": "caption",
-    "dd": "definition",
-    "details": "group",
-    "dl": "DescriptionList",
-    "dt": "term",
-    "fieldset": "group",
-    "figure": "figure",
-    "form": "form",
-    "h1": "heading",
-    "h2": "heading",
-    "h3": "heading",
-    "h4": "heading",
-    "h5": "heading",
-    "h6": "heading",
-    "hr": "separator",
-    "label": "LabelText",
-    "legend": "legend",
-    "li": "listitem",
-    "main": "main",
-    "menu": "list",
-    "meter": "meter",
-    "nav": "navigation",
-    "ol": "list",
-    "optgroup": "group",
-    "option": "option",
-    "p": "paragraph",
-    "progress": "progressbar",
-    "search": "search",
-    "section": "region",
-    "summary": "DisclosureTriangle",
-    "table": "table",
-    "tbody": "rowgroup",
-    "td": "cell",
-    "textarea": "textbox",
-    "tfoot": "rowgroup",
-    "thead": "rowgroup",
-    "tr": "row",
-    "ul": "list",
-}
-
-_INPUT_ROLES: dict[str, str] = {
-    "text": "textbox",
-    "email": "textbox",
-    "password": "textbox",
-    "tel": "textbox",
-    "url": "textbox",
-    "search": "searchbox",
-    "number": "spinbutton",
-    "checkbox": "checkbox",
-    "radio": "radio",
-    "range": "slider",
-    "submit": "button",
-    "button": "button",
-    "reset": "button",
-    "image": "button",
-    "file": "button",
-    "color": "button",
-}
-
-# ARIA role tokens that Chromium names differently.
-_ARIA_ROLE_ALIASES: dict[str, str] = {
-    "img": "image",
-    "directory": "list",
-    "presentation": "none",
-}
-
-_KNOWN_ARIA_ROLES = frozenset(
-    {
-        "alert", "alertdialog", "application", "article", "banner", "blockquote",
-        "button", "caption", "cell", "checkbox", "code", "columnheader", "combobox",
-        "complementary", "contentinfo", "definition", "deletion", "dialog", "directory",
-        "document", "emphasis", "feed", "figure", "form", "generic", "grid", "gridcell",
-        "group", "heading", "img", "image", "insertion", "link", "list", "listbox",
-        "listitem", "log", "main", "mark", "marquee", "math", "menu", "menubar",
-        "menuitem", "menuitemcheckbox", "menuitemradio", "meter", "navigation", "none",
-        "note", "option", "paragraph", "presentation", "progressbar", "radio",
-        "radiogroup", "region", "row", "rowgroup", "rowheader", "scrollbar", "search",
-        "searchbox", "separator", "slider", "spinbutton", "status", "strong",
-        "subscript", "superscript", "switch", "tab", "table", "tablist", "tabpanel",
-        "term", "textbox", "time", "timer", "toolbar", "tooltip", "tree", "treegrid",
-        "treeitem",
-    }
-)  # fmt: skip
-
-# Elements that make header/footer lose their landmark role.
-_SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
-
-# Attributes that may hide an element (besides ``open`` on ``dialog``).
-_HIDING_ATTRS = frozenset({"hidden", "aria-hidden", "style", "type"})
-
-# Elements treated as block-level when concatenating text for names.
-_BLOCK_TAGS = frozenset(
-    {
-        "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt",
-        "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
-        "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section",
-        "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "caption",
-    }
-)  # fmt: skip
 
 # Per-tag handling flags for the main pass.
 _HIDDEN = 1  # never shown, subtree only numbered
@@ -250,23 +50,23 @@ _SPECIAL_ROLE = 32  # role depends on attributes or ancestors
 _SPECIAL_CHILDREN = 64  # children need special handling (see _Builder.visit)
 _PLAIN = 128  # pruned when it has no global attributes (generic/paragraph/... roles)
 
-_TAG_INFO: dict[str, int] = dict.fromkeys(_HIDDEN_TAGS, _HIDDEN)
-for _tag, _role in _SIMPLE_ROLES.items():
+_TAG_INFO: dict[str, int] = dict.fromkeys(HIDDEN_TAGS, _HIDDEN)
+for _tag, _role in SIMPLE_ROLES.items():
     _plain = _role in ("generic", "paragraph", "group", "rowgroup", "form", "legend", "LineBreak")
     _TAG_INFO[_tag] = _PLAIN if _plain else 0
-for _tag in _SECTIONING:
+for _tag in SECTIONING:
     _TAG_INFO[_tag] = _SECTIONING_TAG
 _TAG_INFO.update(
     {
-        "input": _SPECIAL_CHILDREN | _LEAF | _CONTROL | _NATIVE_NAME | _SPECIAL_ROLE,
-        "select": _SPECIAL_CHILDREN | _LEAF | _CONTROL | _NATIVE_NAME | _SPECIAL_ROLE,
-        "textarea": _SPECIAL_CHILDREN | _LEAF | _CONTROL | _NATIVE_NAME,
-        "option": _SPECIAL_CHILDREN | _LEAF | _CONTROL,
-        "img": _SPECIAL_CHILDREN | _LEAF | _NATIVE_NAME | _SPECIAL_ROLE,
-        "svg": _SPECIAL_CHILDREN | _LEAF | _NATIVE_NAME | _SPECIAL_ROLE,
-        "button": _CONTROL | _NATIVE_NAME,
-        "fieldset": _CONTROL | _NATIVE_NAME,
-        "optgroup": _CONTROL | _NATIVE_NAME,
+        "input": _NATIVE_NAME | _SPECIAL_ROLE,
+        "select": _NATIVE_NAME | _SPECIAL_ROLE,
+        "textarea": _NATIVE_NAME,
+        "option": 0,
+        "img": _NATIVE_NAME | _SPECIAL_ROLE,
+        "svg": _NATIVE_NAME | _SPECIAL_ROLE,
+        "button": _NATIVE_NAME,
+        "fieldset": _NATIVE_NAME,
+        "optgroup": _NATIVE_NAME,
         "table": _NATIVE_NAME,
         "figure": _NATIVE_NAME,
         "a": _SPECIAL_ROLE,
@@ -278,14 +78,13 @@ _TAG_INFO.update(
         "details": _SPECIAL_CHILDREN,
     }
 )
+for _tag in LEAF_TAGS:
+    _TAG_INFO[_tag] |= _LEAF | _SPECIAL_CHILDREN
+for _tag in DISABLEABLE_TAGS:
+    _TAG_INFO[_tag] |= _CONTROL
 del _tag, _role, _plain
 
-_STATEFUL_ROLES = frozenset(
-    {"textbox", "searchbox", "spinbutton", "checkbox", "radio", "combobox", "listbox",
-     "DisclosureTriangle"}
-)  # fmt: skip
-
-# The fast path of the main pass, for elements with no attribute in _GLOBAL_ATTRS that are not
+# The fast path of the main pass, for elements with no attribute in GLOBAL_ATTRS that are not
 # focused: tag -> (role, or None when pruned; name from content; special handling), or None
 # for tags that need the general path. Special handling:
 _FAST_LINK = 1  # ``a``: a link only with ``href`` (else pruned)
@@ -305,273 +104,19 @@ class _FastTags(dict):
 
 _FAST_TAGS: dict[str, tuple[str | None, bool, int] | None] = _FastTags()
 for _tag, _info in _TAG_INFO.items():
-    _role = _SIMPLE_ROLES.get(_tag, "generic")
-    if _info & ~(_PLAIN | _SECTIONING_TAG) or _role in _STATEFUL_ROLES:
+    _role = SIMPLE_ROLES.get(_tag, "generic")
+    if _info & ~(_PLAIN | _SECTIONING_TAG) or _role in STATEFUL_ROLES:
         _FAST_TAGS[_tag] = None
     else:
-        _shown = not _info & _PLAIN and _role not in _LAYOUT_ROLES
+        _shown = not _info & _PLAIN and _role not in LAYOUT_ROLES
         _FAST_TAGS[_tag] = (
             _role if _shown else None,
-            _role in _NAME_FROM_CONTENT,
+            _role in NAME_FROM_CONTENT,
             _FAST_SECTIONING if _info & _SECTIONING_TAG else 0,
         )
 _FAST_TAGS["a"] = ("link", True, _FAST_LINK)
 _FAST_TAGS["label"] = (None, False, _FAST_LABEL)  # LabelText, unnamed without attributes
 del _tag, _info, _role, _shown
-
-
-_TEXTLIKE_INPUTS = frozenset({"text", "email", "password", "tel", "url", "search", "number", ""})
-
-
-@dataclass(slots=True, eq=False)
-class AXNode:
-    """One node of the accessibility tree.
-
-    Attributes:
-        node_id: The DOM id (see module docstring) of the element or text node.
-        role: Chromium-style role name, e.g. ``link`` or ``StaticText``.
-        name: Accessible name, whitespace collapsed.
-        properties: States and properties, rendered in insertion order.
-        children: Shown child nodes in tree order.
-        element: The DOM element, or ``None`` for ``StaticText``.
-    """
-
-    node_id: int
-    role: str
-    name: str
-    properties: dict[str, object]
-    children: list[AXNode]
-    element: HtmlElement | None
-
-    def line(self) -> str:
-        """Render this node as one line (without indentation)."""
-        line = f"[{self.node_id}] {self.role} '{self.name}'"
-        if self.properties:
-            line += " " + " ".join(
-                f"{key}: {_format_value(value)}" for key, value in self.properties.items()
-            )
-        return line
-
-    def iter(self):
-        """Yield this node and all its descendants in tree (pre-)order."""
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
-
-
-def _line(indent: str, nid: int, role: str, name: str, props: dict[str, object]) -> str:
-    if props:
-        return f"{indent}[{nid}] {role} '{name}' {_format_properties(props)}"
-    return f"{indent}[{nid}] {role} '{name}'"
-
-
-def _format_properties(props: dict[str, object]) -> str:
-    return " ".join(
-        [f"{k}: '{v}'" if v.__class__ is str else f"{k}: {v}" for k, v in props.items()]
-    )
-
-
-def _format_value(value: object) -> str:
-    if isinstance(value, str):
-        return f"'{value}'"
-    return str(value)
-
-
-@dataclass(eq=False)
-class AXTree:
-    """An accessibility tree plus the id -> DOM mappings needed to act on it.
-
-    Attributes:
-        root: The ``RootWebArea`` node (id of the root element, name = ``<title>``).
-        elements: Every element's id -> element, including pruned and hidden ones.
-        text_owners: Every numbered text node's id -> the element containing it.
-    """
-
-    root: AXNode
-    elements: dict[int, HtmlElement]
-    text_owners: dict[int, HtmlElement] = field(default_factory=dict)
-    _lines: list[str] | None = field(default=None, init=False, repr=False)
-    _reverse: dict[int, int] | None = field(default=None, init=False, repr=False)
-    _nodes: dict[int, AXNode] | None = field(default=None, init=False, repr=False)
-
-    @property
-    def nodes(self) -> dict[int, AXNode]:
-        """Shown nodes by id (computed on first use)."""
-        if self._nodes is None:
-            self._nodes = {node.node_id: node for node in self.root.iter()}
-        return self._nodes
-
-    def lines(self) -> list[str]:
-        """All rendered lines, tab-indented by depth (cached)."""
-        if self._lines is None:
-            out: list[str] = []
-            append = out.append
-            indents = [""]
-
-            def render(node: AXNode, depth: int) -> None:
-                indent = indents[depth]
-                props = node.properties
-                if props:
-                    append(
-                        f"{indent}[{node.node_id}] {node.role} '{node.name}' "
-                        + _format_properties(props)
-                    )
-                else:
-                    append(f"{indent}[{node.node_id}] {node.role} '{node.name}'")
-                children = node.children
-                if children:
-                    depth += 1
-                    if depth == len(indents):
-                        indents.append("\t" * depth)
-                    for child in children:
-                        if child.children or child.properties:
-                            render(child, depth)
-                        else:
-                            append(f"{indents[depth]}[{child.node_id}] {child.role} '{child.name}'")
-
-            try:
-                render(self.root, 0)
-            finally:
-                render = None  # noqa: F841 - break the closure's self-reference cycle
-            self._lines = out
-        return self._lines
-
-    def text(self, max_chars: int | None = None) -> str:
-        """Render the tree as text.
-
-        Args:
-            max_chars: If given, cut the text at a line boundary so that the result,
-                including a final ``... (truncated: N more lines)`` line, is at most
-                this long (unless even the notice alone is longer).
-
-        Returns:
-            One node per line, indented with one tab per depth below the root.
-        """
-        lines = self.lines()
-        full = "\n".join(lines)
-        if max_chars is None or len(full) <= max_chars:
-            return full
-        budget = max_chars - len(f"\n... (truncated: {len(lines)} more lines)")
-        used = -1  # no newline before the first line
-        kept = 0
-        for line in lines:
-            cost = len(line) + 1
-            if used + cost > budget:
-                break
-            used += cost
-            kept += 1
-        notice = f"... (truncated: {len(lines) - kept} more lines)"
-        if kept == 0:
-            return notice
-        return "\n".join(lines[:kept]) + "\n" + notice
-
-    def find(self, role: str, name: str, *, exact: bool = True) -> list[AXNode]:
-        """Shown nodes with this role and name, in tree order.
-
-        Args:
-            role: Role to match exactly.
-            name: Name to match.
-            exact: If true the name must be equal; otherwise a case-insensitive
-                substring match after whitespace collapsing.
-        """
-        if exact:
-            return [n for n in self.root.iter() if n.role == role and n.name == name]
-        wanted = " ".join(name.split()).casefold()
-        return [n for n in self.root.iter() if n.role == role and wanted in n.name.casefold()]
-
-    def element_id(self, element: HtmlElement) -> int | None:
-        """The id of ``element`` in this tree, or ``None``."""
-        if self._reverse is None:
-            self._reverse = {id(el): i for i, el in self.elements.items()}
-        i = self._reverse.get(id(element))
-        if i is not None and self.elements[i] is element:
-            return i
-        return None
-
-
-# A shown node as recorded by the main pass: (its line, node id, role, name, properties or
-# None, element or None). The pass lists them in the tree's pre-order, so the lines are
-# indented by one tab per depth.
-_Record = tuple[str, int, str, str, "dict[str, object] | None", "HtmlElement | None"]
-
-
-class _BuiltTree(AXTree):
-    """A tree built from a document: its nodes are only created when first used.
-
-    The main pass renders the lines (all an env step needs) along with the records;
-    ``root`` (and everything using it) turns the records into :class:`AXNode` objects.
-    """
-
-    _records: list[_Record]
-
-    @classmethod
-    def from_pass(
-        cls,
-        records: list[_Record],
-        elements: dict[int, HtmlElement],
-        text_owners: dict[int, HtmlElement],
-    ) -> _BuiltTree:
-        tree = cls.__new__(cls)  # no ``root`` yet: AXTree.__init__ would need it
-        tree._records = records
-        tree.elements = elements
-        tree.text_owners = text_owners
-        tree._lines = None
-        tree._reverse = None
-        tree._nodes = None
-        return tree
-
-    @cached_property
-    def root(self) -> AXNode:  # type: ignore[override]
-        root = None
-        parents: list[list[AXNode]] = []  # children lists of the current node's ancestors
-        for line, nid, role, name, props, el in self._records:
-            node = AXNode(nid, role, name, {} if props is None else props, [], el)
-            depth = len(line) - len(line.lstrip("\t"))
-            if depth:
-                del parents[depth:]
-                parents[-1].append(node)
-            else:
-                root = node
-            parents.append(node.children)
-        return root
-
-    def lines(self) -> list[str]:
-        if self._lines is None and "root" not in self.__dict__:
-            # The nodes cannot have been changed yet: the lines are the records' lines.
-            self._lines = list(map(itemgetter(0), self._records))
-        return super().lines()
-
-
-def element_id(tree_or_map: AXTree | Mapping[int, HtmlElement], element: HtmlElement) -> int | None:
-    """Reverse lookup: the id of ``element`` in a tree or an id -> element map."""
-    if isinstance(tree_or_map, AXTree):
-        return tree_or_map.element_id(element)
-    for i, el in tree_or_map.items():
-        if el is element:
-            return i
-    return None
-
-
-def _root_element(document) -> HtmlElement:
-    getroot = getattr(document, "getroot", None)
-    if getroot is not None:  # an ElementTree
-        return getroot()
-    return document.getroottree().getroot()
-
-
-def assign_ids(document) -> dict[int, HtmlElement]:
-    """Number the document (see module docstring) and return id -> element.
-
-    Args:
-        document: The root element or its ElementTree (any element of the tree
-            works: numbering always starts at the tree's root).
-    """
-    root = _root_element(document)
-    builder = _Builder(root, None, {})
-    builder.count(root)
-    return builder.elements
 
 
 def build_axtree(document: HtmlElement, *, focused: HtmlElement | None = None) -> AXTree:
@@ -584,13 +129,9 @@ def build_axtree(document: HtmlElement, *, focused: HtmlElement | None = None) -
     Returns:
         The tree, with every element and text node numbered.
     """
-    root = _root_element(document)
-    builder = _Builder(root, focused, {})
+    root = root_element(document)
+    builder = _Builder(root, focused)
     return builder.build()
-
-
-def _collapse(text: str) -> str:
-    return " ".join(text.split())
 
 
 class _TextCache(dict):
@@ -612,50 +153,6 @@ class _TextCache(dict):
 _COLLAPSED = _TextCache()
 
 
-def _style_hidden(style: str) -> bool:
-    s = style.replace(" ", "").lower()
-    return "display:none" in s or "visibility:hidden" in s
-
-
-def _is_hidden(el: HtmlElement) -> bool:
-    """Hidden by tag or attributes (not by ancestors)."""
-    tag = el.tag
-    return tag in _HIDDEN_TAGS or _hidden_by_attrs(el, tag, el.keys())
-
-
-def is_hidden(element: HtmlElement) -> bool:
-    """Whether the tree leaves ``element`` out as hidden.
-
-    Hidden by its own tag or attributes, an ancestor's, or a closed ``<details>`` it is in
-    (outside that details' ``<summary>``).
-    """
-    child = None
-    node = element
-    while node is not None:
-        if _is_hidden(node):
-            return True
-        if node.tag == "details" and child is not None and child.tag != "summary" \
-                and node.get("open") is None:
-            return True
-        child, node = node, node.getparent()
-    return False
-
-
-def _hidden_by_attrs(el: HtmlElement, tag: str, keys: list[str]) -> bool:
-    """Hidden by attributes (``keys`` are the element's attribute names)."""
-    if tag == "dialog" and "open" not in keys:
-        return True
-    if not keys or _HIDING_ATTRS.isdisjoint(keys):
-        return False
-    if "hidden" in keys:
-        return True
-    if "aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true":
-        return True
-    if "style" in keys and _style_hidden(el.get("style")):
-        return True
-    return tag == "input" and "type" in keys and el.get("type").strip().lower() == "hidden"
-
-
 def _control_value(el: HtmlElement) -> str:
     """The value an embedded control contributes to its ancestor's name."""
     tag = el.tag
@@ -674,7 +171,7 @@ def _control_value(el: HtmlElement) -> str:
             return ""
         return opt.get("label") or "".join(opt.itertext())
     itype = (el.get("type") or "").strip().lower()
-    if itype in _TEXTLIKE_INPUTS:
+    if itype in TEXT_INPUT_TYPES:
         return el.get("value") or ""
     if itype in ("submit", "reset", "button"):
         return el.get("value") or {"submit": "Submit", "reset": "Reset"}.get(itype, "")
@@ -687,9 +184,9 @@ def _collect_text(el: HtmlElement, parts: list[str], exclude: HtmlElement | None
         parts.append(text)
     for child in el:
         tag = child.tag
-        if tag.__class__ is str and child is not exclude and tag not in _HIDDEN_TAGS:
+        if tag.__class__ is str and child is not exclude and tag not in HIDDEN_TAGS:
             keys = child.keys()
-            if _hidden_by_attrs(child, tag, keys):
+            if hidden_by_attrs(child, tag, keys):
                 pass  # contributes nothing but its tail
             elif "aria-label" in keys and child.get("aria-label").strip():
                 parts.append(f" {child.get('aria-label')} ")
@@ -701,7 +198,7 @@ def _collect_text(el: HtmlElement, parts: list[str], exclude: HtmlElement | None
                 value = _control_value(child)
                 if value:
                     parts.append(f" {value} ")
-            elif tag in _BLOCK_TAGS:
+            elif tag in BLOCK_TAGS:
                 parts.append(" ")
                 _collect_text(child, parts, exclude)
                 parts.append(" ")
@@ -726,31 +223,23 @@ def _content_text(el: HtmlElement, exclude: HtmlElement | None = None) -> str:
     return " ".join("".join(parts).split())
 
 
-class _Builder:
+class _Builder(Numbering):
     """One pass over the DOM numbering nodes and building AX nodes."""
 
-    def __init__(
-        self,
-        root: HtmlElement,
-        focused: HtmlElement | None,
-        elements: dict[int, HtmlElement],
-    ) -> None:
-        self.root = root
+    def __init__(self, root: HtmlElement, focused: HtmlElement | None) -> None:
+        super().__init__(root)
         self.focused = focused
-        self.elements = elements
-        self.text_owners: dict[int, HtmlElement] = {}
-        self.next_id = itertools.count().__next__
         # Every node in document order. Holding them keeps their Python proxies alive for the
         # whole pass: lxml would otherwise create proxies again for nodes visited more than once
         # (names from content, label and id lookups), which is slow for lxml.html elements.
         self.everything = list(root.iter())
-        # The first element with each id among those numbered so far (the root excepted), so
-        # all elements before the one being visited; every element once ``_all_ids`` is set.
-        self.ids: dict[str, HtmlElement] = {}
+        # ``ids`` holds the first element with each id among those numbered so far (the root
+        # excepted), so all elements before the one being visited; every element once
+        # ``_all_ids`` is set.
         self._all_ids = False
         self._labels_for: dict[str, list[HtmlElement]] | None = None
         self.visit = None  # the main pass's visit function, set during build()
-        self.records: list[_Record] = []
+        self.records: list[Record] = []
 
     def add_node(
         self,
@@ -761,40 +250,7 @@ class _Builder:
         props: dict[str, object],
         el: HtmlElement | None,
     ) -> None:
-        self.records.append((_line(indent, nid, role, name, props), nid, role, name, props, el))
-
-    # -- numbering ----------------------------------------------------------------------
-
-    def number(self, el: HtmlElement) -> int:
-        """Give ``el`` the next id (the main pass inlines this)."""
-        nid = self.next_id()
-        self.elements[nid] = el
-        ident = el.get("id")
-        if ident is not None:
-            self.ids.setdefault(ident, el)
-        return nid
-
-    def count(self, el: HtmlElement) -> None:
-        """Number ``el`` and its subtree without building nodes."""
-        self.number(el)
-        self.count_inner(el)
-
-    def count_inner(self, el: HtmlElement) -> None:
-        """Number ``el``'s text and descendants (not ``el`` itself)."""
-        next_id = self.next_id
-        owners = self.text_owners
-        text = el.text
-        if text and text.strip(JS_WHITESPACE) and el.tag != "textarea":
-            owners[next_id()] = el
-        if not len(el):
-            return
-        count = self.count
-        for child in el:
-            if child.tag.__class__ is str:
-                count(child)
-            tail = child.tail
-            if tail and tail.strip(JS_WHITESPACE):
-                owners[next_id()] = el
+        self.records.append((line_text(indent, nid, role, name, props), nid, role, name, props, el))
 
     # -- lookups ----------------------------------------------------------------------
 
@@ -846,7 +302,7 @@ class _Builder:
                 parts.append(ref.get("alt") or "")
             else:
                 parts.append(_content_text(ref))
-        return _collapse(" ".join(parts))
+        return collapse(" ".join(parts))
 
     def control_label(self, el: HtmlElement, wrapping: HtmlElement | None) -> str:
         """Name of a form control from ``<label for>`` and a wrapping ``<label>``."""
@@ -857,7 +313,7 @@ class _Builder:
             target = wrapping.get("for")
             if not target or target == ident:
                 parts.append(_content_text(wrapping, el))
-        return _collapse(" ".join(parts))
+        return collapse(" ".join(parts))
 
     # -- the main pass ------------------------------------------------------------------
 
@@ -872,10 +328,10 @@ class _Builder:
         ids = self.ids
         count_inner = self.count_inner
         tag_info = _TAG_INFO.get
-        simple_role = _SIMPLE_ROLES.get
-        attrs_disjoint = _GLOBAL_ATTRS.isdisjoint
+        simple_role = SIMPLE_ROLES.get
+        attrs_disjoint = GLOBAL_ATTRS.isdisjoint
         fast_tags = _FAST_TAGS
-        layout_roles = _LAYOUT_ROLES
+        layout_roles = LAYOUT_ROLES
         collapsed = _COLLAPSED
 
         def children(el, pname, pfc, flags, label, indent):
@@ -944,7 +400,7 @@ class _Builder:
                     elif (name := collapsed[text]) is not None:
                         owners[next_id()] = el
                     else:  # blank text is not numbered (but "\ufeff" is a name)
-                        name = _collapse(text)
+                        name = collapse(text)
                     add((f"{indent}[{nid}] {role} '{name}'", nid, role, name, None, el))
                     return
             else:
@@ -1002,24 +458,24 @@ class _Builder:
                 if name is None:
                     if info & _NATIVE_NAME:
                         name, from_content = self.native_name(el, tag, role, keys, label)
-                    elif role in _NAME_FROM_CONTENT:
+                    elif role in NAME_FROM_CONTENT:
                         name = _content_text(el)
                         if name:
                             from_content = True
                         elif "title" in keys:
-                            name = _collapse(el.get("title") or "")
+                            name = collapse(el.get("title") or "")
                     elif "title" in keys:
-                        name = _collapse(el.get("title") or "")
+                        name = collapse(el.get("title") or "")
                     else:
                         name = ""
-                if aria_states and not _ARIA_STATE_ATTRS.isdisjoint(keys):
+                if aria_states and not ARIA_STATE_ATTRS.isdisjoint(keys):
                     self.aria_states(el, keys, props)
-                if role in _STATEFUL_ROLES:
+                if role in STATEFUL_ROLES:
                     self.states(el, tag, role, keys, props)
                 if (name or role not in layout_roles) and not (
                     tag == "body" or (not name and role == "image")
                 ):
-                    add((_line(indent, nid, role, name, props), nid, role, name, props, el))
+                    add((line_text(indent, nid, role, name, props), nid, role, name, props, el))
                     indent += "\t"
                     pname = name
                     pfc = from_content
@@ -1074,7 +530,7 @@ class _Builder:
             # the memory is freed by reference counting, without the GC.
             self.visit = None
             visit = children = None  # noqa: F841
-        return _BuiltTree.from_pass(self.records, elements, owners)
+        return BuiltTree.from_pass(self.records, elements, owners)
 
     def global_attrs(
         self, el: HtmlElement, keys: list[str], info: int
@@ -1090,14 +546,14 @@ class _Builder:
             return None
         if "aria-hidden" in keys and get("aria-hidden").strip().lower() == "true":
             return None
-        if "style" in keys and _style_hidden(get("style")):
+        if "style" in keys and style_hidden(get("style")):
             return None
         role = None
         if "role" in keys:
             for token in get("role").split():
                 token = token.lower()
-                if token in _KNOWN_ARIA_ROLES:
-                    role = _ARIA_ROLE_ALIASES.get(token, token)
+                if token in KNOWN_ARIA_ROLES:
+                    role = ARIA_ROLE_ALIASES.get(token, token)
                     break
             if role == "none" and (
                 info & (_LEAF | _CONTROL) or "href" in keys or "tabindex" in keys
@@ -1111,7 +567,7 @@ class _Builder:
         if name is None and "aria-label" in keys:
             value = get("aria-label")
             if value.strip():
-                name = _collapse(value)
+                name = collapse(value)
         return role, name
 
     def special_role(self, el: HtmlElement, tag: str, keys: list[str], flags: int) -> str | None:
@@ -1126,7 +582,7 @@ class _Builder:
             itype = (get("type") or "").strip().lower()
             if itype == "hidden":
                 return None
-            return _INPUT_ROLES.get(itype, "textbox")
+            return INPUT_ROLES.get(itype, "textbox")
         if tag == "select":
             size = (get("size") or "").strip()
             if "multiple" in keys or (size.isdigit() and int(size) > 1):
@@ -1149,7 +605,7 @@ class _Builder:
         self, el: HtmlElement, tag: str, role: str, keys: list[str], props: dict[str, object]
     ) -> None:
         """Add native states of form controls and disclosure triangles."""
-        if role in _TEXT_ENTRY_ROLES:
+        if role in TEXT_ENTRY_ROLES:
             self.text_entry_states(el, tag, keys, props)
         elif role == "checkbox" or role == "radio":
             if tag == "input":
@@ -1186,20 +642,20 @@ class _Builder:
             if itype in ("submit", "reset", "button"):
                 value = get("value")
                 if value is not None:
-                    return _collapse(value), False
+                    return collapse(value), False
                 return {"submit": "Submit", "reset": "Reset"}.get(itype, ""), False
             if itype == "image":
                 for attr in ("alt", "value", "title"):
                     value = get(attr)
                     if value and value.strip():
-                        return _collapse(value), False
+                        return collapse(value), False
                 return "Submit", False
             name = self.control_label(el, label)
             if not name:
                 for attr in ("title", "placeholder"):
                     value = get(attr)
                     if value and value.strip():
-                        return _collapse(value), False
+                        return collapse(value), False
             return name, False
         if tag in ("select", "textarea"):
             name = self.control_label(el, label)
@@ -1207,7 +663,7 @@ class _Builder:
                 for attr in ("title", "placeholder"):
                     value = get(attr)
                     if value and value.strip():
-                        return _collapse(value), False
+                        return collapse(value), False
             return name, False
         if tag == "button" and "id" in keys:
             name = self.control_label(el, None)
@@ -1216,9 +672,9 @@ class _Builder:
         if tag == "img":
             alt = get("alt")
             if alt is not None:
-                return _collapse(alt), False
-        elif tag in _NAMING_CHILD:
-            wanted = _NAMING_CHILD[tag]
+                return collapse(alt), False
+        elif tag in NAMING_CHILD:
+            wanted = NAMING_CHILD[tag]
             for child in el:
                 if child.tag == wanted:
                     name = _content_text(child)
@@ -1228,24 +684,20 @@ class _Builder:
         elif tag == "optgroup":
             value = get("label")
             if value and value.strip():
-                return _collapse(value), False
-        if role in _NAME_FROM_CONTENT:
+                return collapse(value), False
+        if role in NAME_FROM_CONTENT:
             name = _content_text(el)
             if name:
                 return name, True
         if "title" in keys:
             value = get("title")
             if value and value.strip():
-                return _collapse(value), False
+                return collapse(value), False
         return "", False
 
     def aria_states(self, el: HtmlElement, keys: list[str], props: dict[str, object]) -> None:
         get = el.get
-        for attr, key in (
-            ("aria-expanded", "expanded"),
-            ("aria-checked", "checked"),
-            ("aria-selected", "selected"),
-        ):
+        for attr, key in ARIA_STATES:
             if attr in keys:
                 value = get(attr).strip().lower()
                 if value in ("true", "false"):
@@ -1275,7 +727,7 @@ class _Builder:
         else:
             value = None
         if value:
-            value = _collapse(value)
+            value = collapse(value)
             if value:
                 if tag == "input" and (el.get("type") or "").strip().lower() == "password":
                     value = "\u2022" * len(value)
@@ -1308,9 +760,9 @@ class _Builder:
             tag = child.tag
             if tag == "option":
                 self.option(child, single, selected, disabled, indent)
-            elif tag == "optgroup" and not _is_hidden(child):
+            elif tag == "optgroup" and not hidden_by_itself(child):
                 gid = self.number(child)
-                name = _collapse(child.get("label") or "")
+                name = collapse(child.get("label") or "")
                 gdisabled = disabled or "disabled" in child.keys()
                 props: dict[str, object] = {"disabled": True} if gdisabled else {}
                 if name:
@@ -1344,9 +796,9 @@ class _Builder:
         indent: str,
     ) -> None:
         oid = self.number(el)
-        if not _is_hidden(el):
+        if not hidden_by_itself(el):
             label = el.get("label")
-            name = _collapse(label) if label else _collapse("".join(el.itertext()))
+            name = collapse(label) if label else collapse("".join(el.itertext()))
             is_selected = el is selected if single else el.get("selected") is not None
             props: dict[str, object] = {}
             if el is self.focused:
