@@ -16,6 +16,7 @@ from webenv.axtree.rules import (
     ARIA_STATE_ATTRS,
     ARIA_STATES,
     BLOCK_TAGS,
+    CONTEXT_ROLE_TAGS,
     DISABLEABLE_TAGS,
     GLOBAL_ATTRS,
     HIDDEN_TAGS,
@@ -58,22 +59,22 @@ for _tag in SECTIONING:
     _TAG_INFO[_tag] = _SECTIONING_TAG
 _TAG_INFO.update(
     {
-        "input": _NATIVE_NAME | _SPECIAL_ROLE,
-        "select": _NATIVE_NAME | _SPECIAL_ROLE,
+        "input": _NATIVE_NAME,
+        "select": _NATIVE_NAME,
         "textarea": _NATIVE_NAME,
         "option": 0,
-        "img": _NATIVE_NAME | _SPECIAL_ROLE,
-        "svg": _NATIVE_NAME | _SPECIAL_ROLE,
+        "img": _NATIVE_NAME,
+        "svg": _NATIVE_NAME,
         "button": _NATIVE_NAME,
         "fieldset": _NATIVE_NAME,
         "optgroup": _NATIVE_NAME,
         "table": _NATIVE_NAME,
         "figure": _NATIVE_NAME,
-        "a": _SPECIAL_ROLE,
-        "th": _SPECIAL_ROLE,
-        "header": _SPECIAL_ROLE,
-        "footer": _SPECIAL_ROLE,
-        "dialog": _SPECIAL_ROLE,
+        "a": 0,
+        "th": 0,
+        "header": 0,
+        "footer": 0,
+        "dialog": 0,
         "label": _SPECIAL_CHILDREN,
         "details": _SPECIAL_CHILDREN,
     }
@@ -82,6 +83,8 @@ for _tag in LEAF_TAGS:
     _TAG_INFO[_tag] |= _LEAF | _SPECIAL_CHILDREN
 for _tag in DISABLEABLE_TAGS:
     _TAG_INFO[_tag] |= _CONTROL
+for _tag in CONTEXT_ROLE_TAGS:
+    _TAG_INFO[_tag] |= _SPECIAL_ROLE
 del _tag, _role, _plain
 
 # The fast path of the main pass, for elements with no attribute in GLOBAL_ATTRS that are not

@@ -184,6 +184,22 @@ STATEFUL_ROLES = frozenset(
      "DisclosureTriangle"}
 )  # fmt: skip
 
+# Tags whose role depends on their attributes or ancestors (the builder's special_role).
+CONTEXT_ROLE_TAGS = frozenset(
+    {"a", "input", "select", "th", "header", "footer", "dialog", "img", "svg"}
+)
+
+
+def tag_role(tag: str) -> str | None:
+    """The role the rules give ``tag`` by itself, or ``None`` when attributes or ancestors decide.
+
+    (A tag with no role of its own is ``generic``; ARIA ``role`` attributes come first.)
+    """
+    if tag in CONTEXT_ROLE_TAGS:
+        return None
+    return SIMPLE_ROLES.get(tag, "generic")
+
+
 # ``<input type>`` values (lower-cased; "" = no type) of one-line text fields.
 TEXT_INPUT_TYPES = frozenset({"text", "email", "password", "tel", "url", "search", "number", ""})
 
@@ -250,9 +266,8 @@ def hidden_by_attrs(el: HtmlElement, tag: str, keys: list[str]) -> bool:
 
 
 def js_table() -> dict[str, Any]:
-    """The rules the page scripts need, as JSON-ready data (see ``webenv/browser/js``)."""
+    """The rules the page scripts need, as JSON-ready data (see ``webenv/browser/*.js``)."""
     return {
         "hiddenTags": sorted(HIDDEN_TAGS),
         "valueTextTag": VALUE_TEXT_TAG,
-        "textInputTypes": sorted(TEXT_INPUT_TYPES),
     }

@@ -88,6 +88,7 @@ import asyncio
 import atexit
 import functools
 import io
+import json
 import os
 import re
 import shutil
@@ -95,6 +96,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
+from importlib import resources
 from typing import Any, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
@@ -104,7 +106,8 @@ from playwright.sync_api import CDPSession, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from webenv.actions import Action, ActionError
-from webenv.axtree import JS_WHITESPACE, AXNode, AXTree
+from webenv.axtree import AXNode, AXTree, rules
+from webenv.axtree.rules import TEXT_INPUT_TYPES
 from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unreachable
 from webenv.browser.servers import SiteProxy
 from webenv.world import SITES, World, expand_placeholders
@@ -123,114 +126,28 @@ ID_ATTR = "data-webenv-id"
 ACTION_TIMEOUT_MS = 3_000
 NAVIGATION_TIMEOUT_MS = 10_000
 VIEWPORT = {"width": 1280, "height": 720}
-TEXT_INPUT_TYPES = {"text", "email", "password", "search", "tel", "url", "number", ""}
-
-_LAYOUT_ROLES = frozenset({"generic", "paragraph", "LabelText", "group", "rowgroup", "form",
-                           "region", "legend", "LineBreak"})
-_NAME_FROM_CONTENT = frozenset({
-    "link", "button", "heading", "option", "cell", "gridcell", "columnheader", "rowheader",
-    "DisclosureTriangle", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem",
-    "caption", "tooltip", "switch", "checkbox", "radio"})
-_TEXT_ENTRY_ROLES = frozenset({"textbox", "searchbox", "spinbutton"})
-_LEAF_TAGS = frozenset({"input", "textarea", "option", "img", "svg", "select"})
-# Chromium role -> in-process role, for roles Chromium spells differently.
-_ROLE_ALIASES = {"img": "image", "presentation": "none", "Abbr": "generic",
-                 "Section": "region", "sectionheader": "heading", "sectionfooter": "generic"}
-# Tag -> in-process role, where Chromium's role for the tag differs from the in-process one.
-_TAG_ROLES = {"dl": "DescriptionList", "dt": "term", "dd": "definition", "summary":
-              "DisclosureTriangle", "label": "LabelText", "legend": "legend", "br": "LineBreak",
-              "caption": "caption", "p": "paragraph", "body": "generic", "optgroup": "group",
-              "address": "generic", "span": "generic", "div": "generic", "small": "generic",
-              "b": "generic", "i": "generic", "em": "generic", "strong": "generic",
-              "time": "generic", "abbr": "generic", "figcaption": "generic", "code": "generic",
-              "pre": "generic", "s": "generic", "del": "generic", "ins": "generic",
-              "mark": "generic", "u": "generic", "sup": "generic", "sub": "generic",
-              "kbd": "generic", "samp": "generic", "var": "generic", "cite": "generic",
-              "q": "generic", "dfn": "generic", "data": "generic", "output": "generic",
-              "hgroup": "generic", "header": None, "footer": None}
+# Chromium role -> the rules' role, for roles Chromium spells differently.
+_ROLE_ALIASES = {**rules.ARIA_ROLE_ALIASES, "Abbr": "generic", "Section": "region",
+                 "sectionheader": "heading", "sectionfooter": "generic"}
 _ACTIVATABLE = frozenset({"a", "button", "input", "select", "textarea", "label", "summary"})
-_ARIA_STATE_ATTRS = (("aria-expanded", "expanded"), ("aria-checked", "checked"),
-                     ("aria-selected", "selected"))
-_PROP_ORDER = ("focused", "expanded", "checked", "selected", "disabled", "required", "value")
 
-# Numbers the document like webenv.axtree and writes the ids into data-webenv-id.
-_NUMBER_JS = r"""() => {
-  const root = document.documentElement;
-  if (!root) return 0;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-  let id = 0;
-  for (let node = root; node; node = walker.nextNode()) {
-    if (node.nodeType === 1) {
-      const value = String(id++);
-      if (node.getAttribute('data-webenv-id') !== value) node.setAttribute('data-webenv-id', value);
-    } else if (!/^\s*$/.test(node.data)
-               && !(node.parentNode && node.parentNode.nodeName === 'TEXTAREA')) {
-      id++;
-    }
-  }
-  return id;
-}"""
 
-# Facts about one element that decide how an action is carried out (or why it cannot be).
-_INSPECT_JS = r"""(id) => {
-  if (!document.__webenvNumbered) {
-    (NUMBER_PLACEHOLDER)();
-    document.__webenvNumbered = true;
-  }
-  const el = document.querySelector(`[data-webenv-id="${id}"]`);
-  if (!el) return null;
-  const tag = el.localName;
-  const type = (el.getAttribute('type') || '').toLowerCase();
-  let hidden = false, child = null;
-  for (let n = el; n && n.nodeType === 1; child = n, n = n.parentElement) {
-    const t = n.localName;
-    if (['head', 'script', 'style', 'template', 'noscript'].includes(t)
-        || n.hasAttribute('hidden') || n.getAttribute('aria-hidden') === 'true'
-        || (t === 'input' && (n.getAttribute('type') || '').toLowerCase() === 'hidden')
-        || (t === 'details' && !n.open && child && child.localName !== 'summary')) {
-      hidden = true; break;
-    }
-    const style = getComputedStyle(n);
-    if (style.display === 'none' || (n === el && style.visibility === 'hidden')) {
-      hidden = true; break;
-    }
-  }
-  const link = el.closest('a[href]');
-  const select = el.closest('select');
-  const options = tag === 'select' ? Array.from(el.options).map(o => ({
-      label: (o.label || o.textContent).replace(/\s+/g, ' ').trim(), value: o.value})) : [];
-  return {tag, type, hidden, link: link ? link.href : null,
-          disabled: el.disabled === true || el.hasAttribute('disabled'),
-          readonly: el.hasAttribute('readonly'), multiple: el.multiple === true,
-          options, selectId: select ? select.getAttribute('data-webenv-id') : null,
-          optionIndex: tag === 'option' ? el.index : -1};
-}""".replace("NUMBER_PLACEHOLDER", _NUMBER_JS)
+def _page_script(name: str) -> str:
+    """The function expression in ``name``, a ``.js`` file shipped next to this module."""
+    lines = resources.files(__package__).joinpath(name).read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("//"):  # the file's leading comment
+        lines.pop(0)
+    return "\n".join(lines).strip()
 
-# The live DOM with form state written into attributes (like the in-process DOM).
-_SERIALIZE_JS = r"""() => {
-  const root = document.documentElement;
-  if (!root) return '';
-  const clone = root.cloneNode(true);
-  const live = root.querySelectorAll('input, textarea, option');
-  const copy = clone.querySelectorAll('input, textarea, option');
-  for (let i = 0; i < live.length && i < copy.length; i++) {
-    const a = live[i], b = copy[i];
-    if (a.localName === 'textarea') { b.textContent = a.value; continue; }
-    if (a.localName === 'option') {
-      if (a.selected) b.setAttribute('selected', ''); else b.removeAttribute('selected');
-      continue;
-    }
-    const type = (a.getAttribute('type') || '').toLowerCase();
-    if (type === 'checkbox' || type === 'radio') {
-      if (a.checked) b.setAttribute('checked', ''); else b.removeAttribute('checked');
-    } else if (type !== 'file') {
-      b.setAttribute('value', a.value);
-    }
-  }
-  for (const el of clone.querySelectorAll('[data-webenv-id]')) el.removeAttribute('data-webenv-id');
-  clone.removeAttribute('data-webenv-id');
-  return '<!DOCTYPE html>' + clone.outerHTML;
-}"""
+
+# The page scripts, with the axtree rules they apply bound as JSON (so that the page and
+# the Python rules cannot drift apart): number.js (run by inspect.js) numbers the document
+# like webenv.axtree.ids, inspect.js reports an action target's facts, serialize.js
+# returns the DOM with form state.
+_RULES_JSON = json.dumps(rules.js_table(), sort_keys=True)
+_INSPECT_JS = (f"(id) => ({_page_script('inspect.js')})({_RULES_JSON}, id, "
+               f"{_page_script('number.js')})")
+_SERIALIZE_JS = _page_script("serialize.js")
 
 # Playwright passes its own ``--disable-features`` list and a later one replaces it, so
 # the list is repeated here with RenderDocument and ProactivelySwapBrowsingInstance added
@@ -447,7 +364,7 @@ def number_dom(document: dict[str, Any]) -> dict[int, _DomInfo]:
             attrs = dict(zip(flat[::2], flat[1::2], strict=False))
             tag = node.get("localName") or node.get("nodeName", "").lower()
             children = node.get("children", [])
-            if tag == "textarea":
+            if tag == rules.VALUE_TEXT_TAG:
                 children = [c for c in children if c.get("nodeType") != 3]
             out[node["backendNodeId"]] = _DomInfo(counter, tag, attrs, None,
                                                   [c["backendNodeId"] for c in children])
@@ -455,7 +372,7 @@ def number_dom(document: dict[str, Any]) -> dict[int, _DomInfo]:
             stack.extend(reversed(children))
         elif kind == 3:
             value = node.get("nodeValue", "")
-            if value.strip(JS_WHITESPACE):
+            if value.strip(rules.JS_WHITESPACE):
                 out[node["backendNodeId"]] = _DomInfo(counter, None, {}, value)
                 counter += 1
     return out
@@ -501,7 +418,7 @@ class _TreeBuilder:
         if role == "InlineTextBox":
             return
         if ax.get("ignored") or info is None or info.tag is None:
-            if info is not None and info.tag in _LEAF_TAGS and info.tag != "select":
+            if info is not None and info.tag in rules.LEAF_TAGS and info.tag != "select":
                 return
             self.children(ax, out, pname, pfc)
             return
@@ -512,21 +429,21 @@ class _TreeBuilder:
             return
         name = _collapse(_value(ax.get("name")))
         from_content = _named_from_contents(ax)
-        if from_content and role not in _NAME_FROM_CONTENT:
+        if from_content and role not in rules.NAME_FROM_CONTENT:
             name, from_content = "", False  # in-process names these roles only from markup
-        elif not name and role in _NAME_FROM_CONTENT and tag not in _LEAF_TAGS:
+        elif not name and role in rules.NAME_FROM_CONTENT and tag not in rules.LEAF_TAGS:
             name = _collapse(" ".join(self.content_text(ax)))
             from_content = bool(name)
-        if (not name and role in _LAYOUT_ROLES) or tag == "body" or (
+        if (not name and role in rules.LAYOUT_ROLES) or tag == "body" or (
                 not name and role == "image"):
-            if tag not in _LEAF_TAGS:
+            if tag not in rules.LEAF_TAGS:
                 self.children(ax, out, pname, pfc)
             return
         node = AXNode(info.node_id, role, name, self.properties(ax, role, info), [], None)
         out.append(node)
         if tag == "select":
             self.options(ax, node.children)
-        elif tag not in _LEAF_TAGS:
+        elif tag not in rules.LEAF_TAGS:
             self.children(ax, node.children, name, from_content)
 
     def content_text(self, ax: dict[str, Any]) -> list[str]:
@@ -550,7 +467,7 @@ class _TreeBuilder:
             elif not child.get("ignored") and _collapse(_value(child.get("name"))) and not (
                     _named_from_contents(child)):
                 parts.append(_collapse(_value(child.get("name"))))
-            elif info.tag not in _LEAF_TAGS:
+            elif info.tag not in rules.LEAF_TAGS:
                 parts.extend(self.content_text(child))
         return parts
 
@@ -585,7 +502,7 @@ class _TreeBuilder:
         explicit = info.attrs.get("role")
         if explicit and explicit.split()[0].lower() == role.lower():
             return role
-        mapped = _TAG_ROLES.get(tag, role)
+        mapped = rules.tag_role(tag)
         if mapped is not None:
             role = mapped
         if tag == "input" and (info.attrs.get("type") or "").lower() == "search":
@@ -598,7 +515,7 @@ class _TreeBuilder:
         props: dict[str, object] = {}
         if raw.get("focused") is True:
             props["focused"] = True
-        for attr, key in _ARIA_STATE_ATTRS:
+        for attr, key in rules.ARIA_STATES:
             value = (attrs.get(attr) or "").strip().lower()
             if value in ("true", "false"):
                 props[key] = value == "true"
@@ -612,7 +529,7 @@ class _TreeBuilder:
             props["selected"] = raw.get("selected") is True
         if raw.get("disabled") is True:
             props["disabled"] = True
-        if role in _TEXT_ENTRY_ROLES:
+        if role in rules.TEXT_ENTRY_ROLES:
             props["required"] = raw.get("required") is True or "required" in attrs
             value = _collapse(str(_value(ax.get("value")) or ""))
             if value:
@@ -624,7 +541,7 @@ class _TreeBuilder:
             props["required"] = True
         elif (attrs.get("aria-required") or "").strip().lower() in ("true", "false"):
             props["required"] = attrs["aria-required"].strip().lower() == "true"
-        return {key: props[key] for key in _PROP_ORDER if key in props}
+        return {key: props[key] for key in rules.PROPERTY_ORDER if key in props}
 
 
 def _value(field: dict[str, Any] | None) -> Any:
