@@ -241,7 +241,8 @@ class _Builder(Numbering):
         # ``_all_ids`` is set.
         self._all_ids = False
         self._labels_for: dict[str, list[HtmlElement]] | None = None
-        self.visit = None  # the main pass's visit function, set during build()
+        # the main pass's visit and children functions, set during build()
+        self.visit = self.children = None
         self.records: list[Record] = []
 
     def add_node(
@@ -329,12 +330,9 @@ class _Builder(Numbering):
         focused = self.focused
         add = self.records.append
         ids = self.ids
-        count_inner = self.count_inner
-        tag_info = _TAG_INFO.get
-        simple_role = SIMPLE_ROLES.get
+        general = self.general_node
         attrs_disjoint = GLOBAL_ATTRS.isdisjoint
         fast_tags = _FAST_TAGS
-        layout_roles = LAYOUT_ROLES
         collapsed = _COLLAPSED
 
         def children(el, pname, pfc, flags, label, indent):
@@ -407,94 +405,10 @@ class _Builder(Numbering):
                     add((f"{indent}[{nid}] {role} '{name}'", nid, role, name, None, el))
                     return
             else:
-                info = tag_info(tag, _PLAIN)
-                if info & _HIDDEN:
-                    count_inner(el)
+                state = general(el, tag, keys, nid, pname, pfc, flags, label, indent)
+                if state is None:  # the subtree is done (hidden, pruned or a leaf)
                     return
-                if keys and not attrs_disjoint(keys):
-                    res = self.global_attrs(el, keys, info)
-                    if res is None:  # hidden
-                        count_inner(el)
-                        return
-                    role, name = res
-                    if role == "none":
-                        if info & _SECTIONING_TAG:
-                            flags |= 1
-                        children(el, pname, pfc, flags, label, indent)
-                        return
-                    aria_states = True
-                else:
-                    role = name = None
-                    aria_states = False
-
-                if role is None:
-                    if tag == "a":
-                        role = "link" if "href" in keys else "generic"
-                    else:
-                        role = simple_role(tag)
-                        if role is None:
-                            if info & _SPECIAL_ROLE:
-                                role = self.special_role(el, tag, keys, flags)
-                                if role is None:  # input type=hidden, closed dialog
-                                    count_inner(el)
-                                    return
-                            else:
-                                role = "generic"
-                elif tag == "dialog" and "open" not in keys:
-                    count_inner(el)
-                    return
-                if info & _SECTIONING_TAG:
-                    flags |= 1
-
-                props: dict[str, object] = {}
-                if el is focused:
-                    props["focused"] = True
-                if info & _CONTROL:
-                    if "disabled" in keys:
-                        if tag == "fieldset":
-                            flags |= 2
-                        else:
-                            props["disabled"] = True
-                    elif flags & 2 and tag != "fieldset":
-                        props["disabled"] = True
-                from_content = False
-                if name is None:
-                    if info & _NATIVE_NAME:
-                        name, from_content = self.native_name(el, tag, role, keys, label)
-                    elif role in NAME_FROM_CONTENT:
-                        name = _content_text(el)
-                        if name:
-                            from_content = True
-                        elif "title" in keys:
-                            name = collapse(el.get("title") or "")
-                    elif "title" in keys:
-                        name = collapse(el.get("title") or "")
-                    else:
-                        name = ""
-                if aria_states and not ARIA_STATE_ATTRS.isdisjoint(keys):
-                    self.aria_states(el, keys, props)
-                if role in STATEFUL_ROLES:
-                    self.states(el, tag, role, keys, props)
-                if (name or role not in layout_roles) and not (
-                    tag == "body" or (not name and role == "image")
-                ):
-                    add((line_text(indent, nid, role, name, props), nid, role, name, props, el))
-                    indent += "\t"
-                    pname = name
-                    pfc = from_content
-
-                if info & _SPECIAL_CHILDREN:
-                    if info & _LEAF:
-                        if tag == "select":
-                            self.select_children(el, role == "combobox", bool(flags & 2), indent)
-                        else:
-                            count_inner(el)
-                        return
-                    if tag == "label":
-                        label = el
-                    elif tag == "details" and "open" not in keys:
-                        self.closed_details_children(el, pname, pfc, flags, label, indent)
-                        return
+                pname, pfc, flags, label, indent = state
 
             text = el.text
             if text and (s := collapsed[text]) is not None:
@@ -515,6 +429,7 @@ class _Builder(Numbering):
                             add((line, tid, "StaticText", s, None, None))
 
         self.visit = visit
+        self.children = children
         rid = next_id()
         elements[rid] = root
         title_el = None  # root.find("head/title"), else root.find(".//title"), but faster
@@ -531,9 +446,132 @@ class _Builder(Numbering):
         finally:
             # The closures reference each other (and this builder): break the cycles so
             # the memory is freed by reference counting, without the GC.
-            self.visit = None
+            self.visit = self.children = None
             visit = children = None  # noqa: F841
         return BuiltTree.from_pass(self.records, elements, owners)
+
+    # -- the general path -----------------------------------------------------------
+
+    def general_node(
+        self,
+        el: HtmlElement,
+        tag: str,
+        keys: list[str],
+        nid: int,
+        pname: str,
+        pfc: bool,
+        flags: int,
+        label: HtmlElement | None,
+        indent: str,
+    ) -> tuple[str, bool, int, HtmlElement | None, str] | None:
+        """Record a node that the fast path cannot decide (attributes, focus, controls).
+
+        Takes the main pass's state (see ``visit``) and returns it for ``el``'s children, or
+        ``None`` when ``el``'s subtree is already done (hidden, presentational or a leaf).
+        """
+        info = _TAG_INFO.get(tag, _PLAIN)
+        if info & _HIDDEN:
+            self.count_inner(el)
+            return None
+        resolved = self.resolve_role(el, tag, keys, info, flags)
+        if resolved is None:  # hidden
+            self.count_inner(el)
+            return None
+        role, name, aria_states = resolved
+        if info & _SECTIONING_TAG:
+            flags |= 1
+        if role == "none":
+            self.children(el, pname, pfc, flags, label, indent)
+            return None
+        props: dict[str, object] = {}
+        if el is self.focused:
+            props["focused"] = True
+        if info & _CONTROL:
+            if "disabled" in keys:
+                if tag == "fieldset":
+                    flags |= 2
+                else:
+                    props["disabled"] = True
+            elif flags & 2 and tag != "fieldset":
+                props["disabled"] = True
+        from_content = False
+        if name is None:
+            name, from_content = self.name(el, tag, role, keys, info, label)
+        if aria_states and not ARIA_STATE_ATTRS.isdisjoint(keys):
+            self.aria_states(el, keys, props)
+        if role in STATEFUL_ROLES:
+            self.states(el, tag, role, keys, props)
+        if (name or role not in LAYOUT_ROLES) and not (
+            tag == "body" or (not name and role == "image")
+        ):
+            self.records.append(
+                (line_text(indent, nid, role, name, props), nid, role, name, props, el))
+            indent += "\t"
+            pname = name
+            pfc = from_content
+        if info & _SPECIAL_CHILDREN:
+            if info & _LEAF:
+                if tag == "select":
+                    self.select_children(el, role == "combobox", bool(flags & 2), indent)
+                else:
+                    self.count_inner(el)
+                return None
+            if tag == "label":
+                label = el
+            elif tag == "details" and "open" not in keys:
+                self.closed_details_children(el, pname, pfc, flags, label, indent)
+                return None
+        return pname, pfc, flags, label, indent
+
+    def resolve_role(
+        self, el: HtmlElement, tag: str, keys: list[str], info: int, flags: int
+    ) -> tuple[str, str | None, bool] | None:
+        """``(role, ARIA name or None, whether ARIA states apply)``, or ``None`` if hidden."""
+        if keys and not GLOBAL_ATTRS.isdisjoint(keys):
+            res = self.global_attrs(el, keys, info)
+            if res is None:
+                return None
+            role, name = res
+            if role is not None:
+                if tag == "dialog" and "open" not in keys and role != "none":
+                    return None
+                return role, name, True
+            aria_states = True
+        else:
+            name = None
+            aria_states = False
+        if tag == "a":
+            role = "link" if "href" in keys else "generic"
+        else:
+            role = SIMPLE_ROLES.get(tag)
+            if role is None:
+                if info & _SPECIAL_ROLE:
+                    role = self.special_role(el, tag, keys, flags)
+                    if role is None:  # input type=hidden, closed dialog
+                        return None
+                else:
+                    role = "generic"
+        return role, name, aria_states
+
+    def name(
+        self,
+        el: HtmlElement,
+        tag: str,
+        role: str,
+        keys: list[str],
+        info: int,
+        label: HtmlElement | None,
+    ) -> tuple[str, bool]:
+        """The name (and whether it came from content) when ARIA gave none."""
+        if info & _NATIVE_NAME:
+            return self.native_name(el, tag, role, keys, label)
+        if role in NAME_FROM_CONTENT:
+            name = _content_text(el)
+            if name:
+                return name, True
+        if "title" in keys:
+            return collapse(el.get("title") or ""), False
+        return "", False
 
     def global_attrs(
         self, el: HtmlElement, keys: list[str], info: int
