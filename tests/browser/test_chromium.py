@@ -418,3 +418,34 @@ def test_page_scripts_apply_the_python_rules(envs):
     assert {nid: info["hidden"] for nid, info in facts.items()} == expected
     assert sum(expected.values()) >= 20 and not all(expected.values())
     assert page.evaluate(_INSPECT_JS, max(elements) + 1) is None
+
+
+def test_actions_wait_for_slow_navigations(envs, monkeypatch):
+    """Issue 9.6, deterministically: a page slower than the action timeout is still awaited.
+
+    The shop answers /cart and /search after longer than Playwright's action timeout; a
+    click or an Enter that navigates there must give the loaded page (as in-process), not
+    an error and the page being left.
+    """
+    import webenv.browser.chromium as chromium_module
+
+    chromium, inprocess = envs
+    monkeypatch.setattr(chromium_module, "ACTION_TIMEOUT_MS", 600)
+    app = chromium.world.apps["shop"]
+    wsgi_app = app.wsgi_app
+
+    def slow(environ, start_response):
+        if environ.get("PATH_INFO") in ("/cart", "/search"):
+            time.sleep(1.2)
+        return wsgi_app(environ, start_response)
+
+    monkeypatch.setattr(app, "wsgi_app", slow)
+    obs = reset_both(envs)
+    cart = find_element(obs[1]["axtree"], {"role": "link", "name": "My Cart"})
+    search = find_element(obs[1]["axtree"], {"role": "textbox", "name": "Search"})
+    for action in (f"click [{cart}]", "go_back", "go_forward", "go_back",
+                   f"type [{search}] [mug] [1]", "go_back"):
+        obs = both(envs, action)
+        assert obs[0]["last_action_error"] == "", action
+        assert_same(obs)
+    assert obs[0]["url"].rstrip("/") == "http://shop.test"

@@ -104,6 +104,7 @@ import numpy as np
 from lxml import html
 from playwright.sync_api import CDPSession, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from webenv.actions import Action, ActionError
 from webenv.axtree import AXNode, AXTree, rules
@@ -794,11 +795,17 @@ class ChromiumBrowser(Browser):
             raise ActionError(f"action '{action.kind}' is not handled by the Chromium browser")
         if not self.tabs:
             raise ActionError("no page is open; call reset() first")
+        loading = self.tabs[self.active].loading
+        commits = loading.commits
         try:
             handler(action)
         except PlaywrightError as exc:
             self._settle()
-            raise ActionError(f"{action.kind} failed: {_one_line(exc)}") from None
+            # Playwright stops waiting for the navigation an action started after the action
+            # timeout; a navigation has NAVIGATION_TIMEOUT_MS (the wait above), and one that
+            # committed in it means the action worked.
+            if not (isinstance(exc, PlaywrightTimeoutError) and loading.commits > commits):
+                raise ActionError(f"{action.kind} failed: {_one_line(exc)}") from None
         finally:
             self._invalidate()
         self._settle()
