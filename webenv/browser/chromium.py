@@ -12,11 +12,13 @@ to another host ends on a 403 page and raises the same error. Nothing leaves the
 
 Ids
 ---
-Before the first action on a document a script walks it with a ``TreeWalker``
-(``SHOW_ELEMENT | SHOW_TEXT``) and numbers it exactly like :mod:`webenv.axtree`
-(pre-order from ``<html>`` = 0, text nodes counted unless ``/^\\s*$/`` or inside a
-``<textarea>``), writing each element's id into ``data-webenv-id``. Actions find
-elements with the locator ``[data-webenv-id="N"]``.
+Before the first action on a document a script (``number.js``) walks it with a
+``TreeWalker`` (``SHOW_ELEMENT | SHOW_TEXT``) and numbers it exactly like
+:mod:`webenv.axtree.ids` (pre-order from ``<html>`` = 0, text nodes counted unless
+``/^\\s*$/`` or inside a ``<textarea>``), writing each element's id into
+``data-webenv-id``. Actions find elements with the locator ``[data-webenv-id="N"]``.
+The page scripts are ``.js`` files next to this module, given the rules they apply as
+JSON from :mod:`webenv.axtree.rules` (one source for both backends and the page).
 
 Observation
 -----------
@@ -69,7 +71,9 @@ focused, as in-process. ``type`` is ``fill`` (+ Enter), ``select`` picks the opt
 the in-process matching rules, ``press`` goes to the focused element (so the navigation
 it starts is awaited). ``go_back``/``go_forward`` follow the in-process history model
 (GET URLs of the documents a tab loaded, reloaded afresh), because Chromium's own
-history would restore typed form values. Every action waits for the page's ``load``; ids are
+history would restore typed form values. Every action path ends in one wait
+(:class:`_Loading`): no main-frame navigation pending and the new document's
+``readyState`` ``complete``; back/forward-cache restores are disabled. Ids are
 numbered once per document (the DOM is numbered in Python from ``DOM.getDocument`` for
 the observation and by the script for the locators: the same rule on the same DOM).
 
@@ -77,9 +81,10 @@ Processes
 ---------
 One Playwright driver per Python process (shared, reference-counted) and one Chromium
 per :class:`ChromiumBrowser`, reused across resets with a fresh browser context per
-reset. ``close()`` ends the context, the browser and the proxy. If the Python process is
-killed, the driver sees its stdin close and kills Chromium (tested in
-``tests/browser/test_chromium.py`` with a SIGKILLed env).
+reset. ``close()`` ends the context, the browser and the proxy; so does a finalizer when
+an env is dropped without ``close()``. If the Python process is killed, the driver sees
+its stdin close and kills Chromium (tested in ``tests/browser/test_chromium.py`` with a
+SIGKILLed env).
 """
 
 from __future__ import annotations
