@@ -19,7 +19,8 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_the_demo(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     for expected in ("webenv/sites/shop/schema.sql", "webenv/sites/shop/templates/shop/base.html",
                      "webenv/sites/shop/static/shop.css", "webenv/data/task.schema.json",
-                     "webenv/validators/__init__.py", "webenv/task_files/shop/"):
+                     "webenv/validators/__init__.py", "webenv/task_files/shop/",
+                     "webenv/browser/inspect.js", "webenv/axtree/rules.py"):
         assert any(name.startswith(expected) for name in names), expected
     assert not any(name.startswith(("sites/", "validators/", "tasks/")) for name in names)
 
