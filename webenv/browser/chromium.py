@@ -658,11 +658,13 @@ class _Loading:
         # will be committed for it (not for 204/205 or a download)
         self.pending: dict[Any, bool | None] = {}
         self.commits = 0  # main-frame documents committed (and same-document navigations)
+        self.complete = -1  # the value of ``commits`` when the document was last complete
         page.on("request", self._request)
         page.on("response", self._response)
         page.on("requestfailed", self._ended)
         page.on("requestfinished", self._finished)
         page.on("framenavigated", self._committed)
+        page.on("load", self._loaded)
 
     def _is_main(self, request: Any) -> bool:
         try:
@@ -697,6 +699,9 @@ class _Loading:
             if commits is not None:  # committed now (or replaced by the document that was)
                 del self.pending[request]
 
+    def _loaded(self, page: Any) -> None:
+        self.complete = self.commits  # the load event of the document committed last
+
     def wait(self, timeout_ms: float = NAVIGATION_TIMEOUT_MS) -> bool:
         """Wait until no navigation is pending and the document is complete.
 
@@ -704,6 +709,8 @@ class _Loading:
             Whether the page became ready within ``timeout_ms`` (after that the caller
             reads what is there: a step never hangs on a page that does not finish).
         """
+        if not self.pending and self.complete == self.commits:
+            return True  # nothing happened since the document's load event
         deadline = time.monotonic() + timeout_ms / 1000
         page = self.page
         while time.monotonic() < deadline:
@@ -715,6 +722,7 @@ class _Loading:
             except PlaywrightError:  # the context went away: a navigation is under way
                 state = None
             if state == "complete" and not self.pending:
+                self.complete = self.commits
                 return True
             if state is not None and state != "complete" and not self.pending:
                 try:
