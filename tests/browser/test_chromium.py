@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
 
@@ -344,13 +345,13 @@ def test_history_walk_under_cpu_load_reads_each_page_once_loaded(envs):
     """Issue 9.6: under CPU load a page was read before it was ready (only its root line)."""
     chromium, inprocess = envs
     with _cpu_hogs():
-        first = _walk(chromium, 36, seed=7)
-        second = _walk(chromium, 36, seed=7)
-    assert [step[0] for step in first].count("go_back") >= 12
+        first = _walk(chromium, 30, seed=7)
+        second = _walk(chromium, 30, seed=7)
+    assert [step[0] for step in first].count("go_back") >= 10
     for index, (a, b) in enumerate(zip(first, second, strict=True)):
         assert a == b, f"step {index} ({a[0]}) differs between two runs under load"
         assert a[2].count("\n") > 5, f"step {index} ({a[0]}) read an unloaded page:\n{a[2]}"
-    assert first == _walk(inprocess, 36, seed=7)
+    assert first == _walk(inprocess, 30, seed=7)
 
 
 def _use_and_drop_env() -> tuple[set[int], object]:
@@ -449,3 +450,24 @@ def test_actions_wait_for_slow_navigations(envs, monkeypatch):
         assert obs[0]["last_action_error"] == "", action
         assert_same(obs)
     assert obs[0]["url"].rstrip("/") == "http://shop.test"
+
+
+def test_a_browser_finalized_in_another_thread_is_released_by_the_driver_thread():
+    """A collection in another thread (sync Playwright is bound to its own) defers the close."""
+    require_chromium()
+    playwright_driver()
+    before = _descendants(os.getpid())
+    world = World(["shop"])
+    browser = ChromiumBrowser(world)
+    started = _descendants(os.getpid()) - before
+    try:
+        worker = threading.Thread(target=browser._finalizer)
+        worker.start()
+        worker.join(10)
+        assert not browser._finalizer.alive
+        assert _wait_gone(started, 1.0) == started  # not closed from the wrong thread
+        playwright_driver()  # the next use in the driver's thread releases it
+        assert _wait_gone(started) == set()
+    finally:
+        browser.close()
+        world.close()

@@ -229,11 +229,14 @@ _DEFERRED: list[tuple[Any, SiteProxy]] = []
 def _release(browser: Any, proxy: SiteProxy) -> None:
     """Close one ChromiumBrowser's Chromium and proxy (its finalizer: no reference to it).
 
-    Sync Playwright may only be called from the driver's thread; a collection that runs
-    elsewhere (e.g. in the proxy's threads) leaves the work to the next driver use.
+    Sync Playwright may only be called from the driver's thread, outside its dispatcher; a
+    collection that runs elsewhere (e.g. in the proxy's threads) leaves the work to the
+    next call of a ChromiumBrowser or of the driver.
     """
-    if _Driver.thread is not None and threading.get_ident() != _Driver.thread:
-        _DEFERRED.append((browser, proxy))
+    fiber = getattr(_Driver.playwright, "_dispatcher_fiber", None)
+    if (_Driver.thread is not None and threading.get_ident() != _Driver.thread) or (
+            greenlet is not None and fiber is not None and greenlet.getcurrent() is fiber):
+        _DEFERRED.append((browser, proxy))  # e.g. a collection during event dispatch
         return
     try:
         browser.close()
@@ -244,8 +247,12 @@ def _release(browser: Any, proxy: SiteProxy) -> None:
 
 
 def _release_deferred() -> None:
-    while _DEFERRED:
-        _release(*_DEFERRED.pop())
+    """Release what collections left to the driver's thread (see :func:`_release`)."""
+    if _DEFERRED:
+        deferred = list(_DEFERRED)
+        _DEFERRED.clear()
+        for browser, proxy in deferred:  # one still in the wrong place is deferred again
+            _release(browser, proxy)
 
 
 def _unpin_last_call() -> None:
@@ -277,6 +284,7 @@ def _unpinned(method: Callable[P, R]) -> Callable[P, R]:
             return method(*args, **kwargs)
         finally:
             _unpin_last_call()
+            _release_deferred()
 
     return wrapper
 
