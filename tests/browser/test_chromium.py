@@ -467,3 +467,79 @@ def test_a_browser_finalized_in_another_thread_is_released_by_the_driver_thread(
     finally:
         browser.close()
         world.close()
+
+
+class _FakeFrame:
+    def __init__(self) -> None:
+        self.url = "about:blank"
+
+
+class _FakePage:
+    """Just enough of a Playwright page to drive _Loading's event handlers by hand."""
+
+    def __init__(self) -> None:
+        self.main_frame = _FakeFrame()
+        self.handlers: dict[str, object] = {}
+
+    def on(self, event: str, handler) -> None:
+        self.handlers[event] = handler
+
+    def emit(self, event: str, arg) -> None:
+        self.handlers[event](arg)
+
+
+class _FakeRequest:
+    def __init__(self, page: _FakePage, url: str, redirected_from=None) -> None:
+        self.frame, self.url, self.redirected_from = page.main_frame, url, redirected_from
+
+    def is_navigation_request(self) -> bool:
+        return True
+
+
+class _FakeResponse:
+    def __init__(self, request: _FakeRequest, status: int = 200, headers=None) -> None:
+        self.request, self.status, self.headers = request, status, headers or {}
+
+
+@pytest.mark.parametrize("order", ["commit-first", "response-first"])
+def test_navigation_tracking_ends_each_navigation_once(order):
+    """The wait's bookkeeping: pending from the first request to commit, failure or no-document."""
+    from webenv.browser.chromium import _Loading
+
+    page = _FakePage()
+    loading = _Loading(page)
+    first = _FakeRequest(page, "http://shop.test/a")
+    page.emit("request", first)
+    hop = _FakeRequest(page, "http://shop.test/b", redirected_from=first)
+    page.emit("request", hop)  # a redirect: still one navigation
+    assert list(loading.pending) == [hop]
+
+    def commit(url):
+        page.main_frame.url = url
+        page.emit("framenavigated", page.main_frame)
+
+    if order == "commit-first":  # events can come in either order
+        commit(hop.url)
+        page.emit("response", _FakeResponse(hop))
+    else:
+        page.emit("response", _FakeResponse(hop))
+        assert loading.pending  # the document has not committed yet
+        commit(hop.url)
+    page.emit("requestfinished", hop)
+    assert not loading.pending and loading.commits == 1 and loading.complete == -1
+    page.emit("load", page)
+    assert loading.complete == loading.commits
+
+    empty = _FakeRequest(page, "http://shop.test/empty")
+    page.emit("request", empty)
+    page.emit("response", _FakeResponse(empty, 204))
+    assert loading.pending
+    page.emit("requestfinished", empty)  # no document will come
+    download = _FakeRequest(page, "http://shop.test/file")
+    page.emit("request", download)
+    page.emit("response", _FakeResponse(download, 200, {"content-disposition": "attachment"}))
+    page.emit("requestfinished", download)
+    failed = _FakeRequest(page, "http://shop.test/x")
+    page.emit("request", failed)
+    page.emit("requestfailed", failed)
+    assert not loading.pending and loading.commits == 1

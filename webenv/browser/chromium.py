@@ -662,9 +662,9 @@ class _Loading:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        # navigation request -> None until its response arrives, then whether a document
-        # will be committed for it (not for 204/205 or a download)
-        self.pending: dict[Any, bool | None] = {}
+        # navigation request -> [None until its response arrives, then whether a document
+        # will be committed for it (not for 204/205 or a download); ``commits`` when sent]
+        self.pending: dict[Any, list[Any]] = {}
         self.commits = 0  # main-frame documents committed (and same-document navigations)
         self.complete = -1  # the value of ``commits`` when the document was last complete
         page.on("request", self._request)
@@ -683,27 +683,37 @@ class _Loading:
     def _request(self, request: Any) -> None:
         if self._is_main(request):
             self.pending.pop(request.redirected_from, None)  # one navigation, next hop
-            self.pending[request] = None
+            self.pending[request] = [None, self.commits]
 
     def _response(self, response: Any) -> None:
         request = response.request
-        if request in self.pending:
+        state = self.pending.get(request)
+        if state is not None:
             disposition = response.headers.get("content-disposition", "")
-            self.pending[request] = response.status not in (204, 205) and not (
+            state[0] = response.status not in (204, 205) and not (
                 disposition.strip().lower().startswith("attachment"))
+            self._drop_if_committed(request, state)
 
     def _ended(self, request: Any) -> None:
         self.pending.pop(request, None)
 
     def _finished(self, request: Any) -> None:
-        if self.pending.get(request, True) is False:
+        state = self.pending.get(request)
+        if state is not None and state[0] is False:
             del self.pending[request]  # no document will be committed for it
+        elif state is not None:
+            self._drop_if_committed(request, state)
+
+    def _drop_if_committed(self, request: Any, state: list[Any]) -> None:
+        """Forget a request whose document committed before its events came in."""
+        if self.commits > state[1] and self.page.main_frame.url == request.url:
+            del self.pending[request]
 
     def _committed(self, frame: Any) -> None:
         if frame != self.page.main_frame:
             return
         self.commits += 1
-        for request, commits in list(self.pending.items()):
+        for request, (commits, _) in list(self.pending.items()):
             if commits is not None:  # committed now (or replaced by the document that was)
                 del self.pending[request]
 
