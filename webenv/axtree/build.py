@@ -505,7 +505,8 @@ class _Builder(Numbering):
             tag == "body" or (not name and role == "image")
         ):
             self.records.append(
-                (line_text(indent, nid, role, name, props), nid, role, name, props, el))
+                (line_text(indent, nid, role, name, props), nid, role, name, props, el)
+            )
             indent += "\t"
             pname = name
             pfc = from_content

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from lxml.html import HtmlElement
 
+
 @dataclass(slots=True, eq=False)
 class AXNode:
     """One node of the accessibility tree.

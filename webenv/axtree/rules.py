@@ -37,13 +37,14 @@ GLOBAL_ATTRS = frozenset(
 )  # fmt: skip
 
 # ARIA state attributes shown as properties: (attribute, property), in property order.
-ARIA_STATES = (("aria-expanded", "expanded"), ("aria-checked", "checked"),
-               ("aria-selected", "selected"))
+ARIA_STATES = (
+    ("aria-expanded", "expanded"),
+    ("aria-checked", "checked"),
+    ("aria-selected", "selected"),
+)
 
 # Attributes read by the builder's aria_states.
-ARIA_STATE_ATTRS = frozenset(
-    {*(attr for attr, _ in ARIA_STATES), "aria-disabled", "aria-required"}
-)
+ARIA_STATE_ATTRS = frozenset({*(attr for attr, _ in ARIA_STATES), "aria-disabled", "aria-required"})
 
 # Roles pruned (children promoted) when they have no accessible name.
 LAYOUT_ROLES = frozenset(
@@ -179,6 +180,7 @@ BLOCK_TAGS = frozenset(
     }
 )  # fmt: skip
 
+# Roles whose native states (checked, expanded, value, ...) are shown.
 STATEFUL_ROLES = frozenset(
     {"textbox", "searchbox", "spinbutton", "checkbox", "radio", "combobox", "listbox",
      "DisclosureTriangle"}
@@ -217,11 +219,14 @@ VALUE_TEXT_TAG = "textarea"
 # The order in which properties are shown.
 PROPERTY_ORDER = ("focused", "expanded", "checked", "selected", "disabled", "required", "value")
 
+
 def collapse(text: str) -> str:
+    """``text`` with runs of whitespace made one space, stripped (how names are shown)."""
     return " ".join(text.split())
 
 
 def style_hidden(style: str) -> bool:
+    """Whether an inline ``style`` hides its element (``display: none``, ``visibility: hidden``)."""
     s = style.replace(" ", "").lower()
     return "display:none" in s or "visibility:hidden" in s
 
@@ -243,8 +248,12 @@ def is_hidden(element: HtmlElement) -> bool:
     while node is not None:
         if hidden_by_itself(node):
             return True
-        if node.tag == "details" and child is not None and child.tag != "summary" \
-                and node.get("open") is None:
+        if (
+            node.tag == "details"
+            and child is not None
+            and child.tag != "summary"
+            and node.get("open") is None
+        ):
             return True
         child, node = node, node.getparent()
     return False
