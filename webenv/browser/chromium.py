@@ -118,10 +118,10 @@ from webenv.browser.base import BLANK_URL, Browser, goto_target, tabs_text, unre
 from webenv.browser.servers import SiteProxy
 from webenv.world import SITES, World, expand_placeholders
 
-try:  # the sync API's own wait (private: without it, see _unpin_last_call)
-    from playwright._impl._greenlets import greenlet, wait_for_future
-except ImportError:  # pragma: no cover - other Playwright versions
-    greenlet = wait_for_future = None
+try:  # Playwright's sync API runs on greenlets (a dependency of playwright)
+    import greenlet
+except ImportError:  # pragma: no cover - a Playwright without greenlets
+    greenlet = None
 
 __all__ = ["ChromiumBrowser", "chromium_executable"]
 
@@ -265,14 +265,18 @@ def _unpin_last_call() -> None:
     playwright = _Driver.playwright
     loop = getattr(playwright, "_loop", None)
     fiber = getattr(playwright, "_dispatcher_fiber", None)
-    if wait_for_future is None or loop is None or fiber is None or fiber.dead or (
-            loop.is_closed()):
+    if greenlet is None or loop is None or fiber is None or fiber.dead or loop.is_closed():
         return
-    if _Driver.thread != threading.get_ident() or greenlet.getcurrent() is fiber:
+    current = greenlet.getcurrent()
+    if _Driver.thread != threading.get_ident() or current is fiber:
         return
+    # What every sync call does (switch to the dispatcher until a future is done), with a
+    # future of our own that carries no frames.
     future = loop.create_future()
+    future.add_done_callback(lambda _: current.switch())
     loop.call_soon(future.set_result, None)
-    wait_for_future(loop, fiber, future)
+    while not future.done() and not fiber.dead:
+        fiber.switch()
 
 
 def _unpinned(method: Callable[P, R]) -> Callable[P, R]:
