@@ -8,7 +8,7 @@ import lxml.etree
 import lxml.html
 import pytest
 
-from webenv.axtree import AXNode, AXTree, assign_ids, build_axtree, element_id
+from webenv.axtree import AXNode, AXTree, assign_ids, build_axtree, element_id, rules
 
 
 def page(body: str, title: str = "T", head: str = "") -> lxml.html.HtmlElement:
@@ -698,3 +698,36 @@ def test_no_reference_cycles():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+# -- the rules module -------------------------------------------------------------------
+
+
+CONTEXTS = {"td": "<table><tr>{}</tr></table>", "tr": "<table>{}</table>",
+            "tbody": "<table>{}</table>", "thead": "<table>{}</table>",
+            "tfoot": "<table>{}</table>", "caption": "<table>{}</table>",
+            "option": "<select>{}</select>", "optgroup": "<select>{}</select>",
+            "legend": "<fieldset>{}</fieldset>", "summary": "<details open>{}</details>",
+            "dt": "<dl>{}</dl>", "dd": "<dl>{}</dl>", "li": "<ul>{}</ul>"}
+
+
+@pytest.mark.parametrize("tag", sorted({*rules.SIMPLE_ROLES, "div", "span", "b", "my-widget"}
+                                       - {"body"}))
+def test_tag_role_is_the_role_the_builder_gives(tag):
+    """rules.tag_role (what the Chromium backend applies) is the builder's role for the tag."""
+    element = f'<{tag} aria-label="named" label="named" id="x">text</{tag}>'
+    tree = build(CONTEXTS.get(tag, "{}").format(element))
+    (node,) = [n for n in tree.root.iter() if n.element is not None and n.element.get("id") == "x"]
+    assert node.role == rules.tag_role(tag)
+
+
+def test_context_dependent_tags_have_no_tag_role():
+    assert rules.tag_role("a") is None and rules.tag_role("input") is None
+    assert [n.role for n in build('<a href="/">x</a><a name="y">z</a>').root.iter()][1:] == [
+        "link", "StaticText"]
+
+
+def test_js_table_carries_the_rules_the_page_scripts_apply():
+    table = rules.js_table()
+    assert set(table["hiddenTags"]) == rules.HIDDEN_TAGS
+    assert table["valueTextTag"] == rules.VALUE_TEXT_TAG == "textarea"

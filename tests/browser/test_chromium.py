@@ -6,11 +6,16 @@ loudly, when it is missing; in CI (``$CI`` set) a missing Chromium fails them.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import http.client
 import os
+import random
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
 
@@ -294,3 +299,247 @@ def test_shop_tasks_are_solved_on_chromium(envs, task_id):
     (task,) = select_tasks([task_id])
     result = play_solution(chromium, task)
     assert result.solved, result.error
+
+
+LINK_LINE = re.compile(r"^\s*\[(\d+)\] link '([^']*)'", re.MULTILINE)
+
+
+def _walk(env, steps: int, seed: int) -> list[tuple[str, str, str]]:
+    """A link walk with history steps, chosen from each observation by a seeded RNG.
+
+    Returns (action, url, axtree) per step; a different observation changes the walk.
+    """
+    rng = random.Random(seed)
+    obs, _ = env.reset(options={"task_id": TASK})
+    out = []
+    for step in range(steps):
+        links = [int(n) for n, name in LINK_LINE.findall(obs["axtree"]) if name != "Log out"]
+        # every history step has a page to go to
+        action = ("click", "click", "go_back", "go_back", "go_forward", "go_forward")[step % 6]
+        if action == "click":
+            action = f"click [{rng.choice(links)}]" if links else "go_back"
+        obs, *_ = env.step(action)
+        out.append((action, obs["url"], obs["axtree"]))
+    return out
+
+
+@contextlib.contextmanager
+def _cpu_hogs(count: int = 2, seconds: float = 120.0):
+    """``count`` busy-looping subprocesses, each ending by itself after ``seconds``."""
+    code = f"import time\nend = time.monotonic() + {seconds}\nwhile time.monotonic() < end: pass\n"
+    hogs = [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def test_history_walk_under_cpu_load_reads_each_page_once_loaded(envs):
+    """Issue 9.6: under CPU load a page was read before it was ready (only its root line)."""
+    chromium, inprocess = envs
+    with _cpu_hogs():
+        first = _walk(chromium, 30, seed=7)
+        second = _walk(chromium, 30, seed=7)
+    actions = [step[0] for step in first]
+    assert actions.count("go_back") >= 10 and actions.count("go_forward") >= 10
+    for index, (a, b) in enumerate(zip(first, second, strict=True)):
+        assert a == b, f"step {index} ({a[0]}) differs between two runs under load"
+        assert a[2].count("\n") > 5, f"step {index} ({a[0]}) read an unloaded page:\n{a[2]}"
+    assert first == _walk(inprocess, 30, seed=7)
+
+
+def _use_and_drop_env() -> tuple[set[int], object]:
+    """Start a Chromium env, use it and drop it without close(); its processes and proxy.
+
+    (In a function of its own: a frame's cached ``f_locals``, which Playwright's call-site
+    capture creates, would otherwise keep a reference after ``del``.)
+    """
+    before = _descendants(os.getpid())
+    env = WebEnv(tasks="shop", backend="chromium")
+    env.reset(options={"task_id": TASK})
+    env.step("goto [http://shop.test/cart]")
+    started = _descendants(os.getpid()) - before
+    assert any("chromium" in _process_table().get(pid, (0, "", ""))[2] for pid in started)
+    return started, env.browser.proxy
+
+
+def test_a_dropped_env_ends_its_browser():
+    """Issue 9.8: an env collected without close() kept its Chromium until exit."""
+    require_chromium()
+    playwright_driver()
+    started, proxy = _use_and_drop_env()
+    gc.collect()
+    assert _wait_gone(started) == set()
+    assert proxy._server is None  # the loopback proxy is closed too
+
+
+RULES_PAGE = """<!DOCTYPE html><html><head><title>Rules</title><style>.x{color:red}</style>
+<script>var a = 1;</script></head><body>
+<p>text <b>bold</b> <span hidden>gone <i>deep</i></span></p>
+<div aria-hidden="TRUE"><a href="/a">aria hidden</a></div>
+<div aria-hidden="false"><a href="/b">shown</a></div>
+<input type="hidden" name="h"><input type="Hidden" name="h2"><input name="t">
+<textarea>value text</textarea>
+<dialog><button>in closed dialog</button></dialog><dialog open><button>open</button></dialog>
+<details><summary>more <b>x</b></summary><p>closed <a href="/c">content</a></p></details>
+<details open><summary>less</summary><p>open content</p></details>
+<div style="display: none"><a href="/d">styled</a></div>
+<div style="VISIBILITY:hidden"><a href="/e">invisible</a></div>
+<select><option>one</option><optgroup label="g"><option>two</option></optgroup></select>
+<datalist><option>dl</option></datalist>
+<map><area href="/g"></map> &nbsp; <!-- comment --> tail\u00a0 <em>\u2003</em>
+</body></html>"""
+
+
+def test_page_scripts_apply_the_python_rules(envs):
+    """inspect.js/number.js, fed the rules' JSON, number and hide elements as webenv.axtree.
+
+    (The page avoids what HTML5 and lxml parse differently: template, noscript.)
+    """
+    from lxml import html as lxml_html
+
+    from webenv.axtree import assign_ids, is_hidden
+    from webenv.browser.chromium import _INSPECT_JS
+
+    chromium, _ = envs
+    chromium.reset(options={"task_id": TASK})
+    page = chromium.unwrapped.browser.page
+    page.set_content(RULES_PAGE)
+    elements = assign_ids(lxml_html.document_fromstring(RULES_PAGE))
+    facts = {nid: page.evaluate(_INSPECT_JS, nid) for nid in elements}
+    assert {nid: info["tag"] for nid, info in facts.items()} == {
+        nid: el.tag for nid, el in elements.items()}
+    expected = {nid: is_hidden(el) for nid, el in elements.items()}
+    assert {nid: info["hidden"] for nid, info in facts.items()} == expected
+    assert sum(expected.values()) >= 20 and not all(expected.values())
+    assert page.evaluate(_INSPECT_JS, max(elements) + 1) is None
+
+
+def test_actions_wait_for_slow_navigations(envs, monkeypatch):
+    """Issue 9.6, deterministically: a page slower than the action timeout is still awaited.
+
+    The shop answers /cart and /search after longer than Playwright's action timeout; a
+    click or an Enter that navigates there must give the loaded page (as in-process), not
+    an error and the page being left.
+    """
+    import webenv.browser.chromium as chromium_module
+
+    chromium, inprocess = envs
+    monkeypatch.setattr(chromium_module, "ACTION_TIMEOUT_MS", 600)
+    app = chromium.world.apps["shop"]
+    wsgi_app = app.wsgi_app
+
+    def slow(environ, start_response):
+        if environ.get("PATH_INFO") in ("/cart", "/search"):
+            time.sleep(1.2)
+        return wsgi_app(environ, start_response)
+
+    monkeypatch.setattr(app, "wsgi_app", slow)
+    obs = reset_both(envs)
+    cart = find_element(obs[1]["axtree"], {"role": "link", "name": "My Cart"})
+    search = find_element(obs[1]["axtree"], {"role": "textbox", "name": "Search"})
+    for action in (f"click [{cart}]", "go_back", "go_forward", "go_back",
+                   f"type [{search}] [mug] [1]", "go_back"):
+        obs = both(envs, action)
+        assert obs[0]["last_action_error"] == "", action
+        assert_same(obs)
+    assert obs[0]["url"].rstrip("/") == "http://shop.test"
+
+
+def test_a_browser_finalized_in_another_thread_is_released_by_the_driver_thread():
+    """A collection in another thread (sync Playwright is bound to its own) defers the close."""
+    require_chromium()
+    playwright_driver()
+    before = _descendants(os.getpid())
+    world = World(["shop"])
+    browser = ChromiumBrowser(world)
+    started = _descendants(os.getpid()) - before
+    try:
+        worker = threading.Thread(target=browser._finalizer)
+        worker.start()
+        worker.join(10)
+        assert not browser._finalizer.alive
+        assert _wait_gone(started, 1.0) == started  # not closed from the wrong thread
+        playwright_driver()  # the next use in the driver's thread releases it
+        assert _wait_gone(started) == set()
+    finally:
+        browser.close()
+        world.close()
+
+
+class _FakeFrame:
+    def __init__(self) -> None:
+        self.url = "about:blank"
+
+
+class _FakePage:
+    """Just enough of a Playwright page to drive _Loading's event handlers by hand."""
+
+    def __init__(self) -> None:
+        self.main_frame = _FakeFrame()
+        self.handlers: dict[str, object] = {}
+
+    def on(self, event: str, handler) -> None:
+        self.handlers[event] = handler
+
+    def emit(self, event: str, arg) -> None:
+        self.handlers[event](arg)
+
+
+class _FakeRequest:
+    def __init__(self, page: _FakePage, url: str, redirected_from=None) -> None:
+        self.frame, self.url, self.redirected_from = page.main_frame, url, redirected_from
+
+    def is_navigation_request(self) -> bool:
+        return True
+
+
+class _FakeResponse:
+    def __init__(self, request: _FakeRequest, status: int = 200, headers=None) -> None:
+        self.request, self.status, self.headers = request, status, headers or {}
+
+
+@pytest.mark.parametrize("order", ["commit-first", "response-first"])
+def test_navigation_tracking_ends_each_navigation_once(order):
+    """The wait's bookkeeping: pending from the first request to commit, failure or no-document."""
+    from webenv.browser.chromium import _Loading
+
+    page = _FakePage()
+    loading = _Loading(page)
+    first = _FakeRequest(page, "http://shop.test/a")
+    page.emit("request", first)
+    hop = _FakeRequest(page, "http://shop.test/b", redirected_from=first)
+    page.emit("request", hop)  # a redirect: still one navigation
+    assert list(loading.pending) == [hop]
+
+    def commit(url):
+        page.main_frame.url = url
+        page.emit("framenavigated", page.main_frame)
+
+    if order == "commit-first":  # events can come in either order
+        commit(hop.url)
+        page.emit("response", _FakeResponse(hop))
+    else:
+        page.emit("response", _FakeResponse(hop))
+        assert loading.pending  # the document has not committed yet
+        commit(hop.url)
+    page.emit("requestfinished", hop)
+    assert not loading.pending and loading.commits == 1 and loading.complete == -1
+    page.emit("load", page)
+    assert loading.complete == loading.commits
+
+    empty = _FakeRequest(page, "http://shop.test/empty")
+    page.emit("request", empty)
+    page.emit("response", _FakeResponse(empty, 204))
+    assert loading.pending
+    page.emit("requestfinished", empty)  # no document will come
+    download = _FakeRequest(page, "http://shop.test/file")
+    page.emit("request", download)
+    page.emit("response", _FakeResponse(download, 200, {"content-disposition": "attachment"}))
+    page.emit("requestfinished", download)
+    failed = _FakeRequest(page, "http://shop.test/x")
+    page.emit("request", failed)
+    page.emit("requestfailed", failed)
+    assert not loading.pending and loading.commits == 1

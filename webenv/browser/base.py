@@ -25,6 +25,7 @@ import numpy as np
 from lxml import html
 
 from webenv.actions import Action, ActionError
+from webenv.axtree.rules import DISABLEABLE_TAGS, TEXT_INPUT_TYPES
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, expand_placeholders
 
@@ -42,11 +43,6 @@ MAX_TAB_LINE_CHARS = len(f"Tab {MAX_TABS - 1} (current): ") + MAX_TAB_TITLE_CHAR
 MAX_TABS_TEXT_CHARS = MAX_TABS * (MAX_TAB_LINE_CHARS + 1)
 """The longest :meth:`Browser.tabs_text` (``MAX_TABS`` full lines)."""
 
-TEXT_INPUT_TYPES = frozenset({"text", "email", "password", "search", "tel", "url", "number", ""})
-"""``<input type>`` values that ``type`` accepts (besides ``<textarea>``)."""
-DISABLEABLE_TAGS = frozenset({"button", "input", "select", "textarea", "option", "fieldset",
-                              "optgroup"})
-"""Tags whose ``disabled`` state makes a click an error (HTML's disableable elements)."""
 ACTIVATABLE_TAGS = frozenset({"a", "button", "input", "select", "textarea", "label", "summary"})
 """Tags a click activates (a pointer click); a click on anything else only focuses it."""
 

@@ -12,11 +12,13 @@ to another host ends on a 403 page and raises the same error. Nothing leaves the
 
 Ids
 ---
-Before the first action on a document a script walks it with a ``TreeWalker``
-(``SHOW_ELEMENT | SHOW_TEXT``) and numbers it exactly like :mod:`webenv.axtree`
-(pre-order from ``<html>`` = 0, text nodes counted unless ``/^\\s*$/`` or inside a
-``<textarea>``), writing each element's id into ``data-webenv-id``. Actions find
-elements with the locator ``[data-webenv-id="N"]``.
+Before the first action on a document a script (``number.js``) walks it with a
+``TreeWalker`` (``SHOW_ELEMENT | SHOW_TEXT``) and numbers it exactly like
+:mod:`webenv.axtree.ids` (pre-order from ``<html>`` = 0, text nodes counted unless
+``/^\\s*$/`` or inside a ``<textarea>``), writing each element's id into
+``data-webenv-id``. Actions find elements with the locator ``[data-webenv-id="N"]``.
+The page scripts are ``.js`` files next to this module, given the rules they apply as
+JSON from :mod:`webenv.axtree.rules` (one source for both backends and the page).
 
 Observation
 -----------
@@ -68,35 +70,47 @@ a real pointer click (``force=True``: Playwright's actionability waits cost ~40 
 checks are already done); links load the URL the base resolved from their ``href``;
 other elements are focused. ``type`` is ``fill`` (+ Enter), ``press`` goes to the
 focused element (so the navigation it starts is awaited), and history entries are loaded
-afresh (Chromium's own history would restore typed form values). Every action waits for
-the page's ``load``.
+afresh (Chromium's own history would restore typed form values). Every action path ends
+in one wait (:class:`_Loading`): no main-frame navigation pending and the new document's
+``readyState`` ``complete``; back/forward-cache restores are disabled. Ids are numbered
+once per document (the DOM is numbered in Python from ``DOM.getDocument`` for the
+observation and by the script for the locators: the same rule on the same DOM).
 
 Processes
 ---------
 One Playwright driver per Python process (shared, reference-counted) and one Chromium
 per :class:`ChromiumBrowser`, reused across resets with a fresh browser context per
-reset. ``close()`` ends the context, the browser and the proxy. If the Python process is
-killed, the driver sees its stdin close and kills Chromium (tested in
-``tests/browser/test_chromium.py`` with a SIGKILLed env).
+reset. ``close()`` ends the context, the browser and the proxy; so does a finalizer when
+an env is dropped without ``close()``. If the Python process is killed, the driver sees
+its stdin close and kills Chromium (tested in ``tests/browser/test_chromium.py`` with a
+SIGKILLed env).
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
+import functools
 import io
+import json
 import os
 import re
 import shutil
-from typing import Any
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from importlib import resources
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 from lxml import html
 from playwright.sync_api import CDPSession, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from webenv.actions import Action, ActionError
-from webenv.axtree import JS_WHITESPACE, AXNode, AXTree
+from webenv.axtree import AXNode, AXTree, rules
 from webenv.browser.base import (
     BLANK_URL,
     MAX_TABS,
@@ -111,120 +125,41 @@ from webenv.browser.servers import SiteProxy
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, World
 
+try:  # Playwright's sync API runs on greenlets (a dependency of playwright)
+    import greenlet
+except ImportError:  # pragma: no cover - a Playwright without greenlets
+    greenlet = None
+
 __all__ = ["ChromiumBrowser", "chromium_executable"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 ID_ATTR = "data-webenv-id"
 ACTION_TIMEOUT_MS = 3_000
 NAVIGATION_TIMEOUT_MS = 10_000
 VIEWPORT = {"width": 1280, "height": 720}
-TEXT_INPUT_TYPES = {"text", "email", "password", "search", "tel", "url", "number", ""}
+# Chromium role -> the rules' role, for roles Chromium spells differently.
+_ROLE_ALIASES = {**rules.ARIA_ROLE_ALIASES, "Abbr": "generic", "Section": "region",
+                 "sectionheader": "heading", "sectionfooter": "generic"}
 
-_LAYOUT_ROLES = frozenset({"generic", "paragraph", "LabelText", "group", "rowgroup", "form",
-                           "region", "legend", "LineBreak"})
-_NAME_FROM_CONTENT = frozenset({
-    "link", "button", "heading", "option", "cell", "gridcell", "columnheader", "rowheader",
-    "DisclosureTriangle", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem",
-    "caption", "tooltip", "switch", "checkbox", "radio"})
-_TEXT_ENTRY_ROLES = frozenset({"textbox", "searchbox", "spinbutton"})
-_LEAF_TAGS = frozenset({"input", "textarea", "option", "img", "svg", "select"})
-# Chromium role -> in-process role, for roles Chromium spells differently.
-_ROLE_ALIASES = {"img": "image", "presentation": "none", "Abbr": "generic",
-                 "Section": "region", "sectionheader": "heading", "sectionfooter": "generic"}
-# Tag -> in-process role, where Chromium's role for the tag differs from the in-process one.
-_TAG_ROLES = {"dl": "DescriptionList", "dt": "term", "dd": "definition", "summary":
-              "DisclosureTriangle", "label": "LabelText", "legend": "legend", "br": "LineBreak",
-              "caption": "caption", "p": "paragraph", "body": "generic", "optgroup": "group",
-              "address": "generic", "span": "generic", "div": "generic", "small": "generic",
-              "b": "generic", "i": "generic", "em": "generic", "strong": "generic",
-              "time": "generic", "abbr": "generic", "figcaption": "generic", "code": "generic",
-              "pre": "generic", "s": "generic", "del": "generic", "ins": "generic",
-              "mark": "generic", "u": "generic", "sup": "generic", "sub": "generic",
-              "kbd": "generic", "samp": "generic", "var": "generic", "cite": "generic",
-              "q": "generic", "dfn": "generic", "data": "generic", "output": "generic",
-              "hgroup": "generic", "header": None, "footer": None}
-_ACTIVATABLE = frozenset({"a", "button", "input", "select", "textarea", "label", "summary"})
-_ARIA_STATE_ATTRS = (("aria-expanded", "expanded"), ("aria-checked", "checked"),
-                     ("aria-selected", "selected"))
-_PROP_ORDER = ("focused", "expanded", "checked", "selected", "disabled", "required", "value")
 
-# Numbers the document like webenv.axtree and writes the ids into data-webenv-id.
-_NUMBER_JS = r"""() => {
-  const root = document.documentElement;
-  if (!root) return 0;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-  let id = 0;
-  for (let node = root; node; node = walker.nextNode()) {
-    if (node.nodeType === 1) {
-      const value = String(id++);
-      if (node.getAttribute('data-webenv-id') !== value) node.setAttribute('data-webenv-id', value);
-    } else if (!/^\s*$/.test(node.data)
-               && !(node.parentNode && node.parentNode.nodeName === 'TEXTAREA')) {
-      id++;
-    }
-  }
-  return id;
-}"""
+def _page_script(name: str) -> str:
+    """The function expression in ``name``, a ``.js`` file shipped next to this module."""
+    lines = resources.files(__package__).joinpath(name).read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("//"):  # the file's leading comment
+        lines.pop(0)
+    return "\n".join(lines).strip()
 
-# Facts about one element that decide how an action is carried out (or why it cannot be).
-_INSPECT_JS = r"""(id) => {
-  if (!document.__webenvNumbered) {
-    (NUMBER_PLACEHOLDER)();
-    document.__webenvNumbered = true;
-  }
-  const el = document.querySelector(`[data-webenv-id="${id}"]`);
-  if (!el) return null;
-  const tag = el.localName;
-  const type = (el.getAttribute('type') || '').toLowerCase();
-  let hidden = false, child = null;
-  for (let n = el; n && n.nodeType === 1; child = n, n = n.parentElement) {
-    const t = n.localName;
-    if (['head', 'script', 'style', 'template', 'noscript'].includes(t)
-        || n.hasAttribute('hidden') || n.getAttribute('aria-hidden') === 'true'
-        || (t === 'input' && (n.getAttribute('type') || '').toLowerCase() === 'hidden')
-        || (t === 'details' && !n.open && child && child.localName !== 'summary')) {
-      hidden = true; break;
-    }
-    const style = getComputedStyle(n);
-    if (style.display === 'none' || (n === el && style.visibility === 'hidden')) {
-      hidden = true; break;
-    }
-  }
-  const link = el.closest('a[href]');
-  const select = el.closest('select');
-  const options = tag === 'select' ? Array.from(el.options).map(o => ({
-      label: (o.label || o.textContent).replace(/\s+/g, ' ').trim(), value: o.value})) : [];
-  return {tag, type, hidden, link: link ? link.href : null,
-          disabled: el.disabled === true || el.hasAttribute('disabled'),
-          readonly: el.hasAttribute('readonly'), multiple: el.multiple === true,
-          options, selectId: select ? select.getAttribute('data-webenv-id') : null,
-          optionIndex: tag === 'option' ? el.index : -1};
-}""".replace("NUMBER_PLACEHOLDER", _NUMBER_JS)
 
-# The live DOM with form state written into attributes (like the in-process DOM).
-_SERIALIZE_JS = r"""() => {
-  const root = document.documentElement;
-  if (!root) return '';
-  const clone = root.cloneNode(true);
-  const live = root.querySelectorAll('input, textarea, option');
-  const copy = clone.querySelectorAll('input, textarea, option');
-  for (let i = 0; i < live.length && i < copy.length; i++) {
-    const a = live[i], b = copy[i];
-    if (a.localName === 'textarea') { b.textContent = a.value; continue; }
-    if (a.localName === 'option') {
-      if (a.selected) b.setAttribute('selected', ''); else b.removeAttribute('selected');
-      continue;
-    }
-    const type = (a.getAttribute('type') || '').toLowerCase();
-    if (type === 'checkbox' || type === 'radio') {
-      if (a.checked) b.setAttribute('checked', ''); else b.removeAttribute('checked');
-    } else if (type !== 'file') {
-      b.setAttribute('value', a.value);
-    }
-  }
-  for (const el of clone.querySelectorAll('[data-webenv-id]')) el.removeAttribute('data-webenv-id');
-  clone.removeAttribute('data-webenv-id');
-  return '<!DOCTYPE html>' + clone.outerHTML;
-}"""
+# The page scripts, with the axtree rules they apply bound as JSON (so that the page and
+# the Python rules cannot drift apart): number.js (run by inspect.js) numbers the document
+# like webenv.axtree.ids, inspect.js reports an action target's facts, serialize.js
+# returns the DOM with form state.
+_RULES_JSON = json.dumps(rules.js_table(), sort_keys=True)
+_INSPECT_JS = (f"(id) => ({_page_script('inspect.js')})({_RULES_JSON}, id, "
+               f"{_page_script('number.js')})")
+_SERIALIZE_JS = _page_script("serialize.js")
 
 # Playwright passes its own ``--disable-features`` list and a later one replaces it, so
 # the list is repeated here with RenderDocument and ProactivelySwapBrowsingInstance added
@@ -236,6 +171,9 @@ _DISABLED_FEATURES = (
     "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
     "RenderDocument", "ProactivelySwapBrowsingInstance", "Translate", "AutofillServerCommunication",
     "CertificateTransparencyComponentUpdater", "InterestFeedContentSuggestions",
+    # History navigation always loads the document again (a restore from the cache fires
+    # no load and would keep typed form values).
+    "BackForwardCache",
 )
 _LAUNCH_ARGS = [
     "--disable-features=" + ",".join(_DISABLED_FEATURES),
@@ -264,22 +202,101 @@ class _Driver:
     """
 
     playwright: Playwright | None = None
+    thread: int | None = None  # the thread the driver runs in (sync Playwright is bound to it)
 
     @classmethod
     def get(cls) -> Playwright:
         if cls.playwright is None:
             cls.playwright = sync_playwright().start()
+            cls.thread = threading.get_ident()
             atexit.register(cls._stop)
+        _release_deferred()
         return cls.playwright
 
     @classmethod
     def _stop(cls) -> None:
+        for finalizer in list(_FINALIZERS):  # browsers first, while the driver still runs
+            finalizer()
+        _release_deferred()
         playwright, cls.playwright = cls.playwright, None
         if playwright is not None:
             try:
                 playwright.stop()
             except Exception:  # noqa: BLE001 - best effort at interpreter exit
                 pass
+
+
+# The finalizers of open ChromiumBrowsers (see ChromiumBrowser.__init__), and releases that
+# the garbage collector started in a thread other than the driver's, done on the next use.
+_FINALIZERS: set[weakref.finalize] = set()
+_DEFERRED: list[tuple[Any, SiteProxy]] = []
+
+
+def _release(browser: Any, proxy: SiteProxy) -> None:
+    """Close one ChromiumBrowser's Chromium and proxy (its finalizer: no reference to it).
+
+    Sync Playwright may only be called from the driver's thread, outside its dispatcher; a
+    collection that runs elsewhere (e.g. in the proxy's threads) leaves the work to the
+    next call of a ChromiumBrowser or of the driver.
+    """
+    fiber = getattr(_Driver.playwright, "_dispatcher_fiber", None)
+    if (_Driver.thread is not None and threading.get_ident() != _Driver.thread) or (
+            greenlet is not None and fiber is not None and greenlet.getcurrent() is fiber):
+        _DEFERRED.append((browser, proxy))  # e.g. a collection during event dispatch
+        return
+    try:
+        browser.close()
+    except Exception:  # noqa: BLE001 - the driver may already be gone (interpreter exit)
+        pass
+    finally:
+        proxy.close()
+
+
+def _release_deferred() -> None:
+    """Release what collections left to the driver's thread (see :func:`_release`)."""
+    if _DEFERRED:
+        deferred = list(_DEFERRED)
+        _DEFERRED.clear()
+        for browser, proxy in deferred:  # one still in the wrong place is deferred again
+            _release(browser, proxy)
+
+
+def _unpin_last_call() -> None:
+    """Let the driver's dispatcher drop the last call's task, which pins its caller's frames.
+
+    The sync API keeps the calling frame on each call's task (for its stack traces), and
+    the dispatcher greenlet holds the last task until it runs again, so without this the
+    frames of the last call, and the env they reference, would outlive a dropped env.
+    """
+    playwright = _Driver.playwright
+    loop = getattr(playwright, "_loop", None)
+    fiber = getattr(playwright, "_dispatcher_fiber", None)
+    if greenlet is None or loop is None or fiber is None or fiber.dead or loop.is_closed():
+        return
+    current = greenlet.getcurrent()
+    if _Driver.thread != threading.get_ident() or current is fiber:
+        return
+    # What every sync call does (switch to the dispatcher until a future is done), with a
+    # future of our own that carries no frames.
+    future = loop.create_future()
+    future.add_done_callback(lambda _: current.switch())
+    loop.call_soon(future.set_result, None)
+    while not future.done() and not fiber.dead:
+        fiber.switch()
+
+
+def _unpinned(method: Callable[P, R]) -> Callable[P, R]:
+    """Run a public method, then :func:`_unpin_last_call`."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        finally:
+            _unpin_last_call()
+            _release_deferred()
+
+    return wrapper
 
 
 def playwright_driver() -> Playwright:
@@ -289,6 +306,21 @@ def playwright_driver() -> Playwright:
     drives a browser (the chromium backend, tests, tools) should launch through it.
     """
     return _Driver.get()
+
+
+def _weak(method: Any) -> Any:
+    """An event handler calling ``method`` while its object lives, without keeping it alive.
+
+    Playwright keeps handlers as long as the browser context, which the driver keeps.
+    """
+    ref = weakref.WeakMethod(method)
+
+    def handler(*args: Any) -> None:
+        bound = ref()
+        if bound is not None:
+            bound(*args)
+
+    return handler
 
 
 def _collapse(text: str) -> str:
@@ -356,7 +388,7 @@ def number_dom(document: dict[str, Any]) -> dict[int, _DomInfo]:
             attrs = dict(zip(flat[::2], flat[1::2], strict=False))
             tag = node.get("localName") or node.get("nodeName", "").lower()
             children = node.get("children", [])
-            if tag == "textarea":
+            if tag == rules.VALUE_TEXT_TAG:
                 children = [c for c in children if c.get("nodeType") != 3]
             out[node["backendNodeId"]] = _DomInfo(counter, tag, attrs, None,
                                                   [c["backendNodeId"] for c in children])
@@ -364,7 +396,7 @@ def number_dom(document: dict[str, Any]) -> dict[int, _DomInfo]:
             stack.extend(reversed(children))
         elif kind == 3:
             value = node.get("nodeValue", "")
-            if value.strip(JS_WHITESPACE):
+            if value.strip(rules.JS_WHITESPACE):
                 out[node["backendNodeId"]] = _DomInfo(counter, None, {}, value)
                 counter += 1
     return out
@@ -410,7 +442,7 @@ class _TreeBuilder:
         if role == "InlineTextBox":
             return
         if ax.get("ignored") or info is None or info.tag is None:
-            if info is not None and info.tag in _LEAF_TAGS and info.tag != "select":
+            if info is not None and info.tag in rules.LEAF_TAGS and info.tag != "select":
                 return
             self.children(ax, out, pname, pfc)
             return
@@ -421,21 +453,21 @@ class _TreeBuilder:
             return
         name = _collapse(_value(ax.get("name")))
         from_content = _named_from_contents(ax)
-        if from_content and role not in _NAME_FROM_CONTENT:
+        if from_content and role not in rules.NAME_FROM_CONTENT:
             name, from_content = "", False  # in-process names these roles only from markup
-        elif not name and role in _NAME_FROM_CONTENT and tag not in _LEAF_TAGS:
+        elif not name and role in rules.NAME_FROM_CONTENT and tag not in rules.LEAF_TAGS:
             name = _collapse(" ".join(self.content_text(ax)))
             from_content = bool(name)
-        if (not name and role in _LAYOUT_ROLES) or tag == "body" or (
+        if (not name and role in rules.LAYOUT_ROLES) or tag == "body" or (
                 not name and role == "image"):
-            if tag not in _LEAF_TAGS:
+            if tag not in rules.LEAF_TAGS:
                 self.children(ax, out, pname, pfc)
             return
         node = AXNode(info.node_id, role, name, self.properties(ax, role, info), [], None)
         out.append(node)
         if tag == "select":
             self.options(ax, node.children)
-        elif tag not in _LEAF_TAGS:
+        elif tag not in rules.LEAF_TAGS:
             self.children(ax, node.children, name, from_content)
 
     def content_text(self, ax: dict[str, Any]) -> list[str]:
@@ -459,7 +491,7 @@ class _TreeBuilder:
             elif not child.get("ignored") and _collapse(_value(child.get("name"))) and not (
                     _named_from_contents(child)):
                 parts.append(_collapse(_value(child.get("name"))))
-            elif info.tag not in _LEAF_TAGS:
+            elif info.tag not in rules.LEAF_TAGS:
                 parts.extend(self.content_text(child))
         return parts
 
@@ -494,7 +526,7 @@ class _TreeBuilder:
         explicit = info.attrs.get("role")
         if explicit and explicit.split()[0].lower() == role.lower():
             return role
-        mapped = _TAG_ROLES.get(tag, role)
+        mapped = rules.tag_role(tag)
         if mapped is not None:
             role = mapped
         if tag == "input" and (info.attrs.get("type") or "").lower() == "search":
@@ -507,7 +539,7 @@ class _TreeBuilder:
         props: dict[str, object] = {}
         if raw.get("focused") is True:
             props["focused"] = True
-        for attr, key in _ARIA_STATE_ATTRS:
+        for attr, key in rules.ARIA_STATES:
             value = (attrs.get(attr) or "").strip().lower()
             if value in ("true", "false"):
                 props[key] = value == "true"
@@ -521,7 +553,7 @@ class _TreeBuilder:
             props["selected"] = raw.get("selected") is True
         if raw.get("disabled") is True:
             props["disabled"] = True
-        if role in _TEXT_ENTRY_ROLES:
+        if role in rules.TEXT_ENTRY_ROLES:
             props["required"] = raw.get("required") is True or "required" in attrs
             value = _collapse(str(_value(ax.get("value")) or ""))
             if value:
@@ -533,7 +565,7 @@ class _TreeBuilder:
             props["required"] = True
         elif (attrs.get("aria-required") or "").strip().lower() in ("true", "false"):
             props["required"] = attrs["aria-required"].strip().lower() == "true"
-        return {key: props[key] for key in _PROP_ORDER if key in props}
+        return {key: props[key] for key in rules.PROPERTY_ORDER if key in props}
 
 
 def _value(field: dict[str, Any] | None) -> Any:
@@ -575,6 +607,7 @@ class _Tab:
         self.position = len(self.history) - 1
         self.restoring = False
         page.on("framenavigated", self._navigated)
+        self.loading = _Loading(page)
 
     def _navigated(self, frame: Any) -> None:
         if frame != self.page.main_frame or self.restoring:
@@ -587,26 +620,148 @@ class _Tab:
         self.position = len(self.history) - 1
 
     def observe(self) -> AXTree:
-        """Chromium's AX tree of the current document, mapped to our ids (cached)."""
+        """Chromium's AX tree of the current document, mapped to our ids (cached).
+
+        Callers wait for the document first (:meth:`_Loading.wait`). The DOM map is kept
+        while the document stays the same (same document node, no commit since); the AX
+        tree and the DOM map are always of one document, or the read is repeated.
+        """
         if self.tree is None:
             ax_call = ("Accessibility.getFullAXTree", None)
-            if self.dom is None:
-                result, root = _cdp(self.cdp, ax_call, ("DOM.getDocument", {"depth": -1}))
-                self._set_dom(root["root"])
-            else:
+            dom_call = ("DOM.getDocument", {"depth": -1})
+            if self.dom is not None and self.dom_commit == self.loading.commits:
                 (result,) = _cdp(self.cdp, ax_call)
-            ax_nodes = result["nodes"]
-            document = ax_nodes[0].get("backendDOMNodeId") if ax_nodes else None
-            if document != self.document_node:  # a new document: map it again
-                result, root = _cdp(self.cdp, ax_call, ("DOM.getDocument", {"depth": -1}))
-                self._set_dom(root["root"])
                 ax_nodes = result["nodes"]
+                if _document_node(ax_nodes) == self.document_node:
+                    self.tree = _TreeBuilder(ax_nodes, self.dom).build()
+                    return self.tree
+            for _attempt in range(3):
+                commit = self.loading.commits
+                result, root = _cdp(self.cdp, ax_call, dom_call)
+                ax_nodes = result["nodes"]
+                if _document_node(ax_nodes) == root["root"].get("backendNodeId"):
+                    break
+                self.loading.wait()  # read across a navigation: wait for it, read again
+            self._set_dom(root["root"], commit)
             self.tree = _TreeBuilder(ax_nodes, self.dom or {}).build()
         return self.tree
 
-    def _set_dom(self, root: dict[str, Any]) -> None:
+    def _set_dom(self, root: dict[str, Any], commit: int) -> None:
         self.dom = number_dom(root)
         self.document_node = root.get("backendNodeId")
+        self.dom_commit = commit
+
+
+def _document_node(ax_nodes: list[dict[str, Any]]) -> int | None:
+    """The backend node id of the document an AX tree (CDP nodes, root first) is of."""
+    return ax_nodes[0].get("backendDOMNodeId") if ax_nodes else None
+
+
+_READY_STATE_JS = "() => document.readyState"
+
+
+class _Loading:
+    """Tracks a tab's main-frame navigations, so nothing reads a document before it is ready.
+
+    A navigation counts as pending from its first request until it commits a new document
+    (``framenavigated``), fails, or ends without a document (204/205, a download). The
+    page is ready when no navigation is pending and the current document's
+    ``readyState`` is ``complete`` (asked of the document itself, so never the old one).
+    Back/forward-cache restores, which would skip loading, are disabled at launch.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        # navigation request -> [None until its response arrives, then whether a document
+        # will be committed for it (not for 204/205 or a download); ``commits`` when sent]
+        self.pending: dict[Any, list[Any]] = {}
+        self.commits = 0  # main-frame documents committed (and same-document navigations)
+        self.complete = -1  # the value of ``commits`` when the document was last complete
+        page.on("request", self._request)
+        page.on("response", self._response)
+        page.on("requestfailed", self._ended)
+        page.on("requestfinished", self._finished)
+        page.on("framenavigated", self._committed)
+        page.on("load", self._loaded)
+
+    def _is_main(self, request: Any) -> bool:
+        try:
+            return request.is_navigation_request() and request.frame == self.page.main_frame
+        except PlaywrightError:  # a request of a worker or of a detached frame
+            return False
+
+    def _request(self, request: Any) -> None:
+        if self._is_main(request):
+            self.pending.pop(request.redirected_from, None)  # one navigation, next hop
+            self.pending[request] = [None, self.commits]
+
+    def _response(self, response: Any) -> None:
+        request = response.request
+        state = self.pending.get(request)
+        if state is not None:
+            disposition = response.headers.get("content-disposition", "")
+            state[0] = response.status not in (204, 205) and not (
+                disposition.strip().lower().startswith("attachment"))
+            self._drop_if_committed(request, state)
+
+    def _ended(self, request: Any) -> None:
+        self.pending.pop(request, None)
+
+    def _finished(self, request: Any) -> None:
+        state = self.pending.get(request)
+        if state is not None and state[0] is False:
+            del self.pending[request]  # no document will be committed for it
+        elif state is not None:
+            self._drop_if_committed(request, state)
+
+    def _drop_if_committed(self, request: Any, state: list[Any]) -> None:
+        """Forget a request whose document committed before its events came in."""
+        if self.commits > state[1] and self.page.main_frame.url == request.url:
+            del self.pending[request]
+
+    def _committed(self, frame: Any) -> None:
+        if frame != self.page.main_frame:
+            return
+        self.commits += 1
+        for request, (commits, _) in list(self.pending.items()):
+            if commits is not None:  # committed now (or replaced by the document that was)
+                del self.pending[request]
+
+    def _loaded(self, page: Any) -> None:
+        self.complete = self.commits  # the load event of the document committed last
+
+    def wait(self, timeout_ms: float = NAVIGATION_TIMEOUT_MS) -> bool:
+        """Wait until no navigation is pending and the document is complete.
+
+        Returns:
+            Whether the page became ready within ``timeout_ms`` (after that the caller
+            reads what is there: a step never hangs on a page that does not finish).
+        """
+        if not self.pending and self.complete == self.commits:
+            return True  # nothing happened since the document's load event
+        deadline = time.monotonic() + timeout_ms / 1000
+        page = self.page
+        while time.monotonic() < deadline:
+            if self.pending:
+                page.wait_for_timeout(5)  # lets Playwright deliver the navigation's events
+                continue
+            try:
+                state = page.evaluate(_READY_STATE_JS)
+            except PlaywrightError:  # the context went away: a navigation is under way
+                state = None
+            if state == "complete" and not self.pending:
+                self.complete = self.commits
+                return True
+            if state is not None and state != "complete" and not self.pending:
+                try:
+                    page.wait_for_load_state(
+                        "load", timeout=max(1.0, (deadline - time.monotonic()) * 1000))
+                except PlaywrightError:
+                    pass
+            else:
+                page.wait_for_timeout(5)
+        self.pending.clear()  # give up on what never ended; the next wait starts afresh
+        return False
 
 
 class ChromiumBrowser(Browser):
@@ -641,9 +796,17 @@ class ChromiumBrowser(Browser):
         self._context = None
         self.tabs: list[_Tab] = []
         self.active = 0
+        # An env dropped without close() still ends its Chromium: the finalizer holds the
+        # Playwright browser and the proxy, never this object (Playwright's event handlers
+        # hold it only weakly, see _weak), so the object can be collected.
+        self._finalizer = weakref.finalize(self, _release, self._browser, self.proxy)
+        self._finalizer.atexit = False  # _Driver._stop runs it, before stopping the driver
+        _FINALIZERS.difference_update([f for f in _FINALIZERS if not f.alive])
+        _FINALIZERS.add(self._finalizer)
 
     # -- Browser interface -------------------------------------------------------------
 
+    @_unpinned
     def reset(self, start_url: str, cookies: dict[str, tuple[str, str]]) -> None:
         if self._closed:
             raise RuntimeError("the browser is closed")
@@ -659,22 +822,32 @@ class ChromiumBrowser(Browser):
              "httpOnly": True, "sameSite": "Lax"}
             for site, (name, value) in cookies.items()
         ])
-        self._context.on("page", self._on_page)
+        self._context.on("page", _weak(self._on_page))
         self.tabs = [self._new_page()]
         self.active = 0
         self._goto(str(self._start_url(start_url)))
 
+    @_unpinned
     def execute(self, action: Action) -> None:
+        if not self.tabs:
+            raise ActionError("no page is open; call reset() first")
+        loading = self.tabs[self.active].loading
+        commits = loading.commits
         try:
             super().execute(action)
         except PlaywrightError as exc:
             self._settle()
-            raise ActionError(f"{action.kind} failed: {_one_line(exc)}") from None
+            # Playwright stops waiting for the navigation an action started after the action
+            # timeout; a navigation has NAVIGATION_TIMEOUT_MS (the wait above), and one that
+            # committed in it means the action worked.
+            if not (isinstance(exc, PlaywrightTimeoutError) and loading.commits > commits):
+                raise ActionError(f"{action.kind} failed: {_one_line(exc)}") from None
         finally:
             self._invalidate()
         self._settle()
         self._check_reachable(self.page.url)
 
+    @_unpinned
     def axtree_text(self, max_chars: int | None = None) -> str:
         return self._tree().text(max_chars)
 
@@ -682,6 +855,11 @@ class ChromiumBrowser(Browser):
     def page(self) -> Page:
         return self.tabs[self.active].page
 
+    @_unpinned
+    def tabs_text(self) -> str:
+        return super().tabs_text()
+
+    @_unpinned
     def document(self, url: str = "last") -> html.HtmlElement:
         if url == "last":
             source = self.page.evaluate(_SERIALIZE_JS) if self.tabs else ""
@@ -701,6 +879,7 @@ class ChromiumBrowser(Browser):
             source = "<html><head><title></title></head><body></body></html>"
         return html.document_fromstring(source)
 
+    @_unpinned
     def screenshot(self) -> bytes:
         """The active tab's viewport as PNG bytes."""
         return self.page.screenshot(type="png", animations="disabled", caret="initial")
@@ -728,14 +907,10 @@ class ChromiumBrowser(Browser):
                 self._context.close()
         except PlaywrightError:
             pass
-        try:
-            self._browser.close()
-        except PlaywrightError:
-            pass
         finally:
             self._context = None
             self.tabs = []
-            self.proxy.close()
+            self._finalizer()  # Chromium and the proxy
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -776,13 +951,16 @@ class ChromiumBrowser(Browser):
             raise ActionError(f"cannot open {url[:80]!r}: {_one_line(exc)}") from None
         finally:
             self._invalidate()
+        self._settle()
 
     def _settle(self) -> None:
-        """Wait for a navigation the last action started to finish loading."""
-        try:
-            self.page.wait_for_load_state("load", timeout=NAVIGATION_TIMEOUT_MS)
-        except PlaywrightError:
-            pass
+        """Wait until the navigation the last action caused, if any, has a complete document.
+
+        Every action path ends here (see :class:`_Loading`), so an observation is never
+        read from a document that is still loading, nor from the one being left.
+        """
+        if self.tabs:
+            self.tabs[self.active].loading.wait()
 
     def _invalidate(self) -> None:
         for tab in self.tabs:
