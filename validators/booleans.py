@@ -1,0 +1,43 @@
+"""Yes/no answers: polarity read with its scope."""
+
+from __future__ import annotations
+
+import re
+
+from .text import NEGATIONS, fold, has_negation, tokens
+
+_YES = frozenset({"yes", "true", "correct", "right", "yep", "yeah", "yup", "affirmative",
+                  "indeed", "certainly", "definitely", "absolutely"})
+_NO = frozenset({"no", "false", "incorrect", "wrong", "nope", "nah", "negative"})
+_HEDGES = re.compile(
+    r"\b(?:not\s+(?:sure|certain|clear)|unsure|uncertain|unknown|unclear|"
+    r"(?:do|did|does)\s+not\s+know|no\s+idea|can\s*not\s+(?:tell|say|determine)|"
+    r"could\s+not\s+(?:tell|determine)|maybe|perhaps|possibly|probably)\b"
+)
+_FLIPPERS = NEGATIONS - {"no", "none"}
+_CLAUSE = re.compile(r"[.,;:!?\n]+|\bbut\b|\bhowever\b")
+
+
+def find_booleans(text: str) -> list[bool]:
+    """Yes/no values stated in ``text``; a negation just before a polar word flips it.
+
+    With no polar word, a negation ("it is not in stock") reads as "no"; a text with
+    neither, or a hedge ("not sure", "I don't know", "maybe"), reads as nothing.
+    """
+    whole = tokens(text)
+    if _HEDGES.search(" ".join(whole)):
+        return []  # "not sure", "I don't know": no answer either way
+    if whole in (["y"], ["n"]):
+        return [whole == ["y"]]
+    values: list[bool] = []
+    for clause in _CLAUSE.split(fold(text)):
+        toks = tokens(clause)
+        for i, tok in enumerate(toks):
+            if tok in _YES or tok in _NO:
+                value = tok in _YES
+                if any(t in _FLIPPERS for t in toks[max(0, i - 3) : i]):
+                    value = not value
+                values.append(value)
+    if not values and has_negation(whole):
+        values.append(False)
+    return list(dict.fromkeys(values))

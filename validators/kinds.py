@@ -1,0 +1,233 @@
+"""Lenient typed scalars: numbers, money, dates, months, durations, booleans, URLs.
+
+Each answer type is a :class:`Kind`: how it reads a reference, extracts values from an
+answer, compares them and prints them. :func:`check_typed` applies one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .booleans import find_booleans
+from .context import EvalContext
+from .dates import Duration, Month, find_dates, find_durations, find_months, parse_date
+from .numbers import find_amounts, find_numbers, to_cents
+from .strict import items_of
+from .text import fold, split_or
+from .urls import NormalUrl, normalize_url, urls_in_text
+from .verdict import Verdict, error, fail, ok, show
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How one answer type reads, compares and prints its values."""
+
+    name: str
+    parse_ref: Callable[[str, EvalContext | None], Any]
+    extract: Callable[[str, Any, EvalContext | None], list[Any]]
+    equal: Callable[[Any, Any], str | None]
+    show: Callable[[Any], str] = str
+
+
+@dataclass(frozen=True)
+class _Num:
+    value: Any  # Decimal
+    decimals: int
+
+    def __str__(self) -> str:
+        return format(self.value.normalize(), "f")
+
+
+def distinct(values: list[Any], key: Callable[[Any], Any] = lambda v: v) -> list[Any]:
+    seen, result = set(), []
+    for value in values:
+        k = key(value)
+        if k not in seen:
+            seen.add(k)
+            result.append(value)
+    return result
+
+
+def _num_ref(text: str, context: EvalContext | None) -> _Num | None:
+    found = distinct([_Num(m.value, m.decimals) for m in find_numbers(text)],
+                      key=lambda n: n.value)
+    return found[0] if len(found) == 1 else None
+
+
+def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num]:
+    return distinct([_Num(m.value, m.decimals) for m in find_numbers(text)],
+                     key=lambda n: n.value)
+
+
+def _num_equal(answer: _Num, ref: _Num) -> str | None:
+    a, r = float(answer.value), float(ref.value)
+    if math.isclose(a, r, rel_tol=1e-9, abs_tol=1e-9):
+        return "equal"
+    if answer.decimals > ref.decimals >= 1:
+        if round(answer.value, ref.decimals) == ref.value:
+            return "rounded"
+    return None
+
+
+def _money_ref(text: str, context: EvalContext | None) -> tuple[Any, str | None] | None:
+    found = distinct([(to_cents(m.value), m.currency) for m in find_amounts(text)],
+                      key=lambda v: v[0])
+    return found[0] if len(found) == 1 else None
+
+
+def _money_extract(text: str, hint: Any, context: EvalContext | None) -> list[Any]:
+    return distinct([(to_cents(m.value), m.currency) for m in find_amounts(text)])
+
+
+def _money_equal(answer: Any, ref: Any) -> str | None:
+    if answer[0] != ref[0]:
+        return None
+    if answer[1] and ref[1] and answer[1] != ref[1]:
+        return None
+    return "equal"
+
+
+def _money_show(value: Any) -> str:
+    return f"{value[0]}" + (f" {value[1]}" if value[1] else "")
+
+
+def _date_ref(text: str, context: EvalContext | None) -> Any:
+    return parse_date(text)
+
+
+def _date_extract(text: str, hint: Any, context: EvalContext | None) -> list[Any]:
+    return find_dates(text)
+
+
+def _same(answer: Any, ref: Any) -> str | None:
+    return "equal" if answer == ref else None
+
+
+def _month_ref(text: str, context: EvalContext | None) -> Month | None:
+    found = find_months(text, need_year=False)
+    return found[0] if len(found) == 1 else None
+
+
+def _month_extract(text: str, hint: Any, context: EvalContext | None) -> list[Month]:
+    return find_months(text, need_year=False)
+
+
+def _month_equal(answer: Month, ref: Month) -> str | None:
+    if answer.month != ref.month:
+        return None
+    return "equal" if ref.year is None or answer.year == ref.year else None
+
+
+def _duration_ref(text: str, context: EvalContext | None) -> Duration | None:
+    found = find_durations(text)
+    return found[0] if len(found) == 1 and found[0].unit else None
+
+
+def _duration_extract(text: str, hint: Any, context: EvalContext | None) -> list[Duration]:
+    return find_durations(text, default_unit=getattr(hint, "unit", None))
+
+
+def _duration_equal(answer: Duration, ref: Duration) -> str | None:
+    if answer.seconds != ref.seconds:
+        return None
+    return "unit-assumed" if answer.assumed else "equal"
+
+
+def _bool_ref(text: str, context: EvalContext | None) -> bool | None:
+    found = find_booleans(text)
+    return found[0] if len(found) == 1 else None
+
+
+def _bool_extract(text: str, hint: Any, context: EvalContext | None) -> list[bool]:
+    return find_booleans(text)
+
+
+def _bool_show(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _url_ref(text: str, context: EvalContext | None) -> NormalUrl | None:
+    return normalize_url(text, context) if text.strip() else None
+
+
+def _url_extract(text: str, hint: Any, context: EvalContext | None) -> list[NormalUrl]:
+    base = f"http://{hint.host}" if isinstance(hint, NormalUrl) and hint.host else ""
+    return distinct([normalize_url(u, context, base=base) for u in urls_in_text(text)])
+
+
+KINDS: dict[str, Kind] = {
+    "number": Kind("number", _num_ref, _num_extract, _num_equal),
+    "currency": Kind("currency", _money_ref, _money_extract, _money_equal, _money_show),
+    "date": Kind("date", _date_ref, _date_extract, _same, lambda d: d.isoformat()),
+    "month": Kind("month", _month_ref, _month_extract, _month_equal),
+    "duration": Kind("duration", _duration_ref, _duration_extract, _duration_equal),
+    "boolean": Kind("boolean", _bool_ref, _bool_extract, _same, _bool_show),
+    "url": Kind("url", _url_ref, _url_extract, _same),
+}
+
+
+_QUANTITIES = frozenset({"number", "currency", "date", "month", "duration"})
+_VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
+                r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
+                r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+_QUALIFIED = re.compile(
+    r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
+    r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
+    r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of)"
+    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?" + _VALUE_START
+)
+_QUALIFIED_AFTER = re.compile(
+    r"\d\s*(?:\+(?!\s*\d)|or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
+    r"over|under|so)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b)"
+)
+"""A value stated as a bound or negated ("not 12", "more than $5", "before March 2024",
+"5 or more", "5+")."""
+
+
+def check_typed(
+    kind: Kind, text: str, approach: str, value: Any, context: EvalContext | None
+) -> Verdict:
+    groups: list[list[Any]] = []
+    for item in items_of(value):
+        parsed = []
+        for alt in split_or(item):
+            ref = kind.parse_ref(alt, context)
+            if ref is None:
+                return error("bad-reference", f"cannot read reference {show(alt)} as one "
+                                              f"{kind.name}")
+            parsed.append(ref)
+        groups.append(parsed)
+    values = kind.extract(text, groups[0][0], context)
+    wanted = " and ".join(" | ".join(kind.show(r) for r in g) for g in groups)
+    if not values:
+        return fail(f"{kind.name}:unparsed", f"no {kind.name} found in {show(text)} "
+                                             f"(expected {wanted})")
+    found = ", ".join(kind.show(v) for v in values)
+    hows: list[str] = []
+    for group in groups:
+        how = next((h for v in values for r in group if (h := kind.equal(v, r))), None)
+        if how is None:
+            return fail(f"{kind.name}:mismatch", f"answer {show(text)} reads as {found}; "
+                                                 f"expected {wanted}")
+        hows.append(how)
+    extra = [v for v in values if not any(kind.equal(v, r) for g in groups for r in g)]
+    if extra:
+        others = ", ".join(kind.show(v) for v in extra)
+        return fail(f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also "
+                                              f"{others}")
+    folded = fold(text)
+    if kind.name in _QUANTITIES and (q := _QUALIFIED.search(folded)
+                                     or _QUALIFIED_AFTER.search(folded)):
+        if not any(_QUALIFIED.search(fold(alt)) for item in items_of(value)
+                   for alt in split_or(item)):
+            return fail(f"{kind.name}:qualified", f"answer {show(text)} gives {wanted} only "
+                                                  f"as {show(q.group(0).strip())}, not as the "
+                                                  f"value")
+    how = next((h for h in hows if h != "equal"), "equal")
+    return ok(f"{kind.name}:{how}", f"answer {show(text)} reads as {found} == {wanted}")
+

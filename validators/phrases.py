@@ -1,0 +1,272 @@
+"""Lenient ``string`` answers: the reference as a phrase of a short answer.
+
+``exact_match`` accepts the reference said in a short sentence; ``must_include`` wants
+each item as a non-negated whole-word phrase; ``fuzzy_match`` compares by similarity.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from .context import EvalContext, is_self_word
+from .strict import items_of
+from .text import (
+    FILLER,
+    NEGATIONS,
+    find_phrase,
+    fold,
+    has_negation,
+    negated_at,
+    norm,
+    same_inflection,
+    same_text,
+    segments,
+    split_or,
+    tokens,
+)
+from .verdict import Verdict, fail, ok, show
+
+_MAX_EXTRA_WORDS = 15
+"""A short answer may have this many words besides the reference phrase."""
+_FUZZY_THRESHOLD = 90
+_SENTINEL = "qqrefqq"
+_CLAUSE_START = frozenset(
+    {"which", "who", "whom", "whose", "that", "where", "when", "with", "costing", "costs",
+     "priced", "at", "for", "because", "since", "as", "in", "on", "from", "by", "it", "its",
+     "he", "she", "they", "this", "has", "had", "having", "created", "posted", "sold",
+     "bought", "ordered", "placed", "via", "using", "under", "i", "you", "we", "if",
+     "although", "though", "but", "so", "to", "of"}
+)
+
+def _usernames(context: EvalContext | None) -> list[str]:
+    return sorted(set(context.users.values())) if context is not None and context.users else []
+
+
+def _token_pattern(token: str, inflect: bool) -> str:
+    """Regex for one reference token; with ``inflect``, also its -d/-ed forms."""
+    if not inflect or len(token) < 4:
+        return re.escape(token)
+    forms = {token, token + "d", token + "ed"}
+    if token.endswith("ed") and len(token) >= 6:
+        forms |= {token[:-1], token[:-2]}
+    elif token.endswith("d") and len(token) >= 5:
+        forms.add(token[:-1])
+    return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
+
+
+def _mark_reference(text: str, ref_tokens: list[str], inflect: bool = False) -> str | None:
+    """Folded ``text`` with each whole-word occurrence of the reference replaced by a
+    sentinel word (``inflect``: up to a -d/-ed ending), or None if it does not occur."""
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, inflect) for t in ref_tokens)
+               + r"(?![^\W_])")
+    folded = fold(text)
+    marked, count = re.subn(pattern, f" {_SENTINEL} ", folded)
+    return marked if count else None
+
+
+_US_STATES = frozenset(
+    """alabama al alaska ak arizona az arkansas ar california ca colorado co connecticut ct
+    delaware de florida fl georgia ga hawaii hi idaho id illinois il indiana in iowa ia kansas
+    ks kentucky ky louisiana la maine me maryland md massachusetts ma michigan mi minnesota mn
+    mississippi ms missouri mo montana mt nebraska ne nevada nv ohio oh oklahoma ok oregon or
+    pennsylvania pa tennessee tn texas tx utah ut vermont vt virginia va washington wa
+    wisconsin wi wyoming wy dc usa us""".split()
+)
+_TWO_WORD_STATES = frozenset(
+    {"new hampshire", "new jersey", "new mexico", "new york", "north carolina", "north dakota",
+     "rhode island", "south carolina", "south dakota", "west virginia", "united states",
+     "district of columbia"}
+)
+_GENERIC_AFTER = frozenset(
+    {"shipping", "delivery", "status", "order", "orders", "product", "products", "brand",
+     "code", "coupon", "category", "method", "option", "city", "store", "shop", "item"}
+)
+
+
+def _qualifier(segment: str) -> bool:
+    """Whether a list segment is a place qualifier ("TX", "Texas", "USA") rather than a
+    competing answer."""
+    text = " ".join(tokens(segment))
+    return text in _US_STATES or text in _TWO_WORD_STATES
+
+
+def _competitor(marked: str, ref_len: int) -> str | None:
+    """A list segment besides the reference's that looks like a competing answer."""
+    seen_reference = False
+    for seg in segments(marked):
+        toks = tokens(seg.text)
+        if _SENTINEL in toks:
+            seen_reference = True
+            continue
+        content = [t for t in toks if t not in FILLER]
+        if not content or content[0] in _CLAUSE_START or toks[0] in _CLAUSE_START:
+            continue
+        if seen_reference and _qualifier(seg.text):
+            continue
+        if len(content) <= max(4, 2 * ref_len):
+            return seg.text.strip()
+    return None
+
+
+_NAME_AFTER = re.compile(r"[ \t]*[-–]?[ \t]*(\w+)")
+
+
+def _extended(text: str, alt: str) -> bool:
+    """Whether the reference occurs only as the start of a longer name: directly followed
+    by a number ("The Hobbit 2") or a capitalized word ("Saltmarsh Wok Lid")."""
+    ref_tokens = tokens(alt)
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, True) for t in ref_tokens)
+               + r"(?![^\W_])")
+    upper = text.upper() == text
+    found = False
+    for match in re.finditer(pattern, fold(text)):
+        found = True
+        after = _NAME_AFTER.match(text, match.end())
+        if after is None or text[match.end() : after.start(1)].strip() not in ("", "-"):
+            return False
+        word = after.group(1)
+        if word.isdigit() or word.upper() in ("II", "III", "IV"):
+            continue
+        if (not upper and word[:1].isupper() and fold(word) not in FILLER
+                and fold(word) not in _GENERIC_AFTER):
+            continue
+        return False
+    return found
+
+
+def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None, str]:
+    """Reference-as-phrase acceptance for exact_match; returns (pass verdict, failure rule)."""
+    reason = ""
+    for inflect in (False, True):
+        for alt in alternatives:
+            ref_tokens = tokens(alt)
+            if not ref_tokens:
+                continue
+            marked = _mark_reference(text, ref_tokens, inflect)
+            if marked is None:
+                continue
+            rest = [t for t in tokens(marked) if t != _SENTINEL]
+            if has_negation(rest) and not has_negation(ref_tokens):
+                reason = reason or "negated"
+                continue
+            if len(rest) > _MAX_EXTRA_WORDS:
+                reason = reason or "too-long"
+                continue
+            if _competitor(marked, len(ref_tokens)) is not None:
+                reason = "ambiguous"
+                continue
+            if _extended(text, alt):
+                reason = reason or "extended"
+                continue
+            how = "an inflected phrase" if inflect else "a phrase"
+            return ok("string:phrase", f"reference {show(alt)} is {how} of the short answer "
+                                       f"{show(text)}"), ""
+        if reason:
+            break
+    return None, reason
+
+
+def check_string(text: str, approach: str, value: Any, context: EvalContext | None) -> Verdict:
+    users = _usernames(context)
+    self_answer = is_self_word(text)
+    if approach == "exact_match":
+        ref = ", ".join(items_of(value)) if isinstance(value, list) else str(value)
+        alternatives = split_or(ref)
+        for alt in alternatives:
+            if same_text(alt, text):
+                return ok("string:equal", f"{show(text)} equals {show(alt)} after normalization")
+            if self_answer and any(same_text(alt, u) for u in users):
+                return ok("string:myself", f"{show(text)} means the logged-in user {show(alt)}")
+        for alt in alternatives:
+            if same_inflection(alt, text):
+                return ok("string:inflection", f"{show(text)} equals {show(alt)} up to a "
+                                               f"-d/-ed ending")
+        verdict, reason = _phrase_verdict(text, alternatives)
+        if verdict is not None:
+            return verdict
+        refs = " | ".join(alternatives)
+        if reason == "negated":
+            return fail("string:negated", f"{show(text)} names {show(refs)} but negates it")
+        if reason == "ambiguous":
+            return fail("string:ambiguous",
+                        f"{show(text)} names {show(refs)} alongside other candidates")
+        if reason == "extended":
+            return fail("string:extended",
+                        f"{show(text)} names {show(refs)} only as part of a longer name")
+        if reason == "too-long":
+            return fail("string:too-long",
+                        f"{show(text)} contains {show(refs)} but is too long to be that answer")
+        similarity = max(fuzz.ratio(norm(a), norm(text)) for a in alternatives)
+        return fail("string:mismatch",
+                    f"{show(text)} != {show(refs)} (similarity {similarity:.0f})")
+    if approach == "must_include":
+        return _must_include(text, items_of(value), users)
+    return _fuzzy(text, items_of(value), users)
+
+
+def includes(text: str, alternatives: list[str], users: list[str]) -> str:
+    """'yes', 'negated' or 'no': is one alternative a non-negated whole-word phrase?"""
+    answer_tokens = tokens(text)
+    negated = False
+    for alt in alternatives:
+        if is_self_word(text) and any(same_text(alt, u) for u in users):
+            return "yes"
+        ref_tokens = tokens(alt)
+        starts = find_phrase(answer_tokens, ref_tokens)
+        if not ref_tokens and not alt.strip():
+            return "yes"
+        if any(not negated_at(answer_tokens, s) for s in starts):
+            return "yes"
+        negated = negated or bool(starts)
+    return "negated" if negated else "no"
+
+
+def _must_include(text: str, items: list[str], users: list[str]) -> Verdict:
+    results = {item: includes(text, split_or(item), users) for item in items}
+    negated = [i for i, r in results.items() if r == "negated"]
+    missing = [i for i, r in results.items() if r == "no"]
+    if negated:
+        return fail("string:negated", f"{show(text)} negates {show(negated)}")
+    if missing:
+        return fail("string:missing-item", f"{show(missing)} not found in {show(text)}")
+    return ok("string:all-included", f"all of {show(items)} appear in {show(text)}")
+
+
+def _fuzzy(text: str, items: list[str], users: list[str]) -> Verdict:
+    answer_norm = norm(text)
+    answer_tokens = answer_norm.split()
+    for item in items:
+        best, why = 0.0, "mismatch"
+        for alt in split_or(item):
+            if same_text(alt, text) or (is_self_word(text) and any(same_text(alt, u)
+                                                                   for u in users)):
+                best, why = 100.0, ""
+                break
+            ref_tokens = tokens(alt)
+            ratio = fuzz.token_set_ratio(" ".join(ref_tokens), answer_norm)
+            if ratio < _FUZZY_THRESHOLD:
+                best = max(best, ratio)
+                continue
+            if ({t for t in answer_tokens if t in NEGATIONS} - set(ref_tokens)
+                    or has_negation(ref_tokens) != has_negation(answer_tokens)):
+                why = "negated"
+                continue
+            if len(answer_tokens) > 3 * len(ref_tokens) + 20:
+                why = "too-long"
+                continue
+            best, why = ratio, ""
+            break
+        if why == "negated":
+            return fail("string:negated", f"{show(text)} resembles {show(item)} but negates it")
+        if why == "too-long":
+            return fail("string:too-long", f"{show(text)} is too long to match {show(item)}")
+        if why:
+            return fail("string:fuzzy-mismatch", f"{show(text)} vs {show(item)}: token-set "
+                                                 f"similarity {best:.0f} < {_FUZZY_THRESHOLD}")
+    return ok("string:fuzzy", f"{show(text)} matches {show(items)} (token-set similarity "
+                              f">= {_FUZZY_THRESHOLD})")
+
+
