@@ -18,6 +18,7 @@ from .dates import Duration, Month, find_dates, find_durations, find_months, par
 from .numbers import find_amounts, find_numbers, to_cents
 from .strict import items_of
 from .text import fold, split_or
+from .units import Distance, find_distances, same_distance
 from .urls import NormalUrl, normalize_url, urls_in_text
 from .verdict import Verdict, error, fail, ok, show
 
@@ -150,6 +151,15 @@ def _bool_show(value: bool) -> str:
     return "yes" if value else "no"
 
 
+def _distance_ref(text: str, context: EvalContext | None) -> Distance | None:
+    found = find_distances(text)
+    return found[0] if len(found) == 1 else None
+
+
+def _distance_extract(text: str, hint: Any, context: EvalContext | None) -> list[Distance]:
+    return find_distances(text)
+
+
 def _url_ref(text: str, context: EvalContext | None) -> NormalUrl | None:
     return normalize_url(text, context) if text.strip() else None
 
@@ -165,12 +175,13 @@ KINDS: dict[str, Kind] = {
     "date": Kind("date", _date_ref, _date_extract, _same, lambda d: d.isoformat()),
     "month": Kind("month", _month_ref, _month_extract, _month_equal),
     "duration": Kind("duration", _duration_ref, _duration_extract, _duration_equal),
+    "distance": Kind("distance", _distance_ref, _distance_extract, same_distance),
     "boolean": Kind("boolean", _bool_ref, _bool_extract, _same, _bool_show),
     "url": Kind("url", _url_ref, _url_extract, _same),
 }
 
 
-_QUANTITIES = frozenset({"number", "currency", "date", "month", "duration"})
+_QUANTITIES = frozenset({"number", "currency", "date", "month", "duration", "distance"})
 _VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
                 r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                 r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"

@@ -231,6 +231,16 @@ GROUPS: list[tuple[str, dict[str, Any], list[Entry], list[Entry]]] = [
      ["45 minutes", "45 min", "three quarters of an hour", "0.75 hours", "45 mins"],
      [("45 seconds", "another unit"), ("40 minutes", "another value"),
       ("45 hours", "another unit")]),
+    # ---------------------------------------------------------------- distance
+    ("distance", {"exact_match": "2.0km"},
+     ["2.0km", "2 km", "2.0 kilometers", "2000 m", "2,000 meters", "It is 2.0 km away.",
+      "about 2 kilometres"],
+     [("2.5 km", "another value"), ("2 miles", "another unit"), ("20 km", "times ten"),
+      ("2.0 m", "metres, not kilometres"), ("1.4 km", "another value")]),
+    ("distance", {"must_include": ["748 km"]},
+     ["748 km", "748km", "748 kilometers", "The drive is 748 km long."],
+     [("748 m", "metres, not kilometres"), ("748 miles", "another unit"),
+      ("749 km", "off by one"), ("748 km or 800 km", "two candidates")]),
     # -------------------------------------------------------------------- list
     ("list", {"exact_match": ["Saltmarsh Non-Stick Wok", "Deskwise Metal Mesh Desk Organiser",
                               "Starling Stunt Scooter", "Trailmark Junior Beach Towel"]},
