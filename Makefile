@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM ?= $(or $(WEBENV_CHROMIUM),/usr/bin/chromium)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench lint install chromium clean
+.PHONY: demo test bench lint install chromium webarena clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,16 @@ chromium:
 	@[ -x "$(CHROMIUM)" ] || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium \
 		|| ($(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
-test: $(STAMP) chromium
+# WebArena's published task configs (inside the webarena-verified wheel) for the
+# validator tests; downloaded once, never committed.
+WEBARENA_WHEEL := $(VENV)/webarena/webarena_verified-1.2.3-py3-none-any.whl
+
+$(WEBARENA_WHEEL): | $(BIN)/python
+	$(BIN)/pip download --no-deps --quiet webarena-verified==1.2.3 -d $(VENV)/webarena
+
+webarena: $(WEBARENA_WHEEL)
+
+test: $(STAMP) chromium webarena
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP) chromium

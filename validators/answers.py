@@ -8,14 +8,17 @@ answers that name several candidates, applied on every lenient path).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .context import EvalContext
-from .infeasible import check_infeasible, is_na
+from .hedges import guard_hedges
+from .infeasible import check_infeasible, is_na, says_infeasible
 from .kinds import KINDS, check_typed
 from .lists import check_list
 from .phrases import check_string
-from .strict import check_strict
+from .strict import check_strict, items_of
+from .text import FILLER, split_or, tokens
 from .verdict import Verdict, combine, error, fail
 
 ANSWER_TYPES = (
@@ -25,6 +28,10 @@ ANSWER_TYPES = (
 APPROACHES = ("exact_match", "must_include", "fuzzy_match")
 MODES = ("lenient", "strict")
 
+_REMARK_START = frozenset({"at", "something", "anything", "whatever", "similar", "thereabouts",
+                           "whichever", "otherwise", "vice"})
+"""First words of a side remark after "or" ("or at least ...", "or something"), not a
+competing answer."""
 _MAX_ANSWER = 20_000
 """Answers are truncated to this many characters before checking."""
 
@@ -89,7 +96,11 @@ def _check_answer(
     text = "" if answer is None else str(answer)[:_MAX_ANSWER]
     reported = bool(context is not None and context.infeasible_reported)
     if answer_type == "infeasible" or is_na(refs):
-        return check_infeasible(text, reported, mode)
+        verdict = check_infeasible(text, reported, mode)
+        if mode == "strict" or reported:
+            return verdict
+        return guard_hedges(text, verdict, lambda part: check_infeasible(part, False, mode),
+                            _candidate("infeasible", None, context), (), "infeasible")
     if reported:
         return fail(
             "infeasible:unexpected",
@@ -111,6 +122,33 @@ def _check_answer(
 
 
 def _lenient(
+    answer_type: str, text: str, approach: str, value: Any, context: EvalContext | None
+) -> Verdict:
+    verdict = _lenient_once(answer_type, text, approach, value, context)
+    protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
+    return guard_hedges(
+        text, verdict, lambda part: _lenient_once(answer_type, part, approach, value, context),
+        _candidate(answer_type, value, context), protected, answer_type,
+    )
+
+
+def _candidate(
+    answer_type: str, value: Any, context: EvalContext | None
+) -> Callable[[str], bool]:
+    """Whether one alternative of a hedged answer states a competing answer."""
+    def wordy(part: str) -> bool:
+        content = [t for t in tokens(part) if t not in FILLER]
+        return bool(content) and content[0] not in _REMARK_START
+
+    if answer_type in ("string", "list", "infeasible"):
+        return lambda part: says_infeasible(part) or wordy(part)
+    kind = KINDS[answer_type]
+    hint = next((h for item in items_of(value) for alt in split_or(item)
+                 if (h := kind.parse_ref(alt, context)) is not None), None)
+    return lambda part: says_infeasible(part) or bool(kind.extract(part, hint, context))
+
+
+def _lenient_once(
     answer_type: str, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
     if answer_type == "string":

@@ -33,7 +33,7 @@ _MAX_EXTRA_WORDS = 15
 """A short answer may have this many words besides the reference phrase."""
 _FUZZY_THRESHOLD = 90
 _SENTINEL = "qqrefqq"
-_CLAUSE_START = frozenset(
+CLAUSE_START = frozenset(
     {"which", "who", "whom", "whose", "that", "where", "when", "with", "costing", "costs",
      "priced", "at", "for", "because", "since", "as", "in", "on", "from", "by", "it", "its",
      "he", "she", "they", "this", "has", "had", "having", "created", "posted", "sold",
@@ -102,7 +102,7 @@ def _competitor(marked: str, ref_len: int) -> str | None:
             seen_reference = True
             continue
         content = [t for t in toks if t not in FILLER]
-        if not content or content[0] in _CLAUSE_START or toks[0] in _CLAUSE_START:
+        if not content or content[0] in CLAUSE_START or toks[0] in CLAUSE_START:
             continue
         if seen_reference and _qualifier(seg.text):
             continue
