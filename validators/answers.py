@@ -145,7 +145,8 @@ def _candidate(
     kind = KINDS[answer_type]
     hint = next((h for item in items_of(value) for alt in split_or(item)
                  if (h := kind.parse_ref(alt, context)) is not None), None)
-    return lambda part: says_infeasible(part) or bool(kind.extract(part, hint, context))
+    return lambda part: (says_infeasible(part) or wordy(part)
+                         or bool(kind.extract(part, hint, context)))
 
 
 def _lenient_once(

@@ -11,16 +11,16 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from . import fuzzy
 from .context import EvalContext, is_self_word
 from .strict import items_of
 from .text import (
     FILLER,
-    NEGATIONS,
-    find_phrase,
     fold,
     has_negation,
-    negated_at,
+    negated_in_clause,
     norm,
+    phrase_spans,
     same_inflection,
     same_text,
     segments,
@@ -31,7 +31,6 @@ from .verdict import Verdict, fail, ok, show
 
 _MAX_EXTRA_WORDS = 15
 """A short answer may have this many words besides the reference phrase."""
-_FUZZY_THRESHOLD = 90
 _SENTINEL = "qqrefqq"
 CLAUSE_START = frozenset(
     {"which", "who", "whom", "whose", "that", "where", "when", "with", "costing", "costs",
@@ -209,18 +208,18 @@ def check_string(text: str, approach: str, value: Any, context: EvalContext | No
 
 def includes(text: str, alternatives: list[str], users: list[str]) -> str:
     """'yes', 'negated' or 'no': is one alternative a non-negated whole-word phrase?"""
-    answer_tokens = tokens(text)
+    folded = fold(text)
     negated = False
     for alt in alternatives:
         if is_self_word(text) and any(same_text(alt, u) for u in users):
             return "yes"
         ref_tokens = tokens(alt)
-        starts = find_phrase(answer_tokens, ref_tokens)
         if not ref_tokens and not alt.strip():
             return "yes"
-        if any(not negated_at(answer_tokens, s) for s in starts):
+        spans = phrase_spans(text, ref_tokens)
+        if any(not negated_in_clause(folded[:start]) for start, _ in spans):
             return "yes"
-        negated = negated or bool(starts)
+        negated = negated or bool(spans)
     return "negated" if negated else "no"
 
 
@@ -236,8 +235,10 @@ def _must_include(text: str, items: list[str], users: list[str]) -> Verdict:
 
 
 def _fuzzy(text: str, items: list[str], users: list[str]) -> Verdict:
-    answer_norm = norm(text)
-    answer_tokens = answer_norm.split()
+    answer_tokens = tokens(text)
+    reference_words = sum(len(tokens(item)) for item in items)
+    if len(answer_tokens) > 3 * reference_words + 20:
+        return fail("string:too-long", f"{show(text)} is too long to match {show(items)}")
     for item in items:
         best, why = 0.0, "mismatch"
         for alt in split_or(item):
@@ -245,28 +246,17 @@ def _fuzzy(text: str, items: list[str], users: list[str]) -> Verdict:
                                                                    for u in users)):
                 best, why = 100.0, ""
                 break
-            ref_tokens = tokens(alt)
-            ratio = fuzz.token_set_ratio(" ".join(ref_tokens), answer_norm)
-            if ratio < _FUZZY_THRESHOLD:
-                best = max(best, ratio)
-                continue
-            if ({t for t in answer_tokens if t in NEGATIONS} - set(ref_tokens)
-                    or has_negation(ref_tokens) != has_negation(answer_tokens)):
-                why = "negated"
-                continue
-            if len(answer_tokens) > 3 * len(ref_tokens) + 20:
-                why = "too-long"
-                continue
-            best, why = ratio, ""
-            break
+            why, similarity = fuzzy.compare(alt, text)
+            best = max(best, similarity)
+            if not why:
+                break
         if why == "negated":
             return fail("string:negated", f"{show(text)} resembles {show(item)} but negates it")
-        if why == "too-long":
-            return fail("string:too-long", f"{show(text)} is too long to match {show(item)}")
+        if why == "value":
+            return fail("string:value-mismatch", f"{show(text)} does not state the values of "
+                                                 f"{show(item)}")
         if why:
-            return fail("string:fuzzy-mismatch", f"{show(text)} vs {show(item)}: token-set "
-                                                 f"similarity {best:.0f} < {_FUZZY_THRESHOLD}")
-    return ok("string:fuzzy", f"{show(text)} matches {show(items)} (token-set similarity "
-                              f">= {_FUZZY_THRESHOLD})")
-
-
+            return fail("string:fuzzy-mismatch", f"{show(text)} vs {show(item)}: word "
+                                                 f"similarity {best:.0f} < {fuzzy.THRESHOLD}")
+    return ok("string:fuzzy", f"{show(text)} matches {show(items)} (values equal, word "
+                              f"similarity >= {fuzzy.THRESHOLD})")

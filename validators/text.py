@@ -118,6 +118,27 @@ def negated_at(toks: list[str], start: int, window: int = 3) -> bool:
     return any(t in NEGATIONS for t in toks[max(0, start - window) : start])
 
 
+_CLAUSE_BREAK = re.compile(r"[,;.:!?()\[\]{}\n]|\s[-–—]\s")
+
+
+def negated_in_clause(before: str, window: int = 3) -> bool:
+    """Whether the text just ``before`` a phrase negates it: a negation among the last
+    ``window`` words of the same clause (a comma, bracket or full stop ends the scope, so
+    "(Cable Not Included), Anker Charger" does not negate the charger)."""
+    clause = _CLAUSE_BREAK.split(before)[-1]
+    return any(t in NEGATIONS for t in tokens(clause)[-window:])
+
+
+def phrase_spans(text: str, phrase_tokens: list[str]) -> list[tuple[int, int]]:
+    """Spans in ``fold(text)`` where the tokens occur as whole words, in order, separated
+    only by punctuation or spaces."""
+    if not phrase_tokens:
+        return []
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, phrase_tokens))
+               + r"(?![^\W_])")
+    return [m.span() for m in re.finditer(pattern, fold(text))]
+
+
 def has_negation(toks: Iterable[str]) -> bool:
     """Whether any token is a negation."""
     return any(t in NEGATIONS for t in toks)
