@@ -124,6 +124,12 @@ def fmt_minutes(mins: int) -> list[str]:
             f"{mins} minutes"]
 
 
+def is_count(intent: str) -> bool:
+    """Whether the question asks for a count (not an identifier such as an order number)."""
+    return bool(re.search(r"how many|count|number of", intent)) and not re.search(
+        r"order number|order id|phone|zip|port\b", intent)
+
+
 def infer_type(task: dict, path: str, items: list[str]) -> str | None:
     """Answer type a careful reader would give this WebArena reference (or None)."""
     intent = task["intent"].lower()
@@ -142,8 +148,7 @@ def infer_type(task: dict, path: str, items: list[str]) -> str | None:
             return "duration"
         if parse_date(x):
             return "date"
-        if (re.fullmatch(r"\d+", x) and re.search(r"how many|count|number of", intent)
-                and "phone" not in intent):
+        if re.fullmatch(r"\d+", x) and is_count(intent):
             return "number"
         if re.fullmatch(r"\d+(\.\d+)?", x) and re.search(
                 r"spen|refund|total|cost|payment|grand total|price", intent):
@@ -280,8 +285,7 @@ def value_cases(out: Out, prefix: str, spec: dict, source: str, atype: str | Non
                 "reversed order; order carries no meaning here")
     # -- typed phenomena -----------------------------------------------------
     if atype in ("number",) or (atype is None and re.fullmatch(r"\d+", base)
-                                and re.search(r"how many|count|number of", intent)
-                                and "phone" not in intent):
+                                and is_count(intent)):
         if not re.fullmatch(r"\d+", base):
             if re.fullmatch(r"\d+\.\d+", base):
                 add(base + "0", True, "format", "trailing zero")
@@ -292,7 +296,8 @@ def value_cases(out: Out, prefix: str, spec: dict, source: str, atype: str | Non
         if n <= 20:
             add(f"The count is {WORDS[n]}.", True, "number-words", f"{WORDS[n]} = {n}")
             add(WORDS[n].capitalize(), True, "number-words", "number word alone")
-        add(f"{n} in total", True, "format", "count with a trailing phrase")
+        if is_count(intent):
+            add(f"{n} in total", True, "format", "count with a trailing phrase")
         add(f"more than {n}", False, "bound", "a bound, not the value")
         add(f"At least {n}", False, "bound", "a lower bound, not the value")
         if n > 0:
@@ -466,16 +471,45 @@ def write(name: str, cases: list[dict]) -> None:
     print(name, len(cases), "cases,", sum(c["expected"] for c in cases), "expected true")
 
 
+def stats(cases: list[dict]) -> str:
+    """Markdown tables of case counts per class, answer type and eval path (for the README)."""
+    def table(title: str, key) -> str:
+        rows: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for c in cases:
+            for k in key(c):
+                rows[k][0 if c["expected"] else 1] += 1
+        lines = [f"| {title} | right (expected true) | wrong (expected false) | total |",
+                 "|---|---:|---:|---:|"]
+        for k, (r, w) in sorted(rows.items(), key=lambda kv: -sum(kv[1])):
+            lines.append(f"| {k} | {r} | {w} | {r + w} |")
+        return "\n".join(lines)
+
+    right = sum(c["expected"] for c in cases)
+    return "\n\n".join([
+        f"{len(cases)} cases: {right} right, {len(cases) - right} wrong; "
+        f"{len({c['source'] for c in cases if c['source'].startswith('webarena:')})} WebArena "
+        f"tasks, {len({c['source'] for c in cases if c['source'].startswith('webenv:')})} "
+        "webenv tasks.",
+        table("class", lambda c: [c["class"]]),
+        table("answer_type", lambda c: [c["spec"].get("answer_type") or "(none: as published)"]),
+        table("eval path", lambda c: sorted(c["spec"]["reference_answers"])),
+    ])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--webarena", type=Path,
                     default=Path("/tmp/wa/webarena_verified/assets/dataset/test.raw.json"))
+    ap.add_argument("--stats", action="store_true", help="print the README count tables")
     args = ap.parse_args()
     out = Out()
     webarena(out, args.webarena)
     webenv(out)
     write("generated.jsonl", out.cases)
-    write("hand.jsonl", hand(args.webarena))
+    hand_cases = hand(args.webarena)
+    write("hand.jsonl", hand_cases)
+    if args.stats:
+        print(stats(out.cases + hand_cases))
 
 
 if __name__ == "__main__":
