@@ -239,7 +239,11 @@ def value_cases(out: Out, prefix: str, spec: dict, source: str, atype: str | Non
         sn = norm(render(sib))
         if is_na(sib) or sn == norm(base):
             continue
-        if any(all(norm(i) not in norm(x) for x in items) for i in sib):
+        superset = all(norm(i) in sn for i in items)
+        # "A or A-plus-more" is a hedge only where the answer is a set of candidates
+        set_answer = tid in LIST_TEMPLATES or (tid is None and islist)
+        if any(all(norm(i) not in norm(x) for x in items) for i in sib) and (
+                set_answer or not superset):
             if sn not in [norm(render(d)) for d in partners]:
                 partners.append(sib)
         if any(norm(i) in sn for i in items) or any(norm(i) in norm(base) for i in sib):

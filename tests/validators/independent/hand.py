@@ -419,4 +419,6 @@ HAND: list[tuple[str, str | None, str, bool, str, str]] = [
     ("webarena:287", None, "5h 47min or 6h 10min depending on the route", F, "hedge", "two durations"),
     ("webarena:287", "duration", "347 minutes", T, "units", "5h 47min in minutes"),
     ("webarena:383", None, "Hyatt Regency Pittsburgh International Airport, and either Giant Eagle or ALDI", F, "hedge", "two supermarkets as alternatives"),
+    ("webarena:266", None, "Acadia National Park or White Mountains National Forest", F, "hedge", "two parks"),
+    ("webarena:266", None, "Acadia National Park, about 457 km from Boston", T, "sentence", "extra detail about the same park"),
 ]
