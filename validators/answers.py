@@ -14,6 +14,7 @@ from typing import Any
 from .context import EvalContext
 from .hedges import guard_hedges
 from .infeasible import check_infeasible, is_na, says_infeasible
+from .infer import scalar_kind
 from .kinds import KINDS, check_typed
 from .lists import check_list
 from .phrases import check_string
@@ -149,11 +150,29 @@ def _candidate(
                          or bool(kind.extract(part, hint, context)))
 
 
+def _value_kind(value: Any) -> str | None:
+    """The typed kind of a ``string`` reference that is really one value ("6", "$3.50",
+    "7 min", "3/2/22", "Yes"), or None."""
+    items = items_of(value)
+    if len(items) != 1:
+        return None
+    kinds = {scalar_kind(alt) for alt in split_or(items[0])}
+    kind = kinds.pop() if len(kinds) == 1 else "string"
+    return None if kind == "string" else kind
+
+
 def _lenient_once(
     answer_type: str, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
     if answer_type == "string":
-        return check_string(text, approach, value, context)
+        kind = _value_kind(value)
+        if kind is None:
+            return check_string(text, approach, value, context)
+        verdict = check_typed(KINDS[kind], text, approach, value, context)
+        if not verdict.passed and kind == "number":
+            money = check_typed(KINDS["currency"], text, approach, value, context)
+            return money if money.passed else verdict
+        return verdict
     if answer_type == "list":
         return check_list(text, approach, value)
     return check_typed(KINDS[answer_type], text, approach, value, context)
