@@ -19,7 +19,7 @@ from .kinds import KINDS, check_typed
 from .lists import check_list
 from .phrases import check_string
 from .strict import check_strict, items_of
-from .text import FILLER, split_or, tokens
+from .text import FILLER, split_or, strip_preamble, tokens
 from .verdict import Verdict, combine, error, fail
 
 ANSWER_TYPES = (
@@ -122,9 +122,27 @@ def _check_answer(
     return combine(verdicts, label="string_match")
 
 
+def check_page_text(text: str, approach: str, value: Any, mode: str) -> Verdict:
+    """``program_html``'s content check: page text against one approach's reference.
+
+    Strict mode is WebArena's; lenient mode is the ``string`` comparison without the
+    answer-only guards (hedges, extra items, values read as typed answers): a page shows
+    other content besides the reference.
+    """
+    if not text.strip():
+        return fail("answer:missing", "no text to check")
+    try:
+        if mode == "strict":
+            return check_strict(text, approach, value)
+        return check_string(text, approach, value, None, answer=False)
+    except Exception as exc:  # a check must never raise
+        return error("exception", f"content check crashed: {type(exc).__name__}: {exc}")
+
+
 def _lenient(
     answer_type: str, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
+    text = strip_preamble(text)
     verdict = _lenient_once(answer_type, text, approach, value, context)
     protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
     return guard_hedges(

@@ -55,7 +55,8 @@ def scalar_kind(value: str, intent: str = "") -> str:
     quantity_only = all(w.isdigit() or w in _QUANTITY_WORDS for w in words)
     if _BARE_NUMBER.match(text):
         digits = sum(c.isdigit() for c in text)
-        if digits > 8 or _NOT_A_QUANTITY.search(intent):
+        leading_zero = len(text) > 1 and text[0] == "0" and text[1].isdigit()
+        if digits > 8 or leading_zero or _NOT_A_QUANTITY.search(intent):
             return "string"
         if _MONEY_INTENT.search(intent) and not _COUNT_INTENT.search(intent):
             return "currency"
@@ -76,11 +77,12 @@ def infer_answer_type(refs: dict[str, Any] | None, intent: str = "") -> str:
 
     ``N/A`` references give ``infeasible``. A single reference value (``exact_match``, or
     one ``must_include``/``fuzzy_match`` item, all ``|OR|`` alternatives alike) reads as
-    ``boolean`` (yes/no), ``number`` (a bare count; not a phone number, code or id, by
-    length and intent), ``currency`` (a ``$`` amount, or a bare number asked for as a
-    price, cost or total), ``distance``, ``duration`` (optionally labelled: "Time:
-    15min") or ``date``. Several ``must_include`` items, or a list ``exact_match``, make a
-    ``list``. Everything else, and a mix of approaches, is ``string``.
+    ``boolean`` (yes/no), ``number`` (a bare count; not a phone number, code or id:
+    too long, a leading zero, or the intent says so), ``currency`` (a ``$`` amount, or
+    a bare number asked for as a price, cost or total), ``distance``, ``duration``
+    (optionally labelled: "Time: 15min") or ``date``. Several ``must_include`` items, or
+    a list ``exact_match``, make a ``list``. Everything else, and a mix of approaches, is
+    ``string``.
 
     Args:
         refs: The ``reference_answers`` object.

@@ -74,26 +74,39 @@ def _num_equal(answer: _Num, ref: _Num) -> str | None:
     return None
 
 
-def _money_ref(text: str, context: EvalContext | None) -> tuple[Any, str | None] | None:
-    found = distinct([(to_cents(m.value), m.currency) for m in find_amounts(text)],
-                      key=lambda v: v[0])
+@dataclass(frozen=True)
+class _Money:
+    cents: Any  # Decimal, rounded to cents
+    currency: str | None
+    exact: Any  # Decimal as written
+    decimals: int
+
+    def __str__(self) -> str:
+        return f"{self.exact}" + (f" {self.currency}" if self.currency else "")
+
+
+def _money(text: str) -> list[_Money]:
+    return distinct([_Money(to_cents(m.value), m.currency, m.value, m.decimals)
+                     for m in find_amounts(text)], key=lambda v: (v.exact, v.currency))
+
+
+def _money_ref(text: str, context: EvalContext | None) -> _Money | None:
+    found = distinct(_money(text), key=lambda v: v.exact)
     return found[0] if len(found) == 1 else None
 
 
-def _money_extract(text: str, hint: Any, context: EvalContext | None) -> list[Any]:
-    return distinct([(to_cents(m.value), m.currency) for m in find_amounts(text)])
+def _money_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Money]:
+    return _money(text)
 
 
-def _money_equal(answer: Any, ref: Any) -> str | None:
-    if answer[0] != ref[0]:
+def _money_equal(answer: _Money, ref: _Money) -> str | None:
+    """Equal in cents; a reference written to finer precision ("359.546") is matched
+    exactly by answers that are as precise, and by cents only for answers in cents."""
+    if answer.currency and ref.currency and answer.currency != ref.currency:
         return None
-    if answer[1] and ref[1] and answer[1] != ref[1]:
-        return None
-    return "equal"
-
-
-def _money_show(value: Any) -> str:
-    return f"{value[0]}" + (f" {value[1]}" if value[1] else "")
+    if ref.decimals > 2 and answer.decimals > 2:
+        return "equal" if answer.exact == ref.exact else None
+    return "equal" if answer.cents == ref.cents else None
 
 
 def _date_ref(text: str, context: EvalContext | None) -> Any:
@@ -171,7 +184,7 @@ def _url_extract(text: str, hint: Any, context: EvalContext | None) -> list[Norm
 
 KINDS: dict[str, Kind] = {
     "number": Kind("number", _num_ref, _num_extract, _num_equal),
-    "currency": Kind("currency", _money_ref, _money_extract, _money_equal, _money_show),
+    "currency": Kind("currency", _money_ref, _money_extract, _money_equal),
     "date": Kind("date", _date_ref, _date_extract, _same, lambda d: d.isoformat()),
     "month": Kind("month", _month_ref, _month_extract, _month_equal),
     "duration": Kind("duration", _duration_ref, _duration_extract, _duration_equal),
@@ -189,7 +202,8 @@ _VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
 _QUALIFIED = re.compile(
     r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
     r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
-    r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of)"
+    r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of|"
+    r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|~|\bca\.?)"
     r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?" + _VALUE_START
 )
 _QUALIFIED_AFTER = re.compile(

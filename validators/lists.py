@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
-from .phrases import includes
+from .phrases import extra_items, includes
 from .text import find_phrase, negated_at, only_filler, same_text, segments, split_or, tokens
 from .verdict import Verdict, error, fail, ok, show
 
@@ -100,6 +100,10 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
     if extra and not inclusive:
         return fail("list:extra-item", f"{show(text)} has items beyond {show(wanted)}: "
                                        f"{show(extra)}")
+    if inclusive and len(items) > 1 and (
+            rivals := extra_items(body, [alt for item in items for alt in item])):
+        return fail("list:extra-item", f"{show(text)} has items beyond {show(wanted)}: "
+                                       f"{show(rivals)}")
     if inclusive:
         return ok("list:all-included", f"all of {show(wanted)} are in {show(text)}")
     return ok("list:equal", f"{show(text)} has exactly the items {show(wanted)}")

@@ -168,7 +168,14 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
     return None, reason
 
 
-def check_string(text: str, approach: str, value: Any, context: EvalContext | None) -> Verdict:
+def check_string(
+    text: str, approach: str, value: Any, context: EvalContext | None, *, answer: bool = True
+) -> Verdict:
+    """Lenient ``string`` check of ``text`` against one approach's reference ``value``.
+
+    With ``answer=False`` the text is page content, not an answer: other items on the
+    page are expected, so pieces besides the reference items are not counted as extra.
+    """
     users = _usernames(context)
     self_answer = is_self_word(text)
     if approach == "exact_match":
@@ -202,8 +209,8 @@ def check_string(text: str, approach: str, value: Any, context: EvalContext | No
         return fail("string:mismatch",
                     f"{show(text)} != {show(refs)} (similarity {similarity:.0f})")
     if approach == "must_include":
-        return _must_include(text, items_of(value), users)
-    return _fuzzy(text, items_of(value), users)
+        return _must_include(text, items_of(value), users, answer)
+    return _fuzzy(text, items_of(value), users, answer)
 
 
 def includes(text: str, alternatives: list[str], users: list[str]) -> str:
@@ -223,7 +230,37 @@ def includes(text: str, alternatives: list[str], users: list[str]) -> str:
     return "negated" if negated else "no"
 
 
-def _must_include(text: str, items: list[str], users: list[str]) -> Verdict:
+def extra_items(text: str, items: list[str], *, fuzzy_items: bool = False) -> list[str]:
+    """Pieces of a list-shaped answer that name something besides the reference items.
+
+    The answer is split at list separators; a piece is extra when it contains none of the
+    items (nor is contained in one) and reads as an item: it has content words, does not
+    start a clause ("which...", "because..."), is no longer than the longest item plus two
+    words, and is not a place qualifier ("TX") unless the items are places themselves.
+    With ``fuzzy_items``, a piece that fuzzily matches an item is not extra either.
+    """
+    alternatives = [alt for item in items for alt in split_or(item)]
+    longest = max((len(tokens(a)) for a in alternatives), default=1)
+    folded_refs = [norm(a) for a in alternatives]
+    places = any(_qualifier(a) for a in alternatives)
+    extra = []
+    for seg in segments(text):
+        toks = tokens(seg.text)
+        content = [t for t in toks if t not in FILLER]
+        if not content or toks[0] in CLAUSE_START or content[0] in CLAUSE_START:
+            continue
+        if len(content) > longest + 2 or (_qualifier(seg.text) and not places):
+            continue
+        piece = " ".join(toks)
+        if any(f" {r} " in f" {piece} " or f" {piece} " in f" {r} " for r in folded_refs):
+            continue
+        if fuzzy_items and any(not fuzzy.compare(a, seg.text)[0] for a in alternatives):
+            continue
+        extra.append(seg.text.strip())
+    return extra
+
+
+def _must_include(text: str, items: list[str], users: list[str], answer: bool) -> Verdict:
     results = {item: includes(text, split_or(item), users) for item in items}
     negated = [i for i, r in results.items() if r == "negated"]
     missing = [i for i, r in results.items() if r == "no"]
@@ -231,11 +268,17 @@ def _must_include(text: str, items: list[str], users: list[str]) -> Verdict:
         return fail("string:negated", f"{show(text)} negates {show(negated)}")
     if missing:
         return fail("string:missing-item", f"{show(missing)} not found in {show(text)}")
+    if answer and len(items) > 1 and (extra := extra_items(text, items)):
+        return fail("string:extra-item", f"{show(text)} lists {show(extra)} besides "
+                                         f"{show(items)}")
     return ok("string:all-included", f"all of {show(items)} appear in {show(text)}")
 
 
-def _fuzzy(text: str, items: list[str], users: list[str]) -> Verdict:
+def _fuzzy(text: str, items: list[str], users: list[str], answer: bool) -> Verdict:
     answer_tokens = tokens(text)
+    if answer and len(items) > 1 and (extra := extra_items(text, items, fuzzy_items=True)):
+        return fail("string:extra-item", f"{show(text)} lists {show(extra)} besides "
+                                         f"{show(items)}")
     reference_words = sum(len(tokens(item)) for item in items)
     if len(answer_tokens) > 3 * reference_words + 20:
         return fail("string:too-long", f"{show(text)} is too long to match {show(items)}")

@@ -180,6 +180,23 @@ def segments(text: str) -> list[Segment]:
     return cleaned
 
 
+_PREAMBLE = re.compile(
+    r"^\s*(?:(?:based\s+on|according\s+to|looking\s+at|after\s+(?:checking|reviewing|"
+    r"looking\s+at))\b[^,:;\n]{0,100}[,:]\s*)?"
+    r"(?:(?:so|thus|therefore|hence|ok|okay),?\s+)?"
+    r"(?:(?:the|my)\s+(?:final\s+)?(?:answer|result)s?\s*(?:is|are|would\s+be|was|:|=)"
+    r"\s*:?\s*)?",
+    re.IGNORECASE,
+)
+
+
+def strip_preamble(text: str) -> str:
+    """``text`` without an agent-style lead-in ("Based on the page, the answer is: ");
+    unchanged when nothing would remain."""
+    rest = text[_PREAMBLE.match(text).end() :]
+    return rest if rest.strip() else text
+
+
 def only_filler(toks: Iterable[str]) -> bool:
     """Whether every token is a filler word (or there are none)."""
     return all(t in FILLER for t in toks)
