@@ -16,6 +16,8 @@ from .context import EvalContext, is_self_word
 from .strict import items_of
 from .text import (
     FILLER,
+    NEGATIONS,
+    clause_around,
     fold,
     has_negation,
     negated_in_clause,
@@ -25,6 +27,7 @@ from .text import (
     same_text,
     segments,
     split_or,
+    token_regex,
     tokens,
 )
 from .verdict import Verdict, fail, ok, show
@@ -47,7 +50,7 @@ def _usernames(context: EvalContext | None) -> list[str]:
 def _token_pattern(token: str, inflect: bool) -> str:
     """Regex for one reference token; with ``inflect``, also its -d/-ed forms."""
     if not inflect or len(token) < 4:
-        return re.escape(token)
+        return token_regex(token)
     forms = {token, token + "d", token + "ed"}
     if token.endswith("ed") and len(token) >= 6:
         forms |= {token[:-1], token[:-2]}
@@ -103,6 +106,8 @@ def _competitor(marked: str, ref_len: int) -> str | None:
         content = [t for t in toks if t not in FILLER]
         if not content or content[0] in CLAUSE_START or toks[0] in CLAUSE_START:
             continue
+        if toks[0] in NEGATIONS:
+            continue  # "X, not Y": an exclusion, not a rival
         if seen_reference and _qualifier(seg.text):
             continue
         if len(content) <= max(4, 2 * ref_len):
@@ -136,6 +141,16 @@ def _extended(text: str, alt: str) -> bool:
     return found
 
 
+def _negated_clause(marked: str) -> bool:
+    """Whether a clause holding the marked reference has a negation ("not the Wok",
+    "the Wok is not it"); a negation in another clause ("X, not Y") does not count."""
+    for match in re.finditer(_SENTINEL, marked):
+        clause = clause_around(marked, match.start(), match.end())
+        if has_negation(t for t in tokens(clause) if t != _SENTINEL):
+            return True
+    return False
+
+
 def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None, str]:
     """Reference-as-phrase acceptance for exact_match; returns (pass verdict, failure rule)."""
     reason = ""
@@ -148,7 +163,7 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
             if marked is None:
                 continue
             rest = [t for t in tokens(marked) if t != _SENTINEL]
-            if has_negation(rest) and not has_negation(ref_tokens):
+            if _negated_clause(marked) and not has_negation(ref_tokens):
                 reason = reason or "negated"
                 continue
             if len(rest) > _MAX_EXTRA_WORDS:

@@ -60,9 +60,34 @@ def fold(text: str) -> str:
     return _NT.sub(" not", text)
 
 
+SPELLINGS = {
+    "cancelled": "canceled", "cancelling": "canceling", "colour": "color",
+    "colours": "colors", "favourite": "favorite", "favourites": "favorites", "grey": "gray",
+    "centre": "center", "centres": "centers", "theatre": "theater", "metre": "meter",
+    "metres": "meters", "kilometre": "kilometer", "kilometres": "kilometers",
+    "saint": "st", "catalogue": "catalog", "jewellery": "jewelry", "organisation":
+    "organization", "labelled": "labeled", "travelling": "traveling",
+}
+"""Spelling variants (British/American, "Saint"/"St") folded to one form in tokens."""
+
+
+_SPELLED = {}
+for _variant, _form in SPELLINGS.items():
+    _SPELLED.setdefault(_form, {_form}).add(_variant)
+
+
+def token_regex(token: str) -> str:
+    """A regex for one token as it may be written in folded text (any spelling variant)."""
+    forms = _SPELLED.get(token)
+    if not forms:
+        return re.escape(token)
+    return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
+
+
 def tokens(text: str) -> list[str]:
-    """Folded word tokens; punctuation and whitespace separate tokens."""
-    return _WORD.findall(fold(text))
+    """Folded word tokens; punctuation and whitespace separate tokens; spelling variants
+    ("cancelled", "Saint") are folded to one form ("canceled", "st")."""
+    return [SPELLINGS.get(t, t) for t in _WORD.findall(fold(text))]
 
 
 def norm(text: str) -> str:
@@ -121,6 +146,15 @@ def negated_at(toks: list[str], start: int, window: int = 3) -> bool:
 _CLAUSE_BREAK = re.compile(r"[,;.:!?()\[\]{}\n]|\s[-–—]\s")
 
 
+def clause_around(text: str, start: int, end: int) -> str:
+    """The clause of ``text`` holding the span ``start:end`` (clause breaks: punctuation,
+    brackets, spaced dashes), the span itself included."""
+    breaks = [m for m in _CLAUSE_BREAK.finditer(text)]
+    left = max((m.end() for m in breaks if m.end() <= start), default=0)
+    right = min((m.start() for m in breaks if m.start() >= end), default=len(text))
+    return text[left:right]
+
+
 def negated_in_clause(before: str, window: int = 3) -> bool:
     """Whether the text just ``before`` a phrase negates it: a negation among the last
     ``window`` words of the same clause (a comma, bracket or full stop ends the scope, so
@@ -134,7 +168,7 @@ def phrase_spans(text: str, phrase_tokens: list[str]) -> list[tuple[int, int]]:
     only by punctuation or spaces."""
     if not phrase_tokens:
         return []
-    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, phrase_tokens))
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(map(token_regex, phrase_tokens))
                + r"(?![^\W_])")
     return [m.span() for m in re.finditer(pattern, fold(text))]
 
