@@ -65,13 +65,18 @@ _NOT_WORDS = frozenset(
     apr april may jun june jul july aug august sep sept september oct october nov november
     dec december st nd rd th""".split()
 )
+_MONTH_WORDS = frozenset(
+    "jan january feb february mar march apr april may jun june jul july aug august sep sept "
+    "september oct october nov november dec december".split()
+)
 """Labels, units and month names: the values carry them, so the words comparison skips
 them ("Time: 15min" vs "about 15 minutes")."""
 
 
-def _words(text: str) -> list[str]:
-    return [t for t in tokens(text) if not any(c.isdigit() for c in t) and t not in _NOT_WORDS
-            and t not in FILLER]
+def _words(text: str, dated: bool) -> list[str]:
+    """Words to compare; month names only count when the reference states no date."""
+    return [t for t in tokens(text) if not any(c.isdigit() for c in t)
+            and (t not in _NOT_WORDS or (not dated and t in _MONTH_WORDS)) and t not in FILLER]
 
 
 def negation_targets(toks: list[str]) -> set[str]:
@@ -85,6 +90,14 @@ def negation_targets(toks: list[str]) -> set[str]:
     return targets
 
 
+def _closest(word: str, candidates: list[str]) -> str:
+    """``word``, or the answer word it is a one-letter typo of ("Feburary" -> "february")."""
+    if word in candidates or len(word) < 5:
+        return word
+    best = max(candidates, key=lambda c: fuzz.ratio(word, c), default=word)
+    return best if fuzz.ratio(word, best) >= 85 and best[0] == word[0] else word
+
+
 def compare(reference: str, answer: str) -> tuple[str, float]:
     """Compare one reference item with an answer.
 
@@ -96,7 +109,9 @@ def compare(reference: str, answer: str) -> tuple[str, float]:
     ref_values = values(reference)
     if ref_values and not ref_values <= values(answer, every=True):
         return "value", 0.0
-    ref_words, answer_words = _words(reference), _words(answer)
+    dated = any(v.startswith("date:") for v in ref_values)
+    ref_words, answer_words = _words(reference, dated), _words(answer, dated)
+    ref_words = [_closest(w, answer_words) for w in ref_words]
     similarity = 100.0
     if ref_words:
         similarity = fuzz.token_set_ratio(" ".join(ref_words), " ".join(answer_words))

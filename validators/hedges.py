@@ -4,7 +4,8 @@ An answer that passed a lenient check is split at its disjunctions ("or", a spac
 slash, ", maybe ..."); when it has several alternatives, each is checked alone. The
 answer is a hedge, and fails, when one alternative that states a competing candidate
 fails on its own, or when no alternative passes on its own (it only passed by listing
-several). Disjunctions inside the reference itself ("Pots or Pans") are not split.
+several); so does an answer offered without commitment ("Maybe X", "X; it could also
+be Y"). Disjunctions inside the reference itself ("Pots or Pans") are not split.
 Every lenient path (strings, lists, typed scalars, infeasible) goes through
 :func:`guard_hedges`.
 """
@@ -24,6 +25,12 @@ _DISJUNCTION = re.compile(
     r"|\s*[,;(]\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+",
     re.IGNORECASE,
 )
+_UNSURE = re.compile(
+    r"^\W*(?:maybe|perhaps|possibly)\b|\b(?:could|might|may)\s+also\s+be\b|"
+    r"\bnot\s+sure\s+(?:if|whether)\b",
+    re.IGNORECASE,
+)
+"""An answer offered without commitment ("Maybe X", "X; it could also be Y")."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 
@@ -82,6 +89,9 @@ def guard_hedges(
     """
     if not verdict.passed:
         return verdict
+    if (unsure := _UNSURE.search(text)) and not any(_UNSURE.search(str(p)) for p in protected):
+        return fail(f"{prefix}:hedge", f"{show(text)} is offered without commitment "
+                                       f"({show(unsure.group(0).strip())})")
     parts = alternatives(text, protected)
     if len(parts) < 2:
         return verdict

@@ -199,6 +199,7 @@ _VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
                 r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                 r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
                 r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _QUALIFIED = re.compile(
     r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
     r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
@@ -241,6 +242,13 @@ def check_typed(
                                                  f"expected {wanted}")
         hows.append(how)
     extra = [v for v in values if not any(kind.equal(v, r) for g in groups for r in g)]
+    if extra and kind.name in _QUANTITIES:
+        # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") qualify the
+        # answer; they are no rival when the text outside the brackets is unambiguous.
+        outside = _ASIDE.sub(" ", text)
+        main = kind.extract(outside, groups[0][0], context) if outside != text else []
+        if main and all(any(kind.equal(v, r) for g in groups for r in g) for v in main):
+            extra = []
     if extra:
         others = ", ".join(kind.show(v) for v in extra)
         return fail(f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also "

@@ -183,6 +183,11 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
     return None, reason
 
 
+_SURNAME_FIRST = re.compile(r"^\s*([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?),\s*"
+                            r"([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?)\s*\.?\s*$")
+"""A name written surname first: "Wilson, Mark", "Linder-Norén, Erik"."""
+
+
 def check_string(
     text: str, approach: str, value: Any, context: EvalContext | None, *, answer: bool = True
 ) -> Verdict:
@@ -201,6 +206,9 @@ def check_string(
                 return ok("string:equal", f"{show(text)} equals {show(alt)} after normalization")
             if self_answer and any(same_text(alt, u) for u in users):
                 return ok("string:myself", f"{show(text)} means the logged-in user {show(alt)}")
+            if (m := _SURNAME_FIRST.match(text)) and same_text(alt, f"{m[2]} {m[1]}"):
+                return ok("string:name-order", f"{show(text)} is the name {show(alt)}, "
+                                               f"surname first")
         for alt in alternatives:
             if same_inflection(alt, text):
                 return ok("string:inflection", f"{show(text)} equals {show(alt)} up to a "
