@@ -14,6 +14,10 @@ _HEDGES = re.compile(
     r"(?:do|did|does)\s+not\s+know|no\s+idea|can\s*not\s+(?:tell|say|determine)|"
     r"could\s+not\s+(?:tell|determine)|maybe|perhaps|possibly|probably)\b"
 )
+_INABILITY = re.compile(
+    r"\b(?:could|can|did|was|were)\s+not\s+(?:find|locate|see|access|determine|tell|open|"
+    r"load|be\s+found|be\s+located)|\bunable\b|\bno\s+(?:clue|idea)\b"
+)
 _FLIPPERS = NEGATIONS - {"no", "none"}
 _CLAUSE = re.compile(r"[.,;:!?\n]+|\bbut\b|\bhowever\b")
 
@@ -35,9 +39,10 @@ def find_booleans(text: str) -> list[bool]:
         for i, tok in enumerate(toks):
             if tok in _YES or tok in _NO:
                 value = tok in _YES
-                if any(t in _FLIPPERS for t in toks[max(0, i - 3) : i]):
-                    value = not value
+                if any(t in _FLIPPERS for t in toks[max(0, i - 3) : i]) or (
+                        value and toks[i + 1 : i + 2] == ["not"]):
+                    value = not value  # "not true"; "absolutely not"
                 values.append(value)
-    if not values and has_negation(whole):
-        values.append(False)
+    if not values and has_negation(whole) and not _INABILITY.search(" ".join(whole)):
+        values.append(False)  # "it is not in stock"; but "I could not find it" says nothing
     return list(dict.fromkeys(values))

@@ -14,7 +14,8 @@ _INFEASIBLE_PHRASES = [
         "not exist", "no such", "not found", "could not find", "nonexistent", "non existent",
         "there is no", "there are no", "no answer", "not applicable", "not supported",
         "unsupported", "no way", "none", "nothing", "no results", "no result", "not allowed",
-        "not permitted",
+        "not permitted", "could not be located", "could not be found", "cannot be found",
+        "can not be found", "not be located", "not be found", "not located", "no longer",
     )
 ]
 

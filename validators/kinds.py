@@ -6,7 +6,6 @@ answer, compares them and prints them. :func:`check_typed` applies one.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -65,8 +64,7 @@ def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num
 
 
 def _num_equal(answer: _Num, ref: _Num) -> str | None:
-    a, r = float(answer.value), float(ref.value)
-    if math.isclose(a, r, rel_tol=1e-9, abs_tol=1e-9):
+    if answer.value == ref.value:  # exact: no tolerance, so 10-digit ids stay distinct
         return "equal"
     if answer.decimals > ref.decimals >= 1:
         if round(answer.value, ref.decimals) == ref.value:
@@ -173,13 +171,27 @@ def _distance_extract(text: str, hint: Any, context: EvalContext | None) -> list
     return find_distances(text)
 
 
+_SCP = re.compile(
+    r"(?<![\w/@.:-])([\w.-]+@[\w-]+(?:\.[\w-]+)+):(?!\d+(?:/|$))(?!//)([\w~][\w./~-]*)"
+)
+_GIT_SUFFIX = re.compile(r"\.git(?=[/?#\s*`'\")]|$)")
+_MARKUP = re.compile(r"[*`]+")
+
+
+def _url_text(text: str) -> str:
+    """Git remotes in one form: scp-style ``git@host:group/repo.git`` as
+    ``ssh://git@host/group/repo``; the ``.git`` suffix dropped; Markdown marks removed."""
+    return _GIT_SUFFIX.sub("", _SCP.sub(r"ssh://\1/\2", _MARKUP.sub(" ", text)))
+
+
 def _url_ref(text: str, context: EvalContext | None) -> NormalUrl | None:
-    return normalize_url(text, context) if text.strip() else None
+    return normalize_url(_url_text(text).strip(), context) if text.strip() else None
 
 
 def _url_extract(text: str, hint: Any, context: EvalContext | None) -> list[NormalUrl]:
     base = f"http://{hint.host}" if isinstance(hint, NormalUrl) and hint.host else ""
-    return distinct([normalize_url(u, context, base=base) for u in urls_in_text(text)])
+    return distinct([normalize_url(u, context, base=base)
+                     for u in urls_in_text(_url_text(text))])
 
 
 KINDS: dict[str, Kind] = {
