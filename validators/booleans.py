@@ -11,7 +11,7 @@ _YES = frozenset({"yes", "true", "correct", "right", "yep", "yeah", "yup", "affi
 _NO = frozenset({"no", "false", "incorrect", "wrong", "nope", "nah", "negative"})
 _HEDGES = re.compile(
     r"\b(?:not\s+(?:sure|certain|clear)|unsure|uncertain|unknown|unclear|"
-    r"(?:do|did|does)\s+not\s+know|no\s+idea|can\s*not\s+(?:tell|say|determine)|"
+    r"(?:do|did|does)\s+not\s+know|no\s+(?:idea|clue)|can\s*not\s+(?:tell|say|determine)|"
     r"could\s+not\s+(?:tell|determine)|maybe|perhaps|possibly|probably)\b"
 )
 _INABILITY = re.compile(
