@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import lru_cache
 
 from price_parser import Price
 
@@ -221,9 +222,15 @@ def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
     labels are dropped when the text also has plain numbers: "#12", ordinals ("2nd"), the
     scale of a rating ("4.3 out of 5", "4.3/5") and years after a preposition ("3 orders
     in 2024"). "and a half" and "½" add 0.5; "no <noun>" reads as 0 when the text has no
-    other number.
+    other number. Thousands may be grouped by spaces ("5 678") and a scale may follow the
+    digits ("2.5 thousand", "185k").
     """
-    text = _GROUPS.sub(_join_groups, str(text))
+    return list(_find_numbers(str(text), words))
+
+
+@lru_cache(maxsize=16384)
+def _find_numbers(text: str, words: bool) -> tuple[Mention, ...]:
+    text = _GROUPS.sub(_join_groups, text)
     found = [_scaled(text, m) for m in _digit_mentions(text)]
     if words:
         spans = [(m.start, m.end) for m in found]
@@ -233,9 +240,7 @@ def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
             found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
     found = _mark_labels(text, [_add_half(text, m) for m in sorted(found, key=lambda m: m.start)])
     quantities = [m for m in found if not m.label]
-    if quantities:
-        found = quantities
-    return found
+    return tuple(quantities or found)
 
 
 def _add_half(text: str, mention: Mention) -> Mention:

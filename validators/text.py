@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 _MARKS = str.maketrans({"™": " ", "®": " ", "©": " ", "℠": " "})
 _QUOTES = str.maketrans(
@@ -51,13 +52,18 @@ def split_or(value: object) -> list[str]:
     return parts or [str(value)]
 
 
-def fold(text: str) -> str:
-    """Lower-case, strip accents (NFKD), drop ™/®/©, unify quotes, expand ``n't``."""
-    text = str(text).translate(_MARKS).translate(_QUOTES)
+@lru_cache(maxsize=65536)
+def _fold(text: str) -> str:
+    text = text.translate(_MARKS).translate(_QUOTES)
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = text.casefold()
     return _NT.sub(" not", text)
+
+
+def fold(text: str) -> str:
+    """Lower-case, strip accents (NFKD), drop ™/®/©, unify quotes, expand ``n't``."""
+    return _fold(str(text))
 
 
 SPELLINGS = {
