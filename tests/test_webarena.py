@@ -176,6 +176,7 @@ def test_written_files_load_with_our_loader(tmp_path):
     assert "21 tasks read" in result.output
     assert "12 converted, 9 skipped" in result.output
     assert "site not shipped" in result.output and "unsolvable" in result.output
+    assert "answer types inferred: " in result.output and "infeasible 1" in result.output
     loaded = [t for f in sorted((tmp_path / "out").glob("*.json")) for t in load_task_file(f)]
     assert len(loaded) == 12
     assert all(not t.solution for t in loaded)

@@ -359,6 +359,10 @@ def import_command(fmt: str, file: str, out_dir: str, verbose: bool) -> None:
             extra = " (" + "; ".join(f"{d} {n}" for d, n in
                                      sorted(parts.items(), key=lambda p: (-p[1], p[0]))) + ")"
         click.echo(f"  skipped {count:4}  {reason}{extra}")
+    kinds = Counter(t["eval"]["answer_type"] for t in report.tasks if "answer_type" in t["eval"])
+    if kinds:
+        click.echo("answer types inferred: " + ", ".join(
+            f"{kind} {n}" for kind, n in sorted(kinds.items(), key=lambda k: (-k[1], k[0]))))
     if report.warnings:
         click.echo(f"{len(report.warnings)} approximations (-v lists them)")
     if verbose:
