@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .text import find_phrase, strict_clean, tokens
+import re
+
+from .text import find_phrase, fold, strict_clean, tokens
 from .verdict import Verdict, fail, ok, show
 
 _INFEASIBLE_PHRASES = [
@@ -18,6 +20,14 @@ _INFEASIBLE_PHRASES = [
         "can not be found", "not be located", "not be found", "not located", "no longer",
     )
 ]
+
+
+_VALUE_GIVEN = re.compile(
+    r"\b(?:the\s+)?(?:answer|result|total|count)\s+(?:is|would\s+be|=)\s*:?\s*"
+    r"(?!n\s*/?\s*a\b|none\b|nothing\b|not\b|no\b|unavailable\b|unknown\b|impossible\b)"
+    r"[$€£]?\d[\d,.]*"
+)
+"""An infeasibility claim that still states a value ("None are negative, the answer is 5")."""
 
 
 def is_na(refs: dict) -> bool:
@@ -44,6 +54,9 @@ def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
             return ok("infeasible:n/a", "the task is infeasible and the answer is 'N/A'")
         return fail("infeasible:not-stated",
                     f"the task is infeasible; answer {show(text)} is not 'N/A'")
+    if (value := _VALUE_GIVEN.search(fold(text))) is not None:
+        return fail("infeasible:value-given", f"the task is infeasible but {show(text)} gives "
+                                              f"an answer ({show(value.group(0))})")
     if says_infeasible(text):
         return ok("infeasible:stated", f"the task is infeasible and {show(text)} says so")
     return fail("infeasible:not-stated",

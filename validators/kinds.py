@@ -15,8 +15,9 @@ from .booleans import find_booleans
 from .context import EvalContext
 from .dates import Duration, Month, find_dates, find_durations, find_months, parse_date
 from .numbers import find_amounts, find_numbers, to_cents
+from .phrases import CLAUSE_START
 from .strict import items_of
-from .text import fold, split_or
+from .text import FILLER, NEGATIONS, fold, segments, split_or, tokens
 from .units import Distance, find_distances, same_distance
 from .urls import NormalUrl, normalize_url, urls_in_text
 from .verdict import Verdict, error, fail, ok, show
@@ -211,6 +212,7 @@ _VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
                 r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                 r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
                 r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+_AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _QUALIFIED = re.compile(
     r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
@@ -225,6 +227,20 @@ _QUALIFIED_AFTER = re.compile(
 )
 """A value stated as a bound or negated ("not 12", "more than $5", "before March 2024",
 "5 or more", "5+")."""
+
+
+def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) -> list[str]:
+    """Short list pieces without a value ("6, extra_item, another_extra"): a list given
+    where one value was asked for. Clauses and remarks ("which is the total") are not."""
+    loose = []
+    for seg in segments(text):
+        toks = tokens(seg.text)
+        content = [t for t in toks if t not in FILLER]
+        if (not content or len(toks) > 3 or toks[0] in CLAUSE_START or toks[0] in NEGATIONS
+                or any(c.isdigit() for c in seg.text) or kind.extract(seg.text, hint, context)):
+            continue
+        loose.append(seg.text.strip())
+    return loose
 
 
 def check_typed(
@@ -265,6 +281,10 @@ def check_typed(
         others = ", ".join(kind.show(v) for v in extra)
         return fail(f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also "
                                               f"{others}")
+    if kind.name in _AMOUNTS and len(loose := _loose_items(kind, text, groups[0][0],
+                                                             context)) >= 2:
+        return fail(f"{kind.name}:extra-content", f"answer {show(text)} lists {show(loose)} "
+                                                  f"besides the {kind.name}")
     folded = fold(text)
     if kind.name in _QUANTITIES and (q := _QUALIFIED.search(folded)
                                      or _QUALIFIED_AFTER.search(folded)):

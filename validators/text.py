@@ -119,6 +119,8 @@ def same_text(a: str, b: str) -> bool:
     ta, tb = tokens(a), tokens(b)
     if ta and (ta == tb or _drop_article(ta) == _drop_article(tb)):
         return True
+    if "and" in ta + tb and [t for t in ta if t != "and"] == [t for t in tb if t != "and"]:
+        return bool(ta)  # "Coffee & Tea" is "Coffee and Tea"
     sa = squash(a)
     return bool(sa) and sa == squash(b)
 
@@ -200,6 +202,11 @@ _SEPARATOR = re.compile(
 _BULLET = re.compile(r"^\s*(?:[-*+>]|\(?\d{1,2}[.)])\s+")
 
 
+_INLINE_ENUMERATION = re.compile(r"(?:^|\s)1[.)]\s+\S.*?\s2[.)]\s+\S", re.DOTALL)
+_SEPARATOR_OR_NUMBER = re.compile(_SEPARATOR.pattern + r"|\s(?=\d{1,2}[.)]\s)", re.IGNORECASE)
+"""With an inline enumeration ("1. Blue Mug 2. Red Mug"), each number starts an item."""
+
+
 def segments(text: str) -> list[Segment]:
     """Split an answer on commas, semicolons, newlines, bullets, "and"/"or", "&".
 
@@ -208,7 +215,10 @@ def segments(text: str) -> list[Segment]:
     """
     result: list[Segment] = []
     pos = 0
-    for match in _SEPARATOR.finditer(text):
+    separators = _SEPARATOR
+    if _INLINE_ENUMERATION.search(text):
+        separators = _SEPARATOR_OR_NUMBER
+    for match in separators.finditer(text):
         result.append(Segment(pos, match.start(), text[pos : match.start()]))
         pos = match.end()
     result.append(Segment(pos, len(text), text[pos:]))

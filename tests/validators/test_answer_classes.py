@@ -228,3 +228,40 @@ def test_other_repositories_and_names_still_fail():
 )
 def test_infeasible_phrasings(text):
     assert says_infeasible(text)
+
+
+@pytest.mark.parametrize(
+    ("answer", "refs", "answer_type", "passed"),
+    [
+        ("6, extra_item, another_extra", {"exact_match": "6"}, "number", False),
+        ("$12.50, blue mug, red mug", {"exact_match": "$12.50"}, "currency", False),
+        ("3 days, foo, bar", {"exact_match": "3 days"}, "duration", False),
+        ("6 orders, all delivered", {"exact_match": "6"}, "number", True),
+        ("$12.50, which includes tax", {"exact_match": "$12.50"}, "currency", True),
+    ],
+)
+def test_typed_values_reject_a_list_around_them(answer, refs, answer_type, passed):
+    assert lenient(answer, refs, answer_type) is passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [("None of the reviews are negative, the answer is 5.", False),
+     ("Nothing was found; the total is $12.", False),
+     ("The answer is N/A: no such order exists.", True),
+     ("There is no such product, so the answer is none.", True)],
+)
+def test_infeasible_claims_that_give_a_value(answer, passed):
+    assert lenient(answer, {"fuzzy_match": "N/A"}) is passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "refs", "answer_type"),
+    [("1. Blue Mug 2. Red Mug", {"exact_match": ["Blue Mug", "Red Mug"]}, "list"),
+     ("1) Blue Mug 2) Red Mug 3) Tea Pot", {"must_include": ["Blue Mug", "Red Mug",
+                                                            "Tea Pot"]}, "list"),
+     ("Coffee & Tea", {"exact_match": "Coffee and Tea"}, "string"),
+     ("Pots and Pans", {"exact_match": "Pots & Pans"}, "string")],
+)
+def test_list_boundaries_and_ampersands(answer, refs, answer_type):
+    assert lenient(answer, refs, answer_type)
