@@ -142,13 +142,18 @@ def check_page_text(text: str, approach: str, value: Any, mode: str) -> Verdict:
 def _lenient(
     answer_type: str, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
-    text = strip_preamble(text)
-    verdict = _lenient_once(answer_type, text, approach, value, context)
+    stripped = strip_preamble(text)
+    verdict = _lenient_once(answer_type, stripped, approach, value, context)
     protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
-    return guard_hedges(
-        text, verdict, lambda part: _lenient_once(answer_type, part, approach, value, context),
+    verdict = guard_hedges(
+        stripped, verdict,
+        lambda part: _lenient_once(answer_type, part, approach, value, context),
         _candidate(answer_type, value, context), protected, answer_type,
     )
+    if verdict.passed and stripped != text:  # what was stripped may hedge too
+        return guard_hedges(text, verdict, lambda part: verdict, lambda part: False,
+                            protected, answer_type)
+    return verdict
 
 
 def _candidate(

@@ -29,6 +29,8 @@ def find_booleans(text: str) -> list[bool]:
     neither, or a hedge ("not sure", "I don't know", "maybe"), reads as nothing.
     """
     whole = tokens(text)
+    if whole[:2] == ["n", "a"] or whole[:1] == ["na"]:
+        return []  # "N/A: ..." reports the task infeasible; it is not "no"
     if _HEDGES.search(" ".join(whole)):
         return []  # "not sure", "I don't know": no answer either way
     if whole in (["y"], ["n"]):

@@ -29,6 +29,21 @@ _HAS_DATE = re.compile(
 )
 
 
+_CLOCK = re.compile(
+    r"(?<![\d:.])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?|(?<![\d:.])(\d{1,2}):(\d{2})(?![\d:])",
+    re.IGNORECASE,
+)
+"""A time of day: "17:00", "5 PM", "10:30 a.m."."""
+
+
+def _minutes(match: re.Match[str]) -> int:
+    """Minutes after midnight of a :data:`_CLOCK` match."""
+    if match.group(3):
+        hour = int(match.group(1)) % 12 + (12 if match.group(3).lower() == "p" else 0)
+        return hour * 60 + int(match.group(2) or 0)
+    return int(match.group(4)) * 60 + int(match.group(5))
+
+
 def values(text: str, *, every: bool = False) -> set[str]:
     """The values ``text`` states, as canonical strings: dates (when the text writes one),
     else durations and distances with their units, else plain numbers (digits or words;
@@ -46,6 +61,11 @@ def values(text: str, *, every: bool = False) -> set[str]:
     found |= units
     if units and not every:
         return found
+    times = {f"time:{_minutes(m)}" for m in _CLOCK.finditer(text)}
+    found |= times
+    if times and not every:
+        return found
+    text = _CLOCK.sub(" ", text)
     numbers: set[str] = set()
     for raw in _DIGITS.findall(text):
         parsed = parse_number_text(raw)

@@ -125,8 +125,13 @@ def _month_ref(text: str, context: EvalContext | None) -> Month | None:
     return found[0] if len(found) == 1 else None
 
 
+_QUARTER = re.compile(r"\bq[1-4]\b|\b(?:first|second|third|fourth|last)\s+quarter\b|"
+                      r"\bquarter\b", re.IGNORECASE)
+
+
 def _month_extract(text: str, hint: Any, context: EvalContext | None) -> list[Month]:
-    return find_months(text, need_year=False)
+    # "Q4 2023" is a quarter, not its last month: read the text without it.
+    return find_months(_QUARTER.sub(" ", text), need_year=False)
 
 
 def _month_equal(answer: Month, ref: Month) -> str | None:
@@ -212,6 +217,10 @@ _VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
                 r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                 r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
                 r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+_APPROXIMATELY = re.compile(
+    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca)\b\.?|~"
+)
+_NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _QUALIFIED = re.compile(
@@ -286,6 +295,11 @@ def check_typed(
         return fail(f"{kind.name}:extra-content", f"answer {show(text)} lists {show(loose)} "
                                                   f"besides the {kind.name}")
     folded = fold(text)
+    if approach == "fuzzy_match":  # estimated quantities: "about 14 minutes" is the value
+        folded = _APPROXIMATELY.sub(" ", folded)
+    if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
+        return fail("url:negated", f"answer {show(text)} negates the URL "
+                                   f"({show(q.group(0).strip())})")
     if kind.name in _QUANTITIES and (q := _QUALIFIED.search(folded)
                                      or _QUALIFIED_AFTER.search(folded)):
         if not any(_QUALIFIED.search(fold(alt)) for item in items_of(value)

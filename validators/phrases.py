@@ -277,6 +277,8 @@ def extra_items(text: str, items: list[str], *, fuzzy_items: bool = False) -> li
         piece = " ".join(toks)
         if any(f" {r} " in f" {piece} " or f" {piece} " in f" {r} " for r in folded_refs):
             continue
+        if any(includes(seg.text, [a], []) == "yes" for a in alternatives):
+            continue  # the item written otherwise ("457 km" for "457km")
         if fuzzy_items and any(not fuzzy.compare(a, seg.text)[0] for a in alternatives):
             continue
         extra.append(seg.text.strip())

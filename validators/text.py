@@ -82,11 +82,15 @@ for _variant, _form in SPELLINGS.items():
     _SPELLED.setdefault(_form, {_form}).add(_variant)
 
 
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")
+
+
 def token_regex(token: str) -> str:
     """A regex for one token as it may be written in folded text (any spelling variant)."""
     forms = _SPELLED.get(token)
     if not forms:
-        return re.escape(token)
+        parts = _DIGIT_LETTER.split(token)
+        return r"[\s-]?".join(map(re.escape, parts))  # "457km" also as "457 km"
     return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
 
 
@@ -240,9 +244,21 @@ _PREAMBLE = re.compile(
 )
 
 
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_EXPLANATION = re.compile(
+    r"^\W*(?:i|i've|i'm|i\s+found|this|these|it|source|sources|note|found|according|based|"
+    r"checked|after)\b",
+    re.IGNORECASE,
+)
+
+
 def strip_preamble(text: str) -> str:
-    """``text`` without an agent-style lead-in ("Based on the page, the answer is: ");
-    unchanged when nothing would remain."""
+    """``text`` without an agent-style lead-in ("Based on the page, the answer is: ") and
+    without trailing paragraphs that explain how it was found ("\n\nI found this on
+    ..."); unchanged when nothing would remain."""
+    paragraphs = _PARAGRAPH.split(text)
+    if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):
+        text = paragraphs[0]
     rest = text[_PREAMBLE.match(text).end() :]
     return rest if rest.strip() else text
 

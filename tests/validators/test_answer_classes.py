@@ -265,3 +265,30 @@ def test_infeasible_claims_that_give_a_value(answer, passed):
 )
 def test_list_boundaries_and_ampersands(answer, refs, answer_type):
     assert lenient(answer, refs, answer_type)
+
+
+@pytest.mark.parametrize(
+    ("answer", "refs", "answer_type", "passed"),
+    [
+        ("We-Su 10:00-17:05", {"fuzzy_match": ["We-Su 10:00-17:00"]}, None, False),
+        ("Open 9:30 to 17:00", {"fuzzy_match": ["Open 9:30 to 17:00"]}, None, True),
+        ("Opens at 5 PM", {"fuzzy_match": ["Opens at 17:00"]}, None, True),
+        ("Opens at 5 AM", {"fuzzy_match": ["Opens at 17:00"]}, None, False),
+        ("Q4 2023", {"exact_match": "December 2023"}, "month", False),
+        ("the fourth quarter of 2023", {"exact_match": "December 2023"}, "month", False),
+        ("It is not http://web.cmoa.org/.", {"exact_match": "http://web.cmoa.org/"}, "url",
+         False),
+        ("It takes about 14 minutes by car.", {"fuzzy_match": ["14 minutes"]}, None, True),
+        ("about 14 minutes", {"exact_match": "14 minutes"}, "duration", False),
+        ("N/A: the site does not say", {"exact_match": "No"}, "boolean", False),
+        ("Acadia National Park, 457 km", {"must_include": ["Acadia National Park", "457km"]},
+         None, True),
+        ("The card holds 16 GB", {"must_include": ["16gb"]}, None, True),
+        ("Jonas Rahman\n\nI found this on the moderators page.",
+         {"exact_match": ["Jonas Rahman"]}, "list", True),
+        ("Jonas Rahman\n\nIt could also be Anya Lee.", {"exact_match": "Jonas Rahman"},
+         "string", False),
+    ],
+)
+def test_times_quarters_negated_urls_estimates_and_trailers(answer, refs, answer_type, passed):
+    assert lenient(answer, refs, answer_type) is passed
