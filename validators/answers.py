@@ -149,10 +149,11 @@ def _lenient(
         stripped, verdict,
         lambda part: _lenient_once(answer_type, part, approach, value, context),
         _candidate(answer_type, value, context), protected, answer_type,
+        slash=answer_type != "list",
     )
     if verdict.passed and stripped != text:  # what was stripped may hedge too
         return guard_hedges(text, verdict, lambda part: verdict, lambda part: False,
-                            protected, answer_type)
+                            protected, answer_type, slash=answer_type != "list")
     return verdict
 
 

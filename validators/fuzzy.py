@@ -100,13 +100,14 @@ def _words(text: str, dated: bool) -> list[str]:
 
 
 def negation_targets(toks: list[str]) -> set[str]:
-    """The words negations apply to: the first non-filler word after each negation."""
+    """The words negations apply to: the first non-filler word after each negation
+    (singular: "no airports" and "no airport" negate the same word)."""
     targets = set()
     for i, tok in enumerate(toks):
         if tok in NEGATIONS:
             after = next((t for t in toks[i + 1 :] if t not in FILLER and t not in NEGATIONS),
                          "")
-            targets.add(after)
+            targets.add(after[:-1] if len(after) > 3 and after.endswith("s") else after)
     return targets
 
 

@@ -21,7 +21,7 @@ from .verdict import Verdict, fail, show
 _DISJUNCTION = re.compile(
     r"\s+or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|later|earlier|"
     r"greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
-    r"|\s+/\s+"
+    r"|\s+/\s+(?!(?:5|10|100)\b)"
     r"|\s*[,;(]\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+",
     re.IGNORECASE,
 )
@@ -50,13 +50,16 @@ def _protected_spans(text: str, protected: Iterable[str]) -> list[tuple[int, int
     return spans
 
 
-def alternatives(text: str, protected: Iterable[str] = ()) -> list[str]:
+def alternatives(text: str, protected: Iterable[str] = (), *, slash: bool = True) -> list[str]:
     """The alternatives an answer offers, split at disjunctions outside ``protected``
-    phrases (the reference strings); one element when the answer offers one."""
+    phrases (the reference strings); one element when the answer offers one. With
+    ``slash=False`` a spaced slash joins list items rather than alternatives."""
     spans = _protected_spans(text, protected)
     parts, pos = [], 0
     for match in _DISJUNCTION.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in spans):
+            continue
+        if not slash and match.group(0).strip() == "/":
             continue
         parts.append(text[pos : match.start()])
         pos = match.end()
@@ -72,6 +75,8 @@ def guard_hedges(
     is_candidate: Callable[[str], bool],
     protected: Iterable[str],
     prefix: str,
+    *,
+    slash: bool = True,
 ) -> Verdict:
     """Turn a passing ``verdict`` into a ``<prefix>:hedge`` failure if ``text`` hedges.
 
@@ -83,6 +88,7 @@ def guard_hedges(
             answer type, a name, "N/A"...) rather than a side remark.
         protected: Reference strings whose own disjunctions are not split.
         prefix: The rule prefix (the answer type).
+        slash: Whether a spaced slash separates alternatives (not in list answers).
 
     Returns:
         ``verdict`` itself, or the hedge failure.
@@ -92,7 +98,7 @@ def guard_hedges(
     if (unsure := _UNSURE.search(text)) and not any(_UNSURE.search(str(p)) for p in protected):
         return fail(f"{prefix}:hedge", f"{show(text)} is offered without commitment "
                                        f"({show(unsure.group(0).strip())})")
-    parts = alternatives(text, protected)
+    parts = alternatives(text, protected, slash=slash)
     if len(parts) < 2:
         return verdict
     results = [(part, check(part).passed) for part in parts]

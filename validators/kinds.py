@@ -221,6 +221,7 @@ _APPROXIMATELY = re.compile(
     r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca)\b\.?|~"
 )
 _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
+_MEASURED = frozenset({"duration", "distance"})
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _QUALIFIED = re.compile(
@@ -295,7 +296,9 @@ def check_typed(
         return fail(f"{kind.name}:extra-content", f"answer {show(text)} lists {show(loose)} "
                                                   f"besides the {kind.name}")
     folded = fold(text)
-    if approach == "fuzzy_match":  # estimated quantities: "about 14 minutes" is the value
+    if approach == "fuzzy_match" or kind.name in _MEASURED:
+        # Estimated references and measurements: "about 14 minutes", "about 2 km" are the
+        # value; a count or a price stated "about" is not.
         folded = _APPROXIMATELY.sub(" ", folded)
     if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
         return fail("url:negated", f"answer {show(text)} negates the URL "

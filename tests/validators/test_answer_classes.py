@@ -279,7 +279,13 @@ def test_list_boundaries_and_ampersands(answer, refs, answer_type):
         ("It is not http://web.cmoa.org/.", {"exact_match": "http://web.cmoa.org/"}, "url",
          False),
         ("It takes about 14 minutes by car.", {"fuzzy_match": ["14 minutes"]}, None, True),
-        ("about 14 minutes", {"exact_match": "14 minutes"}, "duration", False),
+        ("about 14 minutes", {"exact_match": "14 minutes"}, "duration", True),
+        ("about 2 kilometres", {"exact_match": "2.0km"}, "distance", True),
+        ("about $14", {"exact_match": "$14"}, "currency", False),
+        ("4.3 / 5", {"exact_match": "4.3"}, "number", True),
+        ("Blue Mug / Red Mug", {"exact_match": ["Blue Mug", "Red Mug"]}, "list", True),
+        ("There are no airports within 5 km of CMU",
+         {"fuzzy_match": ["There is no airport within 5 km of CMU"]}, None, True),
         ("N/A: the site does not say", {"exact_match": "No"}, "boolean", False),
         ("Acadia National Park, 457 km", {"must_include": ["Acadia National Park", "457km"]},
          None, True),
@@ -290,5 +296,5 @@ def test_list_boundaries_and_ampersands(answer, refs, answer_type):
          "string", False),
     ],
 )
-def test_times_quarters_negated_urls_estimates_and_trailers(answer, refs, answer_type, passed):
+def test_times_quarters_urls_estimates_scales_trailers(answer, refs, answer_type, passed):
     assert lenient(answer, refs, answer_type) is passed
