@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
-from .phrases import extra_items, includes
+from .phrases import check_string, extra_items, includes
 from .text import find_phrase, negated_at, only_filler, same_text, segments, split_or, tokens
 from .verdict import Verdict, error, fail, ok, show
 
@@ -110,11 +110,19 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
 
 
 def check_list(text: str, approach: str, value: Any) -> Verdict:
+    """Lenient ``list`` check: every item present (each alternative of ``|OR|``), and
+    for ``exact_match`` no other item; a one-item list is checked as one string answer
+    ("Only Jonas Rahman approved it." names the one approver)."""
     inclusive = approach != "exact_match"
     candidates = _list_items(approach, value)
     verdicts = [_match_list(text, items, inclusive) for items in candidates if items]
     if not verdicts:
         return error("bad-reference", f"empty reference list {show(value)}")
-    return next((v for v in verdicts if v.passed), verdicts[0])
+    best = next((v for v in verdicts if v.passed), verdicts[0])
+    if not best.passed and isinstance(value, list) and len(value) == 1:
+        single = check_string(text, approach, value[0], None)
+        if single.passed:
+            return single
+    return best
 
 

@@ -298,3 +298,12 @@ def test_list_boundaries_and_ampersands(answer, refs, answer_type):
 )
 def test_times_quarters_urls_estimates_scales_trailers(answer, refs, answer_type, passed):
     assert lenient(answer, refs, answer_type) is passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [("Only Jonas Rahman approved it.", True), ("It was approved by Jonas Rahman.", True),
+     ("Jonas Rahman and Anya Lee", False), ("Not Jonas Rahman", False)],
+)
+def test_a_one_item_list_is_one_answer(answer, passed):
+    assert lenient(answer, {"exact_match": ["Jonas Rahman"]}, "list") is passed
