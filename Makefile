@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The type checker sees the installed layout (webenv.sites = sites/, ...) through links.
 TYPECHECK_TREE := build/typecheck
 
-.PHONY: demo test test-fast check lint format typecheck bench install chromium clean
+.PHONY: demo test test-fast check lint format typecheck bench install chromium webarena clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,12 +29,21 @@ chromium:
 	@[ -x "$(CHROMIUM)" ] || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium \
 		|| ($(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# WebArena's published task configs (inside the webarena-verified wheel) for the
+# validator tests; downloaded once, never committed.
+WEBARENA_WHEEL := $(VENV)/webarena/webarena_verified-1.2.3-py3-none-any.whl
+
+$(WEBARENA_WHEEL): | $(BIN)/python
+	$(BIN)/pip download --no-deps --quiet webarena-verified==1.2.3 -d $(VENV)/webarena
+
+webarena: $(WEBARENA_WHEEL)
+
 # Lint, format and type checks, then the whole suite (Chromium tests included).
-test: $(STAMP) chromium
+test: $(STAMP) chromium webarena
 	$(BIN)/python -m pytest -q
 
 # The inner loop: everything but the Chromium and slow tests.
-test-fast: $(STAMP)
+test-fast: $(STAMP) webarena
 	$(BIN)/python -m pytest -q -m "not chromium and not slow"
 
 check: lint typecheck

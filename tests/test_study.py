@@ -149,3 +149,37 @@ def test_traces_cli_rejects_bad_labels(recorded, tmp_path):
     result = CliRunner().invoke(main, ["study", "traces", str(recorded), "--labels", str(labels),
                                        "--out", str(tmp_path / "o"), "--no-chart"])
     assert result.exit_code != 0 and "maybe" in result.output
+
+
+CORPUS_LINES = [
+    {"spec": {"answer_type": "number", "reference_answers": {"exact_match": "6"}},
+     "answer": "six", "expected": True, "class": "number-words"},
+    {"spec": {"answer_type": "number", "reference_answers": {"exact_match": "6"}},
+     "answer": "6 or 7", "expected": False, "class": "hedge"},
+    {"spec": {"reference_answers": {"must_include": ["Blue Mug"]}},
+     "answer": "Blue Mug or Red Mug", "expected": False, "class": "hedge"},
+    {"spec": {"reference_answers": {"must_include": ["Blue Mug"]}},
+     "answer": "blue mug", "expected": True, "class": "case"},
+]
+
+
+def test_study_corpus_prints_rates_per_class(tmp_path):
+    corpus = tmp_path / "cases.jsonl"
+    corpus.write_text("".join(json.dumps(c) + "\n" for c in CORPUS_LINES), "utf-8")
+    result = CliRunner().invoke(main, ["study", "corpus", str(corpus),
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    rows = {r["class"]: r for r in json.loads((tmp_path / "out" / "corpus.json").read_text())}
+    assert rows["all"]["right"] == 2 and rows["all"]["wrong"] == 2
+    assert rows["hedge"]["lenient_wrong_accepted"] == 0.0
+    assert rows["hedge"]["strict_wrong_accepted"] == 0.5  # must_include is a substring test
+    assert rows["number-words"]["lenient_right_accepted"] == 1.0
+    assert rows["number-words"]["strict_right_accepted"] == 0.0
+    assert "| hedge | 0 |" in result.output
+
+
+def test_study_corpus_reports_bad_lines(tmp_path):
+    corpus = tmp_path / "cases.jsonl"
+    corpus.write_text('{"answer": "x"}\n', "utf-8")
+    result = CliRunner().invoke(main, ["study", "corpus", str(corpus)])
+    assert result.exit_code != 0 and "cases.jsonl:1" in result.output

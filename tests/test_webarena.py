@@ -123,7 +123,7 @@ def test_sites_and_placeholders_are_mapped(report):
 
 def test_reference_answers_and_notes_are_kept(report):
     task = by_tag(report, 1)["eval"]
-    assert task["answer_type"] == "string"
+    assert task["answer_type"] == "list"
     assert task["reference_answers"] == {"must_include": ["Impulse Duffle", "Overnight Duffle"]}
     na = by_tag(report, 2)["eval"]
     assert na["answer_type"] == "infeasible" and na["string_note"] == "the product does not exist"
@@ -176,6 +176,7 @@ def test_written_files_load_with_our_loader(tmp_path):
     assert "21 tasks read" in result.output
     assert "12 converted, 9 skipped" in result.output
     assert "site not shipped" in result.output and "unsolvable" in result.output
+    assert "answer types inferred: " in result.output and "infeasible 1" in result.output
     loaded = [t for f in sorted((tmp_path / "out").glob("*.json")) for t in load_task_file(f)]
     assert len(loaded) == 12
     assert all(not t.solution for t in loaded)
@@ -233,8 +234,34 @@ def test_untranslatable_locators(locator):
     ("refs", "kind"),
     [({"exact_match": "12"}, "number"), ({"exact_match": "$3.50"}, "currency"),
      ({"exact_match": "2023-01-05"}, "date"), ({"exact_match": "No"}, "boolean"),
-     ({"fuzzy_match": ["N/A"]}, "infeasible"), ({"must_include": ["12"]}, "string"),
-     ({"exact_match": "1 |OR| 2"}, "string"), (None, "string")],
+     ({"fuzzy_match": ["N/A"]}, "infeasible"), ({"must_include": ["12"]}, "number"),
+     ({"exact_match": "1 |OR| 2"}, "number"), ({"exact_match": "1 |OR| one"}, "string"),
+     ({"exact_match": "Blue |OR| 2"}, "string"), (None, "string"),
+     ({"must_include": ["Yes"]}, "boolean"), ({"fuzzy_match": ["7 min"]}, "duration"),
+     ({"fuzzy_match": ["Time: 3h 30min"]}, "duration"), ({"must_include": ["2.0km"]}, "distance"),
+     ({"fuzzy_match": ["457 miles"]}, "distance"), ({"fuzzy_match": ["May 23 2023"]}, "date"),
+     ({"fuzzy_match": ["3/2/22"]}, "date"), ({"must_include": ["A", "B"]}, "list"),
+     ({"exact_match": ["A", "B"]}, "list"), ({"fuzzy_match": ["a: 2min", "b: 3min"]}, "string"),
+     ({"must_include": ["A"], "fuzzy_match": ["3 min"]}, "string"),
+     ({"must_include": ["4125785000"]}, "string"), ({"exact_match": "Quest Band"}, "string")],
 )
-def test_infer_answer_type(refs, kind):
+def test_infer_answer_type_from_references(refs, kind):
     assert infer_answer_type(refs) == kind
+
+
+@pytest.mark.parametrize(
+    ("value", "intent", "kind"),
+    [("36.39", "Tell me the grand total of invoice 000000001.", "currency"),
+     ("182.4", "Get the total payment amount of the last 2 completed orders", "currency"),
+     ("0", "How much I spent on food shopping in Jan 2023", "currency"),
+     ("9", "What's the total number of items sold in the most recent 2 orders?", "number"),
+     ("5", "What is the total count of Pending reviews?", "number"),
+     ("351", "How many reviews our shop received by far?", "number"),
+     ("15213", "What is the zip code of Carnegie Mellon?", "string"),
+     ("170", "What is the order number of my latest order?", "string"),
+     ("4125785000", "What is the phone number of the airport authority?", "string")],
+)
+def test_infer_answer_type_reads_the_intent(value, intent, kind):
+    assert infer_answer_type({"must_include": [value]}, intent) == kind
+
+

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import lru_cache
 
 from price_parser import Price
 
@@ -155,7 +156,9 @@ def _word_mentions(text: str) -> list[Mention]:
         j, total, current = i, 0, 0
         while j < len(words):
             w = words[j][0]
-            if w in _UNITS:
+            if w == "dozen":
+                current = max(current, 1) * 12
+            elif w in _UNITS:
                 current += _UNITS[w]
             elif w == "hundred":
                 current = max(current, 1) * 100
@@ -185,6 +188,33 @@ def _word_mentions(text: str) -> list[Mention]:
     return found
 
 
+_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?!\d)(,\d{1,2}(?!\d))?")
+"""Thousands grouped by a space, no-break or thin space ("5 678", "3 053,97")."""
+
+
+def _join_groups(match: re.Match[str]) -> str:
+    """Rewrite the group spaces as separators of the same length, so the number stays one
+    token and offsets are kept: "." before a decimal comma ("3.053,97"), else ","."""
+    sep = "." if match.group(1) else ","
+    return re.sub(r"[ \u00a0\u202f\u2009]", sep, match.group(0))
+
+
+_SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion)\b|(k|K|bn)\b|(M)\b)")
+_SCALE_VALUES = {"thousand": 1000, "k": 1000, "million": 1_000_000, "m": 1_000_000,
+                 "billion": 1_000_000_000, "bn": 1_000_000_000}
+
+
+def _scaled(text: str, mention: Mention) -> Mention:
+    """Apply a scale written after digits: "2.5 thousand", "185k", "3M", "1.2 billion"."""
+    match = _SCALE_AFTER.match(text, mention.end)
+    if match is None:
+        return mention
+    word = (match.group(1) or match.group(2) or match.group(3)).lower()
+    value = mention.value * _SCALE_VALUES[word]
+    return replace(mention, value=value, decimals=0 if value == value.to_integral() else
+                   mention.decimals, end=match.end())
+
+
 def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
     """All numbers in ``text`` (digits, and small number words unless ``words=False``).
 
@@ -192,19 +222,25 @@ def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
     labels are dropped when the text also has plain numbers: "#12", ordinals ("2nd"), the
     scale of a rating ("4.3 out of 5", "4.3/5") and years after a preposition ("3 orders
     in 2024"). "and a half" and "½" add 0.5; "no <noun>" reads as 0 when the text has no
-    other number.
+    other number. Thousands may be grouped by spaces ("5 678") and a scale may follow the
+    digits ("2.5 thousand", "185k").
     """
-    text = str(text)
-    found = _digit_mentions(text)
+    return list(_find_numbers(str(text), words))
+
+
+@lru_cache(maxsize=16384)
+def _find_numbers(text: str, words: bool) -> tuple[Mention, ...]:
+    text = _GROUPS.sub(_join_groups, text)
+    found = [_scaled(text, m) for m in _digit_mentions(text)]
     if words:
-        found += _word_mentions(text)
+        spans = [(m.start, m.end) for m in found]
+        found += [w for w in _word_mentions(text)
+                  if not any(s <= w.start < e for s, e in spans)]  # "2.5 thousand"
         if not found and (m := _NO_QUANTITY.search(text)):
             found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
     found = _mark_labels(text, [_add_half(text, m) for m in sorted(found, key=lambda m: m.start)])
     quantities = [m for m in found if not m.label]
-    if quantities:
-        found = quantities
-    return found
+    return tuple(quantities or found)
 
 
 def _add_half(text: str, mention: Mention) -> Mention:

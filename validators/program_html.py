@@ -8,7 +8,7 @@ import lxml.etree
 import lxml.html
 from cssselect import SelectorError
 
-from .answers import check_answer
+from .answers import check_page_text
 from .context import EvalContext, expand
 from .text import find_phrase, strict_clean, tokens
 from .verdict import Verdict, check_entries, combine, error, fail, ok, one_line, show
@@ -145,8 +145,7 @@ def _entry(entry: Any, context: EvalContext, mode: str) -> Verdict:
             continue
         if approach not in ("exact_match", "must_include", "fuzzy_match"):
             return error("bad-spec", f"unknown required_contents key {approach!r}")
-        sub = {"answer_type": "string", "reference_answers": {approach: value}}
-        verdicts.append(check_answer(text, sub, mode=mode))
+        verdicts.append(check_page_text(text, approach, value, mode))
     verdict = combine(verdicts, label="program_html")
     if not elements:
         return Verdict(False, 0.0, "program_html:no-element",

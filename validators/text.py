@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 _MARKS = str.maketrans({"™": " ", "®": " ", "©": " ", "℠": " "})
 _QUOTES = str.maketrans(
@@ -51,18 +52,52 @@ def split_or(value: object) -> list[str]:
     return parts or [str(value)]
 
 
-def fold(text: str) -> str:
-    """Lower-case, strip accents (NFKD), drop ™/®/©, unify quotes, expand ``n't``."""
-    text = str(text).translate(_MARKS).translate(_QUOTES)
+@lru_cache(maxsize=65536)
+def _fold(text: str) -> str:
+    text = text.translate(_MARKS).translate(_QUOTES)
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = text.casefold()
     return _NT.sub(" not", text)
 
 
+def fold(text: str) -> str:
+    """Lower-case, strip accents (NFKD), drop ™/®/©, unify quotes, expand ``n't``."""
+    return _fold(str(text))
+
+
+SPELLINGS = {
+    "cancelled": "canceled", "cancelling": "canceling", "colour": "color",
+    "colours": "colors", "favourite": "favorite", "favourites": "favorites", "grey": "gray",
+    "centre": "center", "centres": "centers", "theatre": "theater", "metre": "meter",
+    "metres": "meters", "kilometre": "kilometer", "kilometres": "kilometers",
+    "saint": "st", "catalogue": "catalog", "jewellery": "jewelry", "organisation":
+    "organization", "labelled": "labeled", "travelling": "traveling",
+}
+"""Spelling variants (British/American, "Saint"/"St") folded to one form in tokens."""
+
+
+_SPELLED = {}
+for _variant, _form in SPELLINGS.items():
+    _SPELLED.setdefault(_form, {_form}).add(_variant)
+
+
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")
+
+
+def token_regex(token: str) -> str:
+    """A regex for one token as it may be written in folded text (any spelling variant)."""
+    forms = _SPELLED.get(token)
+    if not forms:
+        parts = _DIGIT_LETTER.split(token)
+        return r"[\s-]?".join(map(re.escape, parts))  # "457km" also as "457 km"
+    return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
+
+
 def tokens(text: str) -> list[str]:
-    """Folded word tokens; punctuation and whitespace separate tokens."""
-    return _WORD.findall(fold(text))
+    """Folded word tokens; punctuation and whitespace separate tokens; spelling variants
+    ("cancelled", "Saint") are folded to one form ("canceled", "st")."""
+    return [SPELLINGS.get(t, t) for t in _WORD.findall(fold(text))]
 
 
 def norm(text: str) -> str:
@@ -88,6 +123,8 @@ def same_text(a: str, b: str) -> bool:
     ta, tb = tokens(a), tokens(b)
     if ta and (ta == tb or _drop_article(ta) == _drop_article(tb)):
         return True
+    if "and" in ta + tb and [t for t in ta if t != "and"] == [t for t in tb if t != "and"]:
+        return bool(ta)  # "Coffee & Tea" is "Coffee and Tea"
     sa = squash(a)
     return bool(sa) and sa == squash(b)
 
@@ -118,6 +155,36 @@ def negated_at(toks: list[str], start: int, window: int = 3) -> bool:
     return any(t in NEGATIONS for t in toks[max(0, start - window) : start])
 
 
+_CLAUSE_BREAK = re.compile(r"[,;.:!?()\[\]{}\n]|\s[-–—]\s")
+
+
+def clause_around(text: str, start: int, end: int) -> str:
+    """The clause of ``text`` holding the span ``start:end`` (clause breaks: punctuation,
+    brackets, spaced dashes), the span itself included."""
+    breaks = [m for m in _CLAUSE_BREAK.finditer(text)]
+    left = max((m.end() for m in breaks if m.end() <= start), default=0)
+    right = min((m.start() for m in breaks if m.start() >= end), default=len(text))
+    return text[left:right]
+
+
+def negated_in_clause(before: str, window: int = 3) -> bool:
+    """Whether the text just ``before`` a phrase negates it: a negation among the last
+    ``window`` words of the same clause (a comma, bracket or full stop ends the scope, so
+    "(Cable Not Included), Anker Charger" does not negate the charger)."""
+    clause = _CLAUSE_BREAK.split(before)[-1]
+    return any(t in NEGATIONS for t in tokens(clause)[-window:])
+
+
+def phrase_spans(text: str, phrase_tokens: list[str]) -> list[tuple[int, int]]:
+    """Spans in ``fold(text)`` where the tokens occur as whole words, in order, separated
+    only by punctuation or spaces."""
+    if not phrase_tokens:
+        return []
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(map(token_regex, phrase_tokens))
+               + r"(?![^\W_])")
+    return [m.span() for m in re.finditer(pattern, fold(text))]
+
+
 def has_negation(toks: Iterable[str]) -> bool:
     """Whether any token is a negation."""
     return any(t in NEGATIONS for t in toks)
@@ -139,6 +206,11 @@ _SEPARATOR = re.compile(
 _BULLET = re.compile(r"^\s*(?:[-*+>]|\(?\d{1,2}[.)])\s+")
 
 
+_INLINE_ENUMERATION = re.compile(r"(?:^|\s)1[.)]\s+\S.*?\s2[.)]\s+\S", re.DOTALL)
+_SEPARATOR_OR_NUMBER = re.compile(_SEPARATOR.pattern + r"|\s(?=\d{1,2}[.)]\s)", re.IGNORECASE)
+"""With an inline enumeration ("1. Blue Mug 2. Red Mug"), each number starts an item."""
+
+
 def segments(text: str) -> list[Segment]:
     """Split an answer on commas, semicolons, newlines, bullets, "and"/"or", "&".
 
@@ -147,7 +219,10 @@ def segments(text: str) -> list[Segment]:
     """
     result: list[Segment] = []
     pos = 0
-    for match in _SEPARATOR.finditer(text):
+    separators = _SEPARATOR
+    if _INLINE_ENUMERATION.search(text):
+        separators = _SEPARATOR_OR_NUMBER
+    for match in separators.finditer(text):
         result.append(Segment(pos, match.start(), text[pos : match.start()]))
         pos = match.end()
     result.append(Segment(pos, len(text), text[pos:]))
@@ -157,6 +232,35 @@ def segments(text: str) -> list[Segment]:
         if tokens(piece):
             cleaned.append(Segment(seg.start, seg.end, piece))
     return cleaned
+
+
+_PREAMBLE = re.compile(
+    r"^\s*(?:(?:based\s+on|according\s+to|looking\s+at|after\s+(?:checking|reviewing|"
+    r"looking\s+at))\b[^,:;\n]{0,100}[,:]\s*)?"
+    r"(?:(?:so|thus|therefore|hence|ok|okay),?\s+)?"
+    r"(?:(?:the|my)\s+(?:final\s+)?(?:answer|result)s?\s*(?:is|are|would\s+be|was|:|=)"
+    r"\s*:?\s*)?",
+    re.IGNORECASE,
+)
+
+
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_EXPLANATION = re.compile(
+    r"^\W*(?:i|i've|i'm|i\s+found|this|these|it|source|sources|note|found|according|based|"
+    r"checked|after)\b",
+    re.IGNORECASE,
+)
+
+
+def strip_preamble(text: str) -> str:
+    """``text`` without an agent-style lead-in ("Based on the page, the answer is: ") and
+    without trailing paragraphs that explain how it was found ("\n\nI found this on
+    ..."); unchanged when nothing would remain."""
+    paragraphs = _PARAGRAPH.split(text)
+    if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):
+        text = paragraphs[0]
+    rest = text[_PREAMBLE.match(text).end() :]
+    return rest if rest.strip() else text
 
 
 def only_filler(toks: Iterable[str]) -> bool:

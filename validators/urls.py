@@ -12,7 +12,7 @@ from .verdict import Verdict, error, fail, ok, show
 
 _OR = re.compile(r"\s*\|OR\|\s*")
 _URL_IN_TEXT = re.compile(
-    r"""(?:https?://|__[A-Z]+__|\b[\w-]+(?:\.[\w-]+)*\.(?:test|com|org|net|io|local)\b)[^\s<>"'`]*"""
+    r"""(?:(?:https?|ssh|git)://|__[A-Z]+__|\b[\w-]+(?:\.[\w-]+)*\.(?:test|com|org|net|io|local)\b)[^\s<>"'`]*"""
     r"""|(?<![\w/])/[\w\-./?=&%+#~:]*""",
     re.IGNORECASE,
 )

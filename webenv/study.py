@@ -1,6 +1,7 @@
 """``webenv study``: measuring how often the validators are wrong.
 
-Two studies, each printing a Markdown table and writing CSV, JSON and a PNG chart:
+Three studies, each printing a Markdown table and writing CSV and JSON (the first two
+also a PNG chart):
 
 - ``perturb``: for every task with a reference answer (``string_match``) or reference
   URL (``url_match``), generate equivalent variants (formatting, order, units, paraphrase
@@ -11,6 +12,11 @@ Two studies, each printing a Markdown table and writing CSV, JSON and a PNG char
 - ``traces``: over episodes the env recorded (``WebEnv(record_dir=...)``), show where
   strict and lenient disagree; given human labels (CSV ``task_id,episode,correct``),
   report each mode's precision, recall and agreement with 95 % Wilson intervals.
+
+- ``corpus``: over a labelled answer corpus (JSONL lines ``{spec, answer, expected,
+  class, ...}``; by default the independent corpus in ``tests/validators/independent``),
+  report per phenomenon class how many right answers each mode accepts and how many
+  wrong answers it accepts.
 
 Outputs are deterministic: rows are sorted and no timestamps are written.
 """
@@ -509,6 +515,80 @@ def summarize_traces(episodes: list[dict[str, Any]],
     return result
 
 
+# --- labelled corpus ----------------------------------------------------------
+
+DEFAULT_CORPUS = Path(__file__).resolve().parents[1] / "tests" / "validators" / "independent"
+"""The independent corpus in a source checkout (issue 14)."""
+CORPUS_COLUMNS = ["class", "right", "lenient_right_accepted", "lenient_wrong_accepted",
+                  "wrong", "strict_right_accepted", "strict_wrong_accepted"]
+
+
+def read_corpus(path: str | Path) -> list[dict[str, Any]]:
+    """Labelled cases from a JSONL file, or from every ``*.jsonl`` file in a folder.
+
+    Raises:
+        click.ClickException: no file, a line that is not a JSON object, or a case without
+            ``spec``, ``answer`` and a boolean ``expected``; the message names the line.
+    """
+    path = Path(path)
+    files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
+    if not files or not all(f.is_file() for f in files):
+        raise click.ClickException(f"{path}: no JSONL corpus there")
+    cases = []
+    for file in files:
+        for lineno, line in enumerate(file.read_text("utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                case = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise click.ClickException(f"{file}:{lineno}: not JSON ({exc.msg})") from None
+            if (not isinstance(case, dict) or not isinstance(case.get("spec"), dict)
+                    or not isinstance(case.get("expected"), bool) or "answer" not in case):
+                raise click.ClickException(f"{file}:{lineno}: a case needs spec (object), "
+                                           f"answer and expected (bool)")
+            cases.append(case)
+    return cases
+
+
+def summarize_corpus(cases: list[dict[str, Any]],
+                     check: Callable[..., Any] = check_answer) -> list[dict[str, Any]]:
+    """Accept rates per class (and ``all``) in both modes.
+
+    Args:
+        cases: Labelled cases (``spec``, ``answer``, ``expected``, optional ``class``).
+        check: The answer checker (``check_answer``; another version to compare).
+
+    Returns:
+        One row per class, ``all`` first: counts of right and wrong cases and, per mode,
+        the share of right answers accepted and of wrong answers accepted (None without
+        cases of that label).
+    """
+    counts: dict[str, dict[str, int]] = {}
+    for case in cases:
+        for cls in ("all", str(case.get("class") or "unclassified")):
+            row = counts.setdefault(cls, {})
+            label = "right" if case["expected"] else "wrong"
+            row[label] = row.get(label, 0) + 1
+            for mode in MODES:
+                passed = check(case["answer"], case["spec"], mode=mode).passed
+                key = f"{mode}_{label}_accepted"
+                row[key] = row.get(key, 0) + int(passed)
+    rows = []
+    for cls in sorted(counts, key=lambda c: (c != "all", c)):
+        row = counts[cls]
+        out: dict[str, Any] = {"class": cls, "right": row.get("right", 0),
+                               "wrong": row.get("wrong", 0)}
+        for mode in MODES:
+            for label in ("right", "wrong"):
+                total = row.get(label, 0)
+                key = f"{mode}_{label}_accepted"
+                out[key] = row.get(key, 0) / total if total else None
+                out[f"{key}_count"] = row.get(key, 0)
+        rows.append(out)
+    return rows
+
+
 # --- output -------------------------------------------------------------------
 
 def _fmt(value: Any) -> str:
@@ -656,6 +736,25 @@ def perturb_command(site: str | None, out_dir: str, no_chart: bool) -> None:
     click.echo(f"\n{len(rows)} variants of {len({r.task_id for r in rows})} tasks; "
                f"wrote {out_dir}/perturb.csv, perturb.json"
                + ("" if no_chart else ", perturb.png"))
+
+
+@study.command("corpus")
+@click.argument("path", required=False, type=click.Path(exists=True))
+@click.option("--out", "out_dir", default="study-corpus", show_default=True,
+              type=click.Path(file_okay=False), help="Folder for CSV and JSON.")
+def corpus_command(path: str | None, out_dir: str) -> None:
+    """Accept rates per class on a labelled answer corpus (default: the independent one)."""
+    if path is None and not DEFAULT_CORPUS.is_dir():
+        raise click.ClickException(f"no corpus given and {DEFAULT_CORPUS} does not exist "
+                                   f"(it ships with a source checkout only)")
+    cases = read_corpus(path or DEFAULT_CORPUS)
+    rows = summarize_corpus(cases)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    write_csv(out / "corpus.csv", rows, list(rows[0]))
+    (out / "corpus.json").write_text(json.dumps(rows, indent=2) + "\n", "utf-8")
+    click.echo(markdown_table(rows, CORPUS_COLUMNS))
+    click.echo(f"\n{len(cases)} cases; wrote {out_dir}/corpus.csv, corpus.json")
 
 
 @study.command("traces")

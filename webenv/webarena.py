@@ -12,8 +12,9 @@ each one into a webenv task object that :func:`webenv.tasks.parse_task` accepts:
 - ``program_html`` locators written as JavaScript (``document.querySelector("…").outerText``
   and similar) are translated to ``css:`` or ``xpath:`` locators where that keeps their
   meaning; the rest are reported and the task skipped;
-- an ``answer_type`` is inferred conservatively from the reference answers (``N/A``
-  becomes ``infeasible``, a bare number ``number``, and so on; ``string`` otherwise).
+- an ``answer_type`` is inferred from the reference answers and the intent
+  (:func:`webenv.validators.infer.infer_answer_type`: money, counts, yes/no, dates,
+  durations, distances, N/A, lists; ``string`` otherwise).
 
 Imported tasks have no ``solution`` and refer to WebArena's data (products, posts,
 projects) that our generated sites do not contain: they load and validate, but are not
@@ -34,6 +35,7 @@ from cssselect import GenericTranslator, SelectorError
 
 from webenv.sites import SITES
 from webenv.tasks import TaskError, parse_task
+from webenv.validators.infer import infer_answer_type
 
 SITE_MAP = {"shopping": "shop", "reddit": "forum", "gitlab": "githost"}
 """WebArena site name -> ours."""
@@ -169,43 +171,6 @@ def _translate_url(url: str, what: str) -> tuple[str, str | None]:
     return _map_placeholders(url, f"{what} url"), None
 
 
-_NUMBER = re.compile(r"^[-+]?\d+(?:\.\d+)?$")
-_MONEY = re.compile(r"^\$\s?\d[\d,]*(?:\.\d{2})?$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def infer_answer_type(refs: dict[str, Any] | None) -> str:
-    """A conservative ``answer_type`` for WebArena reference answers.
-
-    ``N/A`` references give ``infeasible``; an ``exact_match`` that is a bare number,
-    ``$`` amount, ISO date or yes/no gives ``number``, ``currency``, ``date`` or
-    ``boolean``; everything else (including ``must_include`` items, which WebArena
-    matches as substrings) is ``string``.
-    """
-    if not refs:
-        return "string"
-    for key in ("fuzzy_match", "exact_match"):
-        value = refs.get(key)
-        if isinstance(value, list) and len(value) == 1:
-            value = value[0]
-        if isinstance(value, str) and value.strip().upper() == "N/A":
-            return "infeasible"
-    exact = refs.get("exact_match")
-    if isinstance(exact, int | float) and not isinstance(exact, bool):
-        return "number"
-    if isinstance(exact, str) and "|OR|" not in exact:
-        text = exact.strip()
-        if _NUMBER.match(text):
-            return "number"
-        if _MONEY.match(text):
-            return "currency"
-        if _DATE.match(text):
-            return "date"
-        if text.lower() in ("yes", "no"):
-            return "boolean"
-    return "string"
-
-
 def convert_task(raw: Any) -> tuple[dict[str, Any], list[str]]:
     """Convert one WebArena task object.
 
@@ -249,7 +214,7 @@ def convert_task(raw: Any) -> tuple[dict[str, Any], list[str]]:
     if "string_match" in types:
         if not isinstance(refs, dict) or not refs:
             raise Untranslatable("malformed task: string_match without reference_answers")
-        spec["answer_type"] = infer_answer_type(refs)
+        spec["answer_type"] = infer_answer_type(refs, str(raw.get("intent") or ""))
         spec["reference_answers"] = {
             k: v for k, v in refs.items() if k in ("exact_match", "must_include", "fuzzy_match")
         }
@@ -396,6 +361,10 @@ def import_command(fmt: str, file: str, out_dir: str, verbose: bool) -> None:
             extra = " (" + "; ".join(f"{d} {n}" for d, n in
                                      sorted(parts.items(), key=lambda p: (-p[1], p[0]))) + ")"
         click.echo(f"  skipped {count:4}  {reason}{extra}")
+    kinds = Counter(t["eval"]["answer_type"] for t in report.tasks if "answer_type" in t["eval"])
+    if kinds:
+        click.echo("answer types inferred: " + ", ".join(
+            f"{kind} {n}" for kind, n in sorted(kinds.items(), key=lambda k: (-k[1], k[0]))))
     if report.warnings:
         click.echo(f"{len(report.warnings)} approximations (-v lists them)")
     if verbose:

@@ -2,11 +2,39 @@
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
+import zipfile
+from pathlib import Path
 
 import lxml.html
 import pytest
 from webenv.validators import EvalContext
+
+WEBARENA_WHEEL = (Path(__file__).resolve().parents[2] / ".venv" / "webarena"
+                  / "webarena_verified-1.2.3-py3-none-any.whl")
+"""Where ``make webarena`` downloads WebArena's published configs (override with the
+environment variable ``WEBENV_WEBARENA_WHEEL``)."""
+_RAW_CONFIG = "webarena_verified/assets/dataset/test.raw.json"
+
+
+@pytest.fixture(scope="session")
+def webarena_tasks() -> list[dict]:
+    """WebArena's published ``test.raw.json`` (812 tasks), read from the wheel.
+
+    A missing wheel skips the test with the command that fetches it; with ``CI`` set it
+    fails instead.
+    """
+    wheel = Path(os.environ.get("WEBENV_WEBARENA_WHEEL") or WEBARENA_WHEEL)
+    if not wheel.is_file():
+        reason = (f"WebArena configs missing: {wheel} does not exist; run `make webarena` "
+                  f"(or set WEBENV_WEBARENA_WHEEL)")
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(f"!!! SKIPPED: {reason}")
+    with zipfile.ZipFile(wheel) as archive:
+        return json.loads(archive.read(_RAW_CONFIG))
 
 PAGE = """
 <html><head><title>Cart</title><style>td { color: red }</style></head>

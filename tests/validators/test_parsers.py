@@ -6,8 +6,9 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
-from webenv.validators.answers import find_booleans, says_infeasible
+from webenv.validators.booleans import find_booleans
 from webenv.validators.dates import Month, find_dates, find_durations, find_months
+from webenv.validators.infeasible import says_infeasible
 from webenv.validators.numbers import find_amounts, find_numbers, parse_number_text
 from webenv.validators.text import norm, same_text, segments, split_or, strict_clean
 

@@ -13,6 +13,7 @@ REFERENCES = {
     "date": "2024-03-05",
     "month": "March 2024",
     "duration": "2 days",
+    "distance": "2.0km",
     "list": "Blue Mug, Red Mug",
     "boolean": "yes",
     "url": "__SHOP__/product/12",
@@ -24,7 +25,7 @@ ANSWERS = st.one_of(
     st.text(alphabet="0123456789.,$€-/: ORand|", max_size=60),
     st.lists(st.sampled_from(["Blue", "Mug", "not", "3", "$83.47", "March", "2024", "and",
                               ",", "or", "yes", "no", "http://shop.test/", "|OR|", "days",
-                              "\n- ", "five", "N/A", "™", "é", "'", '"']),
+                              "\n- ", "five", "km", "N/A", "™", "é", "'", '"']),
              max_size=20).map(" ".join),
 )
 

@@ -1,0 +1,112 @@
+"""The one guard against hedged answers ("Jane Smith or Adam Garcia", "6 or 7").
+
+An answer that passed a lenient check is split at its disjunctions ("or", a spaced
+slash, ", maybe ..."); when it has several alternatives, each is checked alone. The
+answer is a hedge, and fails, when one alternative that states a competing candidate
+fails on its own, or when no alternative passes on its own (it only passed by listing
+several); so does an answer offered without commitment ("Maybe X", "X; it could also
+be Y"). Disjunctions inside the reference itself ("Pots or Pans") are not split.
+Every lenient path (strings, lists, typed scalars, infeasible) goes through
+:func:`guard_hedges`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from .text import fold
+from .verdict import Verdict, fail, show
+
+_DISJUNCTION = re.compile(
+    r"\s+or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|later|earlier|"
+    r"greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
+    r"|\s+/\s+(?!(?:5|10|100)\b)"
+    r"|\s*[,;(]\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+",
+    re.IGNORECASE,
+)
+_UNSURE = re.compile(
+    r"^\W*(?:maybe|perhaps|possibly)\b|\b(?:could|might|may)\s+also\s+be\b|"
+    r"\bnot\s+sure\s+(?:if|whether)\b",
+    re.IGNORECASE,
+)
+"""An answer offered without commitment ("Maybe X", "X; it could also be Y")."""
+_EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
+
+
+def _protected_spans(text: str, protected: Iterable[str]) -> list[tuple[int, int]]:
+    folded = fold(text)
+    if len(folded) != len(text):
+        folded = text.lower()
+    spans = []
+    for phrase in protected:
+        needle = str(phrase).strip().lower()
+        if not needle or not _DISJUNCTION.search(needle):
+            continue
+        start = folded.find(needle)
+        while start >= 0:
+            spans.append((start, start + len(needle)))
+            start = folded.find(needle, start + 1)
+    return spans
+
+
+def alternatives(text: str, protected: Iterable[str] = (), *, slash: bool = True) -> list[str]:
+    """The alternatives an answer offers, split at disjunctions outside ``protected``
+    phrases (the reference strings); one element when the answer offers one. With
+    ``slash=False`` a spaced slash joins list items rather than alternatives."""
+    spans = _protected_spans(text, protected)
+    parts, pos = [], 0
+    for match in _DISJUNCTION.finditer(text):
+        if any(s < match.end() and match.start() < e for s, e in spans):
+            continue
+        if not slash and match.group(0).strip() == "/":
+            continue
+        parts.append(text[pos : match.start()])
+        pos = match.end()
+    parts.append(text[pos:])
+    parts = [_EITHER.sub("", p).strip(" \t\n.,;:()") for p in parts]
+    return [p for p in parts if p]
+
+
+def guard_hedges(
+    text: str,
+    verdict: Verdict,
+    check: Callable[[str], Verdict],
+    is_candidate: Callable[[str], bool],
+    protected: Iterable[str],
+    prefix: str,
+    *,
+    slash: bool = True,
+) -> Verdict:
+    """Turn a passing ``verdict`` into a ``<prefix>:hedge`` failure if ``text`` hedges.
+
+    Args:
+        text: The answer.
+        verdict: The verdict of the lenient check on the whole answer.
+        check: The same lenient check, applied to one alternative.
+        is_candidate: Whether an alternative states a competing answer (a value of the
+            answer type, a name, "N/A"...) rather than a side remark.
+        protected: Reference strings whose own disjunctions are not split.
+        prefix: The rule prefix (the answer type).
+        slash: Whether a spaced slash separates alternatives (not in list answers).
+
+    Returns:
+        ``verdict`` itself, or the hedge failure.
+    """
+    if not verdict.passed:
+        return verdict
+    if (unsure := _UNSURE.search(text)) and not any(_UNSURE.search(str(p)) for p in protected):
+        return fail(f"{prefix}:hedge", f"{show(text)} is offered without commitment "
+                                       f"({show(unsure.group(0).strip())})")
+    parts = alternatives(text, protected, slash=slash)
+    if len(parts) < 2:
+        return verdict
+    results = [(part, check(part).passed) for part in parts]
+    rivals = [part for part, passed in results if not passed and is_candidate(part)]
+    if rivals:
+        return fail(f"{prefix}:hedge", f"{show(text)} offers {show(rivals[0])} as an "
+                                       f"alternative to the answer")
+    if not any(passed for _, passed in results) and sum(map(is_candidate, parts)) >= 2:
+        return fail(f"{prefix}:hedge", f"{show(text)} passes only by offering "
+                                       f"{len(parts)} alternatives together")
+    return verdict

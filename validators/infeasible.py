@@ -1,0 +1,65 @@
+"""Infeasible tasks: does an answer say the task cannot be done?"""
+
+from __future__ import annotations
+
+import re
+
+from .text import find_phrase, fold, strict_clean, tokens
+from .verdict import Verdict, fail, ok, show
+
+_INFEASIBLE_PHRASES = [
+    p.split()
+    for p in (
+        "n a", "na", "not possible", "impossible", "infeasible", "unachievable",
+        "not feasible", "not achievable", "cannot", "can not", "ca not", "unable", "not able",
+        "not available", "unavailable", "does not exist", "do not exist", "doesnt exist",
+        "not exist", "no such", "not found", "could not find", "nonexistent", "non existent",
+        "there is no", "there are no", "no answer", "not applicable", "not supported",
+        "unsupported", "no way", "none", "nothing", "no results", "no result", "not allowed",
+        "not permitted", "could not be located", "could not be found", "cannot be found",
+        "can not be found", "not be located", "not be found", "not located", "no longer",
+    )
+]
+
+
+_VALUE_GIVEN = re.compile(
+    r"\b(?:the\s+)?(?:answer|result|total|count)\s+(?:is|would\s+be|=)\s*:?\s*"
+    r"(?!n\s*/?\s*a\b|none\b|nothing\b|not\b|no\b|unavailable\b|unknown\b|impossible\b)"
+    r"[$€£]?\d[\d,.]*"
+)
+"""An infeasibility claim that still states a value ("None are negative, the answer is 5")."""
+
+
+def is_na(refs: dict) -> bool:
+    for key in ("fuzzy_match", "exact_match"):
+        value = refs.get(key)
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        if isinstance(value, str) and value.strip().upper() == "N/A":
+            return True
+    return False
+
+
+def says_infeasible(text: str) -> bool:
+    """Whether free text states that the task cannot be done ("N/A", "not possible"...)."""
+    toks = tokens(text)
+    return any(find_phrase(toks, phrase) for phrase in _INFEASIBLE_PHRASES)
+
+
+def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
+    if reported:
+        return ok("infeasible:reported", "the task is infeasible and the agent reported it")
+    if mode == "strict":
+        if strict_clean(text) == "n/a":
+            return ok("infeasible:n/a", "the task is infeasible and the answer is 'N/A'")
+        return fail("infeasible:not-stated",
+                    f"the task is infeasible; answer {show(text)} is not 'N/A'")
+    if (value := _VALUE_GIVEN.search(fold(text))) is not None:
+        return fail("infeasible:value-given", f"the task is infeasible but {show(text)} gives "
+                                              f"an answer ({show(value.group(0))})")
+    if says_infeasible(text):
+        return ok("infeasible:stated", f"the task is infeasible and {show(text)} says so")
+    return fail("infeasible:not-stated",
+                f"the task is infeasible but {show(text)} does not say it cannot be done")
+
+

@@ -1,0 +1,315 @@
+"""Lenient typed scalars: numbers, money, dates, months, durations, booleans, URLs.
+
+Each answer type is a :class:`Kind`: how it reads a reference, extracts values from an
+answer, compares them and prints them. :func:`check_typed` applies one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .booleans import find_booleans
+from .context import EvalContext
+from .dates import Duration, Month, find_dates, find_durations, find_months, parse_date
+from .numbers import find_amounts, find_numbers, to_cents
+from .phrases import CLAUSE_START
+from .strict import items_of
+from .text import FILLER, NEGATIONS, fold, segments, split_or, tokens
+from .units import Distance, find_distances, same_distance
+from .urls import NormalUrl, normalize_url, urls_in_text
+from .verdict import Verdict, error, fail, ok, show
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How one answer type reads, compares and prints its values."""
+
+    name: str
+    parse_ref: Callable[[str, EvalContext | None], Any]
+    extract: Callable[[str, Any, EvalContext | None], list[Any]]
+    equal: Callable[[Any, Any], str | None]
+    show: Callable[[Any], str] = str
+
+
+@dataclass(frozen=True)
+class _Num:
+    value: Any  # Decimal
+    decimals: int
+
+    def __str__(self) -> str:
+        return format(self.value.normalize(), "f")
+
+
+def distinct(values: list[Any], key: Callable[[Any], Any] = lambda v: v) -> list[Any]:
+    seen, result = set(), []
+    for value in values:
+        k = key(value)
+        if k not in seen:
+            seen.add(k)
+            result.append(value)
+    return result
+
+
+def _num_ref(text: str, context: EvalContext | None) -> _Num | None:
+    found = distinct([_Num(m.value, m.decimals) for m in find_numbers(text)],
+                      key=lambda n: n.value)
+    return found[0] if len(found) == 1 else None
+
+
+def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num]:
+    return distinct([_Num(m.value, m.decimals) for m in find_numbers(text)],
+                     key=lambda n: n.value)
+
+
+def _num_equal(answer: _Num, ref: _Num) -> str | None:
+    if answer.value == ref.value:  # exact: no tolerance, so 10-digit ids stay distinct
+        return "equal"
+    if answer.decimals > ref.decimals >= 1:
+        if round(answer.value, ref.decimals) == ref.value:
+            return "rounded"
+    return None
+
+
+@dataclass(frozen=True)
+class _Money:
+    cents: Any  # Decimal, rounded to cents
+    currency: str | None
+    exact: Any  # Decimal as written
+    decimals: int
+
+    def __str__(self) -> str:
+        return f"{self.exact}" + (f" {self.currency}" if self.currency else "")
+
+
+def _money(text: str) -> list[_Money]:
+    return distinct([_Money(to_cents(m.value), m.currency, m.value, m.decimals)
+                     for m in find_amounts(text)], key=lambda v: (v.exact, v.currency))
+
+
+def _money_ref(text: str, context: EvalContext | None) -> _Money | None:
+    found = distinct(_money(text), key=lambda v: v.exact)
+    return found[0] if len(found) == 1 else None
+
+
+def _money_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Money]:
+    return _money(text)
+
+
+def _money_equal(answer: _Money, ref: _Money) -> str | None:
+    """Equal in cents; a reference written to finer precision ("359.546") is matched
+    exactly by answers that are as precise, and by cents only for answers in cents."""
+    if answer.currency and ref.currency and answer.currency != ref.currency:
+        return None
+    if ref.decimals > 2 and answer.decimals > 2:
+        return "equal" if answer.exact == ref.exact else None
+    return "equal" if answer.cents == ref.cents else None
+
+
+def _date_ref(text: str, context: EvalContext | None) -> Any:
+    return parse_date(text)
+
+
+def _date_extract(text: str, hint: Any, context: EvalContext | None) -> list[Any]:
+    return find_dates(text)
+
+
+def _same(answer: Any, ref: Any) -> str | None:
+    return "equal" if answer == ref else None
+
+
+def _month_ref(text: str, context: EvalContext | None) -> Month | None:
+    found = find_months(text, need_year=False)
+    return found[0] if len(found) == 1 else None
+
+
+_QUARTER = re.compile(r"\bq[1-4]\b|\b(?:first|second|third|fourth|last)\s+quarter\b|"
+                      r"\bquarter\b", re.IGNORECASE)
+
+
+def _month_extract(text: str, hint: Any, context: EvalContext | None) -> list[Month]:
+    # "Q4 2023" is a quarter, not its last month: read the text without it.
+    return find_months(_QUARTER.sub(" ", text), need_year=False)
+
+
+def _month_equal(answer: Month, ref: Month) -> str | None:
+    if answer.month != ref.month:
+        return None
+    return "equal" if ref.year is None or answer.year == ref.year else None
+
+
+def _duration_ref(text: str, context: EvalContext | None) -> Duration | None:
+    found = find_durations(text)
+    return found[0] if len(found) == 1 and found[0].unit else None
+
+
+def _duration_extract(text: str, hint: Any, context: EvalContext | None) -> list[Duration]:
+    return find_durations(text, default_unit=getattr(hint, "unit", None))
+
+
+def _duration_equal(answer: Duration, ref: Duration) -> str | None:
+    if answer.seconds != ref.seconds:
+        return None
+    return "unit-assumed" if answer.assumed else "equal"
+
+
+def _bool_ref(text: str, context: EvalContext | None) -> bool | None:
+    found = find_booleans(text)
+    return found[0] if len(found) == 1 else None
+
+
+def _bool_extract(text: str, hint: Any, context: EvalContext | None) -> list[bool]:
+    return find_booleans(text)
+
+
+def _bool_show(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _distance_ref(text: str, context: EvalContext | None) -> Distance | None:
+    found = find_distances(text)
+    return found[0] if len(found) == 1 else None
+
+
+def _distance_extract(text: str, hint: Any, context: EvalContext | None) -> list[Distance]:
+    return find_distances(text)
+
+
+_SCP = re.compile(
+    r"(?<![\w/@.:-])([\w.-]+@[\w-]+(?:\.[\w-]+)+):(?!\d+(?:/|$))(?!//)([\w~][\w./~-]*)"
+)
+_GIT_SUFFIX = re.compile(r"\.git(?=[/?#\s*`'\")]|$)")
+_MARKUP = re.compile(r"[*`]+")
+
+
+def _url_text(text: str) -> str:
+    """Git remotes in one form: scp-style ``git@host:group/repo.git`` as
+    ``ssh://git@host/group/repo``; the ``.git`` suffix dropped; Markdown marks removed."""
+    return _GIT_SUFFIX.sub("", _SCP.sub(r"ssh://\1/\2", _MARKUP.sub(" ", text)))
+
+
+def _url_ref(text: str, context: EvalContext | None) -> NormalUrl | None:
+    return normalize_url(_url_text(text).strip(), context) if text.strip() else None
+
+
+def _url_extract(text: str, hint: Any, context: EvalContext | None) -> list[NormalUrl]:
+    base = f"http://{hint.host}" if isinstance(hint, NormalUrl) and hint.host else ""
+    return distinct([normalize_url(u, context, base=base)
+                     for u in urls_in_text(_url_text(text))])
+
+
+KINDS: dict[str, Kind] = {
+    "number": Kind("number", _num_ref, _num_extract, _num_equal),
+    "currency": Kind("currency", _money_ref, _money_extract, _money_equal),
+    "date": Kind("date", _date_ref, _date_extract, _same, lambda d: d.isoformat()),
+    "month": Kind("month", _month_ref, _month_extract, _month_equal),
+    "duration": Kind("duration", _duration_ref, _duration_extract, _duration_equal),
+    "distance": Kind("distance", _distance_ref, _distance_extract, same_distance),
+    "boolean": Kind("boolean", _bool_ref, _bool_extract, _same, _bool_show),
+    "url": Kind("url", _url_ref, _url_extract, _same),
+}
+
+
+_QUANTITIES = frozenset({"number", "currency", "date", "month", "duration", "distance"})
+_VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
+                r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
+                r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+_APPROXIMATELY = re.compile(
+    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca)\b\.?|~"
+)
+_NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
+_MEASURED = frozenset({"duration", "distance"})
+_AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_QUALIFIED = re.compile(
+    r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
+    r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
+    r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of|"
+    r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|~|\bca\.?)"
+    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?" + _VALUE_START
+)
+_QUALIFIED_AFTER = re.compile(
+    r"\d\s*(?:\+(?!\s*\d)|or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
+    r"over|under|so)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b)"
+)
+"""A value stated as a bound or negated ("not 12", "more than $5", "before March 2024",
+"5 or more", "5+")."""
+
+
+def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) -> list[str]:
+    """Short list pieces without a value ("6, extra_item, another_extra"): a list given
+    where one value was asked for. Clauses and remarks ("which is the total") are not."""
+    loose = []
+    for seg in segments(text):
+        toks = tokens(seg.text)
+        content = [t for t in toks if t not in FILLER]
+        if (not content or len(toks) > 3 or toks[0] in CLAUSE_START or toks[0] in NEGATIONS
+                or any(c.isdigit() for c in seg.text) or kind.extract(seg.text, hint, context)):
+            continue
+        loose.append(seg.text.strip())
+    return loose
+
+
+def check_typed(
+    kind: Kind, text: str, approach: str, value: Any, context: EvalContext | None
+) -> Verdict:
+    groups: list[list[Any]] = []
+    for item in items_of(value):
+        parsed = []
+        for alt in split_or(item):
+            ref = kind.parse_ref(alt, context)
+            if ref is None:
+                return error("bad-reference", f"cannot read reference {show(alt)} as one "
+                                              f"{kind.name}")
+            parsed.append(ref)
+        groups.append(parsed)
+    values = kind.extract(text, groups[0][0], context)
+    wanted = " and ".join(" | ".join(kind.show(r) for r in g) for g in groups)
+    if not values:
+        return fail(f"{kind.name}:unparsed", f"no {kind.name} found in {show(text)} "
+                                             f"(expected {wanted})")
+    found = ", ".join(kind.show(v) for v in values)
+    hows: list[str] = []
+    for group in groups:
+        how = next((h for v in values for r in group if (h := kind.equal(v, r))), None)
+        if how is None:
+            return fail(f"{kind.name}:mismatch", f"answer {show(text)} reads as {found}; "
+                                                 f"expected {wanted}")
+        hows.append(how)
+    extra = [v for v in values if not any(kind.equal(v, r) for g in groups for r in g)]
+    if extra and kind.name in _QUANTITIES:
+        # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") qualify the
+        # answer; they are no rival when the text outside the brackets is unambiguous.
+        outside = _ASIDE.sub(" ", text)
+        main = kind.extract(outside, groups[0][0], context) if outside != text else []
+        if main and all(any(kind.equal(v, r) for g in groups for r in g) for v in main):
+            extra = []
+    if extra:
+        others = ", ".join(kind.show(v) for v in extra)
+        return fail(f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also "
+                                              f"{others}")
+    if kind.name in _AMOUNTS and len(loose := _loose_items(kind, text, groups[0][0],
+                                                             context)) >= 2:
+        return fail(f"{kind.name}:extra-content", f"answer {show(text)} lists {show(loose)} "
+                                                  f"besides the {kind.name}")
+    folded = fold(text)
+    if approach == "fuzzy_match" or kind.name in _MEASURED:
+        # Estimated references and measurements: "about 14 minutes", "about 2 km" are the
+        # value; a count or a price stated "about" is not.
+        folded = _APPROXIMATELY.sub(" ", folded)
+    if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
+        return fail("url:negated", f"answer {show(text)} negates the URL "
+                                   f"({show(q.group(0).strip())})")
+    if kind.name in _QUANTITIES and (q := _QUALIFIED.search(folded)
+                                     or _QUALIFIED_AFTER.search(folded)):
+        if not any(_QUALIFIED.search(fold(alt)) for item in items_of(value)
+                   for alt in split_or(item)):
+            return fail(f"{kind.name}:qualified", f"answer {show(text)} gives {wanted} only "
+                                                  f"as {show(q.group(0).strip())}, not as the "
+                                                  f"value")
+    how = next((h for h in hows if h != "equal"), "equal")
+    return ok(f"{kind.name}:{how}", f"answer {show(text)} reads as {found} == {wanted}")
+

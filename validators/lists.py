@@ -1,0 +1,128 @@
+"""Lenient ``list`` answers: items split at their boundaries and matched one by one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
+from .phrases import check_string, extra_items, includes
+from .text import find_phrase, negated_at, only_filler, same_text, segments, split_or, tokens
+from .verdict import Verdict, error, fail, ok, show
+
+
+def _pure_number(text: str) -> Mention | None:
+    mentions = find_amounts(text)
+    if len(mentions) != 1:
+        return None
+    others = [t for t in tokens(text) if not t.isdigit() and t not in NUMBER_WORDS
+              and t not in {"usd", "dollars", "dollar", "eur", "gbp", "cents", "cent"}]
+    return None if others else mentions[0]
+
+
+def _item_match(alternatives: list[str], piece: str) -> bool:
+    piece_tokens = tokens(piece)
+    for alt in alternatives:
+        if same_text(alt, piece):
+            return True
+        ref_tokens = tokens(alt)
+        starts = find_phrase(piece_tokens, ref_tokens)
+        if starts:
+            start = starts[0]
+            rest = piece_tokens[:start] + piece_tokens[start + len(ref_tokens):]
+            if only_filler(rest) and not negated_at(piece_tokens, start):
+                return True
+        a, b = _pure_number(alt), _pure_number(piece)
+        if a is not None and b is not None and to_cents(a.value) == to_cents(b.value):
+            return True
+    return False
+
+
+def _strip_preamble(text: str) -> str:
+    head, sep, tail = text.partition(":")
+    if sep and tokens(tail) and len(tokens(head)) <= 10 and "//" not in tail[:2]:
+        return tail
+    return text
+
+
+def _list_items(approach: str, value: Any) -> list[list[list[str]]]:
+    """Candidate reference lists; each a list of items; each item its alternatives."""
+    if isinstance(value, list):
+        return [[split_or(v) for v in value]]
+    if approach == "exact_match":
+        return [[[seg.text.strip()] for seg in segments(alt)] for alt in split_or(value)]
+    return [[split_or(seg.text.strip()) for seg in segments(str(value))]]
+
+
+def _match_run(alternatives: list[str], body: str, segs: list[Any], used: list[bool]) -> bool:
+    """Match a reference item against 2-5 consecutive unused segments (re-joined from the
+    original text, so items containing a separator, like "Pots and Pans", still match)."""
+    firsts = {t[0] for t in map(tokens, alternatives) if t}
+    for j in range(len(segs)):
+        if used[j] or not firsts.intersection(tokens(segs[j].text)):
+            continue
+        for k in range(j + 1, min(j + 5, len(segs))):
+            if any(used[j : k + 1]):
+                break
+            if _item_match(alternatives, body[segs[j].start : segs[k].end]):
+                used[j : k + 1] = [True] * (k + 1 - j)
+                return True
+    return False
+
+
+def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
+    body = _strip_preamble(text)
+    segs = segments(body)
+    used = [False] * len(segs)
+    missing: list[str] = []
+    matched: list[list[str]] = []
+    for alternatives in items:
+        found = False
+        for j, seg in enumerate(segs):
+            if not used[j] and _item_match(alternatives, seg.text):
+                used[j] = found = True
+                break
+        if not found:
+            found = _match_run(alternatives, body, segs, used)
+        if not found and inclusive and includes(text, alternatives, []) == "yes":
+            found = True
+        if found:
+            matched.append(alternatives)
+        else:
+            missing.append(alternatives[0])
+    extra = [
+        seg.text.strip() for j, seg in enumerate(segs)
+        if not used[j] and not only_filler(tokens(seg.text))
+        and not any(_item_match(m, seg.text) for m in matched)
+    ]
+    wanted = [i[0] for i in items]
+    if missing:
+        return fail("list:missing-item", f"{show(missing)} missing from {show(text)}")
+    if extra and not inclusive:
+        return fail("list:extra-item", f"{show(text)} has items beyond {show(wanted)}: "
+                                       f"{show(extra)}")
+    if inclusive and len(items) > 1 and (
+            rivals := extra_items(body, [alt for item in items for alt in item])):
+        return fail("list:extra-item", f"{show(text)} has items beyond {show(wanted)}: "
+                                       f"{show(rivals)}")
+    if inclusive:
+        return ok("list:all-included", f"all of {show(wanted)} are in {show(text)}")
+    return ok("list:equal", f"{show(text)} has exactly the items {show(wanted)}")
+
+
+def check_list(text: str, approach: str, value: Any) -> Verdict:
+    """Lenient ``list`` check: every item present (each alternative of ``|OR|``), and
+    for ``exact_match`` no other item; a one-item list is checked as one string answer
+    ("Only Jonas Rahman approved it." names the one approver)."""
+    inclusive = approach != "exact_match"
+    candidates = _list_items(approach, value)
+    verdicts = [_match_list(text, items, inclusive) for items in candidates if items]
+    if not verdicts:
+        return error("bad-reference", f"empty reference list {show(value)}")
+    best = next((v for v in verdicts if v.passed), verdicts[0])
+    if not best.passed and isinstance(value, list) and len(value) == 1:
+        single = check_string(text, approach, value[0], None)
+        if single.passed:
+            return single
+    return best
+
+

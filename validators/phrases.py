@@ -1,0 +1,330 @@
+"""Lenient ``string`` answers: the reference as a phrase of a short answer.
+
+``exact_match`` accepts the reference said in a short sentence; ``must_include`` wants
+each item as a non-negated whole-word phrase; ``fuzzy_match`` compares by similarity.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from . import fuzzy
+from .context import EvalContext, is_self_word
+from .strict import items_of
+from .text import (
+    FILLER,
+    NEGATIONS,
+    clause_around,
+    fold,
+    has_negation,
+    negated_in_clause,
+    norm,
+    phrase_spans,
+    same_inflection,
+    same_text,
+    segments,
+    split_or,
+    token_regex,
+    tokens,
+)
+from .verdict import Verdict, fail, ok, show
+
+_MAX_EXTRA_WORDS = 15
+"""A short answer may have this many words besides the reference phrase."""
+_SENTINEL = "qqrefqq"
+CLAUSE_START = frozenset(
+    {"which", "who", "whom", "whose", "that", "where", "when", "with", "costing", "costs",
+     "priced", "at", "for", "because", "since", "as", "in", "on", "from", "by", "it", "its",
+     "he", "she", "they", "this", "has", "had", "having", "created", "posted", "sold",
+     "bought", "ordered", "placed", "via", "using", "under", "i", "you", "we", "if",
+     "although", "though", "but", "so", "to", "of"}
+)
+
+def _usernames(context: EvalContext | None) -> list[str]:
+    return sorted(set(context.users.values())) if context is not None and context.users else []
+
+
+def _token_pattern(token: str, inflect: bool) -> str:
+    """Regex for one reference token; with ``inflect``, also its -d/-ed forms."""
+    if not inflect or len(token) < 4:
+        return token_regex(token)
+    forms = {token, token + "d", token + "ed"}
+    if token.endswith("ed") and len(token) >= 6:
+        forms |= {token[:-1], token[:-2]}
+    elif token.endswith("d") and len(token) >= 5:
+        forms.add(token[:-1])
+    return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
+
+
+def _mark_reference(text: str, ref_tokens: list[str], inflect: bool = False) -> str | None:
+    """Folded ``text`` with each whole-word occurrence of the reference replaced by a
+    sentinel word (``inflect``: up to a -d/-ed ending), or None if it does not occur."""
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, inflect) for t in ref_tokens)
+               + r"(?![^\W_])")
+    folded = fold(text)
+    marked, count = re.subn(pattern, f" {_SENTINEL} ", folded)
+    return marked if count else None
+
+
+_US_STATES = frozenset(
+    """alabama al alaska ak arizona az arkansas ar california ca colorado co connecticut ct
+    delaware de florida fl georgia ga hawaii hi idaho id illinois il indiana in iowa ia kansas
+    ks kentucky ky louisiana la maine me maryland md massachusetts ma michigan mi minnesota mn
+    mississippi ms missouri mo montana mt nebraska ne nevada nv ohio oh oklahoma ok oregon or
+    pennsylvania pa tennessee tn texas tx utah ut vermont vt virginia va washington wa
+    wisconsin wi wyoming wy dc usa us""".split()
+)
+_TWO_WORD_STATES = frozenset(
+    {"new hampshire", "new jersey", "new mexico", "new york", "north carolina", "north dakota",
+     "rhode island", "south carolina", "south dakota", "west virginia", "united states",
+     "district of columbia"}
+)
+_GENERIC_AFTER = frozenset(
+    {"shipping", "delivery", "status", "order", "orders", "product", "products", "brand",
+     "code", "coupon", "category", "method", "option", "city", "store", "shop", "item"}
+)
+
+
+def _qualifier(segment: str) -> bool:
+    """Whether a list segment is a place qualifier ("TX", "Texas", "USA") rather than a
+    competing answer."""
+    text = " ".join(tokens(segment))
+    return text in _US_STATES or text in _TWO_WORD_STATES
+
+
+def _competitor(marked: str, ref_len: int) -> str | None:
+    """A list segment besides the reference's that looks like a competing answer."""
+    seen_reference = False
+    for seg in segments(marked):
+        toks = tokens(seg.text)
+        if _SENTINEL in toks:
+            seen_reference = True
+            continue
+        content = [t for t in toks if t not in FILLER]
+        if not content or content[0] in CLAUSE_START or toks[0] in CLAUSE_START:
+            continue
+        if toks[0] in NEGATIONS:
+            continue  # "X, not Y": an exclusion, not a rival
+        if seen_reference and _qualifier(seg.text):
+            continue
+        if len(content) <= max(4, 2 * ref_len):
+            return seg.text.strip()
+    return None
+
+
+_NAME_AFTER = re.compile(r"[ \t]*[-–]?[ \t]*(\w+)")
+
+
+def _extended(text: str, alt: str) -> bool:
+    """Whether the reference occurs only as the start of a longer name: directly followed
+    by a number ("The Hobbit 2") or a capitalized word ("Saltmarsh Wok Lid")."""
+    ref_tokens = tokens(alt)
+    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, True) for t in ref_tokens)
+               + r"(?![^\W_])")
+    upper = text.upper() == text
+    found = False
+    for match in re.finditer(pattern, fold(text)):
+        found = True
+        after = _NAME_AFTER.match(text, match.end())
+        if after is None or text[match.end() : after.start(1)].strip() not in ("", "-"):
+            return False
+        word = after.group(1)
+        if word.isdigit() or word.upper() in ("II", "III", "IV"):
+            continue
+        if (not upper and word[:1].isupper() and fold(word) not in FILLER
+                and fold(word) not in _GENERIC_AFTER):
+            continue
+        return False
+    return found
+
+
+def _negated_clause(marked: str) -> bool:
+    """Whether a clause holding the marked reference has a negation ("not the Wok",
+    "the Wok is not it"); a negation in another clause ("X, not Y") does not count."""
+    for match in re.finditer(_SENTINEL, marked):
+        clause = clause_around(marked, match.start(), match.end())
+        if has_negation(t for t in tokens(clause) if t != _SENTINEL):
+            return True
+    return False
+
+
+def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None, str]:
+    """Reference-as-phrase acceptance for exact_match; returns (pass verdict, failure rule)."""
+    reason = ""
+    for inflect in (False, True):
+        for alt in alternatives:
+            ref_tokens = tokens(alt)
+            if not ref_tokens:
+                continue
+            marked = _mark_reference(text, ref_tokens, inflect)
+            if marked is None:
+                continue
+            rest = [t for t in tokens(marked) if t != _SENTINEL]
+            if _negated_clause(marked) and not has_negation(ref_tokens):
+                reason = reason or "negated"
+                continue
+            if len(rest) > _MAX_EXTRA_WORDS:
+                reason = reason or "too-long"
+                continue
+            if _competitor(marked, len(ref_tokens)) is not None:
+                reason = "ambiguous"
+                continue
+            if _extended(text, alt):
+                reason = reason or "extended"
+                continue
+            how = "an inflected phrase" if inflect else "a phrase"
+            return ok("string:phrase", f"reference {show(alt)} is {how} of the short answer "
+                                       f"{show(text)}"), ""
+        if reason:
+            break
+    return None, reason
+
+
+_SURNAME_FIRST = re.compile(r"^\s*([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?),\s*"
+                            r"([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?)\s*\.?\s*$")
+"""A name written surname first: "Wilson, Mark", "Linder-Norén, Erik"."""
+
+
+def check_string(
+    text: str, approach: str, value: Any, context: EvalContext | None, *, answer: bool = True
+) -> Verdict:
+    """Lenient ``string`` check of ``text`` against one approach's reference ``value``.
+
+    With ``answer=False`` the text is page content, not an answer: other items on the
+    page are expected, so pieces besides the reference items are not counted as extra.
+    """
+    users = _usernames(context)
+    self_answer = is_self_word(text)
+    if approach == "exact_match":
+        ref = ", ".join(items_of(value)) if isinstance(value, list) else str(value)
+        alternatives = split_or(ref)
+        for alt in alternatives:
+            if same_text(alt, text):
+                return ok("string:equal", f"{show(text)} equals {show(alt)} after normalization")
+            if self_answer and any(same_text(alt, u) for u in users):
+                return ok("string:myself", f"{show(text)} means the logged-in user {show(alt)}")
+            if (m := _SURNAME_FIRST.match(text)) and same_text(alt, f"{m[2]} {m[1]}"):
+                return ok("string:name-order", f"{show(text)} is the name {show(alt)}, "
+                                               f"surname first")
+        for alt in alternatives:
+            if same_inflection(alt, text):
+                return ok("string:inflection", f"{show(text)} equals {show(alt)} up to a "
+                                               f"-d/-ed ending")
+        verdict, reason = _phrase_verdict(text, alternatives)
+        if verdict is not None:
+            return verdict
+        refs = " | ".join(alternatives)
+        if reason == "negated":
+            return fail("string:negated", f"{show(text)} names {show(refs)} but negates it")
+        if reason == "ambiguous":
+            return fail("string:ambiguous",
+                        f"{show(text)} names {show(refs)} alongside other candidates")
+        if reason == "extended":
+            return fail("string:extended",
+                        f"{show(text)} names {show(refs)} only as part of a longer name")
+        if reason == "too-long":
+            return fail("string:too-long",
+                        f"{show(text)} contains {show(refs)} but is too long to be that answer")
+        similarity = max(fuzz.ratio(norm(a), norm(text)) for a in alternatives)
+        return fail("string:mismatch",
+                    f"{show(text)} != {show(refs)} (similarity {similarity:.0f})")
+    if approach == "must_include":
+        return _must_include(text, items_of(value), users, answer)
+    return _fuzzy(text, items_of(value), users, answer)
+
+
+def includes(text: str, alternatives: list[str], users: list[str]) -> str:
+    """'yes', 'negated' or 'no': is one alternative a non-negated whole-word phrase?"""
+    folded = fold(text)
+    negated = False
+    for alt in alternatives:
+        if is_self_word(text) and any(same_text(alt, u) for u in users):
+            return "yes"
+        ref_tokens = tokens(alt)
+        if not ref_tokens and not alt.strip():
+            return "yes"
+        spans = phrase_spans(text, ref_tokens)
+        if any(not negated_in_clause(folded[:start]) for start, _ in spans):
+            return "yes"
+        negated = negated or bool(spans)
+    return "negated" if negated else "no"
+
+
+def extra_items(text: str, items: list[str], *, fuzzy_items: bool = False) -> list[str]:
+    """Pieces of a list-shaped answer that name something besides the reference items.
+
+    The answer is split at list separators; a piece is extra when it contains none of the
+    items (nor is contained in one) and reads as an item: it has content words, does not
+    start a clause ("which...", "because..."), is no longer than the longest item plus two
+    words, and is not a place qualifier ("TX") unless the items are places themselves.
+    With ``fuzzy_items``, a piece that fuzzily matches an item is not extra either.
+    """
+    alternatives = [alt for item in items for alt in split_or(item)]
+    longest = max((len(tokens(a)) for a in alternatives), default=1)
+    folded_refs = [norm(a) for a in alternatives]
+    places = any(_qualifier(a) for a in alternatives)
+    extra = []
+    for seg in segments(text):
+        toks = tokens(seg.text)
+        content = [t for t in toks if t not in FILLER]
+        if not content or toks[0] in CLAUSE_START or content[0] in CLAUSE_START:
+            continue
+        if len(content) > longest + 2 or (_qualifier(seg.text) and not places):
+            continue
+        piece = " ".join(toks)
+        if any(f" {r} " in f" {piece} " or f" {piece} " in f" {r} " for r in folded_refs):
+            continue
+        if any(includes(seg.text, [a], []) == "yes" for a in alternatives):
+            continue  # the item written otherwise ("457 km" for "457km")
+        if fuzzy_items and any(not fuzzy.compare(a, seg.text)[0] for a in alternatives):
+            continue
+        extra.append(seg.text.strip())
+    return extra
+
+
+def _must_include(text: str, items: list[str], users: list[str], answer: bool) -> Verdict:
+    results = {item: includes(text, split_or(item), users) for item in items}
+    negated = [i for i, r in results.items() if r == "negated"]
+    missing = [i for i, r in results.items() if r == "no"]
+    if negated:
+        return fail("string:negated", f"{show(text)} negates {show(negated)}")
+    if missing:
+        return fail("string:missing-item", f"{show(missing)} not found in {show(text)}")
+    if answer and len(items) > 1 and (extra := extra_items(text, items)):
+        return fail("string:extra-item", f"{show(text)} lists {show(extra)} besides "
+                                         f"{show(items)}")
+    return ok("string:all-included", f"all of {show(items)} appear in {show(text)}")
+
+
+def _fuzzy(text: str, items: list[str], users: list[str], answer: bool) -> Verdict:
+    answer_tokens = tokens(text)
+    if answer and len(items) > 1 and (extra := extra_items(text, items, fuzzy_items=True)):
+        return fail("string:extra-item", f"{show(text)} lists {show(extra)} besides "
+                                         f"{show(items)}")
+    reference_words = sum(len(tokens(item)) for item in items)
+    if len(answer_tokens) > 3 * reference_words + 20:
+        return fail("string:too-long", f"{show(text)} is too long to match {show(items)}")
+    for item in items:
+        best, why = 0.0, "mismatch"
+        for alt in split_or(item):
+            if same_text(alt, text) or (is_self_word(text) and any(same_text(alt, u)
+                                                                   for u in users)):
+                best, why = 100.0, ""
+                break
+            why, similarity = fuzzy.compare(alt, text)
+            best = max(best, similarity)
+            if not why:
+                break
+        if why == "negated":
+            return fail("string:negated", f"{show(text)} resembles {show(item)} but negates it")
+        if why == "value":
+            return fail("string:value-mismatch", f"{show(text)} does not state the values of "
+                                                 f"{show(item)}")
+        if why:
+            return fail("string:fuzzy-mismatch", f"{show(text)} vs {show(item)}: word "
+                                                 f"similarity {best:.0f} < {fuzzy.THRESHOLD}")
+    return ok("string:fuzzy", f"{show(text)} matches {show(items)} (values equal, word "
+                              f"similarity >= {fuzzy.THRESHOLD})")
