@@ -517,8 +517,8 @@ def summarize_traces(episodes: list[dict[str, Any]],
 
 # --- labelled corpus ----------------------------------------------------------
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[1] / "tests" / "validators" / "independent"
-"""The independent corpus in a source checkout (issue 14)."""
+DEFAULT_CORPUS = Path("build") / "corpus"
+"""Where ``python tests/validators/independent/build.py`` writes the independent corpus."""
 CORPUS_COLUMNS = ["class", "right", "lenient_right_accepted", "lenient_wrong_accepted",
                   "wrong", "strict_right_accepted", "strict_wrong_accepted"]
 
@@ -743,10 +743,12 @@ def perturb_command(site: str | None, out_dir: str, no_chart: bool) -> None:
 @click.option("--out", "out_dir", default="study-corpus", show_default=True,
               type=click.Path(file_okay=False), help="Folder for CSV and JSON.")
 def corpus_command(path: str | None, out_dir: str) -> None:
-    """Accept rates per class on a labelled answer corpus (default: the independent one)."""
+    """Accept rates per class on a labelled answer corpus (default: the independent one,
+    written to build/corpus by tests/validators/independent/build.py)."""
     if path is None and not DEFAULT_CORPUS.is_dir():
-        raise click.ClickException(f"no corpus given and {DEFAULT_CORPUS} does not exist "
-                                   f"(it ships with a source checkout only)")
+        raise click.ClickException(
+            f"no corpus given and {DEFAULT_CORPUS} does not exist: in a source checkout, run "
+            "`make webarena` and `python tests/validators/independent/build.py` first")
     cases = read_corpus(path or DEFAULT_CORPUS)
     rows = summarize_corpus(cases)
     out = Path(out_dir)

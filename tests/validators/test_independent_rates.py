@@ -9,7 +9,7 @@ from webenv.validators import check_answer
 from .independent import load_cases
 
 
-def test_lenient_rates_on_the_independent_corpus():
+def test_lenient_rates_on_the_independent_corpus(webarena_tasks):
     cases = load_cases()
     right = [c for c in cases if c["expected"]]
     wrong = [c for c in cases if not c["expected"]]

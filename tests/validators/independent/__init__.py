@@ -1,49 +1,62 @@
 """Independent labelled answer corpus for ``check_answer`` (see README.md here).
 
 The cases were written from the answer-checking contract and the task references
-only; this module reads the data and never imports the validators.
+only; this package builds them (``build.py`` from WebArena's published configs and our
+task files, ``hand.py`` by hand) and never imports the validators.
 """
 
 from __future__ import annotations
 
-import json
+import functools
+import os
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-DATA_FILES = ("generated.jsonl", "hand.jsonl")
+from .build import DEFAULT_WHEEL, build, read_webarena
+
 FIELDS = ("id", "spec", "answer", "expected", "class", "note", "source")
 
 
-def load_cases() -> list[dict]:
-    """Load every labelled case of the corpus.
+def webarena_wheel() -> Path:
+    """The webarena-verified wheel (``make webarena``), or ``$WEBENV_WEBARENA_WHEEL``."""
+    return Path(os.environ.get("WEBENV_WEBARENA_WHEEL") or DEFAULT_WHEEL)
+
+
+@functools.cache
+def _cases(wheel: Path) -> tuple[dict, ...]:
+    generated, hand = build(read_webarena(wheel))
+    cases: list[dict] = []
+    seen: set[str] = set()
+    for case in (*generated, *hand):
+        if set(case) != set(FIELDS):
+            raise ValueError(f"case {case.get('id')!r}: needs exactly the fields {FIELDS}")
+        if not isinstance(case["expected"], bool) or not isinstance(case["answer"], str):
+            raise ValueError(f"case {case['id']!r}: expected must be a bool, answer a string")
+        if case["id"] in seen:
+            raise ValueError(f"duplicate case id {case['id']!r}")
+        seen.add(case["id"])
+        cases.append(case)
+    return tuple(cases)
+
+
+def load_cases(wheel: Path | None = None) -> list[dict]:
+    """Every labelled case of the corpus, built from WebArena's configs and our tasks.
+
+    Args:
+        wheel: WebArena-Verified's wheel or a ``test.raw.json``; default
+            :func:`webarena_wheel`.
 
     Returns:
         One dict per case with the keys ``id``, ``spec`` (the ``eval`` object the
         answer is judged against), ``answer``, ``expected`` (whether a careful human
         grader accepts the answer in lenient mode), ``class`` (the phenomenon),
-        ``note`` and ``source`` (the reference it builds on), in file order.
+        ``note`` and ``source`` (the reference it builds on).
 
     Raises:
-        ValueError: a line is not a JSON object with exactly these fields, or an id
-            repeats.
+        FileNotFoundError: the WebArena configs are not there (run ``make webarena``).
+        ValueError: a malformed case or a repeated id.
     """
-    cases: list[dict] = []
-    seen: set[str] = set()
-    for name in DATA_FILES:
-        with open(HERE / name, encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    case = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"{name}:{lineno}: not JSON ({exc.msg})") from None
-                if not isinstance(case, dict) or set(case) != set(FIELDS):
-                    raise ValueError(f"{name}:{lineno}: a case needs exactly the fields {FIELDS}")
-                if not isinstance(case["expected"], bool) or not isinstance(case["answer"], str):
-                    raise ValueError(f"{name}:{lineno}: expected must be a bool, answer a string")
-                if case["id"] in seen:
-                    raise ValueError(f"{name}:{lineno}: duplicate id {case['id']!r}")
-                seen.add(case["id"])
-                cases.append(case)
-    return cases
+    path = wheel or webarena_wheel()
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: WebArena's configs are missing; run `make webarena` "
+                                "(or set WEBENV_WEBARENA_WHEEL)")
+    return [dict(case) for case in _cases(path)]

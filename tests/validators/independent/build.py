@@ -4,10 +4,11 @@ Written from the answer-checking contract and the references only, never from th
 validator code. Every transform below encodes one judgement a careful human grader
 would make; each is applied only where that judgement holds (see the guards).
 
-Run from the repository root::
+The cases are built in memory by :func:`build` (``load_cases()`` does so from
+WebArena-Verified's wheel, which ``make webarena`` downloads); nothing generated is
+committed. To write them as JSONL (for ``webenv study corpus``), from the repository root::
 
-    python tests/validators/independent/build.py \
-        --webarena /tmp/wa/webarena_verified/assets/dataset/test.raw.json
+    python tests/validators/independent/build.py --out build/corpus
 """
 
 from __future__ import annotations
@@ -17,11 +18,20 @@ import copy
 import datetime as dt
 import json
 import re
+import zipfile
 from collections import defaultdict
 from pathlib import Path
 
+try:  # imported as tests.validators.independent.build, or run as a script
+    from .hand import HAND
+except ImportError:
+    from hand import HAND  # type: ignore[no-redef]
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
+DEFAULT_WHEEL = ROOT / ".venv" / "webarena" / "webarena_verified-1.2.3-py3-none-any.whl"
+"""Where ``make webarena`` puts WebArena-Verified's wheel (it carries ``test.raw.json``)."""
+WHEEL_MEMBER = "webarena_verified/assets/dataset/test.raw.json"
 
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December"]
@@ -372,8 +382,7 @@ def value_cases(out: Out, prefix: str, spec: dict, source: str, atype: str | Non
         add(f"{base} or {other}", False, "hedge", "both polarities")
 
 
-def webarena(out: Out, path: Path) -> None:
-    data = json.loads(path.read_text())
+def webarena(out: Out, data: list[dict]) -> None:
     sm = [t for t in data if t["eval"]["eval_types"] == ["string_match"]]
     by_tpl: dict[int, list[dict]] = defaultdict(list)
     for t in sm:
@@ -445,11 +454,9 @@ def webenv_specs() -> dict[str, dict]:
     return specs
 
 
-def hand(path: Path) -> list[dict]:
+def hand(data: list[dict]) -> list[dict]:
     """Turn the hand-written rows of ``hand.py`` into cases."""
-    from hand import HAND  # noqa: PLC0415 - a sibling data module, run as a script
-
-    wa = {t["task_id"]: t["eval"] for t in json.loads(path.read_text())}
+    wa = {t["task_id"]: t["eval"] for t in data}
     we = webenv_specs()
     cases = []
     for n, (source, atype, answer, expected, cls, note) in enumerate(HAND):
@@ -468,8 +475,25 @@ def hand(path: Path) -> list[dict]:
     return cases
 
 
-def write(name: str, cases: list[dict]) -> None:
-    with open(HERE / name, "w") as fh:
+def read_webarena(path: Path) -> list[dict]:
+    """WebArena's ``test.raw.json``: the file itself, or read from the webarena-verified wheel."""
+    if path.suffix == ".whl":
+        with zipfile.ZipFile(path) as archive:
+            return json.loads(archive.read(WHEEL_MEMBER))
+    return json.loads(path.read_text())
+
+
+def build(data: list[dict]) -> tuple[list[dict], list[dict]]:
+    """``(generated cases, hand-written cases)`` from WebArena's configs and our tasks."""
+    out = Out()
+    webarena(out, data)
+    webenv(out)
+    return out.cases, hand(data)
+
+
+def write(directory: Path, name: str, cases: list[dict]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / name, "w") as fh:
         for c in cases:
             fh.write(json.dumps(c, ensure_ascii=False) + "\n")
     print(name, len(cases), "cases,", sum(c["expected"] for c in cases), "expected true")
@@ -502,18 +526,17 @@ def stats(cases: list[dict]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--webarena", type=Path,
-                    default=Path("/tmp/wa/webarena_verified/assets/dataset/test.raw.json"))
+    ap.add_argument("--webarena", type=Path, default=DEFAULT_WHEEL,
+                    help="test.raw.json, or the webarena-verified wheel (make webarena)")
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "corpus",
+                    help="folder for generated.jsonl and hand.jsonl")
     ap.add_argument("--stats", action="store_true", help="print the README count tables")
     args = ap.parse_args()
-    out = Out()
-    webarena(out, args.webarena)
-    webenv(out)
-    write("generated.jsonl", out.cases)
-    hand_cases = hand(args.webarena)
-    write("hand.jsonl", hand_cases)
+    generated, hand_cases = build(read_webarena(args.webarena))
+    write(args.out, "generated.jsonl", generated)
+    write(args.out, "hand.jsonl", hand_cases)
     if args.stats:
-        print(stats(out.cases + hand_cases))
+        print(stats(generated + hand_cases))
 
 
 if __name__ == "__main__":

@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from tests.validators import independent as corpus
+from tests.validators.independent import load_cases
+
 HERE = Path(__file__).resolve().parent
 ANSWER_TYPES = {"string", "number", "currency", "date", "month", "duration", "list", "boolean",
                 "url", "infeasible", "distance"}
 
 
-def _corpus():
-    spec = importlib.util.spec_from_file_location("independent_corpus", HERE / "__init__.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
-def cases() -> list[dict]:
-    return _corpus().load_cases()
+def cases(webarena_tasks: list[dict]) -> list[dict]:
+    return load_cases()
 
 
 def test_size_and_balance(cases):
@@ -57,10 +52,15 @@ def test_no_answer_is_labelled_both_ways(cases):
         assert labels.setdefault(key, c["expected"]) == c["expected"], c["id"]
 
 
-def test_loader_rejects_a_malformed_line(tmp_path, monkeypatch):
-    corpus = _corpus()
-    (tmp_path / "generated.jsonl").write_text('{"id": "x", "answer": "1"}\n')
-    (tmp_path / "hand.jsonl").write_text("")
-    monkeypatch.setattr(corpus, "HERE", tmp_path)
-    with pytest.raises(ValueError, match="generated.jsonl:1"):
-        corpus.load_cases()
+@pytest.mark.parametrize("bad", [
+    {"id": "x", "answer": "1"},                                       # fields missing
+    {"id": "x", "spec": {}, "answer": 1, "expected": True, "class": "c", "note": "n",
+     "source": "contract:x"},                                         # answer not a string
+])
+def test_loader_rejects_a_malformed_case(monkeypatch, tmp_path, bad):
+    monkeypatch.setattr(corpus, "build", lambda data: ([bad], []))
+    monkeypatch.setattr(corpus, "read_webarena", lambda path: [])
+    wheel = tmp_path / "w.whl"
+    wheel.write_bytes(b"")
+    with pytest.raises(ValueError, match="case 'x'"):
+        corpus.load_cases(wheel)
