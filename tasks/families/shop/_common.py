@@ -1,0 +1,70 @@
+"""Queries the shop families share: the task user's orders and the category tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from webenv.families import WorldData
+
+USER = "emma.lopez"
+ORDERS_PER_PAGE = 10  # the order history's page size (sites/shop/account.py)
+PRODUCTS_PER_PAGE = 12  # category and search listings (sites/shop/listing.py)
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+
+
+@dataclass(frozen=True)
+class Order:
+    """One of the task user's orders, in the order history's order (newest first)."""
+
+    number: str
+    created_at: str
+    status: str
+    item_count: int
+    total_cents: int
+
+    @property
+    def month(self) -> str:
+        """``'March 2024'``."""
+        return f"{MONTHS[int(self.created_at[5:7]) - 1]} {self.created_at[:4]}"
+
+
+def user_id(data: WorldData) -> int:
+    """The task user's id."""
+    return int(data.value("shop", "SELECT id FROM users WHERE username = ?", (USER,)))
+
+
+def orders(data: WorldData) -> list[Order]:
+    """The task user's orders as the order history lists them (newest first)."""
+    rows = data.query("shop", "SELECT number, created_at, status, item_count, total_cents "
+                      "FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC",
+                      (user_id(data),))
+    return [Order(*row) for row in rows]
+
+
+def page_of(index: int, per_page: int) -> int:
+    """The 1-based page that shows the 0-based list position ``index``."""
+    return index // per_page + 1
+
+
+@dataclass(frozen=True)
+class Category:
+    """A subcategory and the top-level category it sits under."""
+
+    id: int
+    name: str
+    parent: str
+
+
+def subcategories(data: WorldData) -> list[Category]:
+    """Every subcategory with its parent's name, in menu order."""
+    rows = data.query("shop", "SELECT c.id, c.name, t.name FROM categories c JOIN categories t "
+                      "ON t.id = c.parent_id ORDER BY t.position, c.position")
+    return [Category(*row) for row in rows]
+
+
+def open_category(category: Category) -> list[dict]:
+    """Steps from any shop page to a subcategory's listing: top menu, then the subcategory."""
+    from webenv.families.steps import click
+
+    return [click(category.parent), click(category.name)]
