@@ -1,0 +1,262 @@
+"""Forum families: read sorted listings, follow authors, vote, reply and message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webenv.task_files.families.forum._common import (
+    BODIES,
+    PER_PAGE,
+    RANGE_WORDS,
+    RANGES,
+    REPLIES,
+    SUBJECTS,
+    USER,
+    Forum,
+    Submission,
+    forums,
+    listing,
+    open_forum,
+    unique_title,
+    user_id,
+)
+
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import (
+    answer_eval,
+    button,
+    click,
+    infeasible,
+    infeasible_eval,
+    ordinal,
+    search,
+    sql_text,
+    state_eval,
+    stop,
+    type_text,
+)
+
+
+def _rank_words(n: int) -> str:
+    return "top-scoring" if n == 1 else f"{ordinal(n)} highest-scoring"
+
+
+def _ranked(ctx: Context, listed: list[Submission], top: int) -> tuple[int, Submission] | None:
+    """The n-th (1-based, n <= top) submission of a score-ordered listing, without ties."""
+    if not listed:
+        return None
+    n = ctx.rng.randint(1, min(top, len(listed)))
+    item = listed[n - 1]
+    if sum(s.score == item.score for s in listed) > 1 or not unique_title(listed[:PER_PAGE], item):
+        return None
+    return n, item
+
+
+# --- how many submissions has the author of the n-th top submission posted --------------
+
+
+def _author_submissions(ctx: Context) -> Draft | None:
+    forum = ctx.rng.choice(forums(ctx.data))
+    period = ctx.rng.choice(tuple(RANGES))
+    ranked = _ranked(ctx, listing(ctx.data, forum, "top", RANGES[period]), 3)
+    if ranked is None:
+        return None
+    n, item = ranked
+    count = ctx.data.value("forum", "SELECT COUNT(*) FROM submissions s JOIN users u ON "
+                           "u.id = s.user_id WHERE u.username = ? AND s.deleted = 0",
+                           (item.author,))
+    # On the listing the author's link follows the title; the first link with the
+    # author's name may belong to a higher-ranked submission by the same user.
+    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
+    nth = sum(s.author == item.author for s in listed) - 1
+    steps = [*open_forum(forum), click("Top"), click(period), click(item.author, nth=nth)]
+    answer = str(count)
+    values = {"rank": _rank_words(n), "period": RANGE_WORDS[period], "forum": forum.title}
+    return Draft(values=values,
+                 eval=answer_eval(answer, "number"), solution=[*steps, stop(answer)],
+                 answer=answer)
+
+
+def _confirm_author_submissions(ctx: Context, values: dict[str, Any]) -> str:
+    """Recount in Python over every submission row."""
+    forum = next(f for f in forums(ctx.data) if f.title == values["forum"])
+    period = next(p for p, words in RANGE_WORDS.items() if words == values["period"])
+    words = values["rank"].split()
+    n = 1 if words[0] == "top-scoring" else [ordinal(i) for i in range(1, 6)].index(words[0]) + 1
+    author = listing(ctx.data, forum, "top", RANGES[period])[n - 1].author
+    rows = ctx.data.query("forum", "SELECT u.username, s.deleted FROM submissions s JOIN users u "
+                          "ON u.id = s.user_id")
+    return str(sum(1 for name, deleted in rows if name == author and not deleted))
+
+
+# --- upvote the n-th newest submission -------------------------------------------------
+
+
+def _upvote_newest(ctx: Context) -> Draft | None:
+    forum = ctx.rng.choice(forums(ctx.data))
+    listed = listing(ctx.data, forum, "new")[:PER_PAGE]
+    if len(listed) < 5:
+        return None
+    n = ctx.rng.randint(1, 5)
+    item = listed[n - 1]
+    uid = user_id(ctx.data)
+    voted = ctx.data.value("forum", "SELECT COUNT(*) FROM submission_votes WHERE user_id = ? "
+                           "AND submission_id = ?", (uid, item.id))
+    if (voted or not unique_title(listed, item)
+            or sum(s.created_at == item.created_at for s in listed) > 1):
+        return None
+    steps = [*open_forum(forum), click("New"),
+             button(f"Upvote submission: {item.title}")]
+    newest = "newest" if n == 1 else f"{ordinal(n)} newest"
+    return Draft(
+        values={"rank": newest, "forum": forum.title},
+        eval=state_eval("forum", [
+            (f"SELECT value FROM submission_votes WHERE user_id = {uid} AND submission_id = "
+             f"{item.id}", 1),
+            (f"SELECT COUNT(*) FROM submission_votes WHERE user_id = {uid}",
+             ctx.data.value("forum", "SELECT COUNT(*) FROM submission_votes WHERE user_id = ?",
+                            (uid,)) + 1),
+        ]),
+        solution=[*steps, stop()])
+
+
+# --- reply to the top comment of the top submission ------------------------------------
+
+
+def _top_comment(ctx: Context, submission_id: int) -> tuple[int, str] | None:
+    """The first top-level comment the submission page shows (comments sorted by Top)."""
+    rows = ctx.data.query("forum", "SELECT c.id, u.username, c.score, c.deleted, c.removed "
+                          "FROM comments c JOIN users u ON u.id = c.user_id WHERE "
+                          "c.submission_id = ? AND c.parent_id IS NULL ORDER BY c.score DESC, "
+                          "c.created_at, c.id", (submission_id,))
+    if len(rows) < 2 or rows[0][3] or rows[0][4] or rows[0][2] == rows[1][2]:
+        return None  # none to choose from, a hidden comment, or a tie for the top
+    return rows[0][0], rows[0][1]
+
+
+def _reply_top_comment(ctx: Context) -> Draft | None:
+    forum = ctx.rng.choice(forums(ctx.data))
+    ranked = _ranked(ctx, listing(ctx.data, forum, "top"), 1)
+    if ranked is None or ranked[1].locked:
+        return None
+    item = ranked[1]
+    top = _top_comment(ctx, item.id)
+    if top is None:
+        return None
+    comment_id, _ = top
+    text = ctx.rng.choice(REPLIES)
+    uid = user_id(ctx.data)
+    steps = [*open_forum(forum), click("Top"), click(item.title), click("Reply"),
+             type_text("Reply", text), button("Post reply")]
+    return Draft(
+        values={"forum": forum.title, "text": text},
+        eval=state_eval("forum", [
+            (f"SELECT COUNT(*) FROM comments WHERE parent_id = {comment_id} AND user_id = {uid} "
+             f"AND body = {sql_text(text)}", 1),
+            (f"SELECT COUNT(*) FROM comments WHERE user_id = {uid}",
+             ctx.data.value("forum", "SELECT COUNT(*) FROM comments WHERE user_id = ?",
+                            (uid,)) + 1),
+        ]),
+        solution=[*steps, stop()])
+
+
+# --- message the author of the top comment ---------------------------------------------
+
+
+def _message_top_commenter(ctx: Context) -> Draft | None:
+    forum = ctx.rng.choice(forums(ctx.data))
+    listed = listing(ctx.data, forum, "top")[:PER_PAGE]
+    if not listed:
+        return None
+    item = ctx.rng.choice(listed[:10])
+    if not unique_title(listed, item):
+        return None
+    top = _top_comment(ctx, item.id)
+    if top is None or top[1] in (item.author, USER):
+        return None  # the commenter's link must be the first link with that name
+    author = top[1]
+    subject, body = ctx.rng.choice(SUBJECTS), ctx.rng.choice(BODIES)
+    uid = user_id(ctx.data)
+    steps = [*open_forum(forum), click("Top"), click(item.title), click(author),
+             click("Send a message"), type_text("Subject", subject), type_text("Message", body),
+             button("Send message")]
+    return Draft(
+        values={"title": item.title, "forum": forum.title, "subject": subject, "body": body},
+        eval=state_eval("forum", [
+            ("SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id WHERE "
+             f"m.sender_id = {uid} AND u.username = {sql_text(author)} AND m.subject = "
+             f"{sql_text(subject)} AND m.body = {sql_text(body)}", 1),
+            (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}",
+             ctx.data.value("forum", "SELECT COUNT(*) FROM messages WHERE sender_id = ?",
+                            (uid,)) + 1),
+        ]),
+        solution=[*steps, stop()])
+
+
+# --- lock a submission (only in forums the user moderates) -----------------------------
+
+
+def _lock(ctx: Context) -> Draft | None:
+    uid = user_id(ctx.data)
+    moderated = {row[0] for row in ctx.data.query(
+        "forum", "SELECT forum_id FROM moderators WHERE user_id = ?", (uid,))}
+    everything = ctx.data.query("forum", "SELECT title FROM submissions WHERE deleted = 0")
+    feasible = ctx.rng.chance(0.5)
+    pool = [f for f in forums(ctx.data) if (f.id in moderated) == feasible]
+    if not pool:
+        return None
+    forum: Forum = ctx.rng.choice(pool)
+    listed = [s for s in listing(ctx.data, forum, "top")[:PER_PAGE] if not s.locked]
+    if not listed:
+        return None
+    item = ctx.rng.choice(listed)
+    if everything.count((item.title,)) != 1:
+        return None  # the search must find exactly this submission
+    steps = [search(item.title), click(item.title)]
+    values = {"title": item.title, "forum": forum.title}
+    if not feasible:
+        return Draft(values=values, eval=infeasible_eval(), answer="N/A", solution=[
+            *steps, infeasible(f"I do not moderate {forum.title}, so I cannot lock it.")])
+    return Draft(values=values, solution=[*steps, button("Lock submission"), stop()],
+                 eval=state_eval("forum", [
+                     (f"SELECT locked FROM submissions WHERE id = {item.id}", 1),
+                     ("SELECT COUNT(*) FROM submissions WHERE locked = 1",
+                      ctx.data.value("forum", "SELECT COUNT(*) FROM submissions WHERE "
+                                     "locked = 1") + 1),
+                 ]))
+
+
+def _confirm_lock(ctx: Context, values: dict[str, Any]) -> str | None:
+    """Feasible exactly when the task user is among the forum's listed moderators."""
+    moderators = ctx.data.query("forum", "SELECT u.username FROM moderators m JOIN users u ON "
+                                "u.id = m.user_id JOIN forums f ON f.id = m.forum_id WHERE "
+                                "f.title = ?", (values["forum"],))
+    return None if (USER,) in moderators else "N/A"
+
+
+FAMILIES = [
+    Family(
+        id="forum.author-submission-count", sites=("forum",), skills=("sort", "filter"),
+        intent_template="How many submissions has the author of the {{rank}} submission of "
+                        "{{period}} in the {{forum}} forum posted in total?",
+        build=_author_submissions, confirm=_confirm_author_submissions, length=(6, 6)),
+    Family(
+        id="forum.upvote-newest", sites=("forum",), skills=("sort",),
+        intent_template="Upvote the {{rank}} submission in the {{forum}} forum.",
+        build=_upvote_newest, confirm=None, length=(5, 5), kind="state"),
+    Family(
+        id="forum.reply-top-comment", sites=("forum",), skills=("sort", "form-fill"),
+        intent_template="Open the top-scoring submission of all time in the {{forum}} forum "
+                        "and reply to its highest-scoring comment with \"{{text}}\"",
+        build=_reply_top_comment, confirm=None, split="test", length=(7, 7), kind="state"),
+    Family(
+        id="forum.message-top-commenter", sites=("forum",), skills=("sort", "form-fill"),
+        intent_template="Send a private message to whoever wrote the highest-scoring comment "
+                        "on \"{{title}}\" in the {{forum}} forum, with the subject "
+                        "\"{{subject}}\" and the message \"{{body}}\"",
+        build=_message_top_commenter, confirm=None, length=(10, 10), kind="state"),
+    Family(
+        id="forum.lock-submission", sites=("forum",), skills=("search",),
+        intent_template="Lock the submission \"{{title}}\" in the {{forum}} forum.",
+        build=_lock, confirm=_confirm_lock, length=(4, 5), kind="mixed"),
+]
