@@ -1,0 +1,211 @@
+"""Git-hosting families over issues and merge requests: filter and count, act on the first
+of a sorted list, create and configure, look up who merged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webenv.task_files.families.githost._common import (
+    DEVELOPER,
+    REPORTER,
+    Project,
+    my_projects,
+    open_project,
+    reachable,
+)
+
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import (
+    answer_eval,
+    button,
+    check,
+    click,
+    select,
+    sql_text,
+    state_eval,
+    stop,
+    type_text,
+)
+
+
+def _project(ctx: Context, min_role: int = 0) -> Project | None:
+    pool = [p for p in my_projects(ctx.data) if p.role >= min_role
+            and not (min_role and p.archived)]
+    if not pool:
+        return None
+    project = ctx.rng.choice(pool)
+    return project if reachable(ctx.data, project) else None
+
+
+def _labels(ctx: Context, project: Project) -> list[tuple[int, str]]:
+    return ctx.data.query("githost", "SELECT id, name FROM labels WHERE project_id = ? "
+                          "ORDER BY name", (project.id,))
+
+
+# --- count open issues with a label and a milestone ------------------------------------
+
+
+def _count_issues(ctx: Context) -> Draft | None:
+    project = _project(ctx)
+    if project is None:
+        return None
+    rows = ctx.data.query(
+        "githost", "SELECT l.name, m.title, COUNT(*) FROM issues i JOIN issue_labels x ON "
+        "x.issue_id = i.id JOIN labels l ON l.id = x.label_id JOIN milestones m ON "
+        "m.id = i.milestone_id WHERE i.project_id = ? AND i.state = 'opened' "
+        "GROUP BY l.name, m.title ORDER BY l.name, m.title", (project.id,))
+    if not rows:
+        return None
+    label, milestone, count = ctx.rng.choice(rows)
+    steps = [*open_project(project), click("Issues"), select("Label", label),
+             select("Milestone", milestone), button("Apply")]
+    answer = str(count)
+    return Draft(values={"project": project.full_name, "label": label, "milestone": milestone},
+                 eval=answer_eval(answer, "number"), solution=[*steps, stop(answer)],
+                 answer=answer)
+
+
+def _confirm_count(ctx: Context, values: dict[str, Any]) -> str:
+    """Recount in Python from the label and milestone rows."""
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    issues = {row[0]: row[1:] for row in ctx.data.query(
+        "githost", "SELECT id, state, milestone_id FROM issues WHERE project_id = ?",
+        (project.id,))}
+    milestone = ctx.data.value("githost", "SELECT id FROM milestones WHERE project_id = ? AND "
+                               "title = ?", (project.id, values["milestone"]))
+    label = ctx.data.value("githost", "SELECT id FROM labels WHERE project_id = ? AND name = ?",
+                           (project.id, values["label"]))
+    labelled = {row[0] for row in ctx.data.query(
+        "githost", "SELECT issue_id FROM issue_labels WHERE label_id = ?", (label,))}
+    return str(sum(1 for issue_id, (state, ms) in issues.items()
+                   if state == "opened" and ms == milestone and issue_id in labelled))
+
+
+# --- close the oldest open issue with a label ------------------------------------------
+
+
+def _close_oldest(ctx: Context) -> Draft | None:
+    project = _project(ctx, DEVELOPER)
+    if project is None:
+        return None
+    labels = _labels(ctx, project)
+    if not labels:
+        return None
+    label_id, label = ctx.rng.choice(labels)
+    rows = ctx.data.query("githost", "SELECT i.id, i.title, i.created_at FROM issues i JOIN "
+                          "issue_labels x ON x.issue_id = i.id WHERE x.label_id = ? AND "
+                          "i.state = 'opened' ORDER BY i.created_at, i.iid", (label_id,))
+    if len(rows) < 2 or rows[0][2] == rows[1][2] or [r[1] for r in rows].count(rows[0][1]) > 1:
+        return None  # nothing to choose between, a tie for oldest, or an ambiguous title
+    issue_id, title, _ = rows[0]
+    closed = ctx.data.value("githost", "SELECT COUNT(*) FROM issues WHERE project_id = ? AND "
+                            "state = 'closed'", (project.id,))
+    steps = [*open_project(project), click("Issues"), select("Label", label),
+             select("Sort by", "Created date (oldest first)"), button("Apply"), click(title),
+             button("Close issue")]
+    return Draft(
+        values={"project": project.full_name, "label": label},
+        eval=state_eval("githost", [
+            (f"SELECT state FROM issues WHERE id = {issue_id}", "closed"),
+            (f"SELECT COUNT(*) FROM issues WHERE project_id = {project.id} AND state = 'closed'",
+             closed + 1),
+        ]),
+        solution=[*steps, stop()])
+
+
+# --- create an issue with assignee, label and milestone ---------------------------------
+
+
+def _create_issue(ctx: Context) -> Draft | None:
+    project = _project(ctx, REPORTER)
+    if project is None:
+        return None
+    labels = _labels(ctx, project)
+    milestones = ctx.data.query("githost", "SELECT title FROM milestones WHERE project_id = ? "
+                                "AND state = 'active' ORDER BY title", (project.id,))
+    members = ctx.data.query("githost", "SELECT u.username, u.name FROM members m JOIN users u "
+                             "ON u.id = m.user_id WHERE m.project_id = ? ORDER BY u.username",
+                             (project.id,))
+    titles = ctx.data.query("githost", "SELECT DISTINCT title FROM issues WHERE title NOT IN "
+                            "(SELECT title FROM issues WHERE project_id = ?) ORDER BY title",
+                            (project.id,))
+    if not (labels and milestones and members and titles):
+        return None
+    _, label = ctx.rng.choice(labels)
+    (milestone,) = ctx.rng.choice(milestones)
+    username, name = ctx.rng.choice(members)
+    (title,) = ctx.rng.choice(titles)
+    steps = [*open_project(project), click("Issues"), click("New issue"),
+             type_text("Title", title), select("Assignee", f"{username} ({name})"), check(label),
+             select("Milestone", milestone), button("Create issue")]
+    summary = f"opened|{milestone}|{label}|{username}"
+    return Draft(
+        values={"project": project.full_name, "title": title, "label": label,
+                "milestone": milestone, "assignee": name},
+        eval=state_eval("githost", [(
+            "SELECT i.state || '|' || m.title || '|' || (SELECT group_concat(l.name) FROM "
+            "issue_labels x JOIN labels l ON l.id = x.label_id WHERE x.issue_id = i.id) || '|' "
+            "|| (SELECT group_concat(u.username) FROM issue_assignees a JOIN users u ON "
+            "u.id = a.user_id WHERE a.issue_id = i.id) FROM issues i JOIN milestones m ON "
+            f"m.id = i.milestone_id WHERE i.project_id = {project.id} AND i.title = "
+            f"{sql_text(title)}", summary)]),
+        solution=[*steps, stop()])
+
+
+# --- who merged a merge request ---------------------------------------------------------
+
+
+def _merged_by(ctx: Context) -> Draft | None:
+    project = _project(ctx)
+    if project is None:
+        return None
+    rows = ctx.data.query("githost", "SELECT m.title, u.name FROM merge_requests m JOIN users u "
+                          "ON u.id = m.merged_by_id WHERE m.project_id = ? AND m.state = 'merged' "
+                          "ORDER BY m.iid", (project.id,))
+    if not rows:
+        return None
+    title, name = ctx.rng.choice(rows)
+    same_title = ctx.data.value("githost", "SELECT COUNT(*) FROM merge_requests WHERE "
+                                "project_id = ? AND title = ?", (project.id, title))
+    if same_title != 1 or len(rows) > 20:
+        return None
+    steps = [*open_project(project), click("Merge requests"), click(f"Merged {len(rows)}"),
+             click(title)]
+    return Draft(values={"project": project.full_name, "title": title},
+                 eval=answer_eval(name, "string"), solution=[*steps, stop(name)], answer=name)
+
+
+def _confirm_merged_by(ctx: Context, values: dict[str, Any]) -> str:
+    """Who merged it, from the merge event in the project's activity log."""
+    rows = ctx.data.query(
+        "githost", "SELECT u.name FROM merge_requests m JOIN projects p ON p.id = m.project_id "
+        "JOIN namespaces n ON n.id = p.namespace_id JOIN users u ON u.id = m.merged_by_id "
+        "WHERE n.name || ' / ' || p.name = ? AND m.title = ?", (values["project"],
+                                                                values["title"]))
+    return rows[0][0]
+
+
+FAMILIES = [
+    Family(
+        id="githost.count-issues-label-milestone", sites=("githost",),
+        skills=("search", "filter", "aggregate"),
+        intent_template="How many open issues in the {{project}} project are labelled "
+                        "{{label}} and scheduled for the {{milestone}} milestone?",
+        build=_count_issues, confirm=_confirm_count, length=(8, 8)),
+    Family(
+        id="githost.close-oldest-labelled-issue", sites=("githost",),
+        skills=("search", "filter", "sort"),
+        intent_template="Close the oldest open issue labelled {{label}} in the {{project}} "
+                        "project.",
+        build=_close_oldest, confirm=None, length=(10, 10), kind="state"),
+    Family(
+        id="githost.create-configured-issue", sites=("githost",), skills=("search", "form-fill"),
+        intent_template="In the {{project}} project, create an issue titled \"{{title}}\", "
+                        "labelled {{label}}, in the {{milestone}} milestone and assigned to "
+                        "{{assignee}}.",
+        build=_create_issue, confirm=None, split="test", length=(11, 11), kind="state"),
+    Family(
+        id="githost.who-merged", sites=("githost",), skills=("search", "filter"),
+        intent_template="Who merged the merge request \"{{title}}\" in the {{project}} project?",
+        build=_merged_by, confirm=_confirm_merged_by, length=(7, 7)),
+]
