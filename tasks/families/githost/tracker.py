@@ -176,13 +176,14 @@ def _merged_by(ctx: Context) -> Draft | None:
 
 
 def _confirm_merged_by(ctx: Context, values: dict[str, Any]) -> str:
-    """Who merged it, from the merge event in the project's activity log."""
+    """Who merged it, from the "merged" event in the project's activity log."""
     rows = ctx.data.query(
-        "githost", "SELECT u.name FROM merge_requests m JOIN projects p ON p.id = m.project_id "
-        "JOIN namespaces n ON n.id = p.namespace_id JOIN users u ON u.id = m.merged_by_id "
-        "WHERE n.name || ' / ' || p.name = ? AND m.title = ?", (values["project"],
-                                                                values["title"]))
-    return rows[0][0]
+        "githost", "SELECT u.name FROM events e JOIN projects p ON p.id = e.project_id "
+        "JOIN namespaces n ON n.id = p.namespace_id JOIN users u ON u.id = e.author_id "
+        "WHERE e.action = 'merged' AND e.target_type = 'merge_request' AND "
+        "n.name || ' / ' || p.name = ? AND e.target_title = ?",
+        (values["project"], values["title"]))
+    return rows[0][0] if len(rows) == 1 else f"{len(rows)} merge events"
 
 
 FAMILIES = [
