@@ -80,8 +80,8 @@ def select_families(selection: str | list[str]) -> list[Family]:
     if not parts or parts.pop(0) != "gen":
         raise TaskError(f"family selection {selection!r}: expected 'gen', 'gen:train', "
                         "'gen:test', '<site>:gen' or '<site>:gen:<split>'")
-    split = parts.pop(0) if parts else ""
-    if parts or split not in ("", "train", "test"):
+    split = parts.pop(0) if parts else None
+    if parts or split not in (None, "train", "test"):
         raise TaskError(f"family selection {selection!r}: the split must be train or test")
     if group != "all" and group not in (*SITES, "cross"):
         raise TaskError(f"family selection {selection!r}: unknown group {group!r}; accepted: "

@@ -248,7 +248,7 @@ FAMILIES = [
         id="forum.reply-top-comment", sites=("forum",), skills=("sort", "form-fill"),
         intent_template="Open the top-scoring submission of all time in the {{forum}} forum "
                         "and reply to its highest-scoring comment with \"{{text}}\"",
-        build=_reply_top_comment, confirm=None, split="test", length=(7, 7), kind="state"),
+        build=_reply_top_comment, confirm=None, split="test", length=(8, 8), kind="state"),
     Family(
         id="forum.message-top-commenter", sites=("forum",), skills=("sort", "form-fill"),
         intent_template="Send a private message to whoever wrote the highest-scoring comment "
