@@ -120,6 +120,40 @@ def _upvote_newest(ctx: Context) -> Draft | None:
         solution=[*steps, stop()])
 
 
+# --- upvote the most discussed of the newest submissions --------------------------------
+
+
+def _upvote_most_discussed(ctx: Context) -> Draft | None:
+    forum = ctx.rng.choice(forums(ctx.data))
+    window = ctx.rng.choice((5, 10, 15))
+    newest = listing(ctx.data, forum, "new")
+    listed = newest[:window]
+    if len(listed) < window:
+        return None
+    counts = dict(ctx.data.query("forum", "SELECT id, comment_count FROM submissions WHERE "
+                                 "forum_id = ?", (forum.id,)))
+    ranked = sorted(listed, key=lambda s: -counts[s.id])
+    best = ranked[0]
+    uid = user_id(ctx.data)
+    voted = ctx.data.value("forum", "SELECT COUNT(*) FROM submission_votes WHERE user_id = ? "
+                           "AND submission_id = ?", (uid, best.id))
+    if (counts[best.id] == counts[ranked[1].id] or voted or not unique_title(listed, best)
+            or (len(newest) > window
+                and newest[window - 1].created_at == newest[window].created_at)):
+        return None  # a tie, an earlier vote, an ambiguous title or an unclear window
+    steps = [*open_forum(forum), click("New"), button(f"Upvote submission: {best.title}")]
+    return Draft(
+        values={"count": window, "forum": forum.title},
+        eval=state_eval("forum", [
+            (f"SELECT value FROM submission_votes WHERE user_id = {uid} AND submission_id = "
+             f"{best.id}", 1),
+            (f"SELECT COUNT(*) FROM submission_votes WHERE user_id = {uid}",
+             ctx.data.value("forum", "SELECT COUNT(*) FROM submission_votes WHERE user_id = ?",
+                            (uid,)) + 1),
+        ]),
+        solution=[*steps, stop()])
+
+
 # --- reply to the top comment of the top submission ------------------------------------
 
 
@@ -244,6 +278,11 @@ FAMILIES = [
         id="forum.upvote-newest", sites=("forum",), skills=("sort",),
         intent_template="Upvote the {{rank}} submission in the {{forum}} forum.",
         build=_upvote_newest, confirm=None, length=(5, 5), kind="state"),
+    Family(
+        id="forum.upvote-most-discussed", sites=("forum",), skills=("sort", "compare"),
+        intent_template="Of the {{count}} newest submissions in the {{forum}} forum, upvote "
+                        "the one with the most comments.",
+        build=_upvote_most_discussed, confirm=None, length=(5, 5), kind="state"),
     Family(
         id="forum.reply-top-comment", sites=("forum",), skills=("sort", "form-fill"),
         intent_template="Open the top-scoring submission of all time in the {{forum}} forum "

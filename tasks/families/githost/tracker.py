@@ -7,11 +7,14 @@ from typing import Any
 
 from webenv.task_files.families.githost._common import (
     DEVELOPER,
+    PER_PAGE,
     REPORTER,
+    USER,
     Project,
     my_projects,
     open_project,
     reachable,
+    user_id,
 )
 
 from webenv.families import Context, Draft, Family
@@ -20,6 +23,8 @@ from webenv.families.steps import (
     button,
     check,
     click,
+    infeasible,
+    infeasible_eval,
     select,
     sql_text,
     state_eval,
@@ -186,6 +191,61 @@ def _confirm_merged_by(ctx: Context, values: dict[str, Any]) -> str:
     return rows[0][0] if len(rows) == 1 else f"{len(rows)} merge events"
 
 
+# --- close a named issue (infeasible without the Reporter role) ------------------------
+
+
+def _search_terms_match(ctx: Context, project: Project, title: str) -> int:
+    """How many open issues the issue search lists for ``title`` (every word in the title
+    or the description, case-insensitively)."""
+    rows = ctx.data.query("githost", "SELECT title, description FROM issues WHERE "
+                          "project_id = ? AND state = 'opened'", (project.id,))
+    words = [w.casefold() for w in title.split()[:10]]
+    return sum(all(w in t.casefold() or w in d.casefold() for w in words) for t, d in rows)
+
+
+def _close_named(ctx: Context) -> Draft | None:
+    feasible = ctx.rng.chance(0.6)
+    pool = [p for p in my_projects(ctx.data) if not p.archived
+            and (p.role >= REPORTER) == feasible]
+    if not pool:
+        return None
+    project = ctx.rng.choice(pool)
+    uid = user_id(ctx.data)
+    rows = ctx.data.query("githost", "SELECT id, title, author_id FROM issues WHERE "
+                          "project_id = ? AND state = 'opened' ORDER BY iid", (project.id,))
+    rows = [r for r in rows if feasible or r[2] != uid]  # authors may close their own
+    if not rows or not reachable(ctx.data, project):
+        return None
+    issue_id, title, _ = ctx.rng.choice(rows)
+    if (sum(r[1] == title for r in rows) > 1
+            or not 1 <= _search_terms_match(ctx, project, title) <= PER_PAGE):
+        return None
+    steps = [*open_project(project), click("Issues"),
+             type_text("Search", title, role="searchbox", enter=True), click(title)]
+    values = {"project": project.full_name, "title": title}
+    if not feasible:
+        reason = "I am only a Guest in this project, so I cannot close other people's issues."
+        return Draft(values=values, eval=infeasible_eval(), answer="N/A",
+                     solution=[*steps, infeasible(reason)])
+    return Draft(values=values, solution=[*steps, button("Close issue"), stop()],
+                 eval=state_eval("githost", [
+                     (f"SELECT state FROM issues WHERE id = {issue_id}", "closed"),
+                     (f"SELECT COUNT(*) FROM issues WHERE project_id = {project.id} AND "
+                      "state = 'closed'", ctx.data.value(
+                          "githost", "SELECT COUNT(*) FROM issues WHERE project_id = ? AND "
+                          "state = 'closed'", (project.id,)) + 1),
+                 ]))
+
+
+def _confirm_close_named(ctx: Context, values: dict[str, Any]) -> str | None:
+    """Feasible exactly when the user's membership row grants Reporter or more."""
+    role = ctx.data.value("githost", "SELECT m.role FROM members m JOIN users u ON "
+                          "u.id = m.user_id JOIN projects p ON p.id = m.project_id JOIN "
+                          "namespaces n ON n.id = p.namespace_id WHERE u.username = ? AND "
+                          "n.name || ' / ' || p.name = ?", (USER, values["project"]))
+    return None if role is not None and role >= REPORTER else "N/A"
+
+
 FAMILIES = [
     Family(
         id="githost.count-issues-label-milestone", sites=("githost",),
@@ -209,4 +269,8 @@ FAMILIES = [
         id="githost.who-merged", sites=("githost",), skills=("search", "filter"),
         intent_template="Who merged the merge request \"{{title}}\" in the {{project}} project?",
         build=_merged_by, confirm=_confirm_merged_by, length=(7, 7)),
+    Family(
+        id="githost.close-named-issue", sites=("githost",), skills=("search",),
+        intent_template="Close the issue \"{{title}}\" in the {{project}} project.",
+        build=_close_named, confirm=_confirm_close_named, length=(8, 9), kind="mixed"),
 ]
