@@ -24,6 +24,7 @@ from webenv.families.steps import (
     ordinal,
     search,
     select,
+    sql_text,
     state_eval,
     stop,
     type_text,
@@ -199,7 +200,7 @@ def _cart_cheapest_colour(ctx: Context) -> Draft | None:
         values={"quantity": quantity, "category": category.name, "colour": colour},
         eval=state_eval("shop", [
             (f"SELECT quantity FROM cart_items WHERE user_id = {uid} AND product_id = "
-             f"{target.id} AND colour = '{colour}'", quantity),
+             f"{target.id} AND colour = {sql_text(colour)}", quantity),
             (f"SELECT COUNT(*) FROM cart_items WHERE user_id = {uid}", in_cart + 1),
         ]),
         solution=[*steps, stop()])
