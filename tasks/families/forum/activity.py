@@ -194,6 +194,26 @@ def _reply_top_comment(ctx: Context) -> Draft | None:
         solution=[*steps, stop()])
 
 
+# --- open the profile of the top commenter ---------------------------------------------
+
+
+def _open_top_commenter(ctx: Context) -> Draft | None:
+    forum = ctx.rng.choice(forums(ctx.data))
+    period = ctx.rng.choice(tuple(RANGES))
+    ranked = _ranked(ctx, listing(ctx.data, forum, "top", RANGES[period]), 3)
+    if ranked is None:
+        return None
+    n, item = ranked
+    top = _top_comment(ctx, item.id)
+    if top is None or top[1] in (item.author, USER):
+        return None  # the commenter's link must be the first link with that name
+    steps = [*open_forum(forum), click("Top"), click(period), click(item.title), click(top[1])]
+    return Draft(values={"rank": _rank_words(n), "period": RANGE_WORDS[period],
+                         "forum": forum.title},
+                 eval={"eval_types": ["url_match"], "reference_url": f"__FORUM__/user/{top[1]}"},
+                 solution=[*steps, stop()])
+
+
 # --- message the author of the top comment ---------------------------------------------
 
 
@@ -294,6 +314,12 @@ FAMILIES = [
                         "on \"{{title}}\" in the {{forum}} forum, with the subject "
                         "\"{{subject}}\" and the message \"{{body}}\"",
         build=_message_top_commenter, confirm=None, length=(10, 10), kind="state"),
+    Family(
+        id="forum.open-top-commenter-profile", sites=("forum",), skills=("sort",),
+        intent_template="Open the profile of whoever wrote the highest-scoring comment on the "
+                        "{{rank}} submission of {{period}} in the {{forum}} forum.",
+        build=_open_top_commenter, confirm=None, split="test", length=(7, 7),
+        kind="navigation"),
     Family(
         id="forum.lock-submission", sites=("forum",), skills=("search",),
         intent_template="Lock the submission \"{{title}}\" in the {{forum}} forum.",

@@ -206,6 +206,27 @@ def _cart_cheapest_colour(ctx: Context) -> Draft | None:
         solution=[*steps, stop()])
 
 
+# --- open the n-th best-rated product's page --------------------------------------------
+
+
+def _open_nth_rated(ctx: Context) -> Draft | None:
+    category = ctx.rng.choice(subcategories(ctx.data))
+    listed = sorted(_products(ctx.data, category),
+                    key=lambda p: (-p.rating, -p.review_count, p.id))
+    n = ctx.rng.randint(1, min(3, len(listed)))
+    target = listed[n - 1]
+    if not target.review_count or sum(p.rating == target.rating for p in listed) > 1:
+        return None  # unrated, or a tie on the displayed rating
+    slug = ctx.data.value("shop", "SELECT slug FROM products WHERE id = ?", (target.id,))
+    rank = "best-rated" if n == 1 else f"{ordinal(n)} best-rated"
+    steps = [*open_category(category), select("Sort by", "Rating: High to Low"),
+             button("Apply"), click(target.name)]
+    return Draft(values={"rank": rank, "category": category.name},
+                 eval={"eval_types": ["url_match"],
+                       "reference_url": f"__SHOP__/product/{slug}"},
+                 solution=[*steps, stop()])
+
+
 FAMILIES = [
     Family(
         id="shop.nth-cheapest-rated", sites=("shop",), skills=("sort", "filter"),
@@ -229,4 +250,8 @@ FAMILIES = [
         intent_template="Add {{quantity}} of the cheapest {{category}} product that comes in "
                         "{{colour}} to my cart, in {{colour}}.",
         build=_cart_cheapest_colour, confirm=None, length=(8, 18), kind="state"),
+    Family(
+        id="shop.open-nth-rated-product", sites=("shop",), skills=("sort",),
+        intent_template="Open the product page of the {{rank}} product in {{category}}.",
+        build=_open_nth_rated, confirm=None, length=(6, 6), kind="navigation"),
 ]
