@@ -191,6 +191,29 @@ def _confirm_merged_by(ctx: Context, values: dict[str, Any]) -> str:
     return rows[0][0] if len(rows) == 1 else f"{len(rows)} merge events"
 
 
+# --- open the most discussed open issue --------------------------------------------------
+
+
+def _open_most_discussed(ctx: Context) -> Draft | None:
+    project = _project(ctx)
+    if project is None:
+        return None
+    rows = ctx.data.query(
+        "githost", "SELECT i.iid, i.title, (SELECT COUNT(*) FROM notes n WHERE n.target_type = "
+        "'issue' AND n.target_id = i.id AND n.system = 0) AS comments FROM issues i WHERE "
+        "i.project_id = ? AND i.state = 'opened' ORDER BY comments DESC", (project.id,))
+    if not 2 <= len(rows) <= PER_PAGE or rows[0][2] == rows[1][2]:
+        return None  # too few, more than one page, or a tie for the most comments
+    iid, title, _ = rows[0]
+    if [r[1] for r in rows].count(title) > 1:
+        return None
+    steps = [*open_project(project), click("Issues"), click(title)]
+    return Draft(values={"project": project.full_name},
+                 eval={"eval_types": ["url_match"], "reference_url":
+                       f"__GIT__/{project.namespace_path}/{project.path}/-/issues/{iid}"},
+                 solution=[*steps, stop()])
+
+
 # --- close a named issue (infeasible without the Reporter role) ------------------------
 
 
@@ -269,6 +292,11 @@ FAMILIES = [
         id="githost.who-merged", sites=("githost",), skills=("search", "filter"),
         intent_template="Who merged the merge request \"{{title}}\" in the {{project}} project?",
         build=_merged_by, confirm=_confirm_merged_by, length=(7, 7)),
+    Family(
+        id="githost.open-most-discussed-issue", sites=("githost",), skills=("search", "compare"),
+        intent_template="Open the open issue with the most comments in the {{project}} "
+                        "project.",
+        build=_open_most_discussed, confirm=None, length=(6, 6), kind="navigation"),
     Family(
         id="githost.close-named-issue", sites=("githost",), skills=("search",),
         intent_template="Close the issue \"{{title}}\" in the {{project}} project.",
