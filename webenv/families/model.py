@@ -77,7 +77,9 @@ class Draft:
         eval: the task's ``eval`` block.
         solution: reference solution steps (role/name, as in curated tasks).
         answer: the expected answer in the family's own terms, which ``confirm``
-            recomputes a second, independent way; None for pure state changes.
+            recomputes a second, independent way; for state and navigation tasks, the
+            target the task acts on (a product, an issue), or None when the intent
+            names it outright.
         start_url: where the task starts; the first site's home page by default.
         login: site -> username; each site's task user by default.
     """
@@ -101,9 +103,11 @@ class Family:
         intent_template: the intent with ``{{slot}}`` placeholders.
         build: ``Context -> Draft | None``.
         confirm: ``(Context, values) -> answer``: recomputes the draft's ``answer`` from
-            the world by an independent route (other tables, Python instead of SQL);
-            ``"N/A"`` for an infeasible instance, None for a state change (whose check is
-            confirmed by failing on the pristine world and passing after the solution).
+            the world by an independent route (other tables — vote, star and comment rows
+            instead of stored counts — or Python instead of SQL); ``"N/A"`` for an
+            infeasible instance, None for a feasible state change whose target the intent
+            names. Optional for state and navigation families, whose checks are also
+            confirmed by failing for an idle agent and passing after the solution.
         split: ``train`` or ``test`` (held-out families).
         length: the expected reference-solution length in env actions, ``(min, max)``.
         kind: what decides success: ``info`` (an answer), ``state`` (the sites' data

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from webenv.task_files.families.forum._common import BODIES, forums
 from webenv.task_files.families.forum._common import user_id as forum_user_id
 from webenv.task_files.families.shop._common import orders
@@ -45,6 +47,7 @@ def _post_latest_product(ctx: Context) -> Draft | None:
              select("Forum", forum.title), type_text("Title", product), type_text("Body", body),
              button("Create submission")]
     return Draft(
+        answer=product,
         values={"status": status.lower(), "forum": forum.title, "body": body},
         eval=state_eval("forum", [
             (f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} AND forum_id = {forum.id} "
@@ -55,6 +58,17 @@ def _post_latest_product(ctx: Context) -> Draft | None:
                             (uid,)) + 1),
         ]),
         solution=[*steps, stop()])
+
+
+def _confirm_latest_product(ctx: Context, values: dict[str, Any]) -> str:
+    """From the order lines, in Python: the newest order with the status, its dearest line."""
+    rows = ctx.data.query("shop", "SELECT o.id, o.created_at, o.status, i.product_name, "
+                          "i.unit_price_cents FROM orders o JOIN order_items i ON "
+                          "i.order_id = o.id JOIN users u ON u.id = o.user_id WHERE "
+                          "u.username = 'emma.lopez'")
+    matching = [r for r in rows if r[2].lower() == values["status"]]
+    newest = max(matching, key=lambda r: (r[1], r[0]))[0]
+    return max((r for r in matching if r[0] == newest), key=lambda r: r[4])[3]
 
 
 # --- answer a forum thread with a shop price ---------------------------------------------
@@ -94,7 +108,7 @@ FAMILIES = [
                         "{{status}} shop order, then post a text submission to the {{forum}} "
                         "forum titled with that product's exact name and with the body "
                         "\"{{body}}\"",
-        build=_post_latest_product, confirm=None, length=(12, 12), kind="state"),
+        build=_post_latest_product, confirm=_confirm_latest_product, length=(12, 12), kind="state"),
     Family(
         id="cross.comment-shop-price", sites=("shop", "forum"),
         skills=("search", "form-fill", "cross-site"),

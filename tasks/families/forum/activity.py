@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from webenv.sites.core.clock import WORLD_NOW
 from webenv.task_files.families.forum._common import (
     BODIES,
     PER_PAGE,
@@ -109,6 +111,7 @@ def _upvote_newest(ctx: Context) -> Draft | None:
              button(f"Upvote submission: {item.title}")]
     newest = "newest" if n == 1 else f"{ordinal(n)} newest"
     return Draft(
+        answer=item.title,
         values={"rank": newest, "forum": forum.title},
         eval=state_eval("forum", [
             (f"SELECT value FROM submission_votes WHERE user_id = {uid} AND submission_id = "
@@ -143,6 +146,7 @@ def _upvote_most_discussed(ctx: Context) -> Draft | None:
         return None  # a tie, an earlier vote, an ambiguous title or an unclear window
     steps = [*open_forum(forum), click("New"), button(f"Upvote submission: {best.title}")]
     return Draft(
+        answer=best.title,
         values={"count": window, "forum": forum.title},
         eval=state_eval("forum", [
             (f"SELECT value FROM submission_votes WHERE user_id = {uid} AND submission_id = "
@@ -183,6 +187,7 @@ def _reply_top_comment(ctx: Context) -> Draft | None:
     steps = [*open_forum(forum), click("Top"), click(item.title), click("Reply"),
              type_text("Reply", text), button("Post reply")]
     return Draft(
+        answer=top[1],
         values={"forum": forum.title, "text": text},
         eval=state_eval("forum", [
             (f"SELECT COUNT(*) FROM comments WHERE parent_id = {comment_id} AND user_id = {uid} "
@@ -211,7 +216,7 @@ def _open_top_commenter(ctx: Context) -> Draft | None:
     return Draft(values={"rank": _rank_words(n), "period": RANGE_WORDS[period],
                          "forum": forum.title},
                  eval={"eval_types": ["url_match"], "reference_url": f"__FORUM__/user/{top[1]}"},
-                 solution=[*steps, stop()])
+                 solution=[*steps, stop()], answer=top[1])
 
 
 # --- message the author of the top comment ---------------------------------------------
@@ -235,6 +240,7 @@ def _message_top_commenter(ctx: Context) -> Draft | None:
              click("Send a message"), type_text("Subject", subject), type_text("Message", body),
              button("Send message")]
     return Draft(
+        answer=author,
         values={"title": item.title, "forum": forum.title, "subject": subject, "body": body},
         eval=state_eval("forum", [
             ("SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id WHERE "
@@ -288,6 +294,78 @@ def _confirm_lock(ctx: Context, values: dict[str, Any]) -> str | None:
     return None if (USER,) in moderators else "N/A"
 
 
+# --- independent confirmations ---------------------------------------------------------
+
+
+def _forum_rows(ctx: Context, title: str) -> list[tuple[Any, ...]]:
+    """Every submission row of a forum (by title), deleted ones too, in id order."""
+    return ctx.data.query("forum", "SELECT s.id, s.title, s.created_at, s.deleted, u.username "
+                          "FROM submissions s JOIN forums f ON f.id = s.forum_id JOIN users u "
+                          "ON u.id = s.user_id WHERE f.title = ? ORDER BY s.id", (title,))
+
+
+def _votes(ctx: Context, table: str, key: str) -> dict[int, int]:
+    """Scores recomputed from the vote rows: item id -> sum of votes."""
+    return dict(ctx.data.query("forum", f"SELECT {key}, SUM(value) FROM {table} GROUP BY {key}"))
+
+
+def _nth_newest(rows: list[tuple[Any, ...]], n: int) -> tuple[Any, ...]:
+    live = sorted((r for r in rows if not r[3]), key=lambda r: (r[2], r[0]), reverse=True)
+    return live[n - 1]
+
+
+def _confirm_upvote_newest(ctx: Context, values: dict[str, Any]) -> str:
+    """The n-th newest live submission, sorted in Python."""
+    words = values["rank"].split()
+    n = 1 if words[0] == "newest" else [ordinal(i) for i in range(1, 6)].index(words[0]) + 1
+    return _nth_newest(_forum_rows(ctx, values["forum"]), n)[1]
+
+
+def _confirm_most_discussed(ctx: Context, values: dict[str, Any]) -> str:
+    """Among the newest, the one with the most comment rows (not the stored count)."""
+    rows = _forum_rows(ctx, values["forum"])
+    window = [_nth_newest(rows, i) for i in range(1, values["count"] + 1)]
+    counts = dict(ctx.data.query("forum", "SELECT submission_id, COUNT(*) FROM comments "
+                                 "GROUP BY submission_id"))
+    return max(window, key=lambda r: counts.get(r[0], 0))[1]
+
+
+def _top_comment_author(ctx: Context, submission_id: int) -> str:
+    """The top-level comment with the most net votes (from the vote rows), by author."""
+    scores = _votes(ctx, "comment_votes", "comment_id")
+    rows = ctx.data.query("forum", "SELECT c.id, c.created_at, u.username FROM comments c JOIN "
+                          "users u ON u.id = c.user_id WHERE c.submission_id = ? AND "
+                          "c.parent_id IS NULL", (submission_id,))
+    return min(rows, key=lambda r: (-scores.get(r[0], 0), r[1], r[0]))[2]
+
+
+def _confirm_reply_top(ctx: Context, values: dict[str, Any]) -> str:
+    scores = _votes(ctx, "submission_votes", "submission_id")
+    live = [r for r in _forum_rows(ctx, values["forum"]) if not r[3]]
+    top = max(live, key=lambda r: scores.get(r[0], 0))
+    return _top_comment_author(ctx, top[0])
+
+
+def _confirm_message_top(ctx: Context, values: dict[str, Any]) -> str:
+    rows = [r for r in _forum_rows(ctx, values["forum"]) if r[1] == values["title"]
+            and not r[3]]
+    return _top_comment_author(ctx, rows[0][0])
+
+
+def _confirm_open_top_commenter(ctx: Context, values: dict[str, Any]) -> str:
+    period = next(p for p, words in RANGE_WORDS.items() if words == values["period"])
+    words = values["rank"].split()
+    n = 1 if words[0] == "top-scoring" else [ordinal(i) for i in range(1, 6)].index(words[0]) + 1
+    scores = _votes(ctx, "submission_votes", "submission_id")
+    days = RANGES[period]
+    live = [r for r in _forum_rows(ctx, values["forum"]) if not r[3]]
+    if days is not None:
+        start = (WORLD_NOW - timedelta(days=days)).strftime("%Y-%m-%d %H:%M:%S")
+        live = [r for r in live if r[2] >= start]
+    ranked = sorted(live, key=lambda r: -scores.get(r[0], 0))
+    return _top_comment_author(ctx, ranked[n - 1][0])
+
+
 FAMILIES = [
     Family(
         id="forum.author-submission-count", sites=("forum",), skills=("sort", "filter"),
@@ -297,28 +375,29 @@ FAMILIES = [
     Family(
         id="forum.upvote-newest", sites=("forum",), skills=("sort",),
         intent_template="Upvote the {{rank}} submission in the {{forum}} forum.",
-        build=_upvote_newest, confirm=None, length=(5, 5), kind="state"),
+        build=_upvote_newest, confirm=_confirm_upvote_newest, length=(5, 5), kind="state"),
     Family(
         id="forum.upvote-most-discussed", sites=("forum",), skills=("sort", "compare"),
         intent_template="Of the {{count}} newest submissions in the {{forum}} forum, upvote "
                         "the one with the most comments.",
-        build=_upvote_most_discussed, confirm=None, length=(5, 5), kind="state"),
+        build=_upvote_most_discussed, confirm=_confirm_most_discussed, length=(5, 5), kind="state"),
     Family(
         id="forum.reply-top-comment", sites=("forum",), skills=("sort", "form-fill"),
         intent_template="Open the top-scoring submission of all time in the {{forum}} forum "
                         "and reply to its highest-scoring comment with \"{{text}}\"",
-        build=_reply_top_comment, confirm=None, split="test", length=(8, 8), kind="state"),
+        build=_reply_top_comment, confirm=_confirm_reply_top, split="test", length=(8, 8),
+        kind="state"),
     Family(
         id="forum.message-top-commenter", sites=("forum",), skills=("sort", "form-fill"),
         intent_template="Send a private message to whoever wrote the highest-scoring comment "
                         "on \"{{title}}\" in the {{forum}} forum, with the subject "
                         "\"{{subject}}\" and the message \"{{body}}\"",
-        build=_message_top_commenter, confirm=None, length=(10, 10), kind="state"),
+        build=_message_top_commenter, confirm=_confirm_message_top, length=(10, 10), kind="state"),
     Family(
         id="forum.open-top-commenter-profile", sites=("forum",), skills=("sort",),
         intent_template="Open the profile of whoever wrote the highest-scoring comment on the "
                         "{{rank}} submission of {{period}} in the {{forum}} forum.",
-        build=_open_top_commenter, confirm=None, split="test", length=(7, 7),
+        build=_open_top_commenter, confirm=_confirm_open_top_commenter, split="test", length=(7, 7),
         kind="navigation"),
     Family(
         id="forum.lock-submission", sites=("forum",), skills=("search",),

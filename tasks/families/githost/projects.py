@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from webenv.task_files.families.githost._common import user_id
 
 from webenv.families import Context, Draft, Family
@@ -30,6 +32,7 @@ def _star_top_project(ctx: Context) -> Draft | None:
     mine = ctx.data.value("githost", "SELECT COUNT(*) FROM stars WHERE user_id = ?", (uid,))
     steps = [click("Groups"), click(group), click(full_name), button("Star")]
     return Draft(
+        answer=full_name,
         values={"group": group},
         eval=state_eval("githost", [
             (f"SELECT COUNT(*) FROM stars WHERE user_id = {uid} AND project_id = {project_id}",
@@ -39,9 +42,23 @@ def _star_top_project(ctx: Context) -> Draft | None:
         solution=[*steps, stop()])
 
 
+def _confirm_star_top(ctx: Context, values: dict[str, Any]) -> str:
+    """The group's visible project with the most star rows (not the stored count)."""
+    uid = user_id(ctx.data)
+    stars = dict(ctx.data.query("githost", "SELECT project_id, COUNT(*) FROM stars "
+                                "GROUP BY project_id"))
+    member_of = {row[0] for row in ctx.data.query(
+        "githost", "SELECT project_id FROM members WHERE user_id = ?", (uid,))}
+    rows = ctx.data.query("githost", "SELECT p.id, n.name || ' / ' || p.name, p.visibility FROM "
+                          "projects p JOIN namespaces n ON n.id = p.namespace_id WHERE "
+                          "n.kind = 'group' AND n.name = ?", (values["group"],))
+    visible = [r for r in rows if r[2] != "private" or r[0] in member_of]
+    return max(visible, key=lambda r: stars.get(r[0], 0))[1]
+
+
 FAMILIES = [
     Family(
         id="githost.star-top-group-project", sites=("githost",), skills=("compare",),
         intent_template="Star the project with the most stars in the {{group}} group.",
-        build=_star_top_project, confirm=None, length=(5, 5), kind="state"),
+        build=_star_top_project, confirm=_confirm_star_top, length=(5, 5), kind="state"),
 ]

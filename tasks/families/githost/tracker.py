@@ -109,6 +109,7 @@ def _close_oldest(ctx: Context) -> Draft | None:
              select("Sort by", "Created date (oldest first)"), button("Apply"), click(title),
              button("Close issue")]
     return Draft(
+        answer=title,
         values={"project": project.full_name, "label": label},
         eval=state_eval("githost", [
             (f"SELECT state FROM issues WHERE id = {issue_id}", "closed"),
@@ -211,7 +212,36 @@ def _open_most_discussed(ctx: Context) -> Draft | None:
     return Draft(values={"project": project.full_name},
                  eval={"eval_types": ["url_match"], "reference_url":
                        f"__GIT__/{project.namespace_path}/{project.path}/-/issues/{iid}"},
-                 solution=[*steps, stop()])
+                 solution=[*steps, stop()], answer=iid)
+
+
+def _project_issues(ctx: Context, full_name: str) -> list[tuple[Any, ...]]:
+    """(id, iid, title, state, created_at) of every issue of a project, by display name."""
+    return ctx.data.query("githost", "SELECT i.id, i.iid, i.title, i.state, i.created_at FROM "
+                          "issues i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON "
+                          "n.id = p.namespace_id WHERE n.name || ' / ' || p.name = ?",
+                          (full_name,))
+
+
+def _confirm_close_oldest(ctx: Context, values: dict[str, Any]) -> str:
+    """The oldest open issue carrying the label, found in Python over the label rows."""
+    label_rows = ctx.data.query("githost", "SELECT x.issue_id, l.name FROM issue_labels x JOIN "
+                                "labels l ON l.id = x.label_id")
+    labelled = {issue for issue, name in label_rows if name == values["label"]}
+    open_issues = [r for r in _project_issues(ctx, values["project"])
+                   if r[3] == "opened" and r[0] in labelled]
+    return min(open_issues, key=lambda r: (r[4], r[1]))[2]
+
+
+def _confirm_most_discussed(ctx: Context, values: dict[str, Any]) -> int:
+    """The open issue with the most non-system notes, counted in Python."""
+    notes = ctx.data.query("githost", "SELECT target_id FROM notes WHERE target_type = 'issue' "
+                           "AND system = 0")
+    counts: dict[int, int] = {}
+    for (target,) in notes:
+        counts[target] = counts.get(target, 0) + 1
+    open_issues = [r for r in _project_issues(ctx, values["project"]) if r[3] == "opened"]
+    return max(open_issues, key=lambda r: counts.get(r[0], 0))[1]
 
 
 # --- close a named issue (infeasible without the Reporter role) ------------------------
@@ -281,7 +311,7 @@ FAMILIES = [
         skills=("search", "filter", "sort"),
         intent_template="Close the oldest open issue labelled {{label}} in the {{project}} "
                         "project.",
-        build=_close_oldest, confirm=None, length=(10, 10), kind="state"),
+        build=_close_oldest, confirm=_confirm_close_oldest, length=(10, 10), kind="state"),
     Family(
         id="githost.create-configured-issue", sites=("githost",), skills=("search", "form-fill"),
         intent_template="In the {{project}} project, create an issue titled \"{{title}}\", "
@@ -296,7 +326,8 @@ FAMILIES = [
         id="githost.open-most-discussed-issue", sites=("githost",), skills=("search", "compare"),
         intent_template="Open the open issue with the most comments in the {{project}} "
                         "project.",
-        build=_open_most_discussed, confirm=None, length=(6, 6), kind="navigation"),
+        build=_open_most_discussed, confirm=_confirm_most_discussed, length=(6, 6),
+        kind="navigation"),
     Family(
         id="githost.close-named-issue", sites=("githost",), skills=("search",),
         intent_template="Close the issue \"{{title}}\" in the {{project}} project.",

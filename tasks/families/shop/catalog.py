@@ -165,7 +165,17 @@ def _wishlist_best(ctx: Context) -> Draft | None:
              f"AND product_id = {best.id}", 1),
             (f"SELECT COUNT(*) FROM wishlist_items WHERE user_id = {uid}", len(wished) + 1),
         ]),
-        solution=[*steps, stop()])
+        solution=[*steps, stop()], answer=best.name)
+
+
+def _confirm_wishlist_best(ctx: Context, values: dict[str, Any]) -> str:
+    """The best-rated product under the limit, with ratings recomputed from the reviews."""
+    category = _category(ctx, values["category"])
+    ratings = _review_ratings(ctx.data, category.id)
+    prices = dict(ctx.data.query("shop", "SELECT name, price_cents FROM products "
+                                 "WHERE category_id = ?", (category.id,)))
+    kept = [name for name in ratings if prices[name] <= values["max_price"] * 100]
+    return max(kept, key=ratings.__getitem__)
 
 
 # --- cheapest product in a colour, to the cart -------------------------------------------
@@ -197,6 +207,7 @@ def _cart_cheapest_colour(ctx: Context) -> Draft | None:
     steps += [click(target.name), select("Colour", colour),
               type_text("Quantity", str(quantity), role="spinbutton"), button("Add to Cart")]
     return Draft(
+        answer=target.name,
         values={"quantity": quantity, "category": category.name, "colour": colour},
         eval=state_eval("shop", [
             (f"SELECT quantity FROM cart_items WHERE user_id = {uid} AND product_id = "
@@ -204,6 +215,16 @@ def _cart_cheapest_colour(ctx: Context) -> Draft | None:
             (f"SELECT COUNT(*) FROM cart_items WHERE user_id = {uid}", in_cart + 1),
         ]),
         solution=[*steps, stop()])
+
+
+def _confirm_cheapest_colour(ctx: Context, values: dict[str, Any]) -> str:
+    """The cheapest product of the category whose colour list names the colour."""
+    category = _category(ctx, values["category"])
+    rows = ctx.data.query("shop", "SELECT name, price_cents, colours FROM products "
+                          "WHERE category_id = ?", (category.id,))
+    having = [(price, name) for name, price, colours in rows
+              if values["colour"] in [c.strip() for c in colours.split(",")]]
+    return min(having)[1]
 
 
 # --- open the n-th best-rated product's page --------------------------------------------
@@ -224,7 +245,17 @@ def _open_nth_rated(ctx: Context) -> Draft | None:
     return Draft(values={"rank": rank, "category": category.name},
                  eval={"eval_types": ["url_match"],
                        "reference_url": f"__SHOP__/product/{slug}"},
-                 solution=[*steps, stop()])
+                 solution=[*steps, stop()], answer=slug)
+
+
+def _confirm_open_nth_rated(ctx: Context, values: dict[str, Any]) -> str:
+    """The n-th product by ratings recomputed from the reviews (ties were excluded)."""
+    category = _category(ctx, values["category"])
+    ratings = _review_ratings(ctx.data, category.id)
+    words = values["rank"].split()
+    n = 1 if words[0] == "best-rated" else ordinal_index(words[0])
+    name = sorted(ratings, key=lambda k: -ratings[k])[n - 1]
+    return ctx.data.value("shop", "SELECT slug FROM products WHERE name = ?", (name,))
 
 
 FAMILIES = [
@@ -243,15 +274,17 @@ FAMILIES = [
                                                                       "form-fill"),
         intent_template="Add the best-rated {{category}} product that costs at most "
                         "${{max_price}} to my wish list.",
-        build=_wishlist_best, confirm=None, split="test", length=(8, 8), kind="state"),
+        build=_wishlist_best, confirm=_confirm_wishlist_best, split="test", length=(8, 8),
+        kind="state"),
     Family(
         id="shop.cart-cheapest-in-colour", sites=("shop",), skills=("sort", "compare",
                                                                     "form-fill"),
         intent_template="Add {{quantity}} of the cheapest {{category}} product that comes in "
                         "{{colour}} to my cart, in {{colour}}.",
-        build=_cart_cheapest_colour, confirm=None, length=(8, 18), kind="state"),
+        build=_cart_cheapest_colour, confirm=_confirm_cheapest_colour, length=(8, 18),
+        kind="state"),
     Family(
         id="shop.open-nth-rated-product", sites=("shop",), skills=("sort",),
         intent_template="Open the product page of the {{rank}} product in {{category}}.",
-        build=_open_nth_rated, confirm=None, length=(6, 6), kind="navigation"),
+        build=_open_nth_rated, confirm=_confirm_open_nth_rated, length=(6, 6), kind="navigation"),
 ]
