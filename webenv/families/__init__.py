@@ -18,6 +18,7 @@ Family definitions live in ``tasks/families/<site>/*.py`` (a ``FAMILIES`` list p
 
 from webenv.families.model import SKILLS, Context, Draft, Family, WorldData, world_data
 from webenv.families.registry import (
+    DEFAULT_LOGINS,
     TEST_WORLD_SEEDS,
     draft,
     families,
@@ -32,7 +33,7 @@ from webenv.families.registry import (
 )
 
 __all__ = [
-    "SKILLS", "TEST_WORLD_SEEDS", "Context", "Draft", "Family", "WorldData", "draft",
-    "families", "family_split", "generate", "generate_json", "generate_many",
+    "DEFAULT_LOGINS", "SKILLS", "TEST_WORLD_SEEDS", "Context", "Draft", "Family", "WorldData",
+    "draft", "families", "family_split", "generate", "generate_json", "generate_many",
     "generated_from", "get_family", "select_families", "world_data", "world_split",
 ]

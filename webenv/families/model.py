@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -124,7 +124,6 @@ class Family:
     split: str = "train"
     length: tuple[int, int] = (1, 50)
     kind: str = "info"
-    description: str = field(default="")
 
     def __post_init__(self) -> None:
         group, _, name = self.id.partition(".")

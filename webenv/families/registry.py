@@ -27,7 +27,10 @@ FAMILY_PACKAGE = "webenv.task_files.families"
 # World seeds held out for testing: no training world is drawn from this range.
 TEST_WORLD_SEEDS = range(10_000, 20_000)
 _GENERATED_ID = re.compile(r"^[a-z]+/(?P<family>[a-z0-9.-]+)/w(?P<seed>\d+)-i(?P<instance>\d+)$")
-DEFAULT_LOGINS = {"shop": "emma.lopez", "forum": "mark.wilson", "githost": "alex.chen"}
+# Each site's task user (the one curated tasks log in as), from the site's own data generator.
+DEFAULT_LOGINS: dict[str, str] = {
+    site: importlib.import_module(f"{spec.module}.datagen").DEMO_USERNAME
+    for site, spec in SITES.items()}
 
 
 @cache

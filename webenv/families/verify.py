@@ -17,7 +17,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from webenv.env import WebEnv
-from webenv.families.registry import context, draft, generate, get_family
+from webenv.families.registry import (
+    context,
+    draft,
+    generate_many,
+    generated_from,
+    get_family,
+)
 from webenv.solution import play_solution
 from webenv.tasks import Task
 
@@ -43,20 +49,6 @@ class InstanceCheck:
         return self.solved and self.confirmed and self.idle_fails
 
 
-def instances(family_id: str, world_seed: int, count: int, *, start: int = 0,
-              max_tries: int | None = None) -> list[tuple[int, Task]]:
-    """Up to ``count`` (instance, task) pairs of one family on one world, skipping the
-    instances the world cannot support (at most ``max_tries``, default ``10 * count``)."""
-    found: list[tuple[int, Task]] = []
-    for instance in range(start, start + (max_tries or 10 * count)):
-        if len(found) >= count:
-            break
-        task = generate(family_id, world_seed, instance)
-        if task is not None:
-            found.append((instance, task))
-    return found
-
-
 def _confirmed(family_id: str, world_seed: int, instance: int) -> tuple[bool, str]:
     family = get_family(family_id)
     built = draft(family_id, world_seed, instance)
@@ -77,12 +69,13 @@ def _idle_fails(env: WebEnv, task: Task) -> bool:
 
 def check_world(family_ids: Iterable[str], world_seed: int, per_family: int,
                 *, start: int = 0) -> list[InstanceCheck]:
-    """Generate up to ``per_family`` instances of each family on one world and check each.
+    """Generate up to ``per_family`` distinct instances of each family on one world (see
+    :func:`~webenv.families.registry.generate_many`) and check each.
 
     All instances of one world share one env (one world build per call).
     """
-    chosen = [(family_id, instance, task) for family_id in family_ids
-              for instance, task in instances(family_id, world_seed, per_family, start=start)]
+    chosen = [(family_id, generated_from(task)[2], task) for family_id in family_ids
+              for task in generate_many(family_id, world_seed, per_family, start=start)]
     if not chosen:
         return []
     env = WebEnv(tasks=[task for _, _, task in chosen], world_seed=world_seed)

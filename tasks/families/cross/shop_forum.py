@@ -6,7 +6,7 @@ from typing import Any
 
 from webenv.task_files.families.forum._common import BODIES, forums
 from webenv.task_files.families.forum._common import user_id as forum_user_id
-from webenv.task_files.families.shop._common import orders
+from webenv.task_files.families.shop._common import USER, orders
 
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
@@ -65,7 +65,7 @@ def _confirm_latest_product(ctx: Context, values: dict[str, Any]) -> str:
     rows = ctx.data.query("shop", "SELECT o.id, o.created_at, o.status, i.product_name, "
                           "i.unit_price_cents FROM orders o JOIN order_items i ON "
                           "i.order_id = o.id JOIN users u ON u.id = o.user_id WHERE "
-                          "u.username = 'emma.lopez'")
+                          "u.username = ?", (USER,))
     matching = [r for r in rows if r[2].lower() == values["status"]]
     newest = max(matching, key=lambda r: (r[1], r[0]))[0]
     return max((r for r in matching if r[0] == newest), key=lambda r: r[4])[3]

@@ -6,13 +6,16 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from webenv.sites.core.clock import WORLD_NOW
+from webenv.sites.forum.listing import PER_PAGE
+from webenv.sites.forum.listing import RANGES as SITE_RANGES
 
-from webenv.families import WorldData
+from webenv.families import DEFAULT_LOGINS, WorldData
 
-USER = "mark.wilson"
-PER_PAGE = 25  # submissions per listing page (sites/forum/listing.py)
-# Top-listing ranges: label -> days (None: all time), as sites/forum/listing.py defines them.
-RANGES = {"Past month": 30, "Past year": 365, "All time": None}
+USER = DEFAULT_LOGINS["forum"]
+__all__ = ["PER_PAGE", "USER"]
+# The Top-listing ranges the families use: link label -> days (None: all time).
+RANGES = {label: days for key, (label, days) in SITE_RANGES.items()
+          if key in ("month", "year", "all")}
 # How an intent names each range.
 RANGE_WORDS = {"Past month": "the past month", "Past year": "the past year", "All time": "all time"}
 SUBJECTS = ("Quick question", "About your comment", "Thanks!", "Following up",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from webenv.families import WorldData
+from webenv.sites.githost.access import DEVELOPER, REPORTER
+from webenv.sites.githost.listing import PER_PAGE
+
+from webenv.families import DEFAULT_LOGINS, WorldData
 from webenv.families.steps import click, type_text
 
-USER = "alex.chen"
-PER_PAGE = 20  # projects, issues and merge requests per page (sites/githost/listing.py)
-REPORTER, DEVELOPER = 20, 30  # roles (sites/githost/access.py)
+USER = DEFAULT_LOGINS["githost"]
+__all__ = ["DEVELOPER", "PER_PAGE", "REPORTER", "USER"]
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from webenv.sites.githost.tracker import SORTS
 from webenv.task_files.families.githost._common import (
     DEVELOPER,
     PER_PAGE,
@@ -106,7 +107,7 @@ def _close_oldest(ctx: Context) -> Draft | None:
     closed = ctx.data.value("githost", "SELECT COUNT(*) FROM issues WHERE project_id = ? AND "
                             "state = 'closed'", (project.id,))
     steps = [*open_project(project), click("Issues"), select("Label", label),
-             select("Sort by", "Created date (oldest first)"), button("Apply"), click(title),
+             select("Sort by", SORTS["created_asc"][0]), button("Apply"), click(title),
              button("Close issue")]
     return Draft(
         answer=title,

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from webenv.families import WorldData
+from webenv.sites.shop.account import ORDERS_PER_PAGE
+from webenv.sites.shop.listing import PER_PAGE as PRODUCTS_PER_PAGE
 
-USER = "emma.lopez"
-ORDERS_PER_PAGE = 10  # the order history's page size (sites/shop/account.py)
-PRODUCTS_PER_PAGE = 12  # category and search listings (sites/shop/listing.py)
+from webenv.families import DEFAULT_LOGINS, WorldData
+
+USER = DEFAULT_LOGINS["shop"]
+__all__ = ["ORDERS_PER_PAGE", "PRODUCTS_PER_PAGE", "USER"]
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
 

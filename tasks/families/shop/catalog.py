@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webenv.sites.shop.datagen import average_rating
+from webenv.sites.shop.listing import RATINGS, SORTS
 from webenv.task_files.families.shop._common import (
     PRODUCTS_PER_PAGE,
     Category,
@@ -68,7 +69,8 @@ def _category(ctx: Context, name: str) -> Category:
 
 
 def _stars_label(stars: int) -> str:
-    return f"{stars} stars & up" if stars > 1 else "1 star & up"
+    """The "Minimum rating" option for ``stars``."""
+    return dict(RATINGS)[str(stars)]
 
 
 # --- n-th cheapest product with a minimum rating ----------------------------------------
@@ -86,7 +88,7 @@ def _nth_cheapest(ctx: Context) -> Draft | None:
     if sum(p.price_cents == target.price_cents for p in listed) > 1:
         return None  # a price tie makes "the n-th cheapest" ambiguous
     rank = "cheapest" if n == 1 else f"{ordinal(n)} cheapest"
-    steps = [*open_category(category), select("Sort by", "Price: Low to High"),
+    steps = [*open_category(category), select("Sort by", SORTS["price_asc"][0]),
              select("Minimum rating", _stars_label(stars)), button("Apply"),
              *[click("Next page") for _ in range(page_of(n - 1, PRODUCTS_PER_PAGE) - 1)]]
     return Draft(values={"category": category.name, "stars": stars, "rank": rank},
@@ -156,7 +158,7 @@ def _wishlist_best(ctx: Context) -> Draft | None:
     if (best.id,) in wished:
         return None
     steps = [*open_category(category), type_text("Max price", str(limit)),
-             select("Sort by", "Rating: High to Low"), button("Apply"), click(best.name),
+             select("Sort by", SORTS["rating"][0]), button("Apply"), click(best.name),
              button("Add to Wish List")]
     return Draft(
         values={"category": category.name, "max_price": limit},
@@ -201,7 +203,7 @@ def _cart_cheapest_colour(ctx: Context) -> Draft | None:
                       "product_id = ? AND colour = ?", (uid, target.id, colour)):
         return None
     quantity = ctx.rng.randint(1, 3)
-    steps = [*open_category(category), select("Sort by", "Price: Low to High"), button("Apply")]
+    steps = [*open_category(category), select("Sort by", SORTS["price_asc"][0]), button("Apply")]
     for product in misses:  # open each cheaper product, see it lacks the colour, go back
         steps += [click(product.name), {"do": "go_back"}]
     steps += [click(target.name), select("Colour", colour),
@@ -240,7 +242,7 @@ def _open_nth_rated(ctx: Context) -> Draft | None:
         return None  # unrated, or a tie on the displayed rating
     slug = ctx.data.value("shop", "SELECT slug FROM products WHERE id = ?", (target.id,))
     rank = "best-rated" if n == 1 else f"{ordinal(n)} best-rated"
-    steps = [*open_category(category), select("Sort by", "Rating: High to Low"),
+    steps = [*open_category(category), select("Sort by", SORTS["rating"][0]),
              button("Apply"), click(target.name)]
     return Draft(values={"rank": rank, "category": category.name},
                  eval={"eval_types": ["url_match"],
