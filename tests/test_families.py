@@ -4,8 +4,11 @@ instances played through ``WebEnv.step()`` on two world seeds."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import statistics
+import subprocess
+import sys
 from dataclasses import replace
 from typing import Any
 
@@ -165,6 +168,24 @@ def test_a_family_emitting_a_schema_invalid_task_is_an_error(monkeypatch):
     monkeypatch.setattr(registry, "families", lambda: {fake.id: fake})
     with pytest.raises(TaskError, match="eval"):
         generate("shop.fake", 0, 0)
+
+
+def test_a_failing_family_is_a_clear_error_naming_the_instance(monkeypatch):
+    fake = _fake_family(lambda ctx: [][ctx.instance])
+    monkeypatch.setattr(registry, "families", lambda: {fake.id: fake})
+    with pytest.raises(TaskError, match=r"shop.fake failed on world 0, instance 4: IndexError"):
+        generate("shop.fake", 0, 4)
+
+
+def test_generation_does_not_depend_on_the_process_hash_seed():
+    code = ("import json, sys; from webenv.families import generate_json; "
+            "print(json.dumps([generate_json('shop.compare-ratings', 2, i) for i in range(3)]))")
+    outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+               for seed in ("1", "2")}
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop()) == [generate_json("shop.compare-ratings", 2, i)
+                                         for i in range(3)]
 
 
 def test_the_checker_catches_a_wrong_reference_answer(monkeypatch):

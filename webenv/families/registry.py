@@ -127,12 +127,22 @@ def context(family: Family, world_seed: int, instance: int) -> Context:
 
 
 def draft(family_id: str, world_seed: int, instance: int) -> Draft | None:
-    """The family's draft of one instance, or None when the world cannot support it."""
+    """The family's draft of one instance, or None when the world cannot support it.
+
+    Raises:
+        TaskError: unknown family, negative seeds, or the family's code failed.
+    """
     family = get_family(family_id)
     if world_seed < 0 or instance < 0:
         raise TaskError(f"world seed and instance must be non-negative (got {world_seed}, "
                         f"{instance})")
-    return family.build(context(family, world_seed, instance))
+    try:
+        return family.build(context(family, world_seed, instance))
+    except TaskError:
+        raise
+    except Exception as exc:  # a bug in the family: say which instance, never half a task
+        raise TaskError(f"family {family_id} failed on world {world_seed}, instance "
+                        f"{instance}: {type(exc).__name__}: {exc}") from exc
 
 
 def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, Any] | None:
