@@ -100,6 +100,51 @@ def _comment_price(ctx: Context) -> Draft | None:
         solution=[*steps, stop()])
 
 
+# --- message someone the total of my latest order with some status ---------------------
+
+
+def _message_order_total(ctx: Context) -> Draft | None:
+    status = ctx.rng.choice(_STATUSES)
+    latest = next((o for o in orders(ctx.data) if o.status == status), None)
+    if latest is None:
+        return None
+    uid = forum_user_id(ctx.data)
+    people = ctx.data.query("forum", "SELECT username FROM users WHERE id <> ? ORDER BY id",
+                            (uid,))
+    (recipient,) = ctx.rng.choice(people)
+    subject = ctx.rng.choice(("My order", "Order total", "What I paid"))
+    amount = money(latest.total_cents)
+    steps = [click("My Account"), click("My Orders"), select("Status", status), button("Apply"),
+             click("Community forum"), click("Messages"), click("Compose"),
+             type_text("To", recipient), type_text("Subject", subject),
+             type_text("Message", f"${amount}"), button("Send message")]
+    return Draft(
+        answer=amount,
+        values={"status": status.lower(), "user": recipient, "subject": subject},
+        eval=state_eval("forum", [
+            ("SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id WHERE "
+             f"m.sender_id = {uid} AND u.username = {sql_text(recipient)} AND m.subject = "
+             f"{sql_text(subject)} AND trim(replace(replace(m.body, '$', ''), 'USD', '')) = "
+             f"'{amount}'", 1),
+            (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}",
+             ctx.data.value("forum", "SELECT COUNT(*) FROM messages WHERE sender_id = ?",
+                            (uid,)) + 1),
+        ]),
+        solution=[*steps, stop()])
+
+
+def _confirm_order_total(ctx: Context, values: dict[str, Any]) -> str:
+    """The newest order with the status, its total rebuilt from its lines."""
+    rows = ctx.data.query("shop", "SELECT o.id, o.created_at, o.status, o.discount_cents, "
+                          "o.shipping_cents, i.line_total_cents FROM orders o JOIN order_items "
+                          "i ON i.order_id = o.id JOIN users u ON u.id = o.user_id WHERE "
+                          "u.username = ?", (USER,))
+    matching = [r for r in rows if r[2].lower() == values["status"]]
+    newest = max(matching, key=lambda r: (r[1], r[0]))
+    lines = sum(r[5] for r in matching if r[0] == newest[0])
+    return money(lines - newest[3] + newest[4])
+
+
 FAMILIES = [
     Family(
         id="cross.post-latest-order-product", sites=("shop", "forum"),
@@ -116,4 +161,12 @@ FAMILIES = [
                         "that gives only the shop's current price of the {{product}}, "
                         "written like $12.34.",
         build=_comment_price, confirm=None, split="test", length=(10, 10), kind="state"),
+    Family(
+        id="cross.message-order-total", sites=("shop", "forum"),
+        skills=("filter", "form-fill", "cross-site"),
+        intent_template="On the forum, send {{user}} a private message with the subject "
+                        "\"{{subject}}\" that says only the grand total of my most recent "
+                        "{{status}} shop order, written like $12.34.",
+        build=_message_order_total, confirm=_confirm_order_total, length=(12, 12),
+        kind="state"),
 ]
