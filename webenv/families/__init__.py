@@ -16,7 +16,15 @@ Family definitions live in ``tasks/families/<site>/*.py`` (a ``FAMILIES`` list p
 :mod:`webenv.families.verify` plays generated instances through ``WebEnv.step()``.
 """
 
-from webenv.families.model import SKILLS, Context, Draft, Family, WorldData, world_data
+from webenv.families.model import (
+    SKILLS,
+    Context,
+    Draft,
+    Family,
+    WorldData,
+    like_pattern,
+    world_data,
+)
 from webenv.families.registry import (
     DEFAULT_LOGINS,
     TEST_WORLD_SEEDS,
@@ -35,5 +43,5 @@ from webenv.families.registry import (
 __all__ = [
     "DEFAULT_LOGINS", "SKILLS", "TEST_WORLD_SEEDS", "Context", "Draft", "Family", "WorldData",
     "draft", "families", "family_split", "generate", "generate_json", "generate_many",
-    "generated_from", "get_family", "select_families", "world_data", "world_split",
+    "generated_from", "get_family", "like_pattern", "select_families", "world_data", "world_split",
 ]

@@ -51,6 +51,12 @@ class WorldData:
         return rows[0][0] if rows else None
 
 
+def like_pattern(term: str) -> str:
+    """A LIKE pattern (with ``ESCAPE '\\'``) matching ``term`` anywhere, escaped as the
+    sites' searches escape it."""
+    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
 @lru_cache(maxsize=16)
 def world_data(seed: int) -> WorldData:
     """The (bounded, per-process) cached :class:`WorldData` of world ``seed``."""

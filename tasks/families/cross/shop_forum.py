@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from webenv.task_files.families.forum._common import BODIES, forums
+from webenv.task_files.families.forum._common import on_first_search_page as forum_search_ok
 from webenv.task_files.families.forum._common import user_id as forum_user_id
 from webenv.task_files.families.shop._common import USER, orders
+from webenv.task_files.families.shop._common import on_first_search_page as shop_search_ok
 
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
@@ -75,14 +77,17 @@ def _confirm_latest_product(ctx: Context, values: dict[str, Any]) -> str:
 
 
 def _comment_price(ctx: Context) -> Draft | None:
-    products = ctx.data.query("shop", "SELECT name, price_cents FROM products ORDER BY id")
-    name, price = ctx.rng.choice(products)
+    products = ctx.data.query("shop", "SELECT id, name, price_cents FROM products ORDER BY id")
+    product_id, name, price = ctx.rng.choice(products)
     threads = ctx.data.query("forum", "SELECT id, title FROM submissions WHERE deleted = 0 AND "
                              "locked = 0 AND title IN (SELECT title FROM submissions WHERE "
                              "deleted = 0 GROUP BY title HAVING COUNT(*) = 1) ORDER BY id")
     if not threads:
         return None
     thread_id, title = ctx.rng.choice(threads)
+    if not (shop_search_ok(ctx.data, name, product_id)
+            and forum_search_ok(ctx.data, title, thread_id)):
+        return None  # a search would not list it on its first page
     uid = forum_user_id(ctx.data)
     amount = money(price)
     steps = [search(name), click(name), click("Community forum"), search(title), click(title),

@@ -9,7 +9,7 @@ from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.forum.listing import PER_PAGE
 from webenv.sites.forum.listing import RANGES as SITE_RANGES
 
-from webenv.families import DEFAULT_LOGINS, WorldData
+from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 
 USER = DEFAULT_LOGINS["forum"]
 __all__ = ["PER_PAGE", "USER"]
@@ -85,6 +85,19 @@ def listing(data: WorldData, forum: Forum, sort: str, days: int | None = None
 def unique_title(items: list[Submission], item: Submission) -> bool:
     """True when no other submission in ``items`` shares ``item``'s title."""
     return sum(s.title == item.title for s in items) == 1
+
+
+def on_first_search_page(data: WorldData, query: str, submission_id: int) -> bool:
+    """Whether the forum's submission search for ``query`` lists the submission on its
+    first page (every word in the title or body, newest first; sites/forum/search.py)."""
+    where, params = ["s.deleted = 0"], []
+    for term in query.split()[:10]:
+        where.append("(s.title LIKE ? ESCAPE '\\' OR s.body LIKE ? ESCAPE '\\')")
+        params += [like_pattern(term)] * 2
+    rows = data.query("forum", f"SELECT s.id FROM submissions s WHERE {' AND '.join(where)} "
+                      "ORDER BY s.created_at DESC, s.id DESC LIMIT ?", (*params, PER_PAGE))
+    return (submission_id,) in rows
+
 
 
 def open_forum(forum: Forum) -> list[dict]:

@@ -18,6 +18,7 @@ from webenv.task_files.families.forum._common import (
     Submission,
     forums,
     listing,
+    on_first_search_page,
     open_forum,
     unique_title,
     user_id,
@@ -270,8 +271,9 @@ def _lock(ctx: Context) -> Draft | None:
     if not listed:
         return None
     item = ctx.rng.choice(listed)
-    if everything.count((item.title,)) != 1:
-        return None  # the search must find exactly this submission
+    if (everything.count((item.title,)) != 1
+            or not on_first_search_page(ctx.data, item.title, item.id)):
+        return None  # the search must list exactly one submission of that title, on page 1
     steps = [search(item.title), click(item.title)]
     values = {"title": item.title, "forum": forum.title}
     if not feasible:

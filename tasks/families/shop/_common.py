@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from webenv.sites.shop.account import ORDERS_PER_PAGE
 from webenv.sites.shop.listing import PER_PAGE as PRODUCTS_PER_PAGE
 
-from webenv.families import DEFAULT_LOGINS, WorldData
+from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 
 USER = DEFAULT_LOGINS["shop"]
 __all__ = ["ORDERS_PER_PAGE", "PRODUCTS_PER_PAGE", "USER"]
@@ -47,6 +47,23 @@ def orders(data: WorldData) -> list[Order]:
 def page_of(index: int, per_page: int) -> int:
     """The 1-based page that shows the 0-based list position ``index``."""
     return index // per_page + 1
+
+
+def on_first_search_page(data: WorldData, query: str, product_id: int) -> bool:
+    """Whether the shop's search for ``query`` lists the product on its first page (every
+    word in the name, brand or category name, featured first; sites/shop/catalog.py)."""
+    where, params = [], []
+    for term in query.split()[:10]:
+        where.append("(p.name LIKE ? ESCAPE '\\' OR p.brand LIKE ? ESCAPE '\\' OR "
+                     "p.category_id IN (SELECT c.id FROM categories c LEFT JOIN categories t "
+                     "ON t.id = c.parent_id WHERE c.name LIKE ? ESCAPE '\\' OR "
+                     "t.name LIKE ? ESCAPE '\\'))")
+        params += [like_pattern(term)] * 4
+    rows = data.query("shop", f"SELECT p.id FROM products p WHERE {' AND '.join(where) or '1'} "
+                      "ORDER BY p.featured DESC, p.review_count DESC, p.id LIMIT ?",
+                      (*params, PRODUCTS_PER_PAGE))
+    return (product_id,) in rows
+
 
 
 @dataclass(frozen=True)

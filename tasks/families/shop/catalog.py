@@ -11,6 +11,7 @@ from webenv.sites.shop.listing import RATINGS, SORTS
 from webenv.task_files.families.shop._common import (
     PRODUCTS_PER_PAGE,
     Category,
+    on_first_search_page,
     open_category,
     page_of,
     subcategories,
@@ -122,8 +123,9 @@ def _compare(ctx: Context) -> Draft | None:
         return None
     first = ctx.rng.choice(rated)
     second = ctx.rng.choice([p for p in rated if p.id != first.id])
-    if first.rating == second.rating:
-        return None  # no better one
+    if first.rating == second.rating or not all(
+            on_first_search_page(ctx.data, p.name, p.id) for p in (first, second)):
+        return None  # no better one, or a search that does not show the product at once
     better = first if first.rating > second.rating else second
     steps = [search(first.name), click(first.name), search(second.name), click(second.name)]
     return Draft(values={"first": first.name, "second": second.name},
