@@ -35,12 +35,11 @@ from webenv.families.steps import (
 
 
 def _project(ctx: Context, min_role: int = 0) -> Project | None:
+    """A random project of the user's that the dashboard filter reaches (with at least
+    ``min_role``, and not archived when the task writes)."""
     pool = [p for p in my_projects(ctx.data) if p.role >= min_role
-            and not (min_role and p.archived)]
-    if not pool:
-        return None
-    project = ctx.rng.choice(pool)
-    return project if reachable(ctx.data, project) else None
+            and not (min_role and p.archived) and reachable(ctx.data, p)]
+    return ctx.rng.choice(pool) if pool else None
 
 
 def _labels(ctx: Context, project: Project) -> list[tuple[int, str]]:
@@ -196,19 +195,27 @@ def _confirm_merged_by(ctx: Context, values: dict[str, Any]) -> str:
 # --- open the most discussed open issue --------------------------------------------------
 
 
-def _open_most_discussed(ctx: Context) -> Draft | None:
-    project = _project(ctx)
-    if project is None:
-        return None
+def _discussed(ctx: Context, project: Project) -> tuple[int, str] | None:
+    """(iid, title) of the project's open issue with the most comments, when the first
+    page of open issues shows them all and the top is unique."""
     rows = ctx.data.query(
         "githost", "SELECT i.iid, i.title, (SELECT COUNT(*) FROM notes n WHERE n.target_type = "
         "'issue' AND n.target_id = i.id AND n.system = 0) AS comments FROM issues i WHERE "
         "i.project_id = ? AND i.state = 'opened' ORDER BY comments DESC", (project.id,))
     if not 2 <= len(rows) <= PER_PAGE or rows[0][2] == rows[1][2]:
         return None  # too few, more than one page, or a tie for the most comments
-    iid, title, _ = rows[0]
-    if [r[1] for r in rows].count(title) > 1:
+    if [r[1] for r in rows].count(rows[0][1]) > 1:
         return None
+    return rows[0][0], rows[0][1]
+
+
+def _open_most_discussed(ctx: Context) -> Draft | None:
+    pool = [p for p in my_projects(ctx.data)
+            if reachable(ctx.data, p) and _discussed(ctx, p) is not None]
+    if not pool:
+        return None
+    project = ctx.rng.choice(pool)
+    iid, title = _discussed(ctx, project)
     steps = [*open_project(project), click("Issues"), click(title)]
     return Draft(values={"project": project.full_name},
                  eval={"eval_types": ["url_match"], "reference_url":
