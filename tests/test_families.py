@@ -25,8 +25,10 @@ from webenv.families import (
     generate_json,
     generated_from,
     get_family,
+    model,
     registry,
     select_families,
+    world_data,
     world_split,
 )
 from webenv.families.steps import answer_eval, stop
@@ -140,6 +142,16 @@ def test_generation_is_deterministic_and_records_its_origin(family_id):
 def test_instances_vary_with_the_instance_seed(family_id):
     intents = {t["intent"] for t in (generate_json(family_id, 0, i) for i in range(30)) if t}
     assert len(intents) >= 3
+
+
+def test_world_data_cache_is_bounded_and_closes_evicted_worlds(monkeypatch):
+    monkeypatch.setattr(model, "WORLD_DATA_CACHE_SIZE", 1)
+    first = world_data(0)
+    assert world_data(0) is first
+    first.query("shop", "SELECT 1")
+    second = world_data(1)
+    assert world_data(1) is second and first._connections == {}
+    assert first.value("shop", "SELECT COUNT(*) FROM users") > 0  # reopens on demand
 
 
 def test_generated_from_ignores_curated_ids():

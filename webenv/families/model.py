@@ -10,9 +10,9 @@ solution — or ``None`` when this world cannot support the instance. The regist
 from __future__ import annotations
 
 import sqlite3
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from webenv.sites.core.rng import Rng
@@ -45,6 +45,12 @@ class WorldData:
             self._connections[site] = conn
         return [tuple(row) for row in conn.execute(sql, params).fetchall()]
 
+    def close(self) -> None:
+        """Close the connections (a later query reopens them)."""
+        for conn in self._connections.values():
+            conn.close()
+        self._connections.clear()
+
     def value(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> Any:
         """The first column of the first row of ``sql`` (None when there is no row)."""
         rows = self.query(site, sql, params)
@@ -57,10 +63,20 @@ def like_pattern(term: str) -> str:
     return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-@lru_cache(maxsize=16)
+_WORLD_DATA: OrderedDict[int, WorldData] = OrderedDict()
+WORLD_DATA_CACHE_SIZE = 16
+
+
 def world_data(seed: int) -> WorldData:
-    """The (bounded, per-process) cached :class:`WorldData` of world ``seed``."""
-    return WorldData(seed)
+    """The cached :class:`WorldData` of world ``seed`` (a bounded per-process cache; the
+    least recently used world's connections are closed when it is evicted)."""
+    data = _WORLD_DATA.get(seed)
+    if data is None:
+        data = _WORLD_DATA[seed] = WorldData(seed)
+        while len(_WORLD_DATA) > WORLD_DATA_CACHE_SIZE:
+            _WORLD_DATA.popitem(last=False)[1].close()
+    _WORLD_DATA.move_to_end(seed)
+    return data
 
 
 @dataclass
