@@ -53,8 +53,9 @@ def _distinct(family_ids: list[str], seeds: list[int], tries: int) -> dict[str, 
                 if data is None:
                     continue
                 made += 1
-                keys[family_id].add(json.dumps([seed, data["intent"], data["eval"]],
-                                               sort_keys=True))
+                # Distinct = distinct intent and eval (answer): the same question with the
+                # same answer on two worlds counts once.
+                keys[family_id].add(json.dumps([data["intent"], data["eval"]], sort_keys=True))
     elapsed = time.perf_counter() - started
     return {"tried": tried, "generated": made, "supported_share": made / tried if tried else 0,
             "tasks_per_s": made / elapsed if elapsed else 0.0,
