@@ -49,11 +49,16 @@ class InstanceCheck:
         return self.solved and self.confirmed and self.idle_fails
 
 
-def _confirmed(family_id: str, world_seed: int, instance: int) -> tuple[bool, str]:
+def _confirmed(family_id: str, world_seed: int, instance: int, task: Task
+               ) -> tuple[bool, str]:
     family = get_family(family_id)
     built = draft(family_id, world_seed, instance)
     if built is None or family.confirm is None:
         return True, ""
+    reference = (task.eval.get("reference_answers") or {}).get("exact_match")
+    if ("string_match" in task.eval["eval_types"] and task.eval.get("answer_type") != "infeasible"
+            and reference != built.answer):
+        return False, f"the eval expects {reference!r} but the draft's answer is {built.answer!r}"
     again = family.confirm(context(family, world_seed, instance), built.values)
     if again != built.answer:
         return False, f"confirm: recomputed {again!r}, the task says {built.answer!r}"
@@ -83,7 +88,7 @@ def check_world(family_ids: Iterable[str], world_seed: int, per_family: int,
     try:
         for family_id, instance, task in chosen:
             played = play_solution(env, task)
-            confirmed, why = _confirmed(family_id, world_seed, instance)
+            confirmed, why = _confirmed(family_id, world_seed, instance, task)
             idle = _idle_fails(env, task)
             error = "; ".join(part for part in (
                 played.error, why, "" if idle else "an idle agent passes") if part)
