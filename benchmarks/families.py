@@ -57,20 +57,32 @@ def _distinct(family_ids: list[str], seeds: list[int], tries: int) -> dict[str, 
                 # same answer on two worlds counts once.
                 keys[family_id].add(json.dumps([data["intent"], data["eval"]], sort_keys=True))
     elapsed = time.perf_counter() - started
-    return {"tried": tried, "generated": made, "supported_share": made / tried if tried else 0,
-            "tasks_per_s": made / elapsed if elapsed else 0.0,
-            "distinct": sum(len(v) for v in keys.values()),
-            "distinct_per_family": {k: len(v) for k, v in sorted(keys.items())}}
+    return {
+        "tried": tried,
+        "generated": made,
+        "supported_share": made / tried if tried else 0,
+        "tasks_per_s": made / elapsed if elapsed else 0.0,
+        "distinct": sum(len(v) for v in keys.values()),
+        "distinct_per_family": {k: len(v) for k, v in sorted(keys.items())},
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--worlds", default="100-109", help="world seeds A-B (default 100-109)")
-    parser.add_argument("--per-family", type=int, default=20,
-                        help="instances played per family in total (default 20)")
+    parser.add_argument(
+        "--per-family",
+        type=int,
+        default=20,
+        help="instances played per family in total (default 20)",
+    )
     parser.add_argument("--select", default="gen", help="families: gen, gen:test, shop:gen...")
-    parser.add_argument("--distinct-tries", type=int, default=100,
-                        help="instance seeds tried per family and world for the distinct count")
+    parser.add_argument(
+        "--distinct-tries",
+        type=int,
+        default=100,
+        help="instance seeds tried per family and world for the distinct count",
+    )
     parser.add_argument("--out", default="benchmarks/results/families.json")
     args = parser.parse_args(argv)
     seeds = _seeds(args.worlds)
@@ -101,17 +113,22 @@ def main(argv: list[str] | None = None) -> int:
         steps = [r.steps for r in rows]
         span = f"{min(steps)}-{max(steps)}" if steps else "-"
         distinct = len({r.intent for r in rows})
-        print(f"{family_id:42} {families()[family_id].split:5} "
-              f"{sum(r.ok for r in rows):>4}/{len(rows):<4} {distinct:>8} {span:>9}")
+        print(
+            f"{family_id:42} {families()[family_id].split:5} "
+            f"{sum(r.ok for r in rows):>4}/{len(rows):<4} {distinct:>8} {span:>9}"
+        )
     failures = [r for r in results if not r.ok]
     for failure in failures[:20]:
         print(f"FAIL {failure.task_id}: {failure.error}")
     lengths = [r.steps for r in results]
     distinct = _distinct(family_ids, seeds, args.distinct_tries)
     summary = {
-        "worlds": [seeds[0], seeds[-1]], "families": len(family_ids),
-        "played": len(results), "ok": len(results) - len(failures),
-        "solved": sum(r.solved for r in results), "confirmed": sum(r.confirmed for r in results),
+        "worlds": [seeds[0], seeds[-1]],
+        "families": len(family_ids),
+        "played": len(results),
+        "ok": len(results) - len(failures),
+        "solved": sum(r.solved for r in results),
+        "confirmed": sum(r.confirmed for r in results),
         "idle_fails": sum(r.idle_fails for r in results),
         "short_families": [f for f in family_ids if len(by_family.get(f, [])) < args.per_family],
         "median_steps": statistics.median(lengths) if lengths else 0,
@@ -120,17 +137,25 @@ def main(argv: list[str] | None = None) -> int:
         "world_build_s_median": {s: statistics.median(v) for s, v in world_build.items()},
         "generation": distinct,
     }
-    print(f"\n{summary['ok']}/{summary['played']} instances ok (solved {summary['solved']}, "
-          f"confirmed {summary['confirmed']}, idle agent failed {summary['idle_fails']}) over "
-          f"{len(seeds)} worlds, {len(family_ids)} families")
-    print(f"solution length: median {summary['median_steps']}, "
-          f"{summary['share_10_plus']:.0%} at 10 or more actions")
-    print(f"generation: {distinct['generated']}/{distinct['tried']} instance seeds supported "
-          f"({distinct['supported_share']:.0%}), {distinct['tasks_per_s']:.0f} tasks/s, "
-          f"{distinct['distinct']} distinct instances over {len(seeds)} worlds "
-          f"({args.distinct_tries} seeds tried per family and world)")
-    print("world build (s, median per site): " + ", ".join(
-        f"{s} {v:.2f}" for s, v in summary["world_build_s_median"].items()))
+    print(
+        f"\n{summary['ok']}/{summary['played']} instances ok (solved {summary['solved']}, "
+        f"confirmed {summary['confirmed']}, idle agent failed {summary['idle_fails']}) over "
+        f"{len(seeds)} worlds, {len(family_ids)} families"
+    )
+    print(
+        f"solution length: median {summary['median_steps']}, "
+        f"{summary['share_10_plus']:.0%} at 10 or more actions"
+    )
+    print(
+        f"generation: {distinct['generated']}/{distinct['tried']} instance seeds supported "
+        f"({distinct['supported_share']:.0%}), {distinct['tasks_per_s']:.0f} tasks/s, "
+        f"{distinct['distinct']} distinct instances over {len(seeds)} worlds "
+        f"({args.distinct_tries} seeds tried per family and world)"
+    )
+    print(
+        "world build (s, median per site): "
+        + ", ".join(f"{s} {v:.2f}" for s, v in summary["world_build_s_median"].items())
+    )
     if summary["short_families"]:
         print("families with fewer instances than asked: " + ", ".join(summary["short_families"]))
     out = Path(args.out)

@@ -94,15 +94,18 @@ def test_unknown_family_and_negative_seeds_are_clear_errors():
         generate(FAMILY_IDS[0], 0, -3)
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"id": "shopping"}, "expected '<site>.<name>'"),
-    ({"id": "forum.x"}, "expected '<site>.<name>'"),
-    ({"id": "cross.x"}, "only cross-site families"),
-    ({"skills": ("search", "juggling")}, "unknown skills"),
-    ({"split": "dev"}, "split 'dev'"),
-    ({"kind": "quiz"}, "unknown kind"),
-    ({"confirm": None}, "needs a 'confirm'"),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"id": "shopping"}, "expected '<site>.<name>'"),
+        ({"id": "forum.x"}, "expected '<site>.<name>'"),
+        ({"id": "cross.x"}, "only cross-site families"),
+        ({"skills": ("search", "juggling")}, "unknown skills"),
+        ({"split": "dev"}, "split 'dev'"),
+        ({"kind": "quiz"}, "unknown kind"),
+        ({"confirm": None}, "needs a 'confirm'"),
+    ],
+)
 def test_family_definitions_are_validated(changes, message):
     base = get_family("shop.spend-in-month")
     with pytest.raises(ValueError, match=message):
@@ -159,9 +162,14 @@ def test_generated_from_ignores_curated_ids():
 
 
 def _fake_family(build) -> Family:
-    return Family(id="shop.fake", sites=("shop",), skills=("search",),
-                  intent_template="What is {{thing}}?", build=build,
-                  confirm=lambda ctx, values: "42")
+    return Family(
+        id="shop.fake",
+        sites=("shop",),
+        skills=("search",),
+        intent_template="What is {{thing}}?",
+        build=build,
+        confirm=lambda ctx, values: "42",
+    )
 
 
 def test_a_world_that_cannot_support_an_instance_yields_none(monkeypatch):
@@ -173,8 +181,12 @@ def test_a_world_that_cannot_support_an_instance_yields_none(monkeypatch):
 
 def test_a_family_emitting_a_schema_invalid_task_is_an_error(monkeypatch):
     def build(ctx: Any) -> Draft:
-        return Draft(values={"thing": "x"}, eval={"eval_types": ["string_match"]},
-                     solution=[stop("42")], answer="42")
+        return Draft(
+            values={"thing": "x"},
+            eval={"eval_types": ["string_match"]},
+            solution=[stop("42")],
+            answer="42",
+        )
 
     fake = _fake_family(build)
     monkeypatch.setattr(registry, "families", lambda: {fake.id: fake})
@@ -190,20 +202,34 @@ def test_a_failing_family_is_a_clear_error_naming_the_instance(monkeypatch):
 
 
 def test_generation_does_not_depend_on_the_process_hash_seed():
-    code = ("import json, sys; from webenv.families import generate_json; "
-            "print(json.dumps([generate_json('shop.compare-ratings', 2, i) for i in range(3)]))")
-    outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
-               for seed in ("1", "2")}
+    code = (
+        "import json, sys; from webenv.families import generate_json; "
+        "print(json.dumps([generate_json('shop.compare-ratings', 2, i) for i in range(3)]))"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }
     assert len(outputs) == 1
-    assert json.loads(outputs.pop()) == [generate_json("shop.compare-ratings", 2, i)
-                                         for i in range(3)]
+    assert json.loads(outputs.pop()) == [
+        generate_json("shop.compare-ratings", 2, i) for i in range(3)
+    ]
 
 
 def test_the_checker_catches_a_wrong_reference_answer(monkeypatch):
     def build(ctx: Any) -> Draft:  # the solution answers 41 but the eval expects 42
-        return Draft(values={"thing": "x"}, eval=answer_eval("42", "number"),
-                     solution=[stop("41")], answer="41")
+        return Draft(
+            values={"thing": "x"},
+            eval=answer_eval("42", "number"),
+            solution=[stop("41")],
+            answer="41",
+        )
 
     fake = _fake_family(build)
     monkeypatch.setattr(registry, "families", lambda: {fake.id: fake})

@@ -41,7 +41,23 @@ from webenv.families.registry import (
 )
 
 __all__ = [
-    "DEFAULT_LOGINS", "SKILLS", "TEST_WORLD_SEEDS", "Context", "Draft", "Family", "WorldData",
-    "draft", "families", "family_split", "generate", "generate_json", "generate_many",
-    "generated_from", "get_family", "like_pattern", "select_families", "world_data", "world_split",
+    "DEFAULT_LOGINS",
+    "SKILLS",
+    "TEST_WORLD_SEEDS",
+    "Context",
+    "Draft",
+    "Family",
+    "WorldData",
+    "draft",
+    "families",
+    "family_split",
+    "generate",
+    "generate_json",
+    "generate_many",
+    "generated_from",
+    "get_family",
+    "like_pattern",
+    "select_families",
+    "world_data",
+    "world_split",
 ]

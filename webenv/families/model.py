@@ -18,8 +18,17 @@ from typing import Any
 from webenv.sites.core.rng import Rng
 from webenv.world import pristine_snapshot
 
-SKILLS = ("search", "filter", "sort", "paginate", "aggregate", "compare", "form-fill",
-          "multi-tab", "cross-site")
+SKILLS = (
+    "search",
+    "filter",
+    "sort",
+    "paginate",
+    "aggregate",
+    "compare",
+    "form-fill",
+    "multi-tab",
+    "cross-site",
+)
 FAMILY_SPLITS = ("train", "test")
 KINDS = ("info", "state", "navigation", "infeasible", "mixed")
 
@@ -150,14 +159,14 @@ class Family:
     def __post_init__(self) -> None:
         group, _, name = self.id.partition(".")
         if not name or group not in (*self.sites, "cross"):
-            raise ValueError(f"family id {self.id!r}: expected '<site>.<name>' or "
-                             "'cross.<name>'")
+            raise ValueError(f"family id {self.id!r}: expected '<site>.<name>' or 'cross.<name>'")
         if (group == "cross") != (len(self.sites) > 1):
             raise ValueError(f"family {self.id}: only cross-site families use 'cross.'")
         unknown = set(self.skills) - set(SKILLS)
         if unknown:
-            raise ValueError(f"family {self.id}: unknown skills {sorted(unknown)}; "
-                             f"accepted: {', '.join(SKILLS)}")
+            raise ValueError(
+                f"family {self.id}: unknown skills {sorted(unknown)}; accepted: {', '.join(SKILLS)}"
+            )
         if self.split not in FAMILY_SPLITS:
             raise ValueError(f"family {self.id}: split {self.split!r} is not train or test")
         if self.kind not in KINDS:

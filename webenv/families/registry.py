@@ -30,7 +30,8 @@ _GENERATED_ID = re.compile(r"^[a-z]+/(?P<family>[a-z0-9.-]+)/w(?P<seed>\d+)-i(?P
 # Each site's task user (the one curated tasks log in as), from the site's own data generator.
 DEFAULT_LOGINS: dict[str, str] = {
     site: importlib.import_module(f"{spec.module}.datagen").DEMO_USERNAME
-    for site, spec in SITES.items()}
+    for site, spec in SITES.items()
+}
 
 
 @cache
@@ -65,8 +66,9 @@ def get_family(family_id: str) -> Family:
     try:
         return families()[family_id]
     except KeyError:
-        raise TaskError(f"unknown family {family_id!r}; `webenv tasks families` lists them"
-                        ) from None
+        raise TaskError(
+            f"unknown family {family_id!r}; `webenv tasks families` lists them"
+        ) from None
 
 
 def select_families(selection: str | list[str]) -> list[Family]:
@@ -81,16 +83,23 @@ def select_families(selection: str | list[str]) -> list[Family]:
     parts = selection.split(":")
     group = parts.pop(0) if parts and parts[0] != "gen" else "all"
     if not parts or parts.pop(0) != "gen":
-        raise TaskError(f"family selection {selection!r}: expected 'gen', 'gen:train', "
-                        "'gen:test', '<site>:gen' or '<site>:gen:<split>'")
+        raise TaskError(
+            f"family selection {selection!r}: expected 'gen', 'gen:train', "
+            "'gen:test', '<site>:gen' or '<site>:gen:<split>'"
+        )
     split = parts.pop(0) if parts else None
     if parts or split not in (None, "train", "test"):
         raise TaskError(f"family selection {selection!r}: the split must be train or test")
     if group != "all" and group not in (*SITES, "cross"):
-        raise TaskError(f"family selection {selection!r}: unknown group {group!r}; accepted: "
-                        f"{', '.join((*SITES, 'cross'))}")
-    chosen = [f for f in families().values()
-              if (group == "all" or f.group == group) and (not split or f.split == split)]
+        raise TaskError(
+            f"family selection {selection!r}: unknown group {group!r}; accepted: "
+            f"{', '.join((*SITES, 'cross'))}"
+        )
+    chosen = [
+        f
+        for f in families().values()
+        if (group == "all" or f.group == group) and (not split or f.split == split)
+    ]
     if not chosen:
         raise TaskError(f"family selection {selection!r} contains no families")
     return chosen
@@ -122,8 +131,13 @@ def generated_from(task: Task | str) -> tuple[str, int, int] | None:
 
 def context(family: Family, world_seed: int, instance: int) -> Context:
     """The build context of one instance (its RNG depends only on the three keys)."""
-    return Context(family.id, world_seed, instance, world_data(world_seed),
-                   Rng(f"{family.id}/{world_seed}/{instance}"))
+    return Context(
+        family.id,
+        world_seed,
+        instance,
+        world_data(world_seed),
+        Rng(f"{family.id}/{world_seed}/{instance}"),
+    )
 
 
 def draft(family_id: str, world_seed: int, instance: int) -> Draft | None:
@@ -134,15 +148,18 @@ def draft(family_id: str, world_seed: int, instance: int) -> Draft | None:
     """
     family = get_family(family_id)
     if world_seed < 0 or instance < 0:
-        raise TaskError(f"world seed and instance must be non-negative (got {world_seed}, "
-                        f"{instance})")
+        raise TaskError(
+            f"world seed and instance must be non-negative (got {world_seed}, {instance})"
+        )
     try:
         return family.build(context(family, world_seed, instance))
     except TaskError:
         raise
     except Exception as exc:  # a bug in the family: say which instance, never half a task
-        raise TaskError(f"family {family_id} failed on world {world_seed}, instance "
-                        f"{instance}: {type(exc).__name__}: {exc}") from exc
+        raise TaskError(
+            f"family {family_id} failed on world {world_seed}, instance "
+            f"{instance}: {type(exc).__name__}: {exc}"
+        ) from exc
 
 
 def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, Any] | None:
@@ -158,8 +175,11 @@ def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, A
     if built is None:
         return None
     first = family.sites[0]
-    login = built.login if built.login is not None else {
-        site: DEFAULT_LOGINS[site] for site in family.sites}
+    login = (
+        built.login
+        if built.login is not None
+        else {site: DEFAULT_LOGINS[site] for site in family.sites}
+    )
     return {
         "task_id": task_id_for(family, world_seed, instance),
         "sites": list(family.sites),
@@ -168,8 +188,13 @@ def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, A
         "intent_template": family.intent_template,
         "instantiation_dict": dict(built.values),
         "intent": instantiate(family.intent_template, built.values),
-        "tags": [f"family:{family.id}", f"world_seed:{world_seed}", f"instance:{instance}",
-                 f"split:{family.split}", *(f"skill:{skill}" for skill in family.skills)],
+        "tags": [
+            f"family:{family.id}",
+            f"world_seed:{world_seed}",
+            f"instance:{instance}",
+            f"split:{family.split}",
+            *(f"skill:{skill}" for skill in family.skills),
+        ],
         "eval": built.eval,
         "solution": built.solution,
     }
@@ -188,8 +213,9 @@ def generate(family_id: str, world_seed: int, instance: int) -> Task | None:
     return parse_task(data, f"family {family_id} (world {world_seed}, instance {instance})")
 
 
-def generate_many(family_id: str, world_seed: int, count: int, *, start: int = 0,
-                  max_tries: int | None = None) -> list[Task]:
+def generate_many(
+    family_id: str, world_seed: int, count: int, *, start: int = 0, max_tries: int | None = None
+) -> list[Task]:
     """Up to ``count`` tasks of one family on one world, trying instances from ``start``.
 
     Instances the world cannot support are skipped; at most ``max_tries`` instances

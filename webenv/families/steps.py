@@ -8,8 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-            "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth")
+ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+)
 
 
 def click(name: str, role: str = "link", nth: int = 0) -> dict[str, Any]:
@@ -25,8 +40,9 @@ def button(name: str) -> dict[str, Any]:
     return click(name, role="button")
 
 
-def type_text(name: str, text: str, *, role: str = "textbox", enter: bool = False
-              ) -> dict[str, Any]:
+def type_text(
+    name: str, text: str, *, role: str = "textbox", enter: bool = False
+) -> dict[str, Any]:
     """Fill a field (and press Enter when ``enter``)."""
     return {"do": "type", "role": role, "name": name, "text": text, "enter": enter}
 
@@ -68,21 +84,28 @@ def money(cents: int) -> str:
 
 def answer_eval(answer: str | list[str] | int, answer_type: str) -> dict[str, Any]:
     """An eval block judged on the agent's answer."""
-    return {"eval_types": ["string_match"], "answer_type": answer_type,
-            "reference_answers": {"exact_match": answer}}
+    return {
+        "eval_types": ["string_match"],
+        "answer_type": answer_type,
+        "reference_answers": {"exact_match": answer},
+    }
 
 
 def infeasible_eval() -> dict[str, Any]:
     """An eval block for a task the agent must report infeasible."""
-    return {"eval_types": ["string_match"], "answer_type": "infeasible",
-            "reference_answers": {"fuzzy_match": "N/A"}}
+    return {
+        "eval_types": ["string_match"],
+        "answer_type": "infeasible",
+        "reference_answers": {"fuzzy_match": "N/A"},
+    }
 
 
 def state_eval(site: str, checks: list[tuple[str, Any]]) -> dict[str, Any]:
     """An eval block judged on read-only SQL over ``site``'s database after the episode."""
-    return {"eval_types": ["state_match"],
-            "state": [{"site": site, "sql": sql, "expected": expected}
-                      for sql, expected in checks]}
+    return {
+        "eval_types": ["state_match"],
+        "state": [{"site": site, "sql": sql, "expected": expected} for sql, expected in checks],
+    }
 
 
 def sql_text(value: str) -> str:

@@ -49,15 +49,17 @@ class InstanceCheck:
         return self.solved and self.confirmed and self.idle_fails
 
 
-def _confirmed(family_id: str, world_seed: int, instance: int, task: Task
-               ) -> tuple[bool, str]:
+def _confirmed(family_id: str, world_seed: int, instance: int, task: Task) -> tuple[bool, str]:
     family = get_family(family_id)
     built = draft(family_id, world_seed, instance)
     if built is None or family.confirm is None:
         return True, ""
     reference = (task.eval.get("reference_answers") or {}).get("exact_match")
-    if ("string_match" in task.eval["eval_types"] and task.eval.get("answer_type") != "infeasible"
-            and reference != built.answer):
+    if (
+        "string_match" in task.eval["eval_types"]
+        and task.eval.get("answer_type") != "infeasible"
+        and reference != built.answer
+    ):
         return False, f"the eval expects {reference!r} but the draft's answer is {built.answer!r}"
     again = family.confirm(context(family, world_seed, instance), built.values)
     if again != built.answer:
@@ -72,15 +74,19 @@ def _idle_fails(env: WebEnv, task: Task) -> bool:
     return terminated and not verdicts.get("lenient", {}).get("passed", True)
 
 
-def check_world(family_ids: Iterable[str], world_seed: int, per_family: int,
-                *, start: int = 0) -> list[InstanceCheck]:
+def check_world(
+    family_ids: Iterable[str], world_seed: int, per_family: int, *, start: int = 0
+) -> list[InstanceCheck]:
     """Generate up to ``per_family`` distinct instances of each family on one world (see
     :func:`~webenv.families.registry.generate_many`) and check each.
 
     All instances of one world share one env (one world build per call).
     """
-    chosen = [(family_id, generated_from(task)[2], task) for family_id in family_ids
-              for task in generate_many(family_id, world_seed, per_family, start=start)]
+    chosen = [
+        (family_id, generated_from(task)[2], task)
+        for family_id in family_ids
+        for task in generate_many(family_id, world_seed, per_family, start=start)
+    ]
     if not chosen:
         return []
     env = WebEnv(tasks=[task for _, _, task in chosen], world_seed=world_seed)
@@ -90,11 +96,23 @@ def check_world(family_ids: Iterable[str], world_seed: int, per_family: int,
             played = play_solution(env, task)
             confirmed, why = _confirmed(family_id, world_seed, instance, task)
             idle = _idle_fails(env, task)
-            error = "; ".join(part for part in (
-                played.error, why, "" if idle else "an idle agent passes") if part)
-            results.append(InstanceCheck(family_id, world_seed, instance, task.task_id,
-                                         task.intent, played.solved, played.steps, confirmed,
-                                         idle, error))
+            error = "; ".join(
+                part for part in (played.error, why, "" if idle else "an idle agent passes") if part
+            )
+            results.append(
+                InstanceCheck(
+                    family_id,
+                    world_seed,
+                    instance,
+                    task.task_id,
+                    task.intent,
+                    played.solved,
+                    played.steps,
+                    confirmed,
+                    idle,
+                    error,
+                )
+            )
     finally:
         env.close()
     return results

@@ -14,20 +14,33 @@ from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 USER = DEFAULT_LOGINS["forum"]
 __all__ = ["PER_PAGE", "USER"]
 # The Top-listing ranges the families use: link label -> days (None: all time).
-RANGES = {label: days for key, (label, days) in SITE_RANGES.items()
-          if key in ("month", "year", "all")}
+RANGES = {
+    label: days for key, (label, days) in SITE_RANGES.items() if key in ("month", "year", "all")
+}
 # How an intent names each range.
 RANGE_WORDS = {"Past month": "the past month", "Past year": "the past year", "All time": "all time"}
-SUBJECTS = ("Quick question", "About your comment", "Thanks!", "Following up",
-            "Loved your comment", "A question about your post")
-BODIES = ("Thanks for the helpful comment, it answered my question.",
-          "Could you share a little more detail about this?",
-          "I had the same experience. Happy to compare notes sometime.",
-          "Great point. Do you have a source I could read?",
-          "This was really useful, thank you for taking the time.")
-REPLIES = ("Thanks, this is really helpful.", "Good point, I had not thought of that.",
-           "Agreed. Same thing happened to me last year.",
-           "Could you say more about how you did it?", "Saving this for later, thanks!")
+SUBJECTS = (
+    "Quick question",
+    "About your comment",
+    "Thanks!",
+    "Following up",
+    "Loved your comment",
+    "A question about your post",
+)
+BODIES = (
+    "Thanks for the helpful comment, it answered my question.",
+    "Could you share a little more detail about this?",
+    "I had the same experience. Happy to compare notes sometime.",
+    "Great point. Do you have a source I could read?",
+    "This was really useful, thank you for taking the time.",
+)
+REPLIES = (
+    "Thanks, this is really helpful.",
+    "Good point, I had not thought of that.",
+    "Agreed. Same thing happened to me last year.",
+    "Could you say more about how you did it?",
+    "Saving this for later, thanks!",
+)
 
 
 @dataclass(frozen=True)
@@ -58,8 +71,9 @@ def user_id(data: WorldData) -> int:
 
 def forums(data: WorldData) -> list[Forum]:
     """Every forum, in directory order."""
-    rows = data.query("forum", "SELECT id, name, title FROM forums "
-                      "ORDER BY title COLLATE NOCASE, id")
+    rows = data.query(
+        "forum", "SELECT id, name, title FROM forums ORDER BY title COLLATE NOCASE, id"
+    )
     return [Forum(*row) for row in rows]
 
 
@@ -69,16 +83,19 @@ _ORDERS = {
 }
 
 
-def listing(data: WorldData, forum: Forum, sort: str, days: int | None = None
-            ) -> list[Submission]:
+def listing(data: WorldData, forum: Forum, sort: str, days: int | None = None) -> list[Submission]:
     """A forum's listing in the site's order (``top`` or ``new``), optionally by age."""
     where, params = "s.forum_id = ? AND s.deleted = 0", [forum.id]
     if days is not None:
         where += " AND s.created_at >= ?"
         params.append((WORLD_NOW - timedelta(days=days)).strftime("%Y-%m-%d %H:%M:%S"))
-    rows = data.query("forum", "SELECT s.id, s.title, u.username, s.score, s.created_at, s.locked "
-                      "FROM submissions s JOIN users u ON u.id = s.user_id "
-                      f"WHERE {where} ORDER BY {_ORDERS[sort]}", tuple(params))
+    rows = data.query(
+        "forum",
+        "SELECT s.id, s.title, u.username, s.score, s.created_at, s.locked "
+        "FROM submissions s JOIN users u ON u.id = s.user_id "
+        f"WHERE {where} ORDER BY {_ORDERS[sort]}",
+        tuple(params),
+    )
     return [Submission(*row) for row in rows]
 
 
@@ -94,10 +111,13 @@ def on_first_search_page(data: WorldData, query: str, submission_id: int) -> boo
     for term in query.split()[:10]:
         where.append("(s.title LIKE ? ESCAPE '\\' OR s.body LIKE ? ESCAPE '\\')")
         params += [like_pattern(term)] * 2
-    rows = data.query("forum", f"SELECT s.id FROM submissions s WHERE {' AND '.join(where)} "
-                      "ORDER BY s.created_at DESC, s.id DESC LIMIT ?", (*params, PER_PAGE))
+    rows = data.query(
+        "forum",
+        f"SELECT s.id FROM submissions s WHERE {' AND '.join(where)} "
+        "ORDER BY s.created_at DESC, s.id DESC LIMIT ?",
+        (*params, PER_PAGE),
+    )
     return (submission_id,) in rows
-
 
 
 def open_forum(forum: Forum) -> list[dict]:

@@ -11,8 +11,20 @@ from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 
 USER = DEFAULT_LOGINS["shop"]
 __all__ = ["ORDERS_PER_PAGE", "PRODUCTS_PER_PAGE", "USER"]
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 @dataclass(frozen=True)
@@ -38,9 +50,12 @@ def user_id(data: WorldData) -> int:
 
 def orders(data: WorldData) -> list[Order]:
     """The task user's orders as the order history lists them (newest first)."""
-    rows = data.query("shop", "SELECT number, created_at, status, item_count, total_cents "
-                      "FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC",
-                      (user_id(data),))
+    rows = data.query(
+        "shop",
+        "SELECT number, created_at, status, item_count, total_cents "
+        "FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC",
+        (user_id(data),),
+    )
     return [Order(*row) for row in rows]
 
 
@@ -54,16 +69,20 @@ def on_first_search_page(data: WorldData, query: str, product_id: int) -> bool:
     word in the name, brand or category name, featured first; sites/shop/catalog.py)."""
     where, params = [], []
     for term in query.split()[:10]:
-        where.append("(p.name LIKE ? ESCAPE '\\' OR p.brand LIKE ? ESCAPE '\\' OR "
-                     "p.category_id IN (SELECT c.id FROM categories c LEFT JOIN categories t "
-                     "ON t.id = c.parent_id WHERE c.name LIKE ? ESCAPE '\\' OR "
-                     "t.name LIKE ? ESCAPE '\\'))")
+        where.append(
+            "(p.name LIKE ? ESCAPE '\\' OR p.brand LIKE ? ESCAPE '\\' OR "
+            "p.category_id IN (SELECT c.id FROM categories c LEFT JOIN categories t "
+            "ON t.id = c.parent_id WHERE c.name LIKE ? ESCAPE '\\' OR "
+            "t.name LIKE ? ESCAPE '\\'))"
+        )
         params += [like_pattern(term)] * 4
-    rows = data.query("shop", f"SELECT p.id FROM products p WHERE {' AND '.join(where) or '1'} "
-                      "ORDER BY p.featured DESC, p.review_count DESC, p.id LIMIT ?",
-                      (*params, PRODUCTS_PER_PAGE))
+    rows = data.query(
+        "shop",
+        f"SELECT p.id FROM products p WHERE {' AND '.join(where) or '1'} "
+        "ORDER BY p.featured DESC, p.review_count DESC, p.id LIMIT ?",
+        (*params, PRODUCTS_PER_PAGE),
+    )
     return (product_id,) in rows
-
 
 
 @dataclass(frozen=True)
@@ -77,8 +96,11 @@ class Category:
 
 def subcategories(data: WorldData) -> list[Category]:
     """Every subcategory with its parent's name, in menu order."""
-    rows = data.query("shop", "SELECT c.id, c.name, t.name FROM categories c JOIN categories t "
-                      "ON t.id = c.parent_id ORDER BY t.position, c.position")
+    rows = data.query(
+        "shop",
+        "SELECT c.id, c.name, t.name FROM categories c JOIN categories t "
+        "ON t.id = c.parent_id ORDER BY t.position, c.position",
+    )
     return [Category(*row) for row in rows]
 
 
