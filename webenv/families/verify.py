@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from webenv.env import WebEnv
 from webenv.families.registry import (
@@ -82,14 +83,16 @@ def check_world(
 
     All instances of one world share one env (one world build per call).
     """
-    chosen = [
-        (family_id, generated_from(task)[2], task)
-        for family_id in family_ids
-        for task in generate_many(family_id, world_seed, per_family, start=start)
-    ]
+    chosen: list[tuple[str, int, Task]] = []
+    for family_id in family_ids:
+        for task in generate_many(family_id, world_seed, per_family, start=start):
+            origin = generated_from(task)
+            assert origin is not None  # generated ids always parse
+            chosen.append((family_id, origin[2], task))
     if not chosen:
         return []
-    env = WebEnv(tasks=[task for _, _, task in chosen], world_seed=world_seed)
+    tasks: Any = [task for _, _, task in chosen]  # WebEnv accepts Task objects (select_tasks)
+    env = WebEnv(tasks=tasks, world_seed=world_seed)
     results = []
     try:
         for family_id, instance, task in chosen:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.forum.listing import PER_PAGE
@@ -85,7 +86,8 @@ _ORDERS = {
 
 def listing(data: WorldData, forum: Forum, sort: str, days: int | None = None) -> list[Submission]:
     """A forum's listing in the site's order (``top`` or ``new``), optionally by age."""
-    where, params = "s.forum_id = ? AND s.deleted = 0", [forum.id]
+    where = "s.forum_id = ? AND s.deleted = 0"
+    params: list[Any] = [forum.id]
     if days is not None:
         where += " AND s.created_at >= ?"
         params.append((WORLD_NOW - timedelta(days=days)).strftime("%Y-%m-%d %H:%M:%S"))

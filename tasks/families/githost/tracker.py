@@ -323,7 +323,9 @@ def _open_most_discussed(ctx: Context) -> Draft | None:
     if not pool:
         return None
     project = ctx.rng.choice(pool)
-    iid, title = _discussed(ctx, project)
+    top = _discussed(ctx, project)
+    assert top is not None  # the pool holds only projects with a clear top
+    iid, title = top
     steps = [*open_project(project), click("Issues"), click(title)]
     return Draft(
         values={"project": project.full_name},

@@ -55,9 +55,13 @@ def _products(data: WorldData, category: Category) -> list[Product]:
     )
     return [
         Product(
-            *row[:5],
-            tuple(c for c in row[5].split(",") if c),
-            tuple(s for s in row[6].split(",") if s),
+            id=row[0],
+            name=row[1],
+            price_cents=row[2],
+            rating=row[3],
+            review_count=row[4],
+            colours=tuple(c for c in row[5].split(",") if c),
+            sizes=tuple(s for s in row[6].split(",") if s),
         )
         for row in rows
     ]
