@@ -1,0 +1,73 @@
+"""Queries the Git-hosting families share: the task user's projects and how to reach them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from webenv.sites.githost.access import DEVELOPER, REPORTER
+from webenv.sites.githost.listing import PER_PAGE
+
+from webenv.families import DEFAULT_LOGINS, WorldData
+from webenv.families.steps import click, type_text
+
+USER = DEFAULT_LOGINS["githost"]
+__all__ = ["DEVELOPER", "PER_PAGE", "REPORTER", "USER"]
+
+
+@dataclass(frozen=True)
+class Project:
+    """A project the task user is a member of."""
+
+    id: int
+    path: str
+    name: str
+    description: str
+    namespace: str
+    namespace_path: str
+    role: int
+    archived: int
+
+    @property
+    def full_name(self) -> str:
+        """``'Kestrel Cloud / Jade API'``, as project lists show it."""
+        return f"{self.namespace} / {self.name}"
+
+
+def user_id(data: WorldData) -> int:
+    """The task user's id."""
+    return int(data.value("githost", "SELECT id FROM users WHERE username = ?", (USER,)))
+
+
+def my_projects(data: WorldData) -> list[Project]:
+    """Projects the task user is a member of, by id."""
+    rows = data.query(
+        "githost",
+        "SELECT p.id, p.path, p.name, p.description, n.name, n.path, "
+        "m.role, p.archived FROM projects p JOIN namespaces n ON "
+        "n.id = p.namespace_id JOIN members m ON m.project_id = p.id "
+        "WHERE m.user_id = ? ORDER BY p.id",
+        (user_id(data),),
+    )
+    return [Project(*row) for row in rows]
+
+
+def reachable(data: WorldData, project: Project) -> bool:
+    """Whether filtering "Your projects" by the project's name lists it on the first page
+    under a link no other listed project shares."""
+    needle = project.name.casefold()
+    matches = [
+        p
+        for p in my_projects(data)
+        if needle in p.name.casefold()
+        or needle in p.description.casefold()
+        or needle in p.namespace_path.casefold()
+    ]
+    return len(matches) <= PER_PAGE and sum(p.full_name == project.full_name for p in matches) == 1
+
+
+def open_project(project: Project) -> list[dict]:
+    """Steps from the dashboard to a project's overview: filter "Your projects" by name."""
+    return [
+        type_text("Filter by name", project.name, role="searchbox", enter=True),
+        click(project.full_name),
+    ]

@@ -1,0 +1,111 @@
+"""Queries the shop families share: the task user's orders and the category tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from webenv.sites.shop.account import ORDERS_PER_PAGE
+from webenv.sites.shop.listing import PER_PAGE as PRODUCTS_PER_PAGE
+
+from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
+
+USER = DEFAULT_LOGINS["shop"]
+__all__ = ["ORDERS_PER_PAGE", "PRODUCTS_PER_PAGE", "USER"]
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+@dataclass(frozen=True)
+class Order:
+    """One of the task user's orders, in the order history's order (newest first)."""
+
+    number: str
+    created_at: str
+    status: str
+    item_count: int
+    total_cents: int
+
+    @property
+    def month(self) -> str:
+        """``'March 2024'``."""
+        return f"{MONTHS[int(self.created_at[5:7]) - 1]} {self.created_at[:4]}"
+
+
+def user_id(data: WorldData) -> int:
+    """The task user's id."""
+    return int(data.value("shop", "SELECT id FROM users WHERE username = ?", (USER,)))
+
+
+def orders(data: WorldData) -> list[Order]:
+    """The task user's orders as the order history lists them (newest first)."""
+    rows = data.query(
+        "shop",
+        "SELECT number, created_at, status, item_count, total_cents "
+        "FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC",
+        (user_id(data),),
+    )
+    return [Order(*row) for row in rows]
+
+
+def page_of(index: int, per_page: int) -> int:
+    """The 1-based page that shows the 0-based list position ``index``."""
+    return index // per_page + 1
+
+
+def on_first_search_page(data: WorldData, query: str, product_id: int) -> bool:
+    """Whether the shop's search for ``query`` lists the product on its first page (every
+    word in the name, brand or category name, featured first; sites/shop/catalog.py)."""
+    where, params = [], []
+    for term in query.split()[:10]:
+        where.append(
+            "(p.name LIKE ? ESCAPE '\\' OR p.brand LIKE ? ESCAPE '\\' OR "
+            "p.category_id IN (SELECT c.id FROM categories c LEFT JOIN categories t "
+            "ON t.id = c.parent_id WHERE c.name LIKE ? ESCAPE '\\' OR "
+            "t.name LIKE ? ESCAPE '\\'))"
+        )
+        params += [like_pattern(term)] * 4
+    rows = data.query(
+        "shop",
+        f"SELECT p.id FROM products p WHERE {' AND '.join(where) or '1'} "
+        "ORDER BY p.featured DESC, p.review_count DESC, p.id LIMIT ?",
+        (*params, PRODUCTS_PER_PAGE),
+    )
+    return (product_id,) in rows
+
+
+@dataclass(frozen=True)
+class Category:
+    """A subcategory and the top-level category it sits under."""
+
+    id: int
+    name: str
+    parent: str
+
+
+def subcategories(data: WorldData) -> list[Category]:
+    """Every subcategory with its parent's name, in menu order."""
+    rows = data.query(
+        "shop",
+        "SELECT c.id, c.name, t.name FROM categories c JOIN categories t "
+        "ON t.id = c.parent_id ORDER BY t.position, c.position",
+    )
+    return [Category(*row) for row in rows]
+
+
+def open_category(category: Category) -> list[dict]:
+    """Steps from any shop page to a subcategory's listing: top menu, then the subcategory."""
+    from webenv.families.steps import click
+
+    return [click(category.parent), click(category.name)]

@@ -1,0 +1,63 @@
+"""Task families: intent templates plus code that instantiates them on any world seed.
+
+``generate(family_id, world_seed, instance)`` returns a complete :class:`~webenv.tasks.Task`
+(or None when that world cannot support the instance), deterministic in its three
+arguments: parameters are drawn from that world's pristine data with an RNG seeded by
+``"<family>/<world seed>/<instance>"``, and the answers are computed from the same data.
+
+Split rules (no leakage between training and evaluation):
+
+- **Families**: each family is ``train`` or ``test`` (``Family.split``); a held-out
+  family's template never appears in training.
+- **Worlds**: seeds in :data:`TEST_WORLD_SEEDS` (10000-19999) are held out; train on any
+  other seed (:func:`world_split`). A test instance is a test family on a test world.
+
+Family definitions live in ``tasks/families/<site>/*.py`` (a ``FAMILIES`` list per module);
+:mod:`webenv.families.verify` plays generated instances through ``WebEnv.step()``.
+"""
+
+from webenv.families.model import (
+    SKILLS,
+    Context,
+    Draft,
+    Family,
+    WorldData,
+    like_pattern,
+    world_data,
+)
+from webenv.families.registry import (
+    DEFAULT_LOGINS,
+    TEST_WORLD_SEEDS,
+    draft,
+    families,
+    family_split,
+    generate,
+    generate_json,
+    generate_many,
+    generated_from,
+    get_family,
+    select_families,
+    world_split,
+)
+
+__all__ = [
+    "DEFAULT_LOGINS",
+    "SKILLS",
+    "TEST_WORLD_SEEDS",
+    "Context",
+    "Draft",
+    "Family",
+    "WorldData",
+    "draft",
+    "families",
+    "family_split",
+    "generate",
+    "generate_json",
+    "generate_many",
+    "generated_from",
+    "get_family",
+    "like_pattern",
+    "select_families",
+    "world_data",
+    "world_split",
+]

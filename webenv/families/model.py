@@ -1,0 +1,180 @@
+"""What a task family is: metadata, the draft a family builds, and the context it builds from.
+
+A family's ``build`` reads one world's pristine databases (through :class:`Context`),
+draws its parameters with the instance's own :class:`~webenv.sites.core.rng.Rng`, and
+returns a :class:`Draft` — the instantiation values, the eval block and a reference
+solution — or ``None`` when this world cannot support the instance. The registry
+(:mod:`webenv.families.registry`) turns a draft into a complete task.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from webenv.sites.core.rng import Rng
+from webenv.world import pristine_snapshot
+
+SKILLS = (
+    "search",
+    "filter",
+    "sort",
+    "paginate",
+    "aggregate",
+    "compare",
+    "form-fill",
+    "multi-tab",
+    "cross-site",
+)
+FAMILY_SPLITS = ("train", "test")
+KINDS = ("info", "state", "navigation", "infeasible", "mixed")
+
+
+class WorldData:
+    """Read-only access to the pristine databases of one world seed.
+
+    The connections are private copies of the same serialized snapshots an env restores
+    on reset, so what a family reads is exactly what the played world starts from.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._connections: dict[str, sqlite3.Connection] = {}
+
+    def query(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of read-only ``sql`` on ``site``'s pristine database."""
+        conn = self._connections.get(site)
+        if conn is None:
+            conn = sqlite3.connect(":memory:", check_same_thread=False)
+            conn.deserialize(pristine_snapshot(site, self.seed))
+            conn.execute("PRAGMA query_only = ON")
+            self._connections[site] = conn
+        return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+
+    def close(self) -> None:
+        """Close the connections (a later query reopens them)."""
+        for conn in self._connections.values():
+            conn.close()
+        self._connections.clear()
+
+    def value(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        """The first column of the first row of ``sql`` (None when there is no row)."""
+        rows = self.query(site, sql, params)
+        return rows[0][0] if rows else None
+
+
+def like_pattern(term: str) -> str:
+    """A LIKE pattern (with ``ESCAPE '\\'``) matching ``term`` anywhere, escaped as the
+    sites' searches escape it."""
+    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+_WORLD_DATA: OrderedDict[int, WorldData] = OrderedDict()
+WORLD_DATA_CACHE_SIZE = 16
+
+
+def world_data(seed: int) -> WorldData:
+    """The cached :class:`WorldData` of world ``seed`` (a bounded per-process cache; the
+    least recently used world's connections are closed when it is evicted)."""
+    data = _WORLD_DATA.get(seed)
+    if data is None:
+        data = _WORLD_DATA[seed] = WorldData(seed)
+        while len(_WORLD_DATA) > WORLD_DATA_CACHE_SIZE:
+            _WORLD_DATA.popitem(last=False)[1].close()
+    _WORLD_DATA.move_to_end(seed)
+    return data
+
+
+@dataclass
+class Context:
+    """Everything a family's ``build`` may use: the world's data and the instance's RNG."""
+
+    family_id: str
+    world_seed: int
+    instance: int
+    data: WorldData
+    rng: Rng
+
+
+@dataclass
+class Draft:
+    """What a family's ``build`` returns for one instance.
+
+    Attributes:
+        values: the intent template's slot values (``instantiation_dict``).
+        eval: the task's ``eval`` block.
+        solution: reference solution steps (role/name, as in curated tasks).
+        answer: the expected answer in the family's own terms, which ``confirm``
+            recomputes a second, independent way; for state and navigation tasks, the
+            target the task acts on (a product, an issue), or None when the intent
+            names it outright.
+        start_url: where the task starts; the first site's home page by default.
+        login: site -> username; each site's task user by default.
+    """
+
+    values: dict[str, Any]
+    eval: dict[str, Any]
+    solution: list[dict[str, Any]]
+    answer: Any = None
+    start_url: str | None = None
+    login: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Family:
+    """A task family: an intent template plus code that instantiates it on any world.
+
+    Attributes:
+        id: stable id, ``<site or cross>.<name>`` (``shop.spend-in-month``).
+        sites: the sites its tasks use.
+        skills: what solving it takes (a subset of :data:`SKILLS`).
+        intent_template: the intent with ``{{slot}}`` placeholders.
+        build: ``Context -> Draft | None``.
+        confirm: ``(Context, values) -> answer``: recomputes the draft's ``answer`` from
+            the world by an independent route (other tables — vote, star and comment rows
+            instead of stored counts — or Python instead of SQL); ``"N/A"`` for an
+            infeasible instance, None for a feasible state change whose target the intent
+            names. Optional for state and navigation families, whose checks are also
+            confirmed by failing for an idle agent and passing after the solution.
+        split: ``train`` or ``test`` (held-out families).
+        length: the expected reference-solution length in env actions, ``(min, max)``.
+        kind: what decides success: ``info`` (an answer), ``state`` (the sites' data
+            afterwards), ``navigation`` (the final URL), ``infeasible``, or ``mixed``
+            (feasible state changes and infeasible variants).
+    """
+
+    id: str
+    sites: tuple[str, ...]
+    skills: tuple[str, ...]
+    intent_template: str
+    build: Callable[[Context], Draft | None]
+    confirm: Callable[[Context, dict[str, Any]], Any] | None
+    split: str = "train"
+    length: tuple[int, int] = (1, 50)
+    kind: str = "info"
+
+    def __post_init__(self) -> None:
+        group, _, name = self.id.partition(".")
+        if not name or group not in (*self.sites, "cross"):
+            raise ValueError(f"family id {self.id!r}: expected '<site>.<name>' or 'cross.<name>'")
+        if (group == "cross") != (len(self.sites) > 1):
+            raise ValueError(f"family {self.id}: only cross-site families use 'cross.'")
+        unknown = set(self.skills) - set(SKILLS)
+        if unknown:
+            raise ValueError(
+                f"family {self.id}: unknown skills {sorted(unknown)}; accepted: {', '.join(SKILLS)}"
+            )
+        if self.split not in FAMILY_SPLITS:
+            raise ValueError(f"family {self.id}: split {self.split!r} is not train or test")
+        if self.kind not in KINDS:
+            raise ValueError(f"family {self.id}: unknown kind {self.kind!r}")
+        if self.kind in ("info", "mixed") and self.confirm is None:
+            raise ValueError(f"family {self.id}: an answer family needs a 'confirm'")
+
+    @property
+    def group(self) -> str:
+        """``cross`` for cross-site families, else the site name."""
+        return self.id.partition(".")[0]

@@ -1,0 +1,235 @@
+"""The one family registry, task generation and the split rules.
+
+Family definitions live in the task tree (``tasks/families/<site>/*.py``, installed as
+``webenv.task_files.families.<site>``); each module lists its families in ``FAMILIES``.
+
+Generated tasks record where they came from: the schema has no ``family``,
+``world_seed`` or ``instance`` fields yet, so they travel in ``tags``
+(``family:<id>``, ``world_seed:<n>``, ``instance:<n>``) and in the task id
+(``<group>/<family id>/w<seed>-i<instance>``), which :func:`generated_from` reads.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from webenv.errors import TaskError
+from webenv.families.model import Context, Draft, Family, world_data
+from webenv.sites.core.rng import Rng
+from webenv.tasks import Task, instantiate, parse_task
+from webenv.world import SITES
+
+FAMILY_PACKAGE = "webenv.task_files.families"
+# World seeds held out for testing: no training world is drawn from this range.
+TEST_WORLD_SEEDS = range(10_000, 20_000)
+_GENERATED_ID = re.compile(r"^[a-z]+/(?P<family>[a-z0-9.-]+)/w(?P<seed>\d+)-i(?P<instance>\d+)$")
+# Each site's task user (the one curated tasks log in as), from the site's own data generator.
+DEFAULT_LOGINS: dict[str, str] = {
+    site: importlib.import_module(f"{spec.module}.datagen").DEMO_USERNAME
+    for site, spec in SITES.items()
+}
+
+
+@cache
+def families() -> dict[str, Family]:
+    """Every bundled family by id (sorted), from the modules under ``tasks/families``.
+
+    Raises:
+        TaskError: two families share an id.
+    """
+    found: dict[str, Family] = {}
+    root = resources.files(FAMILY_PACKAGE)
+    for folder in sorted(root.iterdir(), key=lambda e: e.name):
+        if not folder.is_dir() or folder.name.startswith("_"):
+            continue
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if not entry.name.endswith(".py") or entry.name.startswith("_"):
+                continue
+            module = importlib.import_module(f"{FAMILY_PACKAGE}.{folder.name}.{entry.name[:-3]}")
+            for family in getattr(module, "FAMILIES", ()):
+                if family.id in found:
+                    raise TaskError(f"family id {family.id!r} is defined twice")
+                found[family.id] = family
+    return dict(sorted(found.items()))
+
+
+def get_family(family_id: str) -> Family:
+    """The family with this id.
+
+    Raises:
+        TaskError: no such family.
+    """
+    try:
+        return families()[family_id]
+    except KeyError:
+        raise TaskError(
+            f"unknown family {family_id!r}; `webenv tasks families` lists them"
+        ) from None
+
+
+def select_families(selection: str | list[str]) -> list[Family]:
+    """Families by a selection: ``gen`` / ``gen:train`` / ``gen:test`` / ``shop:gen`` /
+    ``shop:gen:test`` or a list of family ids.
+
+    Raises:
+        TaskError: the selection names nothing known or is empty.
+    """
+    if not isinstance(selection, str):
+        return [get_family(family_id) for family_id in selection]
+    parts = selection.split(":")
+    group = parts.pop(0) if parts and parts[0] != "gen" else "all"
+    if not parts or parts.pop(0) != "gen":
+        raise TaskError(
+            f"family selection {selection!r}: expected 'gen', 'gen:train', "
+            "'gen:test', '<site>:gen' or '<site>:gen:<split>'"
+        )
+    split = parts.pop(0) if parts else None
+    if parts or split not in (None, "train", "test"):
+        raise TaskError(f"family selection {selection!r}: the split must be train or test")
+    if group != "all" and group not in (*SITES, "cross"):
+        raise TaskError(
+            f"family selection {selection!r}: unknown group {group!r}; accepted: "
+            f"{', '.join((*SITES, 'cross'))}"
+        )
+    chosen = [
+        f
+        for f in families().values()
+        if (group == "all" or f.group == group) and (not split or f.split == split)
+    ]
+    if not chosen:
+        raise TaskError(f"family selection {selection!r} contains no families")
+    return chosen
+
+
+def world_split(world_seed: int) -> str:
+    """``test`` for the held-out world seeds (:data:`TEST_WORLD_SEEDS`), else ``train``."""
+    return "test" if world_seed in TEST_WORLD_SEEDS else "train"
+
+
+def family_split(family_id: str) -> str:
+    """The split a family belongs to (held-out families are ``test``)."""
+    return get_family(family_id).split
+
+
+def task_id_for(family: Family, world_seed: int, instance: int) -> str:
+    """The id of one generated task."""
+    return f"{family.group}/{family.id}/w{world_seed}-i{instance}"
+
+
+def generated_from(task: Task | str) -> tuple[str, int, int] | None:
+    """``(family id, world seed, instance)`` of a generated task (or its id), else None."""
+    task_id = task if isinstance(task, str) else task.task_id
+    match = _GENERATED_ID.match(task_id)
+    if match is None:
+        return None
+    return match["family"], int(match["seed"]), int(match["instance"])
+
+
+def context(family: Family, world_seed: int, instance: int) -> Context:
+    """The build context of one instance (its RNG depends only on the three keys)."""
+    return Context(
+        family.id,
+        world_seed,
+        instance,
+        world_data(world_seed),
+        Rng(f"{family.id}/{world_seed}/{instance}"),
+    )
+
+
+def draft(family_id: str, world_seed: int, instance: int) -> Draft | None:
+    """The family's draft of one instance, or None when the world cannot support it.
+
+    Raises:
+        TaskError: unknown family, negative seeds, or the family's code failed.
+    """
+    family = get_family(family_id)
+    if world_seed < 0 or instance < 0:
+        raise TaskError(
+            f"world seed and instance must be non-negative (got {world_seed}, {instance})"
+        )
+    try:
+        return family.build(context(family, world_seed, instance))
+    except TaskError:
+        raise
+    except Exception as exc:  # a bug in the family: say which instance, never half a task
+        raise TaskError(
+            f"family {family_id} failed on world {world_seed}, instance "
+            f"{instance}: {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, Any] | None:
+    """One generated task as task JSON, or None when the world cannot support it.
+
+    Deterministic in (family, world seed, instance).
+
+    Raises:
+        TaskError: unknown family or negative seeds.
+    """
+    family = get_family(family_id)
+    built = draft(family_id, world_seed, instance)
+    if built is None:
+        return None
+    first = family.sites[0]
+    login = (
+        built.login
+        if built.login is not None
+        else {site: DEFAULT_LOGINS[site] for site in family.sites}
+    )
+    return {
+        "task_id": task_id_for(family, world_seed, instance),
+        "sites": list(family.sites),
+        "login": login,
+        "start_url": built.start_url or f"{SITES[first].placeholder}/",
+        "intent_template": family.intent_template,
+        "instantiation_dict": dict(built.values),
+        "intent": instantiate(family.intent_template, built.values),
+        "tags": [
+            f"family:{family.id}",
+            f"world_seed:{world_seed}",
+            f"instance:{instance}",
+            f"split:{family.split}",
+            *(f"skill:{skill}" for skill in family.skills),
+        ],
+        "eval": built.eval,
+        "solution": built.solution,
+    }
+
+
+def generate(family_id: str, world_seed: int, instance: int) -> Task | None:
+    """One generated task, or None when the world cannot support this instance.
+
+    Raises:
+        TaskError: unknown family, negative seeds, or (a bug in the family) a task the
+            schema rejects.
+    """
+    data = generate_json(family_id, world_seed, instance)
+    if data is None:
+        return None
+    return parse_task(data, f"family {family_id} (world {world_seed}, instance {instance})")
+
+
+def generate_many(
+    family_id: str, world_seed: int, count: int, *, start: int = 0, max_tries: int | None = None
+) -> list[Task]:
+    """Up to ``count`` tasks of one family on one world, trying instances from ``start``.
+
+    Instances the world cannot support are skipped; at most ``max_tries`` instances
+    (default ``10 * count``) are tried. Tasks with the same intent as an earlier one are
+    dropped, so the result holds distinct instances.
+    """
+    tasks: list[Task] = []
+    intents: set[str] = set()
+    tries = max_tries if max_tries is not None else 10 * count
+    for instance in range(start, start + tries):
+        if len(tasks) >= count:
+            break
+        task = generate(family_id, world_seed, instance)
+        if task is not None and task.intent not in intents:
+            intents.add(task.intent)
+            tasks.append(task)
+    return tasks
