@@ -17,10 +17,14 @@ context ends. A passed connection is serialized by its owner.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import click
 from flask import Flask, current_app, g, has_request_context, request
+
+RowLike = sqlite3.Row | Mapping[str, Any]
+"""A database row or any mapping with the same keys (what row-reading helpers accept)."""
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Request methods that never write, so need no write transaction."""

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from flask import current_app, request, url_for
 from werkzeug.exceptions import NotFound
@@ -43,7 +44,7 @@ def page_window(page: int, pages: int, width: int = 2) -> list[int]:
     return sorted({1, pages, *range(max(1, page - width), min(pages, page + width) + 1)})
 
 
-def query_args(args: Mapping[str, object], reserved: Iterable[str] = ()) -> dict[str, object]:
+def query_args(args: Mapping[str, object], reserved: Iterable[str] = ()) -> dict[str, Any]:
     """The query arguments of a request that can be passed to ``url_for`` as keywords.
 
     Keys starting with ``_`` are ``url_for``'s own options (``_external``, ``_scheme``,

@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 
 from ..core import paging
 from ..core.clock import now, stamp
-from ..core.db import get_db
+from ..core.db import RowLike, get_db
 from ..core.urls import parse_url
 from .votes import slugify
 
@@ -116,7 +116,7 @@ def _slug(title: str) -> str:
     return slugify(title)
 
 
-def submission_url(row: Mapping, /, **args: object) -> str:
+def submission_url(row: RowLike, /, **args: object) -> str:
     """Return the canonical URL of a submission row (needs ``forum_name``, ``id``, ``title``)."""
     url = f"{request.script_root}/f/{quote(row['forum_name'])}/{row['id']}/{_slug(row['title'])}"
     return f"{url}?{urlencode(args)}" if args else url

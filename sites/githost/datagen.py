@@ -17,7 +17,9 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from importlib import resources
+from operator import itemgetter
 from string import Template
+from typing import Any
 
 from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
@@ -87,9 +89,9 @@ class _World:
     """Rows collected while generating, inserted at the end."""
 
     def __init__(self) -> None:
-        self.events: list[tuple] = []
-        self.todos: list[tuple] = []
-        self.notes: list[tuple] = []
+        self.events: list[tuple[Any, ...]] = []
+        self.todos: list[tuple[Any, ...]] = []
+        self.notes: list[tuple[Any, ...]] = []
 
     def event(self, project_id: int, author_id: int, action: str, moment: datetime,
               target_type: str = "", target_id: int | None = None, title: str = "") -> None:
@@ -812,16 +814,16 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     conn.executemany(
         "INSERT INTO notes (project_id, target_type, target_id, author_id, body, system,"
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        sorted(world.notes, key=lambda row: (row[6], row[1], row[2])),
+        sorted(world.notes, key=itemgetter(6, 1, 2)),
     )
     conn.executemany(
         "INSERT INTO todos (user_id, project_id, target_type, target_id, action, author_id,"
         " state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        sorted(world.todos, key=lambda row: (row[7], row[0], row[3])),
+        sorted(world.todos, key=itemgetter(7, 0, 3)),
     )
     conn.executemany(
         "INSERT INTO events (created_at, project_id, author_id, action, target_type, target_id,"
         " target_title) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        sorted(world.events, key=lambda row: (row[0], row[1], row[2])),
+        sorted(world.events, key=itemgetter(0, 1, 2)),
     )
     conn.commit()

@@ -52,9 +52,9 @@ def status(mr: sqlite3.Row) -> Status:
     if base == source:
         return Status(source, target, base, [], "The source branch has no changes that are not"
                       " already in the target branch.")
-    commits = {sha: repo.get_commit(db, project_id, sha) for sha in (source, target)}
-    base_files = repo.tree_files(db, repo.get_commit(db, project_id, base)["tree_id"]) if base \
-        else {}
+    commits = {sha: repo.require_commit(db, project_id, sha) for sha in (source, target)}
+    base_files = repo.tree_files(db, repo.require_commit(db, project_id, base)["tree_id"]) \
+        if base else {}
     _merged, conflicts = repo.three_way_merge(
         base_files, repo.tree_files(db, commits[target]["tree_id"]),
         repo.tree_files(db, commits[source]["tree_id"]))
@@ -67,7 +67,7 @@ def _commits_and_diffs(mr: sqlite3.Row, state: Status) -> tuple[list, list[repo.
         return [], []
     commits = repo.commits_between(db, g.project["id"], state.base_sha, state.source_sha)
     base = repo.get_commit(db, g.project["id"], state.base_sha) if state.base_sha else None
-    source = repo.get_commit(db, g.project["id"], state.source_sha)
+    source = repo.require_commit(db, g.project["id"], state.source_sha)
     diffs = repo.diff_trees(db, base["tree_id"] if base else None, source["tree_id"])
     return commits, diffs
 
@@ -93,7 +93,7 @@ def new() -> Response | tuple[str, int] | str:
                 "target_branch": request.args.get("target_branch", "")
                 or g.project["default_branch"], "title": "", "description": ""}
         if form["source_branch"]:
-            head = repo.get_commit(db, g.project["id"], repo.branch_head(
+            head = repo.require_commit(db, g.project["id"], repo.branch_head(
                 db, g.project["id"], form["source_branch"]))
             form["title"] = head["message"].split("\n")[0] if head else ""
         return render_template("githost/merge_requests/new.html", form=form, errors={},
@@ -257,8 +257,8 @@ def merge(iid: int) -> Response | tuple[str, int]:
     db = get_db()
     project_id = g.project["id"]
     assert state.source_sha and state.target_sha
-    source = repo.get_commit(db, project_id, state.source_sha)
-    target = repo.get_commit(db, project_id, state.target_sha)
+    source = repo.require_commit(db, project_id, state.source_sha)
+    target = repo.require_commit(db, project_id, state.target_sha)
     base = repo.get_commit(db, project_id, state.base_sha) if state.base_sha else None
     merged, _conflicts = repo.three_way_merge(
         repo.tree_files(db, base["tree_id"]) if base else {},

@@ -23,9 +23,11 @@ def show() -> str:
     db = get_db()
     project = g.project
     head = repo.branch_head(db, project["id"], project["default_branch"])
-    commit, folders, files, readme, commit_count = None, [], [], None, 0
+    commit, readme, commit_count = None, None, 0
+    folders: list[str] = []
+    files: list[str] = []
     if head is not None:
-        commit = repo.get_commit(db, project["id"], head)
+        commit = repo.require_commit(db, project["id"], head)
         snapshot = repo.tree_files(db, commit["tree_id"])
         folders, files = repo.list_tree(snapshot, "")
         commit_count = len(repo.history(db, project["id"], head))

@@ -176,6 +176,19 @@ def blob_content(conn: sqlite3.Connection, blob_id: int) -> str:
     return conn.execute("SELECT content FROM blobs WHERE id = ?", (blob_id,)).fetchone()[0]
 
 
+def require_commit(conn: sqlite3.Connection, project_id: int, sha: str | None) -> sqlite3.Row:
+    """The project's commit ``sha``, which the caller knows exists (a ref's or a merge
+    request's recorded commit).
+
+    Raises:
+        LookupError: there is no such commit (the database is inconsistent).
+    """
+    row = get_commit(conn, project_id, sha) if sha else None
+    if row is None:
+        raise LookupError(f"project {project_id} has no commit {sha!r}")
+    return row
+
+
 def get_commit(conn: sqlite3.Connection, project_id: int, sha: str) -> sqlite3.Row | None:
     """Return the project's commit with ``sha`` (or a unique prefix of 7+ characters)."""
     if not SHA_PREFIX.match(sha):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response as FlaskResponse
 from flask import abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -171,8 +173,9 @@ def compare() -> tuple[str, int] | str:
     names = set(branches) | set(tags)
     source = request.args.get("from", "")[:255]
     target = request.args.get("to", "")[:255]
-    context = {"branches": branches, "tags": tags, "source": source, "target": target,
-               "commits": None, "diffs": [], "shown": [], "page": 1, "pages": 1, "error": ""}
+    context: dict[str, Any] = {
+        "branches": branches, "tags": tags, "source": source, "target": target,
+        "commits": None, "diffs": [], "shown": [], "page": 1, "pages": 1, "error": ""}
     if not source or not target:
         context["source"] = source or g.project["default_branch"]
         return render_template("githost/repo/compare.html", **context)
@@ -295,7 +298,8 @@ def _commit_file(resolved: repo.Resolved, path: str, content: str, message: str,
     return sha
 
 
-def _edit_form(resolved: repo.Resolved, new: bool) -> tuple[dict[str, str], str, str, str]:
+def _edit_form(resolved: repo.Resolved, new: bool
+               ) -> tuple[dict[str, str], str, str, str, str]:
     """Validate an edit or new-file form; return (errors, path, content, message, branch)."""
     errors: dict[str, str] = {}
     form = request.form

@@ -255,7 +255,7 @@ def _orders(
                        for _ in range(DEMO_ORDER_COUNT - 3)]
             recent = [(timedelta(hours=30), "Pending"), (timedelta(days=3, hours=5), "Processing"),
                       (timedelta(days=8, hours=2), "Shipped")]
-            plan = [(moment, None) for moment in moments]
+            plan: list[tuple[datetime, str | None]] = [(moment, None) for moment in moments]
             plan += [(WORLD_NOW - age, status) for age, status in recent]
         else:
             plan = [(_draw_moment(rng, max(start, user.created_at), WORLD_NOW), None)

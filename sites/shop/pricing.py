@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.db import RowLike
+
 FREE_SHIPPING_THRESHOLD_CENTS = 5000
 """Standard shipping is free when the discounted subtotal reaches this."""
 
@@ -45,7 +47,7 @@ def shipping_cents(method: str, discounted_subtotal_cents: int) -> int:
     return SHIPPING_METHODS[method].cents
 
 
-def discount_cents(coupon: Mapping[str, Any] | None, subtotal_cents: int) -> int:
+def discount_cents(coupon: RowLike | None, subtotal_cents: int) -> int:
     """Return what ``coupon`` takes off ``subtotal_cents`` (never more than the subtotal)."""
     if coupon is None:
         return 0
@@ -56,7 +58,7 @@ def discount_cents(coupon: Mapping[str, Any] | None, subtotal_cents: int) -> int
     return min(amount, subtotal_cents)
 
 
-def coupon_problem(coupon: Mapping[str, Any], subtotal_cents: int, now_text: str) -> str | None:
+def coupon_problem(coupon: RowLike, subtotal_cents: int, now_text: str) -> str | None:
     """Return why ``coupon`` cannot be used now on ``subtotal_cents``, or None if it can."""
     if coupon["expires_at"] is not None and coupon["expires_at"] < now_text:
         return f"Coupon code {coupon['code']} has expired."

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from ..core.auth import login_required
 from ..core.clock import now_text
-from ..core.db import get_db
+from ..core.db import RowLike, get_db
 from . import forms
 from .datagen import average_rating
 
@@ -27,7 +27,7 @@ def get_product(slug: str) -> sqlite3.Row:
     return product
 
 
-def options(product: Mapping) -> tuple[list[str], list[str]]:
+def options(product: RowLike) -> tuple[list[str], list[str]]:
     """Return a product's (sizes, colours) choices."""
     sizes = product["sizes"].split(",") if product["sizes"] else []
     colours = product["colours"].split(",") if product["colours"] else []

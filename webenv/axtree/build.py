@@ -7,7 +7,8 @@ rules applied. Most elements take a fast path decided by their tag alone
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from webenv.axtree.ids import Numbering, root_element
 from webenv.axtree.model import AXTree, BuiltTree, Record, line_text
@@ -242,7 +243,8 @@ class _Builder(Numbering):
         self._all_ids = False
         self._labels_for: dict[str, list[HtmlElement]] | None = None
         # the main pass's visit and children functions, set during build()
-        self.visit = self.children = None
+        self.visit: Callable[..., Any] | None = None
+        self.children: Callable[..., Any] | None = None
         self.records: list[Record] = []
 
     def add_node(
@@ -447,7 +449,7 @@ class _Builder(Numbering):
             # The closures reference each other (and this builder): break the cycles so
             # the memory is freed by reference counting, without the GC.
             self.visit = self.children = None
-            visit = children = None  # noqa: F841
+            visit = children = None  # type: ignore[assignment]  # noqa: F841
         return BuiltTree.from_pass(self.records, elements, owners)
 
     # -- the general path -----------------------------------------------------------
@@ -481,7 +483,7 @@ class _Builder(Numbering):
         if info & _SECTIONING_TAG:
             flags |= 1
         if role == "none":
-            self.children(el, pname, pfc, flags, label, indent)
+            self.children(el, pname, pfc, flags, label, indent)  # type: ignore[misc]
             return None
         props: dict[str, object] = {}
         if el is self.focused:
@@ -871,7 +873,7 @@ class _Builder(Numbering):
             tag = child.tag
             if tag == "summary" and not summary_seen:
                 summary_seen = True
-                self.visit(child, pname, pfc, flags, label, indent)
+                self.visit(child, pname, pfc, flags, label, indent)  # type: ignore[misc]
             elif tag.__class__ is str:
                 self.count(child)
             tail = child.tail

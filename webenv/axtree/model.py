@@ -123,7 +123,7 @@ class AXTree:
             try:
                 render(self.root, 0)
             finally:
-                render = None  # noqa: F841 - break the closure's self-reference cycle
+                render = None  # type: ignore[assignment]  # noqa: F841 - break the closure's cycle
             self._lines = out
         return self._lines
 
@@ -213,7 +213,7 @@ class BuiltTree(AXTree):
 
     @cached_property
     def root(self) -> AXNode:  # type: ignore[override]
-        root = None
+        root: AXNode | None = None
         parents: list[list[AXNode]] = []  # children lists of the current node's ancestors
         for line, nid, role, name, props, el in self._records:
             node = AXNode(nid, role, name, {} if props is None else props, [], el)
@@ -224,6 +224,7 @@ class BuiltTree(AXTree):
             else:
                 root = node
             parents.append(node.children)
+        assert root is not None, "a pass always records the RootWebArea first"
         return root
 
     def lines(self) -> list[str]:
