@@ -3,10 +3,9 @@
 Family definitions live in the task tree (``tasks/families/<site>/*.py``, installed as
 ``webenv.task_files.families.<site>``); each module lists its families in ``FAMILIES``.
 
-Generated tasks record where they came from: the schema has no ``family``,
-``world_seed`` or ``instance`` fields yet, so they travel in ``tags``
-(``family:<id>``, ``world_seed:<n>``, ``instance:<n>``) and in the task id
-(``<group>/<family id>/w<seed>-i<instance>``), which :func:`generated_from` reads.
+Generated tasks record where they came from in the task's ``family``, ``world_seed``
+and ``instance`` fields, and in the task id (``<group>/<family id>/w<seed>-i<instance>``);
+:func:`generated_from` reads either.
 """
 
 from __future__ import annotations
@@ -122,6 +121,10 @@ def task_id_for(family: Family, world_seed: int, instance: int) -> str:
 
 def generated_from(task: Task | str) -> tuple[str, int, int] | None:
     """``(family id, world seed, instance)`` of a generated task (or its id), else None."""
+    if isinstance(task, Task) and task.family is not None:
+        if task.world_seed is None or task.instance is None:
+            return None
+        return task.family, task.world_seed, task.instance
     task_id = task if isinstance(task, str) else task.task_id
     match = _GENERATED_ID.match(task_id)
     if match is None:
@@ -188,13 +191,10 @@ def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, A
         "intent_template": family.intent_template,
         "instantiation_dict": dict(built.values),
         "intent": instantiate(family.intent_template, built.values),
-        "tags": [
-            f"family:{family.id}",
-            f"world_seed:{world_seed}",
-            f"instance:{instance}",
-            f"split:{family.split}",
-            *(f"skill:{skill}" for skill in family.skills),
-        ],
+        "family": family.id,
+        "world_seed": world_seed,
+        "instance": instance,
+        "tags": [f"split:{family.split}", *(f"skill:{skill}" for skill in family.skills)],
         "eval": built.eval,
         "solution": built.solution,
     }
