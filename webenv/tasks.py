@@ -8,8 +8,8 @@ as placeholders (``__SHOP__``, ``__FORUM__``, ``__GIT__``) and expanded by the w
 from __future__ import annotations
 
 import json
-import re
 import math
+import re
 import zlib
 from collections import defaultdict
 from collections.abc import Iterable

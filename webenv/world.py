@@ -168,6 +168,37 @@ class World:
             if clear_log:
                 self.request_log.clear()
 
+    def switch_seed(self, seed: int) -> None:
+        """Play world ``seed`` from now on: each hosted site whose database is on another
+        seed is rebuilt from that seed's pristine snapshot (the bounded cache of
+        :func:`pristine_snapshot`; generated on first use), with a fresh app. Sites
+        already on ``seed`` are left as they are; the request log is cleared.
+
+        Raises:
+            WorldError: the world keeps its databases on disk (``webenv serve --db``),
+                or the seed is negative.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise WorldError(f"world seed {seed!r}: expected an integer >= 0")
+        with self.lock:
+            stale = [name for name in self.sites if self.databases[name].seed != seed]
+            if stale and self.db_dir is not None:
+                raise WorldError("a world kept on disk cannot switch world seed")
+            self.seed = seed
+            for name in stale:
+                database = SiteDatabase(name, seed, None, self.lock)
+                try:
+                    app = self._create_app(database)
+                except BaseException:
+                    database.close()
+                    raise
+                self.databases.pop(name).close()
+                self.databases[name] = database
+                self.apps[name] = app
+            if stale:
+                self._login_cookies.clear()
+            self.request_log.clear()
+
     def app_for_host(self, host: str) -> Flask | None:
         """The Flask app serving ``host`` in this world, or None."""
         for name in self.sites:

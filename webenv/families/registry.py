@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -19,12 +20,15 @@ from typing import Any
 from webenv.errors import TaskError
 from webenv.families.model import Context, Draft, Family, world_data
 from webenv.sites.core.rng import Rng
-from webenv.tasks import Task, instantiate, parse_task
+from webenv.tasks import Task, instantiate, parse_task, select_tasks
 from webenv.world import SITES
 
 FAMILY_PACKAGE = "webenv.task_files.families"
 # World seeds held out for testing: no training world is drawn from this range.
 TEST_WORLD_SEEDS = range(10_000, 20_000)
+# The world seeds a training selection draws from by default (any seed outside
+# TEST_WORLD_SEEDS is a training world; these are the default pool).
+TRAIN_WORLD_SEEDS = range(0, TEST_WORLD_SEEDS.start)
 _GENERATED_ID = re.compile(r"^[a-z]+/(?P<family>[a-z0-9.-]+)/w(?P<seed>\d+)-i(?P<instance>\d+)$")
 # Each site's task user (the one curated tasks log in as), from the site's own data generator.
 DEFAULT_LOGINS: dict[str, str] = {
@@ -102,6 +106,64 @@ def select_families(selection: str | list[str]) -> list[Family]:
     if not chosen:
         raise TaskError(f"family selection {selection!r} contains no families")
     return chosen
+
+
+def is_family_selection(selection: object) -> bool:
+    """Whether a string selection names families (it has a ``gen`` part: ``gen``,
+    ``gen:test``, ``shop:gen``...)."""
+    return isinstance(selection, str) and "gen" in selection.split(":")
+
+
+def select_sources(
+    selection: str | Iterable[str | Task] | None, sites: Iterable[str] | None = None
+) -> tuple[list[Task], list[Family]]:
+    """Resolve an env's ``tasks=`` selection to fixed tasks and families.
+
+    Args:
+        selection: a curated selection (see :func:`webenv.tasks.select_tasks`); a family
+            selection (:func:`select_families`: ``gen``, ``gen:train``, ``gen:test``,
+            ``shop:gen``, ``shop:gen:test``); or a list mixing task ids, :class:`Task`
+            objects and family ids.
+        sites: the sites an env id is for: ``gen``, ``gen:train`` and ``gen:test`` keep
+            only the families that use no other site (default: every site).
+
+    Returns:
+        ``(fixed tasks, families)``; at least one is non-empty.
+
+    Raises:
+        TaskError: the selection names nothing known or is empty.
+    """
+    if isinstance(selection, str) or selection is None:
+        if not is_family_selection(selection):
+            return select_tasks(selection), []
+        assert isinstance(selection, str)
+        chosen = select_families(selection)
+        if sites is not None and selection.split(":")[0] == "gen":
+            allowed = set(sites)
+            chosen = [f for f in chosen if set(f.sites) <= allowed]
+            if not chosen:
+                raise TaskError(
+                    f"task selection {selection!r} has no families on the sites "
+                    f"{', '.join(sorted(allowed))}"
+                )
+        return [], chosen
+    items = list(selection)
+    known = families()
+    fixed = [item for item in items if isinstance(item, Task) or item not in known]
+    chosen = [known[item] for item in items if isinstance(item, str) and item in known]
+    if not items:
+        raise TaskError("task selection [] contains no tasks")
+    return (select_tasks(fixed) if fixed else []), chosen
+
+
+def default_world_seeds(chosen: Iterable[Family]) -> range:
+    """The world seeds families are drawn on unless ``world_seeds`` says otherwise: the
+    held-out worlds (:data:`TEST_WORLD_SEEDS`) when every family is a test family, else
+    the training worlds (:data:`TRAIN_WORLD_SEEDS`)."""
+    chosen = list(chosen)
+    if chosen and all(family.split == "test" for family in chosen):
+        return TEST_WORLD_SEEDS
+    return TRAIN_WORLD_SEEDS
 
 
 def world_split(world_seed: int) -> str:
