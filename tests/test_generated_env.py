@@ -55,8 +55,9 @@ def test_gen_train_draws_train_families_on_the_given_worlds_deterministically(sh
 
 def test_the_played_world_is_the_world_the_task_was_generated_on(shop_gen):
     for world_seed in (3, 0, 3):
-        _, info = shop_gen.reset(options={"family": "shop.spend-in-month",
-                                          "world_seed": world_seed})
+        _, info = shop_gen.reset(
+            options={"family": "shop.spend-in-month", "world_seed": world_seed}
+        )
         result = play_solution(shop_gen, shop_gen.task)
         assert result.solved, result.error
         assert info["world_seed"] == world_seed
@@ -103,8 +104,7 @@ def test_failed_generations_retry_the_next_instance_then_give_up(shop_gen, monke
     with pytest.raises(TaskError, match=r"could not instantiate on world 0: instances \d+-\d+"):
         shop_gen.reset(seed=4, options={"world_seed": 0})
     with pytest.raises(OptionError, match="has no instance 7 on world 0"):
-        shop_gen.reset(options={"family": "shop.cancel-order", "world_seed": 0,
-                                "instance": 7})
+        shop_gen.reset(options={"family": "shop.cancel-order", "world_seed": 0, "instance": 7})
     monkeypatch.undo()
     _, info = shop_gen.reset(seed=4)  # the env still works after the errors
     assert info["family"]
@@ -141,8 +141,7 @@ def test_selections_and_default_world_seeds():
     suite = gym.make("WebSuite-v0", tasks="gen")
     try:
         assert {f.group for f in shop.unwrapped.families} == {"shop"}
-        assert {f.group for f in suite.unwrapped.families} == {"shop", "forum", "githost",
-                                                                "cross"}
+        assert {f.group for f in suite.unwrapped.families} == {"shop", "forum", "githost", "cross"}
         assert {f.split for f in test.unwrapped.families} == {"test"}
         assert test.unwrapped.world_seeds == TEST_WORLD_SEEDS
         assert shop.unwrapped.world_seeds == TRAIN_WORLD_SEEDS
@@ -199,14 +198,16 @@ def test_snapshot_cache_is_a_bounded_lru_that_keeps_world_zero(tmp_path, monkeyp
     package = tmp_path / "fakesite_lru"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    (package / "datagen.py").write_text(textwrap.dedent("""
+    (package / "datagen.py").write_text(
+        textwrap.dedent("""
         CALLS = []
 
         def generate(conn, seed):
             CALLS.append(seed)
             conn.execute("CREATE TABLE t (seed INTEGER)")
             conn.execute("INSERT INTO t VALUES (?)", (seed,))
-    """))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     import importlib
 
@@ -237,13 +238,27 @@ def test_cli_families_json_lists_every_family_with_its_metadata():
         assert row["solution_length"]["min"] >= 1
     site = CliRunner().invoke(main, ["tasks", "families", "--site", "forum"])
     assert site.exit_code == 0 and all(
-        line.startswith("forum.") for line in site.output.splitlines()[:-1])
+        line.startswith("forum.") for line in site.output.splitlines()[:-1]
+    )
 
 
 def test_cli_generate_writes_schema_valid_files_recording_their_origin(tmp_path):
     out = tmp_path / "gen"
-    result = CliRunner().invoke(main, ["tasks", "generate", "--family", "shop.spend-in-month",
-                                       "--world-seed", "3", "--count", "2", "--out", str(out)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "tasks",
+            "generate",
+            "--family",
+            "shop.spend-in-month",
+            "--world-seed",
+            "3",
+            "--count",
+            "2",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     files = sorted(out.glob("*.json"))
     assert len(files) == 2
@@ -259,8 +274,19 @@ def test_cli_generate_writes_schema_valid_files_recording_their_origin(tmp_path)
     ("args", "message"),
     [
         (["--world-seed", "0", "--count", "1"], "choose families with"),
-        (["--family", "shop.spend-in-month", "--split", "test", "--world-seed", "0",
-          "--count", "1"], "do not combine"),
+        (
+            [
+                "--family",
+                "shop.spend-in-month",
+                "--split",
+                "test",
+                "--world-seed",
+                "0",
+                "--count",
+                "1",
+            ],
+            "do not combine",
+        ),
         (["--family", "shop.nope", "--world-seed", "0", "--count", "1"], "unknown family"),
     ],
 )
@@ -270,8 +296,20 @@ def test_cli_generate_rejects_bad_selections(tmp_path, args, message):
 
 
 def test_cli_check_generated_plays_every_family_of_a_site():
-    result = CliRunner().invoke(main, ["tasks", "check", "--generated", "--site", "shop",
-                                       "--world-seeds", "3-3", "--per-family", "1"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "tasks",
+            "check",
+            "--generated",
+            "--site",
+            "shop",
+            "--world-seeds",
+            "3-3",
+            "--per-family",
+            "1",
+        ],
+    )
     assert result.exit_code == 0, result.output
     count = len(select_families("shop:gen"))
     assert result.output.strip().splitlines()[-1] == f"{count}/{count} tasks solved"

@@ -69,7 +69,9 @@ def pristine_snapshot(site: str, seed: int = 0) -> bytes:
     canonical world 0 (which the curated tasks use), never evicted. A site database
     keeps a reference to its own snapshot, so eviction never forces a live env to
     regenerate on reset; sampling across many seeds costs one generation per site on
-    each first touch (or after eviction).
+    each first touch (or after eviction). A process that cycles through more worlds
+    may raise :data:`SNAPSHOT_CACHE_WORLDS` (read at each insertion), paying memory
+    (one serialized database per site and world) for generation time.
 
     Raises:
         WorldError: the site is unknown or not bundled.

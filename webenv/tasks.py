@@ -75,9 +75,11 @@ class Task:
     def split(self) -> str:
         """``train`` or ``test``, decided per template so no template is on both sides.
 
-        A generated task is on its family's side; a curated task on its template's side
-        (:func:`curated_test_templates`). Tasks from files outside the package follow the
-        same template rule within their group.
+        A generated task is on its family's side (an unknown family raises
+        :class:`TaskError`); a bundled curated task on its template's side
+        (:func:`curated_test_templates`). A task from a file outside the package is
+        ``test`` only if its template is a bundled test template: rank your own task set
+        with :func:`split_templates` to split it the same way.
         """
         if self.family is not None:
             from webenv.families import family_split
