@@ -315,3 +315,22 @@ def test_cli_check_generated_plays_every_family_of_a_site():
     assert result.output.strip().splitlines()[-1] == f"{count}/{count} tasks solved"
     bad = CliRunner().invoke(main, ["tasks", "check", "--generated", "--world-seeds", "5-2"])
     assert bad.exit_code != 0 and "0 <= A <= B" in bad.output
+
+
+def test_a_live_database_resets_from_its_own_snapshot_after_eviction(monkeypatch):
+    world = World(["shop"], seed=3)
+    try:
+        database = world.databases["shop"]
+        users = world.query("shop", "SELECT count(*) FROM users")
+        with world.lock:
+            database.connection.execute("DELETE FROM users")
+            database.connection.commit()
+
+        def evicted(site, seed=0):
+            raise AssertionError("reset regenerated the world")
+
+        monkeypatch.setattr(sitedb, "pristine_snapshot", evicted)
+        world.reset()
+        assert world.query("shop", "SELECT count(*) FROM users") == users
+    finally:
+        world.close()
