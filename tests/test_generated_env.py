@@ -169,6 +169,8 @@ def test_selections_and_default_world_seeds():
         ({"tasks": "gen:dev"}, "split must be train or test"),
         ({"tasks": "mars:gen"}, "unknown group 'mars'"),
         ({"sites": ["mars"]}, "sites=\\['mars'\\]"),
+        ({"tasks": ["shop.nope"]}, "unknown family 'shop.nope'"),
+        ({"tasks": [CURATED, "shop/nope/0"]}, "unknown task_id 'shop/nope/0'"),
     ],
 )
 def test_bad_constructor_arguments(kwargs, message):

@@ -148,11 +148,14 @@ def select_sources(
                 )
         return [], chosen
     items = list(selection)
-    known = families()
-    fixed = [item for item in items if isinstance(item, Task) or item not in known]
-    chosen = [known[item] for item in items if isinstance(item, str) and item in known]
     if not items:
         raise TaskError("task selection [] contains no tasks")
+    # A family id has no '/' (``shop.spend-in-month``); a task id has (``shop/x/0``).
+    is_family = [isinstance(item, str) and "/" not in item for item in items]
+    fixed = [item for item, family in zip(items, is_family, strict=True) if not family]
+    chosen = [
+        get_family(str(item)) for item, family in zip(items, is_family, strict=True) if family
+    ]
     return (select_tasks(fixed) if fixed else []), chosen
 
 
