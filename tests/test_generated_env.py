@@ -166,16 +166,26 @@ def test_selections_and_default_world_seeds():
         ({"world_seeds": "3"}, "world_seeds='3'"),
         ({"world_seeds": [True]}, "world_seeds=\\[True\\]"),
         ({"world_seeds": 1, "world_seed": 1}, "not both"),
-        ({"tasks": "gen:dev"}, "split must be train or test"),
-        ({"tasks": "mars:gen"}, "unknown group 'mars'"),
         ({"sites": ["mars"]}, "sites=\\['mars'\\]"),
-        ({"tasks": ["shop.nope"]}, "unknown family 'shop.nope'"),
-        ({"tasks": [CURATED, "shop/nope/0"]}, "unknown task_id 'shop/nope/0'"),
     ],
 )
 def test_bad_constructor_arguments(kwargs, message):
     with pytest.raises(OptionError, match=message):
         env_module.WebEnv(**{"tasks": "gen:train", **kwargs})
+
+
+@pytest.mark.parametrize(
+    ("tasks", "message"),
+    [
+        ("gen:dev", "split must be train or test"),
+        ("mars:gen", "unknown group 'mars'"),
+        (["shop.nope"], "unknown family 'shop.nope'"),
+        ([CURATED, "shop/nope/0"], "unknown task_id 'shop/nope/0'"),
+    ],
+)
+def test_selections_naming_nothing_known_are_task_errors(tasks, message):
+    with pytest.raises(TaskError, match=message):
+        env_module.WebEnv(tasks=tasks)
 
 
 def test_world_switch_rebuilds_only_sites_on_another_seed():

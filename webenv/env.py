@@ -295,7 +295,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
     ``close`` raise ``gymnasium.error.ClosedEnvironmentError`` (``close`` itself is safe
     to call twice); an unknown constructor argument value, ``reset`` options that are not
     a dict, an unknown options key, a task id or family outside the env's task set, or a
-    curated task on a world seed other than 0 raise :class:`webenv.errors.OptionError`.
+    curated task on a world seed other than 0 raise :class:`webenv.errors.OptionError`; a
+    ``tasks`` selection naming an unknown task, family or group raises
+    :class:`webenv.errors.TaskError`, and so does a reset whose drawn family cannot
+    instantiate on the drawn world within ``MAX_INSTANCE_TRIES`` instance seeds.
 
     ## Version History
     - v0: first release.
@@ -353,10 +356,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise OptionError(f"record_dir={record_dir!r} is not accepted; use a folder path "
                               "or None")
         self._closed = False
-        try:
-            fixed, chosen = select_sources(tasks, sites)
-        except TaskError as exc:
-            raise OptionError(str(exc)) from None
+        fixed, chosen = select_sources(tasks, sites)  # TaskError: names nothing known
         self.tasks: list[Task] = fixed
         self.families: list[Family] = chosen
         fixed_worlds = {task_world_seed(task) for task in fixed}
