@@ -188,22 +188,27 @@ def test_selections_naming_nothing_known_are_task_errors(tasks, message):
         env_module.WebEnv(tasks=tasks)
 
 
-def test_world_switch_rebuilds_only_sites_on_another_seed():
+def test_world_switch_loads_the_other_seed_only_where_needed():
     world = World(["shop"], seed=0)
+    fresh = World(["shop"], seed=3)
+    sql = "SELECT id, username FROM users ORDER BY id LIMIT 5"
     try:
-        before = world.databases["shop"]
-        world.switch_seed(0)
-        assert world.databases["shop"] is before
+        database, app = world.databases["shop"], world.apps["shop"]
+        zero = world.query("shop", sql)
+        world.switch_seed(0)  # already there: nothing is reloaded
+        assert world.databases["shop"].seed == 0 and world.query("shop", sql) == zero
         world.switch_seed(3)
-        after = world.databases["shop"]
-        assert after is not before and after.seed == 3 and world.seed == 3
-        assert world.query("shop", "SELECT count(*) FROM users")
-        world.switch_seed(3)
-        assert world.databases["shop"] is after
+        assert world.seed == 3 and database.seed == 3 and world.apps["shop"] is app
+        assert world.query("shop", sql) == fresh.query("shop", sql) != zero
+        user = fresh.query("shop", "SELECT username FROM users LIMIT 1")[0][0]
+        assert world.login_cookie("shop", user) == fresh.login_cookie("shop", user)
+        world.reset()  # resets restore the new seed's world
+        assert world.query("shop", sql) == fresh.query("shop", sql)
         with pytest.raises(webenv.errors.WorldError, match="expected an integer >= 0"):
             world.switch_seed(-1)
     finally:
         world.close()
+        fresh.close()
 
 
 def test_snapshot_cache_is_a_bounded_lru_that_keeps_world_zero(tmp_path, monkeypatch):

@@ -246,6 +246,26 @@ class SiteDatabase:
                 target.close()
                 source.close()
 
+    def switch_seed(self, seed: int) -> None:
+        """Hold world ``seed``'s pristine database from now on (in memory only): the same
+        connection, so the site app that shares it needs no rebuilding.
+
+        Raises:
+            WorldError: the database is a file (``webenv serve --db``) or closed.
+        """
+        with self.lock:
+            if self._memory is None:
+                raise WorldError(f"the {self.name} database is a file or closed; only an "
+                                 "in-memory database switches world seed")
+            snapshot = pristine_snapshot(self.name, seed)
+            self._memory.rollback()
+            self._memory.deserialize(snapshot)
+            self.seed = seed
+            self._snapshot = snapshot
+            self._pristine_changes = self._memory.total_changes
+            self._pristine_users.clear()
+            self._generation_column = None
+
     @property
     def pristine(self) -> bool:
         """Whether the in-memory database saw no write since it was restored."""
