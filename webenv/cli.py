@@ -7,6 +7,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -213,7 +214,7 @@ def _check_generated(site: str | None, world_seeds: str, per_family: int,
               help="Instances per family (world 0) the solution-length statistics use.")
 def tasks_families(site: str | None, as_json: bool, samples: int) -> None:
     """List the task families: id, sites, split, skills and solution lengths."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for family in _families(None, site, None):
         lengths = [len(task.solution) for task in generate_many(family.id, 0, samples)]
         rows.append({

@@ -193,7 +193,7 @@ def _world_seeds(value: object) -> Sequence[int] | None:
         if len(value) == 0 or value[0] < 0 or value[-1] < 0 or max(value[0], value[-1]) > MAX_SEED:
             raise OptionError(meaning.format(value))
         return value
-    items = [value] if not isinstance(value, list | tuple) else list(value)
+    items: list[Any] = [value] if not isinstance(value, list | tuple) else list(value)
     if not items or any(isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0
                         or v > MAX_SEED for v in items):
         raise OptionError(meaning.format(value))
@@ -308,7 +308,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
 
     def __init__(
         self,
-        tasks: str | list[str] | None = "shop",
+        tasks: str | Sequence[str | Task] | None = "shop",
         backend: str = "inprocess",
         validator_mode: str = "lenient",
         max_obs_chars: int = 60_000,
@@ -373,7 +373,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.max_obs_chars = max_obs_chars
         self.render_mode = render_mode
         self.screenshot = screenshot
-        hosted = [site for source in (*self.tasks, *self.families) for site in source.sites]
+        hosted = [site for task in self.tasks for site in task.sites]
+        hosted += [site for family in self.families for site in family.sites]
         first_world = (task_world_seed(self.tasks[0]) if self.tasks
                        else self.world_seeds[0])
         self.world = World(hosted, seed=first_world)
@@ -528,11 +529,11 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 return task
         origin = generated_from(task_id)
         if origin is not None and origin[0] in {f.id for f in self.families}:
-            task = generate(*origin)
-            if task is None:
+            made = generate(*origin)
+            if made is None:
                 raise OptionError(f"task_id {task_id!r}: family {origin[0]} has no instance "
                                   f"{origin[2]} on world {origin[1]}")
-            return task
+            return made
         ids = [task.task_id for task in self.tasks]
         shown = ", ".join(map(repr, ids[:3])) + (", ..." if len(ids) > 3 else "")
         raise OptionError(f"task_id {task_id!r} is not in this env's task set ({len(ids)} "
