@@ -301,7 +301,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
     instantiate on the drawn world within ``MAX_INSTANCE_TRIES`` instance seeds.
 
     ## Version History
-    - v0: first release.
+    - v0: first release; task families (``tasks="gen:train"``, ``world_seeds``, the
+      ``family``/``world_seed``/``instance`` reset options) added without changing the
+      curated tasks' behaviour on world 0.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
