@@ -132,8 +132,11 @@ def test_generation_is_deterministic_and_records_its_origin(family_id):
     _, _, instance = generated_from(data["task_id"])
     assert generate_json(family_id, 0, instance) == data
     assert generated_from(data["task_id"]) == (family_id, 0, instance)
-    assert {f"family:{family_id}", "world_seed:0", f"instance:{instance}"} <= set(data["tags"])
+    assert (data["family"], data["world_seed"], data["instance"]) == (family_id, 0, instance)
     task = parse_task(json.loads(json.dumps(data)))  # plain JSON, schema-valid
+    assert (task.family, task.world_seed, task.instance) == (family_id, 0, instance)
+    assert generated_from(task) == (family_id, 0, instance)
+    assert task.split == get_family(family_id).split
     assert task.intent == data["intent"] and "{{" not in task.intent
     family = get_family(family_id)
     assert task.start_url == f"{SITES[family.sites[0]].placeholder}/"

@@ -147,3 +147,71 @@ def test_load_tasks_reads_a_file_or_a_folder(tmp_path):
         load_tasks(tmp_path)
     with pytest.raises(TaskError, match="no such task file"):
         load_tasks(tmp_path / "missing.json")
+
+
+# --- generated-task fields and the curated split -----------------------------------------
+
+
+def test_schema_records_family_world_seed_and_instance():
+    data = {**copy.deepcopy(VALID), "family": "shop.spend-in-month", "world_seed": 7,
+            "instance": 3}
+    task = parse_task(data)
+    assert (task.family, task.world_seed, task.instance) == ("shop.spend-in-month", 7, 3)
+    assert task.generated
+    assert not parse_task(copy.deepcopy(VALID)).generated
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"world_seed": -1}, "world_seed: -1 is less than the minimum of 0"),
+        ({"world_seed": "7"}, "world_seed: '7' is not of type 'integer'"),
+        ({"family": "shop.x", "world_seed": 1, "instance": -2}, "instance: -2 is less than"),
+        ({"family": 5, "world_seed": 1, "instance": 0}, "family: 5 is not of type 'string'"),
+        ({"family": "shop.x"}, "'world_seed' is a dependency of 'family'"),
+        ({"instance": 3}, "'family' is a dependency of 'instance'"),
+    ],
+)
+def test_schema_rejects_bad_generation_fields(change, message):
+    with pytest.raises(TaskError, match=message):
+        parse_task({**copy.deepcopy(VALID), **change}, "x.json")
+
+
+def test_curated_split_keeps_every_template_on_one_side():
+    by_template: dict[str, set[str]] = {}
+    for task in bundled_tasks():
+        by_template.setdefault(task.template_id, set()).add(task.split)
+    assert all(len(sides) == 1 for sides in by_template.values())
+    multi = [t for t in by_template if sum(x.template_id == t for x in bundled_tasks()) > 1]
+    assert multi  # the rule is exercised on templates with several instances
+    for group in ("shop", "forum", "githost", "cross"):
+        sides = {split for tid, splits in by_template.items() if tid.startswith(group + "/")
+                 for split in splits}
+        assert sides == {"train", "test"}, group
+
+
+def test_every_group_has_a_test_selection_including_cross():
+    for group in ("shop", "forum", "githost", "cross"):
+        test = select_tasks(f"{group}:test")
+        train = select_tasks(f"{group}:train")
+        assert test and train
+        assert not {t.template_id for t in test} & {t.template_id for t in train}
+
+
+def test_split_templates_is_stratified_deterministic_and_stable():
+    from webenv.tasks import split_templates
+
+    templates = [f"g/t{i}" for i in range(20)] + [f"h/t{i}" for i in range(5)] + ["solo/t"]
+    held = split_templates(templates)
+    assert held == split_templates(reversed(templates))
+    assert sum(t.startswith("g/") for t in held) == 4
+    assert sum(t.startswith("h/") for t in held) == 1
+    assert "solo/t" not in held  # a lone template stays in train
+    grown = split_templates([*templates, "g/t20"])
+    assert len(held - grown) <= 1  # a new template moves at most one across the line
+
+
+def test_template_id_strips_only_a_trailing_instance_number():
+    task = parse_task({**copy.deepcopy(VALID), "task_id": "shop/order-total/2"})
+    assert task.template_id == "shop/order-total"
+    assert parse_task({**copy.deepcopy(VALID), "task_id": "shop/x/y"}).template_id == "shop/x/y"

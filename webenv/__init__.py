@@ -100,6 +100,7 @@ for _env_id, _tasks in ENV_IDS.items():
         register(
             id=_env_id,
             entry_point="webenv.env:WebEnv",
-            kwargs={"tasks": _tasks},
+            # ``sites`` scopes tasks="gen" / "gen:train" / "gen:test" to the id's sites.
+            kwargs={"tasks": _tasks, "sites": None if _tasks == "all" else [_tasks]},
             max_episode_steps=MAX_EPISODE_STEPS,
         )

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import statistics
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import click
 
 from webenv.env import WebEnv
+from webenv.families import Family, generate_json, generate_many, get_family, select_families
+from webenv.families.verify import check_world
 from webenv.parity import main as parity_main
 from webenv.serve import serve
 from webenv.solution import play_solution
@@ -109,9 +115,24 @@ def tasks_list(site: str | None) -> None:
 @click.option("--backend", type=click.Choice(["inprocess", "chromium"]), default="inprocess",
               show_default=True)
 @click.option("-v", "--verbose", is_flag=True, help="Print every task, not only failures.")
+@click.option("--generated", is_flag=True, help="Check task families' generated instances.")
+@click.option("--world-seeds", default="0-1", show_default=True, metavar="A-B",
+              help="With --generated: the world seeds (A-B or N).")
+@click.option("--per-family", type=click.IntRange(1, 1000), default=2, show_default=True,
+              help="With --generated: distinct instances per family and world.")
 def tasks_check(site: str | None, path: str | None, task_ids: tuple[str, ...], backend: str,
-                verbose: bool) -> None:
-    """Play every selected task's reference solution through step() and validate it."""
+                verbose: bool, generated: bool, world_seeds: str, per_family: int) -> None:
+    """Play every selected task's reference solution through step() and validate it.
+
+    With --generated, play instances of the task families instead (--site, --world-seeds,
+    --per-family), each also confirmed independently and failed by an idle agent.
+    """
+    if generated:
+        if path or task_ids or backend != "inprocess":
+            raise click.UsageError("--generated takes --site, --world-seeds and --per-family "
+                                   "only")
+        _check_generated(site, world_seeds, per_family, verbose)
+        return
     try:
         chosen: list[Task] = load_task_file(path) if path else list(bundled_tasks())
     except TaskError as exc:
@@ -139,6 +160,126 @@ def tasks_check(site: str | None, path: str | None, task_ids: tuple[str, ...], b
     click.echo(f"{solved}/{len(chosen)} tasks solved")
     if solved != len(chosen):
         sys.exit(1)
+
+
+def _seed_range(text: str) -> range:
+    """``A-B`` (inclusive) or ``N`` as a range of world seeds."""
+    low, dash, high = text.partition("-")
+    try:
+        first, last = int(low), int(high if dash else low)
+    except ValueError:
+        raise click.BadParameter(f"expected A-B or N, got {text!r}",
+                                 param_hint="--world-seeds") from None
+    if first < 0 or last < first:
+        raise click.BadParameter(f"expected 0 <= A <= B, got {text!r}",
+                                 param_hint="--world-seeds")
+    return range(first, last + 1)
+
+
+def _families(family_id: str | None, site: str | None, split: str | None) -> list[Family]:
+    try:
+        if family_id:
+            return [get_family(family_id)]
+        return select_families(f"{site}:gen:{split}" if site and split else
+                               f"{site}:gen" if site else f"gen:{split}" if split else "gen")
+    except TaskError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _check_generated(site: str | None, world_seeds: str, per_family: int,
+                     verbose: bool) -> None:
+    seeds = _seed_range(world_seeds)
+    family_ids = [f.id for f in _families(None, site, None)]
+    solved = total = 0
+    started = time.perf_counter()
+    for seed in seeds:
+        for check in check_world(family_ids, seed, per_family):
+            total += 1
+            solved += check.ok
+            if verbose or not check.ok:
+                status = "ok  " if check.ok else "FAIL"
+                detail = f" ({check.steps} steps)" if check.ok else f": {check.error}"
+                click.echo(f"{status} {check.task_id}{detail}")
+    click.echo(f"checked {len(family_ids)} families on {len(seeds)} worlds in "
+               f"{time.perf_counter() - started:.1f} s")
+    click.echo(f"{solved}/{total} tasks solved")
+    if solved != total or total == 0:
+        sys.exit(1)
+
+
+@tasks.command("families")
+@click.option("--site", type=click.Choice(TASK_GROUPS), help="Only this site's families.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object for machines.")
+@click.option("--samples", type=click.IntRange(1, 100), default=5, show_default=True,
+              help="Instances per family (world 0) the solution-length statistics use.")
+def tasks_families(site: str | None, as_json: bool, samples: int) -> None:
+    """List the task families: id, sites, split, skills and solution lengths."""
+    rows: list[dict[str, Any]] = []
+    for family in _families(None, site, None):
+        lengths = [len(task.solution) for task in generate_many(family.id, 0, samples)]
+        rows.append({
+            "id": family.id,
+            "sites": list(family.sites),
+            "split": family.split,
+            "kind": family.kind,
+            "skills": list(family.skills),
+            "expected_length": list(family.length),
+            "solution_length": {
+                "samples": len(lengths),
+                "min": min(lengths, default=None),
+                "median": statistics.median(lengths) if lengths else None,
+                "max": max(lengths, default=None),
+            },
+        })
+    if as_json:
+        click.echo(json.dumps({"families": rows, "count": len(rows)}, indent=2))
+        return
+    for row in rows:
+        stats = row["solution_length"]
+        length = (f"{stats['min']}/{stats['median']}/{stats['max']}" if stats["samples"]
+                  else "-")
+        click.echo(f"{row['id']}\t{','.join(row['sites'])}\t{row['split']}\t"
+                   f"{','.join(row['skills'])}\tsteps min/median/max {length}")
+    train = sum(row["split"] == "train" for row in rows)
+    click.echo(f"{len(rows)} families ({train} train, {len(rows) - train} test)")
+
+
+@tasks.command("generate")
+@click.option("--family", "family_id", help="One family id.")
+@click.option("--site", type=click.Choice(TASK_GROUPS), help="Every family of this site.")
+@click.option("--split", type=click.Choice(["train", "test"]), help="Every family of a split.")
+@click.option("--world-seed", type=click.IntRange(0, 2**31 - 1), required=True,
+              help="The world to generate on.")
+@click.option("--count", type=click.IntRange(1, 100_000), required=True,
+              help="Distinct instances per family.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Folder for the task JSON files (created).")
+def tasks_generate(family_id: str | None, site: str | None, split: str | None,
+                   world_seed: int, count: int, out: Path) -> None:
+    """Write generated tasks as schema-valid JSON files, one per task."""
+    if family_id and (site or split):
+        raise click.UsageError("--family names one family; do not combine it with --site or "
+                               "--split")
+    if not (family_id or site or split):
+        raise click.UsageError("choose families with --family, --site or --split")
+    chosen = _families(family_id, site, split)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.ClickException(f"{out}: cannot create the folder: {exc.strerror}") from None
+    written = 0
+    for family in chosen:
+        tasks_made = generate_many(family.id, world_seed, count)
+        for task in tasks_made:
+            assert task.instance is not None
+            data = generate_json(family.id, world_seed, task.instance)
+            path = out / f"{family.id}-w{world_seed}-i{task.instance}.json"
+            path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+            written += 1
+        if len(tasks_made) < count:
+            click.echo(f"{family.id}: only {len(tasks_made)} distinct instances on world "
+                       f"{world_seed}", err=True)
+    click.echo(f"{written} tasks from {len(chosen)} families written to {out}")
 
 
 tasks.add_command(import_command)

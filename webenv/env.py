@@ -26,11 +26,18 @@ from numpy.typing import NDArray
 
 from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, ActionKind, parse_action
 from webenv.browser.base import Browser
-from webenv.errors import OptionError, ShadowedPackage
+from webenv.errors import OptionError, ShadowedPackage, TaskError
+from webenv.families import (
+    Family,
+    default_world_seeds,
+    generate,
+    generated_from,
+    select_sources,
+)
 from webenv.recording import EpisodeRecorder
-from webenv.tasks import Task, select_tasks
+from webenv.tasks import CURATED_WORLD_SEED, Task
 from webenv.validators import evaluate
-from webenv.world import World
+from webenv.world import SITES, World
 
 
 def check_not_shadowed() -> None:
@@ -167,8 +174,36 @@ def _write_bounded_text(
     np.copyto(destination[index * size : (index + 1) * size], _encode_text(space, values))
 
 
-RESET_OPTIONS = ("task_id",)
+RESET_OPTIONS = ("task_id", "family", "world_seed", "instance")
 """The keys ``reset(options=...)`` accepts."""
+MAX_INSTANCE_TRIES = 64
+"""Instance seeds a reset tries (the drawn one, then the next ones) before it gives up
+on a family that cannot instantiate on the drawn world."""
+MAX_SEED = 2**31 - 1
+"""Largest world seed or instance seed."""
+
+
+def _world_seeds(value: object) -> Sequence[int] | None:
+    """``world_seeds`` as a non-empty sequence of seeds (None: the default)."""
+    if value is None:
+        return None
+    meaning = ("world_seeds={!r} is not accepted; use a world seed (an integer >= 0), a "
+               "range or a non-empty list of them")
+    if isinstance(value, range):
+        if len(value) == 0 or value[0] < 0 or value[-1] < 0 or max(value[0], value[-1]) > MAX_SEED:
+            raise OptionError(meaning.format(value))
+        return value
+    items: list[Any] = [value] if not isinstance(value, list | tuple) else list(value)
+    if not items or any(isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0
+                        or v > MAX_SEED for v in items):
+        raise OptionError(meaning.format(value))
+    return tuple(dict.fromkeys(int(v) for v in items))
+
+
+def task_world_seed(task: Task) -> int:
+    """The world a fixed task must be played on: the one it was generated on, or world 0
+    for a curated task."""
+    return task.world_seed if task.world_seed is not None else CURATED_WORLD_SEED
 
 
 def _choice(name: str, value: object, accepted: tuple[str, ...], extra: str = "") -> None:
@@ -211,19 +246,37 @@ class WebEnv(gym.Env[dict[str, str], str]):
     ``validator_mode`` (1.0 pass, 0.0 fail).
 
     ## Starting State
-    The task's start page with its user logged in; the task is ``options["task_id"]`` or
-    drawn from the env's task set with the seeded RNG.
+    The task's start page with its user logged in, on the world the task belongs to
+    (curated tasks: world 0; generated tasks: their world seed; the world's site
+    databases are switched when the seed changes). ``options`` may pin ``task_id`` (a
+    curated id or a generated one such as ``shop/shop.cancel-order/w3-i1``), or any of
+    ``family``, ``world_seed`` and ``instance``; the rest is drawn with the seeded RNG.
+    A drawn instance the world cannot support is retried with the next instance seed
+    (at most ``MAX_INSTANCE_TRIES``).
 
     ## Episode End
     Terminates on ``stop [...]``, ``send_msg_to_user(...)`` or ``report_infeasible(...)``;
     truncates at ``max_episode_steps`` (50 for the registered ids).
 
     ## Info
-    ``task_id``, ``intent``; at termination ``answer`` and ``validation`` (lenient and
+    ``task_id``, ``intent``, ``world_seed``; ``family`` and ``instance`` for generated
+    tasks; at termination ``answer`` and ``validation`` (lenient and
     strict verdicts with every check's rule and explanation).
 
     ## Arguments
-    - ``tasks``: task ids, a site (``"shop"``), ``"all"``, or a split (``"shop:test"``).
+    - ``tasks``: curated tasks — task ids, a site (``"shop"``), ``"all"``, or a split
+      (``"shop:test"``; curated tasks are split by template) — or generated tasks:
+      ``"gen"``, ``"gen:train"``, ``"gen:test"`` (the families of the env's ``sites``),
+      ``"shop:gen"``, ``"shop:gen:test"``, or family ids in the list.
+    - ``world_seeds``: the worlds families are instantiated on (an int, a ``range`` or a
+      list); each reset draws one, and an instance seed, with the seeded RNG. Default:
+      the held-out worlds ``10000-19999`` when every family is a test family, else the
+      training worlds ``0-9999``. Curated tasks are tied to world 0: any other seed
+      without families is an :class:`~webenv.errors.OptionError`. Worlds are built on
+      first use and kept in a bounded per-process snapshot cache.
+    - ``world_seed``: the one-seed form of ``world_seeds`` (kept for compatibility).
+    - ``sites``: the sites the env id is for; scopes ``"gen"``, ``"gen:train"`` and
+      ``"gen:test"`` (default: every site).
     - ``backend``: ``"inprocess"`` (default, no browser) or ``"chromium"``.
     - ``validator_mode``: ``"lenient"`` (default) or ``"strict"``; both are in ``info``.
     - ``max_obs_chars``: longest ``axtree`` text (default 60000); longer trees are cut at
@@ -232,7 +285,6 @@ class WebEnv(gym.Env[dict[str, str], str]):
       only) returns the active tab's viewport as an ``HxWx3`` ``uint8`` array.
     - ``screenshot``: (chromium only) add a ``screenshot`` key to the observation, the
       viewport as an ``HxWx3`` ``uint8`` ``Box``.
-    - ``world_seed``: 0 is the canonical world the curated tasks are written for.
     - ``record_dir``: append every episode (actions, answer, both verdicts) to
       ``<record_dir>/episodes-<pid>.jsonl``.
 
@@ -242,25 +294,32 @@ class WebEnv(gym.Env[dict[str, str], str]):
     raises ``gymnasium.error.ResetNeeded``; ``step``, ``reset`` or ``render`` after
     ``close`` raise ``gymnasium.error.ClosedEnvironmentError`` (``close`` itself is safe
     to call twice); an unknown constructor argument value, ``reset`` options that are not
-    a dict, an options key other than ``task_id``, or a task id outside the env's task set
-    raise :class:`webenv.errors.OptionError`.
+    a dict, an unknown options key, a task id or family outside the env's task set, or a
+    curated task on a world seed other than 0 raise :class:`webenv.errors.OptionError`; a
+    ``tasks`` selection naming an unknown task, family or group raises
+    :class:`webenv.errors.TaskError`, and so does a reset whose drawn family cannot
+    instantiate on the drawn world within ``MAX_INSTANCE_TRIES`` instance seeds.
 
     ## Version History
-    - v0: first release.
+    - v0: first release; task families (``tasks="gen:train"``, ``world_seeds``, the
+      ``family``/``world_seed``/``instance`` reset options) added without changing the
+      curated tasks' behaviour on world 0.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,
-        tasks: str | list[str] | None = "shop",
+        tasks: str | Sequence[str | Task] | None = "shop",
         backend: str = "inprocess",
         validator_mode: str = "lenient",
         max_obs_chars: int = 60_000,
         render_mode: str | None = None,
-        world_seed: int = 0,
+        world_seed: int | None = None,
         record_dir: str | None = None,
         screenshot: bool = False,
+        world_seeds: int | range | list[int] | None = None,
+        sites: list[str] | tuple[str, ...] | None = None,
     ) -> None:
         _choice("backend", backend, BACKENDS)
         _choice("validator_mode", validator_mode, VALIDATOR_MODES)
@@ -278,23 +337,49 @@ class WebEnv(gym.Env[dict[str, str], str]):
                               "backend draws nothing)")
         max_obs_chars = _integer("max_obs_chars", max_obs_chars, 100,
                                  "the longest axtree text in characters", MAX_OBS_CHARS)
-        world_seed = _integer("world_seed", world_seed, 0,
-                              "the world's generation seed; 0 is the canonical world")
+        if world_seed is not None:
+            world_seed = _integer("world_seed", world_seed, 0,
+                                  "the world's generation seed; 0 is the canonical world",
+                                  MAX_SEED)
+            if world_seeds is not None:
+                raise OptionError("give world_seeds or world_seed (its one-seed form), not "
+                                  "both")
+            world_seeds = world_seed
+        seeds = _world_seeds(world_seeds)
         if tasks is not None and not isinstance(tasks, str | list | tuple):
-            raise OptionError(f"tasks={tasks!r} is not accepted; use task ids (a list), a "
-                              "site such as 'shop', 'all', or a split such as 'shop:test'")
+            raise OptionError(f"tasks={tasks!r} is not accepted; use task ids or family ids "
+                              "(a list), a site such as 'shop', 'all', a split such as "
+                              "'shop:test', or generated tasks such as 'gen:train'")
+        if sites is not None and (not isinstance(sites, list | tuple) or not sites
+                                  or any(site not in SITES for site in sites)):
+            raise OptionError(f"sites={sites!r} is not accepted; use a list of "
+                              f"{', '.join(map(repr, SITES))}, or None for all")
         if record_dir is not None and not isinstance(record_dir, str | os.PathLike):
             raise OptionError(f"record_dir={record_dir!r} is not accepted; use a folder path "
                               "or None")
         self._closed = False
-        self.tasks: list[Task] = select_tasks(tasks)
+        fixed, chosen = select_sources(tasks, sites)  # TaskError: names nothing known
+        self.tasks: list[Task] = fixed
+        self.families: list[Family] = chosen
+        fixed_worlds = {task_world_seed(task) for task in fixed}
+        if seeds is not None and not chosen and not set(seeds) <= fixed_worlds:
+            raise OptionError(
+                f"world_seeds={world_seeds!r}: this env's tasks are tied to world(s) "
+                f"{', '.join(map(str, sorted(fixed_worlds)))} (curated tasks to world "
+                f"{CURATED_WORLD_SEED}); other world seeds need task families, e.g. "
+                "tasks='gen:train'")
+        self.world_seeds: Sequence[int] = (seeds if seeds is not None
+                                           else default_world_seeds(chosen))
         self.backend = backend
         self.validator_mode = validator_mode
         self.max_obs_chars = max_obs_chars
         self.render_mode = render_mode
         self.screenshot = screenshot
-        sites = [site for task in self.tasks for site in task.sites]
-        self.world = World(sites, seed=world_seed)
+        hosted = [site for task in self.tasks for site in task.sites]
+        hosted += [site for family in self.families for site in family.sites]
+        first_world = (task_world_seed(self.tasks[0]) if self.tasks
+                       else self.world_seeds[0])
+        self.world = World(hosted, seed=first_world)
         self.browser: Browser = self._make_browser(backend)
         self.recorder = EpisodeRecorder(Path(record_dir), backend) if record_dir else None
         self.task: Task | None = None
@@ -329,12 +414,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
     ) -> tuple[dict[str, str], dict[str, Any]]:
         if self._closed:
             raise ClosedEnvironmentError("reset() on a closed WebEnv; make a new env")
-        task_id = self._task_id_option(options)
+        pins = self._reset_options(options)
         super().reset(seed=seed)
-        if task_id is None:
-            task = self.tasks[int(self.np_random.integers(len(self.tasks)))]
-        else:
-            task = self._task(task_id)
+        task = self._choose(pins)
+        self.world.switch_seed(task_world_seed(task))
         self.task = task
         self.world.reset()
         cookies = {site: self.world.login_cookie(site, user) for site, user in task.login.items()}
@@ -343,12 +426,19 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._done = False
         if self.recorder is not None:
             self.recorder.start(task.task_id, seed, self.browser.url)
-        return self._observation(), {"task_id": task.task_id, "intent": task.intent}
+        return self._observation(), self._info(task)
 
-    def _task_id_option(self, options: object) -> str | None:
-        """The ``task_id`` in ``reset``'s options (None to draw one); rejects anything else."""
+    def _info(self, task: Task) -> dict[str, Any]:
+        info: dict[str, Any] = {"task_id": task.task_id, "intent": task.intent,
+                                "world_seed": task_world_seed(task)}
+        if task.family is not None:
+            info.update(family=task.family, instance=task.instance)
+        return info
+
+    def _reset_options(self, options: object) -> dict[str, Any]:
+        """``reset``'s options, checked (an empty dict to draw everything)."""
         if options is None:
-            return None
+            return {}
         if not isinstance(options, dict):
             raise OptionError(f"options={options!r} is not accepted; use None or a dict with "
                               f"the keys {', '.join(map(repr, RESET_OPTIONS))}")
@@ -356,16 +446,96 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if unknown:
             raise OptionError(f"unknown reset option {unknown[0]!r}; accepted keys: "
                               f"{', '.join(map(repr, RESET_OPTIONS))}")
-        task_id = options.get("task_id")
+        pins = {key: value for key, value in options.items() if value is not None}
+        task_id = pins.get("task_id")
         if task_id is not None and not isinstance(task_id, str):
             raise OptionError(f"options['task_id']={task_id!r} is not accepted; use a task id "
                               "string such as 'shop/order-total/0', or None to draw one")
-        return task_id
+        family = pins.get("family")
+        if family is not None and (not isinstance(family, str)
+                                   or family not in {f.id for f in self.families}):
+            ids = [f.id for f in self.families]
+            shown = ", ".join(map(repr, ids[:3])) + (", ..." if len(ids) > 3 else "")
+            raise OptionError(f"options['family']={family!r} is not one of this env's "
+                              f"{len(ids)} families ({shown or 'none: use tasks=' + repr('gen')}"
+                              "); `webenv tasks families` lists them")
+        for key in ("world_seed", "instance"):
+            if key in pins:
+                pins[key] = _integer(f"options[{key!r}]", pins[key], 0,
+                                     "a world seed" if key == "world_seed"
+                                     else "an instance seed", MAX_SEED)
+        if task_id is not None and ("family" in pins or "instance" in pins):
+            raise OptionError("options: give a task_id, or a family and instance, not both")
+        return pins
+
+    def _choose(self, pins: dict[str, Any]) -> Task:
+        """The episode's task: pinned by ``pins`` or drawn with the seeded RNG."""
+        world_seed: int | None = pins.get("world_seed")
+        if "task_id" in pins:
+            task = self._task(pins["task_id"])
+            if world_seed is not None and world_seed != task_world_seed(task):
+                raise OptionError(self._tied(task, world_seed))
+            return task
+        if "family" in pins:
+            family = next(f for f in self.families if f.id == pins["family"])
+        else:
+            fixed = [t for t in self.tasks
+                     if world_seed is None or task_world_seed(t) == world_seed]
+            if "instance" in pins and not self.families:
+                raise OptionError("options['instance'] pins a family's instance seed; this "
+                                  "env has no task families (use tasks='gen', ...)")
+            count = (0 if "instance" in pins else len(fixed)) + len(self.families)
+            if count == 0:
+                worlds = ", ".join(sorted({str(task_world_seed(t)) for t in self.tasks}))
+                raise OptionError(f"options['world_seed']={world_seed}: this env's tasks are "
+                                  f"tied to world(s) {worlds}"
+                                  f" (curated tasks to world {CURATED_WORLD_SEED}); task "
+                                  "families generate tasks for any world: tasks='gen:train'")
+            index = int(self.np_random.integers(count))
+            if "instance" not in pins and index < len(fixed):
+                return fixed[index]
+            family = self.families[index - (0 if "instance" in pins else len(fixed))]
+        if world_seed is None:
+            world_seed = int(self.world_seeds[int(self.np_random.integers(len(self.world_seeds)))])
+        return self._generate(family, world_seed, pins.get("instance"))
+
+    def _generate(self, family: Family, world_seed: int, instance: int | None) -> Task:
+        """One instance of ``family`` on ``world_seed``: the pinned instance, or a drawn one
+        (and the next ones, when the world cannot support it)."""
+        if instance is not None:
+            task = generate(family.id, world_seed, instance)
+            if task is None:
+                raise OptionError(f"family {family.id} has no instance {instance} on world "
+                                  f"{world_seed} (the world cannot support it); pin another "
+                                  "instance or leave it to the env")
+            return task
+        first = int(self.np_random.integers(MAX_SEED - MAX_INSTANCE_TRIES))
+        for candidate in range(first, first + MAX_INSTANCE_TRIES):
+            task = generate(family.id, world_seed, candidate)
+            if task is not None:
+                return task
+        raise TaskError(f"family {family.id} could not instantiate on world {world_seed}: "
+                        f"instances {first}-{first + MAX_INSTANCE_TRIES - 1} all need data "
+                        "this world lacks")
+
+    @staticmethod
+    def _tied(task: Task, world_seed: int) -> str:
+        kind = "a curated task" if task.world_seed is None else "a generated task"
+        return (f"task {task.task_id!r} is {kind} tied to world {task_world_seed(task)}; it "
+                f"cannot be played on world seed {world_seed} (task families generate tasks "
+                "for any world: tasks='gen:train', options={'family': ...})")
 
     def _task(self, task_id: str) -> Task:
         for task in self.tasks:
             if task.task_id == task_id:
                 return task
+        origin = generated_from(task_id)
+        if origin is not None and origin[0] in {f.id for f in self.families}:
+            made = generate(*origin)
+            if made is None:
+                raise OptionError(f"task_id {task_id!r}: family {origin[0]} has no instance "
+                                  f"{origin[2]} on world {origin[1]}")
+            return made
         ids = [task.task_id for task in self.tasks]
         shown = ", ".join(map(repr, ids[:3])) + (", ..." if len(ids) > 3 else "")
         raise OptionError(f"task_id {task_id!r} is not in this env's task set ({len(ids)} "
@@ -376,7 +546,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise ClosedEnvironmentError("step() on a closed WebEnv; make a new env")
         if self.task is None:
             raise ResetNeeded("call reset() before step()")
-        info: dict[str, Any] = {"task_id": self.task.task_id, "intent": self.task.intent}
+        info = self._info(self.task)
         if self._done:
             self._last_error = "the episode has ended; call reset() to start another"
             return self._observation(), 0.0, True, False, info

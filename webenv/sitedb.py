@@ -8,7 +8,7 @@ way it restores the pristine world, answers read-only SQL through one authorizer
 users up and makes their login cookies.
 
 Each site's pristine database is generated once per process and world seed and kept
-as SQLite's serialized bytes (:func:`pristine_snapshot`).
+as SQLite's serialized bytes (:func:`pristine_snapshot`) in a bounded cache.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import importlib
 import os
 import sqlite3
 import threading
+from collections import OrderedDict
 from contextlib import AbstractContextManager, nullcontext
-from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -55,18 +55,56 @@ def site_module(name: str) -> ModuleType:
         raise WorldError(f"site {name!r} is not bundled in this version ({exc})") from None
 
 
-@cache
+SNAPSHOT_CACHE_WORLDS = 4
+"""Worlds per site the snapshot cache keeps besides the canonical world 0."""
+_SNAPSHOTS: dict[str, OrderedDict[int, bytes]] = {}
+_SNAPSHOTS_LOCK = threading.Lock()
+
+
 def pristine_snapshot(site: str, seed: int = 0) -> bytes:
-    """The serialized pristine database of ``site`` for world ``seed`` (cached per process)."""
+    """The serialized pristine database of ``site`` for world ``seed``.
+
+    Generated on first use and kept in a bounded per-process cache: an LRU of the
+    :data:`SNAPSHOT_CACHE_WORLDS` most recently used world seeds per site, plus the
+    canonical world 0 (which the curated tasks use), never evicted. A site database
+    keeps a reference to its own snapshot, so eviction never forces a live env to
+    regenerate on reset; sampling across many seeds costs one generation per site on
+    each first touch (or after eviction). A process that cycles through more worlds
+    may raise :data:`SNAPSHOT_CACHE_WORLDS` (read at each insertion), paying memory
+    (one serialized database per site and world) for generation time.
+
+    Raises:
+        WorldError: the site is unknown or not bundled.
+    """
+    with _SNAPSHOTS_LOCK:
+        cached = _SNAPSHOTS.setdefault(site, OrderedDict())
+        snapshot = cached.get(seed)
+        if snapshot is not None:
+            cached.move_to_end(seed)
+            return snapshot
     module = site_module(site)
     datagen = importlib.import_module(f"{module.__name__}.datagen")
     conn = sqlite3.connect(":memory:")
     try:
         datagen.generate(conn, seed)
         conn.commit()
-        return conn.serialize()
+        snapshot = conn.serialize()
     finally:
         conn.close()
+    with _SNAPSHOTS_LOCK:
+        cached = _SNAPSHOTS.setdefault(site, OrderedDict())
+        snapshot = cached.setdefault(seed, snapshot)
+        cached.move_to_end(seed)
+        evictable = [key for key in cached if key != 0]
+        for key in evictable[: max(0, len(evictable) - SNAPSHOT_CACHE_WORLDS)]:
+            del cached[key]
+    return snapshot
+
+
+def cached_snapshot_seeds(site: str) -> tuple[int, ...]:
+    """The world seeds whose ``site`` snapshot is cached, least recently used first."""
+    with _SNAPSHOTS_LOCK:
+        return tuple(_SNAPSHOTS.get(site, ()))
 
 
 def _fsync_directory(path: Path) -> None:
@@ -137,6 +175,8 @@ class SiteDatabase:
         self._pristine_users: dict[str, tuple[int, int]] = {}
         self._generation_column: bool | None = None
         snapshot = pristine_snapshot(name, seed)
+        # Held here so a reset never regenerates after the cache evicted this world.
+        self._snapshot = snapshot
         if directory is None:
             self._memory = sqlite3.connect(":memory:", check_same_thread=False)
             self._memory.deserialize(snapshot)
@@ -194,17 +234,37 @@ class SiteDatabase:
             if self._memory is not None:
                 self._memory.rollback()
                 if self._memory.total_changes != self._pristine_changes:
-                    self._memory.deserialize(pristine_snapshot(self.name, self.seed))
+                    self._memory.deserialize(self._snapshot)
                     self._pristine_changes = self._memory.total_changes
                 return
             source = sqlite3.connect(":memory:")
             target = sqlite3.connect(self.path, timeout=30)
             try:
-                source.deserialize(pristine_snapshot(self.name, self.seed))
+                source.deserialize(self._snapshot)
                 source.backup(target)
             finally:
                 target.close()
                 source.close()
+
+    def switch_seed(self, seed: int) -> None:
+        """Hold world ``seed``'s pristine database from now on (in memory only): the same
+        connection, so the site app that shares it needs no rebuilding.
+
+        Raises:
+            WorldError: the database is a file (``webenv serve --db``) or closed.
+        """
+        with self.lock:
+            if self._memory is None:
+                raise WorldError(f"the {self.name} database is a file or closed; only an "
+                                 "in-memory database switches world seed")
+            snapshot = pristine_snapshot(self.name, seed)
+            self._memory.rollback()
+            self._memory.deserialize(snapshot)
+            self.seed = seed
+            self._snapshot = snapshot
+            self._pristine_changes = self._memory.total_changes
+            self._pristine_users.clear()
+            self._generation_column = None
 
     @property
     def pristine(self) -> bool:

@@ -8,8 +8,10 @@ as placeholders (``__SHOP__``, ``__FORUM__``, ``__GIT__``) and expanded by the w
 from __future__ import annotations
 
 import json
+import math
 import re
 import zlib
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,9 +28,11 @@ from webenv.sites.core.urls import parse_url
 SITE_NAMES = tuple(SITES)
 TASK_GROUPS = (*SITE_NAMES, "cross")
 SPLITS = ("train", "test")
+TEST_SHARE = 0.2
+"""The share of each group's curated templates held out for testing."""
+CURATED_WORLD_SEED = 0
+"""The world the curated tasks are written against (and the only one they may run on)."""
 _TEMPLATE_VAR = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
-
-
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,10 @@ class Task:
     instantiation_dict: dict[str, Any] = field(default_factory=dict)
     solution: tuple[dict[str, Any], ...] = ()
     source: str = ""
+    family: str | None = None
+    world_seed: int | None = None
+    instance: int | None = None
+    tags: tuple[str, ...] = ()
 
     @property
     def group(self) -> str:
@@ -52,9 +60,57 @@ class Task:
         return self.task_id.split("/", 1)[0]
 
     @property
+    def template_id(self) -> str:
+        """The template a curated task instantiates: its id without the instance number
+        (``shop/order-total/0`` -> ``shop/order-total``)."""
+        head, _, tail = self.task_id.rpartition("/")
+        return head if head and tail.isdigit() else self.task_id
+
+    @property
+    def generated(self) -> bool:
+        """Whether a task family made this task (it records ``family``)."""
+        return self.family is not None
+
+    @property
     def split(self) -> str:
-        """``test`` for a stable fifth of the tasks (by a CRC of the id), else ``train``."""
-        return "test" if zlib.crc32(self.task_id.encode()) % 5 == 0 else "train"
+        """``train`` or ``test``, decided per template so no template is on both sides.
+
+        A generated task is on its family's side (an unknown family raises
+        :class:`TaskError`); a bundled curated task on its template's side
+        (:func:`curated_test_templates`). A task from a file outside the package is
+        ``test`` only if its template is a bundled test template: rank your own task set
+        with :func:`split_templates` to split it the same way.
+        """
+        if self.family is not None:
+            from webenv.families import family_split
+
+            return family_split(self.family)
+        return "test" if self.template_id in curated_test_templates() else "train"
+
+
+def split_templates(template_ids: Iterable[str]) -> frozenset[str]:
+    """The held-out (test) templates among ``template_ids``.
+
+    Per group (the part before the first ``/``), templates are ranked by a CRC-32 of
+    their id and the first ``ceil(TEST_SHARE * n)`` are test: deterministic, every
+    group with templates has at least one on each side once it has two, and adding a
+    template moves at most one other across the line.
+    """
+    by_group: dict[str, list[str]] = defaultdict(list)
+    for template in dict.fromkeys(template_ids):
+        by_group[template.split("/", 1)[0]].append(template)
+    held_out: set[str] = set()
+    for members in by_group.values():
+        ranked = sorted(members, key=lambda t: (zlib.crc32(t.encode()), t))
+        count = math.ceil(TEST_SHARE * len(ranked)) if len(ranked) > 1 else 0
+        held_out.update(ranked[:count])
+    return frozenset(held_out)
+
+
+@cache
+def curated_test_templates() -> frozenset[str]:
+    """The bundled curated templates held out for testing (see :func:`split_templates`)."""
+    return split_templates(task.template_id for task in bundled_tasks())
 
 
 def instantiate(template: str, values: dict[str, Any]) -> str:
@@ -133,6 +189,10 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         instantiation_dict=dict(values),
         solution=tuple(data.get("solution", ())),
         source=source,
+        family=data.get("family"),
+        world_seed=data.get("world_seed"),
+        instance=data.get("instance"),
+        tags=tuple(data.get("tags", ())),
     )
 
 

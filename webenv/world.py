@@ -128,12 +128,17 @@ class World:
         for name, database in self.databases.items():
             self.apps[name] = self._create_app(database)
 
+    def _secret_key(self, name: str) -> str:
+        """The signing secret of ``name``'s app: per world seed unless configured."""
+        if self._secret is None:
+            return f"webenv-{name}-world-{self.seed}"
+        return f"{self._secret}:{name}"
+
     def _create_app(self, database: SiteDatabase) -> Flask:
         name = database.name
         config: dict[str, Any] = {
             "DATABASE": database.app_database,
-            "SECRET_KEY": (f"webenv-{name}-world-{self.seed}" if self._secret is None
-                           else f"{self._secret}:{name}"),
+            "SECRET_KEY": self._secret_key(name),
             "NOW": WORLD_NOW.isoformat(),
             "SITE_URLS": dict(self._site_urls),
         }
@@ -167,6 +172,33 @@ class World:
                 self.database(name).reset()
             if clear_log:
                 self.request_log.clear()
+
+    def switch_seed(self, seed: int) -> None:
+        """Play world ``seed`` from now on.
+
+        Each hosted site whose database holds another seed loads that seed's pristine
+        snapshot (the bounded cache of :func:`pristine_snapshot`; generated on first use)
+        into its connection, and its app's signing secret follows the seed; the apps are
+        not rebuilt. Sites already on ``seed`` are left as they are. The request log is
+        cleared.
+
+        Raises:
+            WorldError: the seed is negative, or a site that must switch keeps its
+                database on disk (``webenv serve --db``).
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise WorldError(f"world seed {seed!r}: expected an integer >= 0")
+        with self.lock:
+            stale = [name for name in self.sites if self.databases[name].seed != seed]
+            if stale and self.db_dir is not None:
+                raise WorldError("a world kept on disk cannot switch world seed")
+            self.seed = seed
+            for name in stale:
+                self.databases[name].switch_seed(seed)
+                self.apps[name].config["SECRET_KEY"] = self._secret_key(name)
+            if stale:
+                self._login_cookies.clear()
+            self.request_log.clear()
 
     def app_for_host(self, host: str) -> Flask | None:
         """The Flask app serving ``host`` in this world, or None."""

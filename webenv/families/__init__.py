@@ -28,6 +28,8 @@ from webenv.families.model import (
 from webenv.families.registry import (
     DEFAULT_LOGINS,
     TEST_WORLD_SEEDS,
+    TRAIN_WORLD_SEEDS,
+    default_world_seeds,
     draft,
     families,
     family_split,
@@ -36,7 +38,9 @@ from webenv.families.registry import (
     generate_many,
     generated_from,
     get_family,
+    is_family_selection,
     select_families,
+    select_sources,
     world_split,
 )
 
@@ -44,9 +48,11 @@ __all__ = [
     "DEFAULT_LOGINS",
     "SKILLS",
     "TEST_WORLD_SEEDS",
+    "TRAIN_WORLD_SEEDS",
     "Context",
     "Draft",
     "Family",
+    "default_world_seeds",
     "WorldData",
     "draft",
     "families",
@@ -56,8 +62,10 @@ __all__ = [
     "generate_many",
     "generated_from",
     "get_family",
+    "is_family_selection",
     "like_pattern",
     "select_families",
+    "select_sources",
     "world_data",
     "world_split",
 ]

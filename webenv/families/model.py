@@ -73,7 +73,7 @@ def like_pattern(term: str) -> str:
 
 
 _WORLD_DATA: OrderedDict[int, WorldData] = OrderedDict()
-WORLD_DATA_CACHE_SIZE = 16
+WORLD_DATA_CACHE_SIZE = 4
 
 
 def world_data(seed: int) -> WorldData:

@@ -3,16 +3,16 @@
 Family definitions live in the task tree (``tasks/families/<site>/*.py``, installed as
 ``webenv.task_files.families.<site>``); each module lists its families in ``FAMILIES``.
 
-Generated tasks record where they came from: the schema has no ``family``,
-``world_seed`` or ``instance`` fields yet, so they travel in ``tags``
-(``family:<id>``, ``world_seed:<n>``, ``instance:<n>``) and in the task id
-(``<group>/<family id>/w<seed>-i<instance>``), which :func:`generated_from` reads.
+Generated tasks record where they came from in the task's ``family``, ``world_seed``
+and ``instance`` fields, and in the task id (``<group>/<family id>/w<seed>-i<instance>``);
+:func:`generated_from` reads either.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -20,12 +20,15 @@ from typing import Any
 from webenv.errors import TaskError
 from webenv.families.model import Context, Draft, Family, world_data
 from webenv.sites.core.rng import Rng
-from webenv.tasks import Task, instantiate, parse_task
+from webenv.tasks import Task, instantiate, parse_task, select_tasks
 from webenv.world import SITES
 
 FAMILY_PACKAGE = "webenv.task_files.families"
 # World seeds held out for testing: no training world is drawn from this range.
 TEST_WORLD_SEEDS = range(10_000, 20_000)
+# The world seeds a training selection draws from by default (any seed outside
+# TEST_WORLD_SEEDS is a training world; these are the default pool).
+TRAIN_WORLD_SEEDS = range(0, TEST_WORLD_SEEDS.start)
 _GENERATED_ID = re.compile(r"^[a-z]+/(?P<family>[a-z0-9.-]+)/w(?P<seed>\d+)-i(?P<instance>\d+)$")
 # Each site's task user (the one curated tasks log in as), from the site's own data generator.
 DEFAULT_LOGINS: dict[str, str] = {
@@ -105,6 +108,67 @@ def select_families(selection: str | list[str]) -> list[Family]:
     return chosen
 
 
+def is_family_selection(selection: object) -> bool:
+    """Whether a string selection names families (it has a ``gen`` part: ``gen``,
+    ``gen:test``, ``shop:gen``...)."""
+    return isinstance(selection, str) and "gen" in selection.split(":")
+
+
+def select_sources(
+    selection: str | Iterable[str | Task] | None, sites: Iterable[str] | None = None
+) -> tuple[list[Task], list[Family]]:
+    """Resolve an env's ``tasks=`` selection to fixed tasks and families.
+
+    Args:
+        selection: a curated selection (see :func:`webenv.tasks.select_tasks`); a family
+            selection (:func:`select_families`: ``gen``, ``gen:train``, ``gen:test``,
+            ``shop:gen``, ``shop:gen:test``); or a list mixing task ids, :class:`Task`
+            objects and family ids.
+        sites: the sites an env id is for: ``gen``, ``gen:train`` and ``gen:test`` keep
+            only the families that use no other site (default: every site).
+
+    Returns:
+        ``(fixed tasks, families)``; at least one is non-empty.
+
+    Raises:
+        TaskError: the selection names nothing known or is empty.
+    """
+    if isinstance(selection, str) or selection is None:
+        if not is_family_selection(selection):
+            return select_tasks(selection), []
+        assert isinstance(selection, str)
+        chosen = select_families(selection)
+        if sites is not None and selection.split(":")[0] == "gen":
+            allowed = set(sites)
+            chosen = [f for f in chosen if set(f.sites) <= allowed]
+            if not chosen:
+                raise TaskError(
+                    f"task selection {selection!r} has no families on the sites "
+                    f"{', '.join(sorted(allowed))}"
+                )
+        return [], chosen
+    items = list(selection)
+    if not items:
+        raise TaskError("task selection [] contains no tasks")
+    # A family id has no '/' (``shop.spend-in-month``); a task id has (``shop/x/0``).
+    is_family = [isinstance(item, str) and "/" not in item for item in items]
+    fixed = [item for item, family in zip(items, is_family, strict=True) if not family]
+    chosen = [
+        get_family(str(item)) for item, family in zip(items, is_family, strict=True) if family
+    ]
+    return (select_tasks(fixed) if fixed else []), chosen
+
+
+def default_world_seeds(chosen: Iterable[Family]) -> range:
+    """The world seeds families are drawn on unless ``world_seeds`` says otherwise: the
+    held-out worlds (:data:`TEST_WORLD_SEEDS`) when every family is a test family, else
+    the training worlds (:data:`TRAIN_WORLD_SEEDS`)."""
+    chosen = list(chosen)
+    if chosen and all(family.split == "test" for family in chosen):
+        return TEST_WORLD_SEEDS
+    return TRAIN_WORLD_SEEDS
+
+
 def world_split(world_seed: int) -> str:
     """``test`` for the held-out world seeds (:data:`TEST_WORLD_SEEDS`), else ``train``."""
     return "test" if world_seed in TEST_WORLD_SEEDS else "train"
@@ -122,6 +186,10 @@ def task_id_for(family: Family, world_seed: int, instance: int) -> str:
 
 def generated_from(task: Task | str) -> tuple[str, int, int] | None:
     """``(family id, world seed, instance)`` of a generated task (or its id), else None."""
+    if isinstance(task, Task) and task.family is not None:
+        if task.world_seed is None or task.instance is None:
+            return None
+        return task.family, task.world_seed, task.instance
     task_id = task if isinstance(task, str) else task.task_id
     match = _GENERATED_ID.match(task_id)
     if match is None:
@@ -188,13 +256,10 @@ def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, A
         "intent_template": family.intent_template,
         "instantiation_dict": dict(built.values),
         "intent": instantiate(family.intent_template, built.values),
-        "tags": [
-            f"family:{family.id}",
-            f"world_seed:{world_seed}",
-            f"instance:{instance}",
-            f"split:{family.split}",
-            *(f"skill:{skill}" for skill in family.skills),
-        ],
+        "family": family.id,
+        "world_seed": world_seed,
+        "instance": instance,
+        "tags": [f"split:{family.split}", *(f"skill:{skill}" for skill in family.skills)],
         "eval": built.eval,
         "solution": built.solution,
     }

@@ -92,7 +92,7 @@ def check_world(
     if not chosen:
         return []
     tasks: Any = [task for _, _, task in chosen]  # WebEnv accepts Task objects (select_tasks)
-    env = WebEnv(tasks=tasks, world_seed=world_seed)
+    env = WebEnv(tasks=tasks)  # generated tasks are played on their own world
     results = []
     try:
         for family_id, instance, task in chosen:
