@@ -55,6 +55,20 @@ class Check:
         """``{"type": ..., **verdict.to_dict()}``."""
         return {"type": self.type, **self.verdict.to_dict()}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Check:
+        """The inverse of :meth:`to_dict`.
+
+        Raises:
+            ValueError: ``data`` is not a check's JSON form.
+        """
+        try:
+            verdict = Verdict(bool(data["passed"]), float(data["score"]), str(data["rule"]),
+                              str(data["explanation"]))
+            return cls(str(data["type"]), verdict)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a check: {type(exc).__name__}: {exc}") from None
+
 
 @dataclass(frozen=True)
 class ModeResult:
@@ -87,6 +101,18 @@ class ModeResult:
         """``{"passed": ..., "score": ..., "checks": [...]}``."""
         return {"passed": self.passed, "score": self.score,
                 "checks": [check.to_dict() for check in self.checks]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ModeResult:
+        """The inverse of :meth:`to_dict` (``passed`` and ``score`` are recomputed).
+
+        Raises:
+            ValueError: ``data`` is not a mode result's JSON form.
+        """
+        checks = data.get("checks") if isinstance(data, Mapping) else None
+        if not isinstance(checks, list):
+            raise ValueError("not a mode result: it needs a list of checks")
+        return cls(tuple(Check.from_dict(check) for check in checks))
 
 
 @dataclass(frozen=True)
@@ -123,6 +149,17 @@ class Evaluation:
         """The JSON form: ``{"lenient": {...}, "strict": {...}}``, each as
         :meth:`ModeResult.to_dict`."""
         return {"lenient": self.lenient.to_dict(), "strict": self.strict.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Evaluation:
+        """The inverse of :meth:`to_dict`, e.g. for ``info["validation"]`` or a recording.
+
+        Raises:
+            ValueError: ``data`` is not an evaluation's JSON form.
+        """
+        if not isinstance(data, Mapping) or not all(mode in data for mode in MODES):
+            raise ValueError("not an evaluation: it needs 'lenient' and 'strict'")
+        return cls(ModeResult.from_dict(data["lenient"]), ModeResult.from_dict(data["strict"]))
 
 
 def run_check(eval_type: str, spec: EvalSpec, context: EvalContext, mode: str) -> Verdict:

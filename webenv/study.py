@@ -38,7 +38,7 @@ import click
 
 from webenv.sites import SITES
 from webenv.tasks import TASK_GROUPS, Task, select_tasks
-from webenv.validators import check_answer, check_url
+from webenv.validators import EvalSpec, check_answer, check_url
 
 MODES = ("lenient", "strict")
 
@@ -303,12 +303,12 @@ def _pack(good: list[tuple[str, str]], bad: list[tuple[str, str]], *, reference:
     return result
 
 
-def _reference_text(spec: dict[str, Any]) -> str | list[str] | None:
-    refs = spec.get("reference_answers") or {}
+def _reference_text(spec: EvalSpec) -> str | list[str] | None:
+    refs = dict(spec.reference_answers.approaches()) if spec.reference_answers else {}
     value = refs.get("exact_match")
     if value is None and refs.get("must_include"):
         value = refs["must_include"]
-        if spec.get("answer_type") != "list":
+        if spec.answer_type != "list":
             value = " ".join(map(str, value))
     if value is None and refs.get("fuzzy_match") not in (None, "N/A", ["N/A"]):
         value = refs["fuzzy_match"]
@@ -322,8 +322,8 @@ def task_variants(task: Task, pool: dict[str, list[str]]) -> list[tuple[str, Var
     """``(validator, variant)`` pairs for one task (empty if it has no reference)."""
     spec = task.eval
     found: list[tuple[str, Variant]] = []
-    if "string_match" in spec.get("eval_types", []):
-        kind = spec.get("answer_type", "string")
+    if "string_match" in spec.eval_types:
+        kind = spec.answer_type or "string"
         ref = _reference_text(spec)
         others = pool.get(kind, [])
         if kind == "infeasible":
@@ -347,8 +347,8 @@ def task_variants(task: Task, pool: dict[str, list[str]]) -> list[tuple[str, Var
         else:
             variants = string_variants(ref, others)
         found += [("string_match", v) for v in variants]
-    if "url_match" in spec.get("eval_types", []) and spec.get("reference_url"):
-        ref_url = str(spec["reference_url"]).split("|OR|")[0].strip()
+    if "url_match" in spec.eval_types and spec.reference_url:
+        ref_url = spec.reference_url.split("|OR|")[0].strip()
         found += [("url_match", v) for v in url_variants(ref_url)]
     return found
 
@@ -356,10 +356,10 @@ def task_variants(task: Task, pool: dict[str, list[str]]) -> list[tuple[str, Var
 def _pool(tasks: list[Task]) -> dict[str, list[str]]:
     pool: dict[str, set[str]] = {}
     for task in tasks:
-        if "string_match" not in task.eval.get("eval_types", []):
+        if "string_match" not in task.eval.eval_types:
             continue
         ref = _reference_text(task.eval)
-        kind = task.eval.get("answer_type", "string")
+        kind = task.eval.answer_type or "string"
         values = ref if isinstance(ref, list) else [ref] if ref else []
         target = "string" if kind == "list" else kind
         pool.setdefault(target, set()).update(values)
@@ -394,7 +394,7 @@ def run_perturb(tasks: list[Task]) -> list[Judged]:
                     verdicts[mode] = check_url(variant.text, task.eval, mode=mode)
                 else:
                     verdicts[mode] = check_answer(variant.text, task.eval, mode=mode)
-            kind = (task.eval.get("answer_type", "string") if validator == "string_match"
+            kind = (task.eval.answer_type or "string" if validator == "string_match"
                     else "url")
             rows.append(Judged(task.task_id, validator, kind, variant.template, variant.text,
                                variant.equivalent, verdicts["lenient"].passed,

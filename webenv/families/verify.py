@@ -55,10 +55,11 @@ def _confirmed(family_id: str, world_seed: int, instance: int, task: Task) -> tu
     built = draft(family_id, world_seed, instance)
     if built is None or family.confirm is None:
         return True, ""
-    reference = (task.eval.get("reference_answers") or {}).get("exact_match")
+    refs = task.eval.reference_answers
+    reference = dict(refs.approaches()).get("exact_match") if refs else None
     if (
-        "string_match" in task.eval["eval_types"]
-        and task.eval.get("answer_type") != "infeasible"
+        "string_match" in task.eval.eval_types
+        and task.eval.answer_type != "infeasible"
         and reference != built.answer
     ):
         return False, f"the eval expects {reference!r} but the draft's answer is {built.answer!r}"
