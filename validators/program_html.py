@@ -119,9 +119,10 @@ def _entry(entry: ProgramHtmlEntry, context: EvalContext, mode: str) -> Verdict:
     url = entry.url.strip() or "last"
     locator = entry.locator
     required = entry.required_contents
-    if url.startswith("func:") or "document." in locator or "func:" in locator:
-        return error("bad-spec", "JavaScript/func: locators and URLs are not supported; use "
-                                 "css: or xpath:")
+    if (url.startswith("func:") or "document." in locator or "func:" in locator
+            or entry.prep_actions):
+        return error("bad-spec", "JavaScript/func: locators, URLs and prep_actions are not "
+                                 "supported; use css: or xpath:")
     target = "last" if url == "last" else expand(url, context)
     try:
         page = _load(target, context)

@@ -31,9 +31,9 @@ REQUEST_METHODS = ("GET", "POST")
 
 _TOP_KEYS = ("eval_types", "answer_type", "reference_answers", "reference_sql",
              "reference_url", "url_note", "string_note", "reference_answer_raw_annotation",
-             "program_html", "state", "requests")
+             "annotation_note", "program_html", "state", "requests")
 """The ``eval`` keys, in the order :meth:`EvalSpec.to_dict` writes them."""
-_NOTES = ("url_note", "string_note", "reference_answer_raw_annotation")
+_NOTES = ("url_note", "string_note", "reference_answer_raw_annotation", "annotation_note")
 
 
 def _fail(where: str, problem: str) -> TaskError:
@@ -131,12 +131,15 @@ class ProgramHtmlEntry:
         locator: ``css:``/``xpath:`` selector, or ``""`` for the whole body.
         required_contents: Approach (:data:`CONTENT_APPROACHES`) -> reference, JSON form.
         nth: Keep only the ``nth`` matching element, when given.
+        prep_actions: WebArena's JavaScript run before the check; kept so WebArena's
+            configs parse, but the check refuses them (no JavaScript here).
     """
 
     url: str
     locator: str
     required_contents: Mapping[str, Any]
     nth: int | None = None
+    prep_actions: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -144,6 +147,8 @@ class ProgramHtmlEntry:
                                 "required_contents": dict(self.required_contents)}
         if self.nth is not None:
             data["nth"] = self.nth
+        if self.prep_actions is not None:
+            data["prep_actions"] = list(self.prep_actions)
         return data
 
 
@@ -203,6 +208,7 @@ class EvalSpec:
             reference (see :attr:`url_gold_in_pred`).
         string_note: Free-text annotation.
         reference_answer_raw_annotation: WebArena's raw annotation.
+        annotation_note: WebArena's annotator note.
         program_html: ``program_html``'s entries.
         state: ``state_match``'s entries.
         requests: ``request_match``'s entries.
@@ -216,6 +222,7 @@ class EvalSpec:
     url_note: str | None = None
     string_note: str | None = None
     reference_answer_raw_annotation: str | None = None
+    annotation_note: str | None = None
     program_html: tuple[ProgramHtmlEntry, ...] | None = None
     state: tuple[StateEntry, ...] | None = None
     requests: tuple[RequestEntry, ...] | None = None
@@ -330,7 +337,7 @@ def _reference_answers(value: Any, where: str) -> ReferenceAnswers:
 
 
 def _program_html(entry: Mapping[str, Any], where: str) -> ProgramHtmlEntry:
-    _no_extra(entry, ("url", "locator", "required_contents", "nth"), where)
+    _no_extra(entry, ("url", "locator", "required_contents", "nth", "prep_actions"), where)
     url = _string(entry.get("url"), f"{where}.url")
     locator = _string(entry.get("locator"), f"{where}.locator")
     required = _object(entry.get("required_contents"), f"{where}.required_contents")
@@ -340,7 +347,10 @@ def _program_html(entry: Mapping[str, Any], where: str) -> ProgramHtmlEntry:
     nth = entry.get("nth")
     if nth is not None and (isinstance(nth, bool) or not isinstance(nth, int) or nth < 0):
         raise _fail(f"{where}.nth", f"must be a non-negative integer, got {nth!r}")
-    return ProgramHtmlEntry(url, locator, dict(required), nth)
+    prep = entry.get("prep_actions")
+    if prep is not None:
+        prep = _strings(prep, f"{where}.prep_actions")
+    return ProgramHtmlEntry(url, locator, dict(required), nth, prep)
 
 
 def _state(entry: Mapping[str, Any], where: str) -> StateEntry:
