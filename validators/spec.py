@@ -195,8 +195,9 @@ class RequestEntry:
 class EvalSpec:
     """A task's ``eval`` object.
 
-    Fields left out of the JSON are ``None`` (the lists: ``None`` when absent, a possibly
-    empty tuple when present), so :meth:`to_dict` gives back what was parsed.
+    Fields left out of the JSON (or written as ``null``) are ``None``; the lists are
+    ``None`` when absent and a possibly empty tuple when present, so :meth:`to_dict`
+    gives back what was parsed, without the nulls.
 
     Attributes:
         eval_types: The checks to run (empty only for a spec written without any).
@@ -266,8 +267,8 @@ def parse_eval_spec(data: Any, where: str = "eval") -> EvalSpec:
     """
     if isinstance(data, EvalSpec):
         return data
-    data = _object(data, where)
-    _no_extra(data, _TOP_KEYS, where)
+    _no_extra(_object(data, where), _TOP_KEYS, where)
+    data = {key: value for key, value in data.items() if value is not None}  # null = absent
     fields: dict[str, Any] = {}
     if "eval_types" in data:
         types = _strings(data["eval_types"], f"{where}.eval_types")
@@ -278,13 +279,13 @@ def parse_eval_spec(data: Any, where: str = "eval") -> EvalSpec:
         if len(set(types)) != len(types):
             raise _fail(f"{where}.eval_types", "names a check twice")
         fields["eval_types"] = types
-    if data.get("answer_type") is not None:
+    if "answer_type" in data:
         answer_type = data["answer_type"]
         if answer_type not in ANSWER_TYPES:
             raise _fail(f"{where}.answer_type", f"unknown answer type {answer_type!r}; "
                         f"accepted: {', '.join(ANSWER_TYPES)}")
         fields["answer_type"] = answer_type
-    if data.get("reference_answers") is not None:
+    if "reference_answers" in data:
         fields["reference_answers"] = _reference_answers(data["reference_answers"],
                                                          f"{where}.reference_answers")
     if "reference_sql" in data:
