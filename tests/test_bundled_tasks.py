@@ -7,8 +7,8 @@ import pytest
 from webenv.validators import check_answer
 
 from webenv.env import WebEnv
-from webenv.solution import play_solution
 from webenv.tasks import Task, bundled_tasks
+from webenv.tools.solution import play_solution
 from webenv.world import World
 
 TASKS = bundled_tasks()

@@ -23,7 +23,7 @@ from webenv.requestlog import RequestLog
 from webenv.serve import Hub
 from webenv.sitedb import SiteDatabase
 from webenv.tasks import SITE_NAMES
-from webenv.webarena import DEFAULT_LOGIN, PLACEHOLDER_MAP
+from webenv.tools.webarena import DEFAULT_LOGIN, PLACEHOLDER_MAP
 from webenv.world import World
 
 TASK = "shop/order-total/0"

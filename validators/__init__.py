@@ -14,6 +14,7 @@ from .request_log import check_requests
 from .spec import (
     ANSWER_TYPES,
     EVAL_TYPES,
+    MODES,
     EvalSpec,
     ProgramHtmlEntry,
     ReferenceAnswers,
@@ -30,6 +31,7 @@ __all__ = [
     "ANSWER_TYPES",
     "DEFAULT_SITE_URLS",
     "EVAL_TYPES",
+    "MODES",
     "Check",
     "EvalContext",
     "EvalSpec",

@@ -18,12 +18,10 @@ from .infer import scalar_kind
 from .kinds import KINDS, check_typed
 from .lists import check_list
 from .phrases import check_string
-from .spec import EvalSpec, ReferenceAnswers
+from .spec import MODES, EvalSpec, ReferenceAnswers
 from .strict import check_strict, items_of
 from .text import FILLER, split_or, strip_preamble, tokens
 from .verdict import Verdict, combine, error, fail, parsed_spec
-
-MODES = ("lenient", "strict")
 
 _REMARK_START = frozenset({"at", "something", "anything", "whatever", "similar", "thereabouts",
                            "whichever", "otherwise", "vice"})

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from .answers import check_answer
 from .context import EvalContext
 from .program_html import check_program_html
 from .request_log import check_requests
-from .spec import EvalSpec
+from .spec import MODES, EvalSpec
 from .state import check_state
 from .urls import check_url
 from .verdict import Verdict, error, parsed_spec
-
-Mode = Literal["lenient", "strict"]
-MODES: tuple[Mode, ...] = ("lenient", "strict")
 
 
 @dataclass(frozen=True)

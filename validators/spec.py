@@ -28,6 +28,8 @@ APPROACHES = ("exact_match", "must_include", "fuzzy_match")
 CONTENT_APPROACHES = (*APPROACHES, "must_exclude")
 """The keys a ``program_html`` entry's ``required_contents`` may hold."""
 REQUEST_METHODS = ("GET", "POST")
+MODES = ("lenient", "strict")
+"""The two ways every check runs: typed normalization, and WebArena's semantics."""
 
 _TOP_KEYS = ("eval_types", "answer_type", "reference_answers", "reference_sql",
              "reference_url", "url_note", "string_note", "reference_answer_raw_annotation",

@@ -8,13 +8,13 @@ import time
 import click
 
 from webenv.env import WebEnv
-from webenv.parity import main as parity_main
 from webenv.serve import serve
-from webenv.solution import play_solution
-from webenv.study import study
 from webenv.tasks import TASK_GROUPS, Task, TaskError, bundled_tasks, load_task_file, select_tasks
+from webenv.tools.parity import main as parity_main
+from webenv.tools.solution import play_solution
+from webenv.tools.study.cli import study
+from webenv.tools.webarena import import_command
 from webenv.validators import check_answer
-from webenv.webarena import import_command
 
 DEMO_TASK = "shop/order-total/0"
 # Other ways to write the demo task's answer, judged side by side after the episode.

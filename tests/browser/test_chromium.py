@@ -27,7 +27,7 @@ from gymnasium.utils.env_checker import check_env
 import webenv
 from webenv.browser.chromium import ChromiumBrowser, chromium_executable, playwright_driver
 from webenv.env import WebEnv
-from webenv.solution import find_element, play_solution
+from webenv.tools.solution import find_element, play_solution
 from webenv.tasks import select_tasks
 from webenv.world import World
 

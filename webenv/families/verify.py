@@ -25,8 +25,8 @@ from webenv.families.registry import (
     generated_from,
     get_family,
 )
-from webenv.solution import play_solution
 from webenv.tasks import Task
+from webenv.tools.solution import play_solution
 
 
 @dataclass
