@@ -32,7 +32,7 @@ _MAX_ANSWER = 20_000
 
 
 def check_answer(
-    answer: str, spec: EvalSpec | Mapping[str, Any], *, mode: str = "lenient",
+    answer: str | None, spec: EvalSpec | Mapping[str, Any], *, mode: str = "lenient",
     context: EvalContext | None = None,
 ) -> Verdict:
     """``string_match``: does ``answer`` match the task's reference answers?
