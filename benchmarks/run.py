@@ -28,7 +28,7 @@ import gymnasium as gym
 from werkzeug.test import Client
 
 import webenv  # noqa: F401  (registers the env ids)
-from webenv.solution import find_element
+from webenv.tools.solution import find_element
 from webenv.world import SITES, pristine_snapshot
 
 TASK_ID = "shop/order-total/0"

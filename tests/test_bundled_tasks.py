@@ -7,8 +7,8 @@ import pytest
 from webenv.validators import check_answer
 
 from webenv.env import WebEnv
-from webenv.solution import play_solution
 from webenv.tasks import Task, bundled_tasks
+from webenv.tools.solution import play_solution
 from webenv.world import World
 
 TASKS = bundled_tasks()
@@ -51,19 +51,20 @@ def test_answering_at_once_fails(envs, task):
     assert not info["validation"]["strict"]["passed"]
 
 
-ANSWER_TASKS = [t for t in TASKS if "string_match" in t.eval["eval_types"]
-                and t.eval["answer_type"] != "infeasible"]
+ANSWER_TASKS = [t for t in TASKS if "string_match" in t.eval.eval_types
+                and t.eval.answer_type != "infeasible"]
 
 
 @pytest.mark.parametrize("task", ANSWER_TASKS, ids=ids)
 def test_reference_answer_agrees_with_the_pristine_database(worlds, task):
     spec = task.eval
-    assert "reference_sql" in spec, "answer tasks must say how the answer is derived"
-    site, sql = spec["reference_sql"]["site"], spec["reference_sql"]["sql"]
+    assert spec.reference_sql, "answer tasks must say how the answer is derived"
+    site, sql = spec.reference_sql.site, spec.reference_sql.sql
     rows = worlds(site).query(site, sql)
     assert rows and all(row[0] is not None for row in rows), f"no value from: {sql}"
-    reference = spec["reference_answers"].get("exact_match")
-    if spec["answer_type"] == "list":
+    assert spec.reference_answers
+    reference = spec.reference_answers.exact_match
+    if spec.answer_type == "list":
         assert sorted(str(row[0]) for row in rows) == sorted(reference)
         return
     assert len(rows) == 1, f"expected one row, got {len(rows)}"
@@ -74,16 +75,16 @@ def test_reference_answer_agrees_with_the_pristine_database(worlds, task):
 def test_enough_shop_tasks_of_every_kind():
     shop = [t for t in TASKS if t.group == "shop"]
     assert len(shop) >= 40
-    kinds = {kind for t in shop for kind in t.eval["eval_types"]}
+    kinds = {kind for t in shop for kind in t.eval.eval_types}
     assert kinds == {"string_match", "url_match", "program_html", "state_match", "request_match"}
-    assert sum(t.eval.get("answer_type") == "infeasible" for t in shop) >= 3
+    assert sum(t.eval.answer_type == "infeasible" for t in shop) >= 3
 
 
 @pytest.mark.parametrize("group", ["forum", "githost"])
 def test_enough_site_tasks(group):
     tasks = [t for t in TASKS if t.group == group]
     assert len(tasks) >= 40
-    assert sum(t.eval.get("answer_type") == "infeasible" for t in tasks) >= 3
+    assert sum(t.eval.answer_type == "infeasible" for t in tasks) >= 3
 
 
 def test_cross_site_tasks_span_sites_and_log_in_everywhere():
@@ -92,6 +93,6 @@ def test_cross_site_tasks_span_sites_and_log_in_everywhere():
     for task in cross:
         assert len(task.sites) >= 2, task.task_id
         assert set(task.login) == set(task.sites), task.task_id
-        checked = {check["site"] for check in task.eval.get("state", [])}
+        checked = {check.site for check in task.eval.state or ()}
         visited = {step["url"].split("__")[1] for step in task.solution if step["do"] == "goto"}
         assert len(checked | visited) >= 2, task.task_id

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import webenv
 from webenv.env import WebEnv
-from webenv.solution import find_element
+from webenv.tools.solution import find_element
 
 TASK = "shop/order-total/0"
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from webenv.env import WebEnv
-from webenv.solution import find_element
+from webenv.tools.solution import find_element
 
 
 @pytest.fixture(scope="module")

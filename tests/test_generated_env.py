@@ -22,7 +22,7 @@ from webenv.families import (
     generate,
     select_families,
 )
-from webenv.solution import play_solution
+from webenv.tools.solution import play_solution
 from webenv.tasks import parse_task
 from webenv.world import World
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from webenv.browser.chromium import chromium_executable
 from webenv.cli import main
-from webenv.parity import available_sites, compare_lines, compare_pages, default_user
+from webenv.tools.parity import available_sites, compare_lines, compare_pages, default_user
 
 
 def require_chromium() -> None:

@@ -10,22 +10,24 @@ from click.testing import CliRunner
 
 from webenv.cli import main
 from webenv.env import WebEnv
-from webenv.study import (
+from webenv.tasks import select_tasks
+from webenv.tools.study.statistics import (
+    read_episodes,
+    summarize_perturb,
+    summarize_traces,
+    wilson,
+)
+from webenv.tools.study.variants import (
     Variant,
     currency_variants,
     date_variants,
     list_variants,
     month_variants,
     number_variants,
-    read_episodes,
     run_perturb,
     string_variants,
-    summarize_perturb,
-    summarize_traces,
     url_variants,
-    wilson,
 )
-from webenv.tasks import select_tasks
 
 
 def texts(variants: list[Variant], equivalent: bool) -> set[str]:

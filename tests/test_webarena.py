@@ -10,7 +10,12 @@ from webenv.validators import EvalContext, check_answer, check_program_html, che
 
 from webenv.cli import main
 from webenv.tasks import load_task_file
-from webenv.webarena import Untranslatable, convert_config, infer_answer_type, translate_locator
+from webenv.tools.webarena import (
+    Untranslatable,
+    convert_config,
+    infer_answer_type,
+    translate_locator,
+)
 
 
 def raw(task_id: int, sites: list[str], eval_: dict, **extra) -> dict:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from webenv.sites import PLACEHOLDERS, SITE_URLS, SITES, expand_placeholders, site_for_url
 from webenv.sites.core.app import SITE_URLS as APP_DEFAULTS
-from webenv.validators import evaluate
+from webenv.validators import Evaluation, evaluate
 from webenv.validators.context import DEFAULT_SITE_URLS, PLACEHOLDER_SITES
 
 from webenv.env import WebEnv
@@ -23,7 +23,7 @@ from webenv.requestlog import RequestLog
 from webenv.serve import Hub
 from webenv.sitedb import SiteDatabase
 from webenv.tasks import SITE_NAMES
-from webenv.webarena import DEFAULT_LOGIN, PLACEHOLDER_MAP
+from webenv.tools.webarena import DEFAULT_LOGIN, PLACEHOLDER_MAP
 from webenv.world import World
 
 TASK = "shop/order-total/0"
@@ -51,7 +51,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         yield served
 
 
-def _verdict(world: World) -> dict:
+def _verdict(world: World) -> Evaluation:
     context = world.eval_context(answer=None, infeasible_reported=False,
                                  url="http://shop.test/", fetch_page=lambda url: None,
                                  users={"shop": "emma.lopez"}, requests=[])
@@ -61,7 +61,7 @@ def _verdict(world: World) -> dict:
 def test_a_state_check_gets_the_same_verdict_in_the_env_and_in_serve(env: WebEnv,
                                                                       hub: Hub) -> None:
     in_env, in_serve = _verdict(env.world), _verdict(hub.world)
-    assert in_env["lenient"]["passed"] and in_env["strict"]["passed"], in_env
+    assert in_env.passed("lenient") and in_env.passed("strict"), in_env
     assert in_serve == in_env
 
 

@@ -6,11 +6,23 @@ explanation) and never raises. Each runs in ``"strict"`` mode (WebArena's semant
 :func:`evaluate` runs a task's checks in both.
 """
 
-from .answers import ANSWER_TYPES, check_answer
+from .answers import check_answer
 from .context import DEFAULT_SITE_URLS, EvalContext
-from .evaluate import EVAL_TYPES, evaluate
+from .evaluate import Check, Evaluation, ModeResult, evaluate
 from .program_html import check_program_html
 from .request_log import check_requests
+from .spec import (
+    ANSWER_TYPES,
+    EVAL_TYPES,
+    MODES,
+    EvalSpec,
+    ProgramHtmlEntry,
+    ReferenceAnswers,
+    ReferenceSql,
+    RequestEntry,
+    StateEntry,
+    parse_eval_spec,
+)
 from .state import check_state
 from .urls import check_url
 from .verdict import Verdict
@@ -19,7 +31,17 @@ __all__ = [
     "ANSWER_TYPES",
     "DEFAULT_SITE_URLS",
     "EVAL_TYPES",
+    "MODES",
+    "Check",
     "EvalContext",
+    "EvalSpec",
+    "Evaluation",
+    "ModeResult",
+    "ProgramHtmlEntry",
+    "ReferenceAnswers",
+    "ReferenceSql",
+    "RequestEntry",
+    "StateEntry",
     "Verdict",
     "check_answer",
     "check_program_html",
@@ -27,4 +49,5 @@ __all__ = [
     "check_state",
     "check_url",
     "evaluate",
+    "parse_eval_spec",
 ]

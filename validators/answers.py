@@ -8,7 +8,7 @@ answers that name several candidates, applied on every lenient path).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .context import EvalContext
@@ -18,16 +18,10 @@ from .infer import scalar_kind
 from .kinds import KINDS, check_typed
 from .lists import check_list
 from .phrases import check_string
+from .spec import MODES, EvalSpec, ReferenceAnswers
 from .strict import check_strict, items_of
 from .text import FILLER, split_or, strip_preamble, tokens
-from .verdict import Verdict, combine, error, fail
-
-ANSWER_TYPES = (
-    "string", "number", "currency", "date", "month", "duration", "distance", "list",
-    "boolean", "url", "infeasible",
-)
-APPROACHES = ("exact_match", "must_include", "fuzzy_match")
-MODES = ("lenient", "strict")
+from .verdict import Verdict, combine, error, fail, parsed_spec
 
 _REMARK_START = frozenset({"at", "something", "anything", "whatever", "similar", "thereabouts",
                            "whichever", "otherwise", "vice"})
@@ -38,13 +32,14 @@ _MAX_ANSWER = 20_000
 
 
 def check_answer(
-    answer: str, spec: dict, *, mode: str = "lenient", context: EvalContext | None = None
+    answer: str | None, spec: EvalSpec | Mapping[str, Any], *, mode: str = "lenient",
+    context: EvalContext | None = None,
 ) -> Verdict:
     """``string_match``: does ``answer`` match the task's reference answers?
 
     Strict mode is WebArena's (clean = strip, drop surrounding quotes, lower-case;
     ``exact_match`` equality, ``must_include``/``fuzzy_match`` substrings). Lenient
-    mode normalizes by ``spec["answer_type"]`` and never accepts an answer that names
+    mode normalizes by the spec's ``answer_type`` and never accepts an answer that names
     the reference alongside competing values, negates it, or states it only as a bound
     ("more than 12", "not $5").
 
@@ -68,7 +63,8 @@ def check_answer(
 
     Args:
         answer: The agent's final answer (any string; ``None`` counts as no answer).
-        spec: The task's ``eval`` object.
+        spec: The task's ``eval`` spec; a dict is parsed (a bad one gives
+            ``error:bad-spec``).
         mode: ``"lenient"`` or ``"strict"``.
         context: The episode (for ``infeasible_reported`` and the logged-in users).
 
@@ -82,18 +78,16 @@ def check_answer(
 
 
 def _check_answer(
-    answer: Any, spec: dict, mode: str, context: EvalContext | None
+    answer: Any, spec: EvalSpec | Mapping[str, Any], mode: str, context: EvalContext | None
 ) -> Verdict:
     if mode not in MODES:
         return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
-    if not isinstance(spec, dict):
-        return error("bad-spec", f"eval spec must be an object, got {type(spec).__name__}")
-    answer_type = spec.get("answer_type") or "string"
-    if answer_type not in ANSWER_TYPES:
-        return error("bad-spec", f"unknown answer_type {answer_type!r}")
-    refs = spec.get("reference_answers") or {}
-    if not isinstance(refs, dict):
-        return error("bad-spec", "reference_answers must be an object")
+    parsed = parsed_spec(spec)
+    if isinstance(parsed, Verdict):
+        return parsed
+    answer_type = parsed.answer_type or "string"
+    references = parsed.reference_answers or ReferenceAnswers()
+    refs = references.to_dict()
     text = "" if answer is None else str(answer)[:_MAX_ANSWER]
     reported = bool(context is not None and context.infeasible_reported)
     if answer_type == "infeasible" or is_na(refs):
@@ -107,7 +101,7 @@ def _check_answer(
             "infeasible:unexpected",
             "the agent reported the task infeasible, but it has a reference answer",
         )
-    approaches = [(k, refs[k]) for k in APPROACHES if refs.get(k) is not None]
+    approaches = references.approaches()
     if not approaches:
         return error("bad-spec", "reference_answers has none of exact_match/must_include/"
                                  "fuzzy_match")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import lxml.etree
@@ -10,8 +11,9 @@ from cssselect import SelectorError
 
 from .answers import check_page_text
 from .context import EvalContext, expand
+from .spec import EvalSpec, ProgramHtmlEntry
 from .text import find_phrase, strict_clean, tokens
-from .verdict import Verdict, check_entries, combine, error, fail, ok, one_line, show
+from .verdict import Verdict, check_entries, combine, error, fail, ok, one_line, parsed_spec, show
 
 _BLOCK_TAGS = frozenset(
     {"address", "article", "aside", "blockquote", "br", "button", "caption", "dd", "div",
@@ -23,7 +25,8 @@ _BLOCK_TAGS = frozenset(
 _SKIP_TAGS = frozenset({"script", "style", "template", "noscript", "head"})
 
 
-def check_program_html(spec: dict, context: EvalContext, *, mode: str = "lenient") -> Verdict:
+def check_program_html(spec: EvalSpec | Mapping[str, Any], context: EvalContext, *,
+                       mode: str = "lenient") -> Verdict:
     """``program_html``: do the located elements contain the required contents?
 
     For each entry of ``spec["program_html"]``: fetch ``url`` (``"last"`` is the current
@@ -35,14 +38,17 @@ def check_program_html(spec: dict, context: EvalContext, *, mode: str = "lenient
     ``must_exclude``) with string semantics in the given mode. All entries must pass.
 
     Args:
-        spec: The task's ``eval`` object.
+        spec: The task's ``eval`` spec (a dict is parsed; a bad one gives ``error:bad-spec``).
         context: Supplies ``fetch_page`` and the placeholder map.
         mode: ``"lenient"`` or ``"strict"``.
 
     Returns:
         The verdict; never raises.
     """
-    return check_entries(spec, "program_html", check="program_html", needs="entries",
+    parsed = parsed_spec(spec)
+    if isinstance(parsed, Verdict):
+        return parsed
+    return check_entries(parsed.program_html, check="program_html", needs="entries",
                          label="program_html", entry=lambda item: _entry(item, context, mode),
                          mode=mode)
 
@@ -109,17 +115,14 @@ def _load(target: str, context: EvalContext) -> Any:
     return page
 
 
-def _entry(entry: Any, context: EvalContext, mode: str) -> Verdict:
-    if not isinstance(entry, dict):
-        return error("bad-spec", f"program_html entry must be an object, got {show(entry)}")
-    url = str(entry.get("url") or "last").strip()
-    locator = str(entry.get("locator") or "")
-    required = entry.get("required_contents")
-    if not isinstance(required, dict) or not required:
-        return error("bad-spec", "program_html entry needs required_contents")
-    if url.startswith("func:") or "document." in locator or "func:" in locator:
-        return error("bad-spec", "JavaScript/func: locators and URLs are not supported; use "
-                                 "css: or xpath:")
+def _entry(entry: ProgramHtmlEntry, context: EvalContext, mode: str) -> Verdict:
+    url = entry.url.strip() or "last"
+    locator = entry.locator
+    required = entry.required_contents
+    if (url.startswith("func:") or "document." in locator or "func:" in locator
+            or entry.prep_actions):
+        return error("bad-spec", "JavaScript/func: locators, URLs and prep_actions are not "
+                                 "supported; use css: or xpath:")
     target = "last" if url == "last" else expand(url, context)
     try:
         page = _load(target, context)
@@ -129,11 +132,8 @@ def _entry(entry: Any, context: EvalContext, mode: str) -> Verdict:
         elements = _select(page, locator)
     except (SelectorError, lxml.etree.XPathError, ValueError) as exc:
         return error("locator", f"bad locator {show(locator)}: {exc}")
-    nth = entry.get("nth")
+    nth = entry.nth
     if nth is not None:
-        if not isinstance(nth, int) or isinstance(nth, bool) or nth < 0:
-            return error("bad-spec", f"program_html nth must be a non-negative integer, "
-                                     f"got {show(nth)}")
         elements = elements[nth : nth + 1]
         locator = f"{locator} [{nth}]"
     where = f"{target} {locator or 'body'}"
@@ -143,8 +143,6 @@ def _entry(entry: Any, context: EvalContext, mode: str) -> Verdict:
         if approach == "must_exclude":
             verdicts.append(_exclude(text, value, mode))
             continue
-        if approach not in ("exact_match", "must_include", "fuzzy_match"):
-            return error("bad-spec", f"unknown required_contents key {approach!r}")
         verdicts.append(check_page_text(text, approach, value, mode))
     verdict = combine(verdicts, label="program_html")
     if not elements:

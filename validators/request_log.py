@@ -5,15 +5,18 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .context import EvalContext, expand, is_self_word, site_of_url, user_for
+from .spec import EvalSpec, RequestEntry
 from .urls import normalize_url
-from .verdict import Verdict, check_entries, error, fail, ok, show
+from .verdict import Verdict, check_entries, fail, ok, parsed_spec, show
 
 
-def check_requests(spec: dict, context: EvalContext, *, mode: str = "lenient") -> Verdict:
+def check_requests(spec: EvalSpec | Mapping[str, Any], context: EvalContext, *,
+                   mode: str = "lenient") -> Verdict:
     """``request_match``: did the agent send the expected requests?
 
     Each entry of ``spec["requests"]`` (``method``, ``url``, optional ``form`` and
@@ -25,14 +28,17 @@ def check_requests(spec: dict, context: EvalContext, *, mode: str = "lenient") -
     ``"myself"`` in a form value is the site's logged-in user.
 
     Args:
-        spec: The task's ``eval`` object.
+        spec: The task's ``eval`` spec (a dict is parsed; a bad one gives ``error:bad-spec``).
         context: Supplies ``requests``, the logged-in users and the placeholder map.
         mode: ``"lenient"`` or ``"strict"``.
 
     Returns:
         The verdict; never raises.
     """
-    return check_entries(spec, "requests", check="request_match", needs="requests", label="request",
+    parsed = parsed_spec(spec)
+    if isinstance(parsed, Verdict):
+        return parsed
+    return check_entries(parsed.requests, check="request_match", needs="requests", label="request",
                          entry=lambda item: _entry(item, context, mode), mode=mode)
 
 
@@ -117,18 +123,13 @@ def _problems(request: Any, method: str, url: str, form: dict, status: Any,
     return problems
 
 
-def _entry(entry: Any, context: EvalContext, mode: str) -> Verdict:
-    if not isinstance(entry, dict) or not entry.get("method") or not entry.get("url"):
-        return error("bad-spec", "a request entry needs method and url")
-    method = str(entry["method"]).upper()
-    raw_url = str(entry["url"])
+def _entry(entry: RequestEntry, context: EvalContext, mode: str) -> Verdict:
+    method = entry.method.upper()
+    raw_url = entry.url
     url = expand(raw_url, context)
     site = site_of_url(raw_url, context)
-    form = entry.get("form") or {}
-    if not isinstance(form, dict):
-        return error("bad-spec", "a request entry's form must be an object")
-    form = {str(k): _resolve_self(v, site, context) for k, v in form.items()}
-    status = entry.get("status")
+    form = {str(k): _resolve_self(v, site, context) for k, v in (entry.form or {}).items()}
+    status = entry.status
     wanted = f"{method} {url}" + (f" {show(form)}" if form else "")
     log = list(context.requests or [])
     if not log:

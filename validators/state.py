@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .context import EvalContext, is_self_word, user_for
-from .verdict import Verdict, check_entries, error, fail, ok, show
+from .spec import EvalSpec, StateEntry
+from .verdict import Verdict, check_entries, error, fail, ok, parsed_spec, show
 
 _FORBIDDEN = re.compile(
     r"\b(?:insert|update|delete|drop|alter|create|attach|detach|pragma|vacuum|reindex|"
@@ -84,7 +85,8 @@ def ensure_read_only(sql: str) -> str:
     return stripped
 
 
-def check_state(spec: dict, context: EvalContext, *, mode: str = "lenient") -> Verdict:
+def check_state(spec: EvalSpec | Mapping[str, Any], context: EvalContext, *,
+                mode: str = "lenient") -> Verdict:
     """``state_match``: does read-only SQL on a site's live database give the expected value?
 
     Each entry of ``spec["state"]`` has ``site``, ``sql`` and ``expected``. A scalar
@@ -95,14 +97,17 @@ def check_state(spec: dict, context: EvalContext, *, mode: str = "lenient") -> V
     order. ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user.
 
     Args:
-        spec: The task's ``eval`` object.
+        spec: The task's ``eval`` spec (a dict is parsed; a bad one gives ``error:bad-spec``).
         context: Supplies ``query`` and the logged-in users.
         mode: ``"lenient"`` or ``"strict"``.
 
     Returns:
         The verdict; never raises.
     """
-    return check_entries(spec, "state", check="state_match", needs="state entries", label="state",
+    parsed = parsed_spec(spec)
+    if isinstance(parsed, Verdict):
+        return parsed
+    return check_entries(parsed.state, check="state_match", needs="state entries", label="state",
                          entry=lambda item: _entry(item, context, mode), mode=mode)
 
 
@@ -155,19 +160,17 @@ def _row_equal(actual: Sequence[Any], expected: Any, mode: str) -> bool:
     return bool(actual) and values_equal(actual[0], expected, mode)
 
 
-def _entry(entry: Any, context: EvalContext, mode: str) -> Verdict:
-    if not isinstance(entry, dict) or "sql" not in entry or "expected" not in entry:
-        return error("bad-spec", "a state entry needs site, sql and expected")
-    site = str(entry.get("site") or "")
+def _entry(entry: StateEntry, context: EvalContext, mode: str) -> Verdict:
+    site = entry.site
     try:
-        sql = ensure_read_only(entry["sql"])
+        sql = ensure_read_only(entry.sql)
     except UnsafeSql as exc:
-        return error("unsafe-sql", f"refused {show(entry['sql'])}: {exc}")
+        return error("unsafe-sql", f"refused {show(entry.sql)}: {exc}")
     try:
         rows = [tuple(r) for r in context.query(site, sql)]
     except Exception as exc:  # database errors are reported, not raised
         return error("query", f"{site}: {show(sql)} failed: {type(exc).__name__}: {exc}")
-    expected = _resolve_self(entry["expected"], site, context)
+    expected = _resolve_self(entry.expected, site, context)
     label = f"{site}: {show(sql, 80)}"
     if not isinstance(expected, list):
         if len(rows) > 1:

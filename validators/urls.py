@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qs, parse_qsl, unquote, urlsplit
 
 from .context import EvalContext, expand
-from .verdict import Verdict, error, fail, ok, show
+from .spec import EvalSpec
+from .verdict import Verdict, error, fail, ok, parsed_spec, show
 
 _OR = re.compile(r"\s*\|OR\|\s*")
 _URL_IN_TEXT = re.compile(
@@ -107,7 +110,8 @@ def compare_lenient(pred: NormalUrl, ref: NormalUrl, *, subset: bool) -> tuple[s
 
 
 def check_url(
-    url: str, spec: dict, *, mode: str = "lenient", context: EvalContext | None = None
+    url: str, spec: EvalSpec | Mapping[str, Any], *, mode: str = "lenient",
+    context: EvalContext | None = None,
 ) -> Verdict:
     """``url_match``: is ``url`` (the final page) the reference URL?
 
@@ -119,7 +123,8 @@ def check_url(
 
     Args:
         url: The URL to check (usually ``context.url``).
-        spec: The task's ``eval`` object (``reference_url``, optional ``url_note``).
+        spec: The task's ``eval`` spec (``reference_url``, optional ``url_note``); a
+            dict is parsed (a bad one gives ``error:bad-spec``).
         mode: ``"lenient"`` or ``"strict"``.
         context: Supplies the placeholder map.
 
@@ -132,16 +137,20 @@ def check_url(
         return error("exception", f"url_match crashed: {type(exc).__name__}: {exc}")
 
 
-def _check_url(url: str, spec: dict, mode: str, context: EvalContext | None) -> Verdict:
+def _check_url(url: str, spec: EvalSpec | Mapping[str, Any], mode: str,
+               context: EvalContext | None) -> Verdict:
     if mode not in ("lenient", "strict"):
         return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
-    refs = reference_urls(spec.get("reference_url"))
+    parsed = parsed_spec(spec)
+    if isinstance(parsed, Verdict):
+        return parsed
+    refs = reference_urls(parsed.reference_url)
     if not refs:
         return error("bad-spec", "url_match needs a non-empty reference_url")
     pred = str(url or "")
     if not pred.strip():
         return fail("url:missing", "there is no final URL to compare")
-    gold_in_pred = str(spec.get("url_note", "")).strip().upper() == "GOLD IN PRED"
+    gold_in_pred = parsed.url_gold_in_pred
     if mode == "strict":
         return _strict(expand(pred, context), [expand(r, context) for r in refs], gold_in_pred)
     normal = normalize_url(pred, context)

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+from webenv.errors import TaskError
+
+from .spec import EvalSpec, parse_eval_spec
+
+T = TypeVar("T")
 
 _MAX_EXPLANATION = 300
 
@@ -89,17 +95,24 @@ def combine(verdicts: list[Verdict], *, label: str = "") -> Verdict:
     return Verdict(True, score, rule, one_line(text))
 
 
-def check_entries(spec: Any, key: str, *, check: str, needs: str, label: str,
-                  entry: Callable[[Any], Verdict], mode: str) -> Verdict:
-    """Run ``entry`` on every item of ``spec[key]`` and combine the verdicts; never raises.
+def parsed_spec(spec: Any) -> EvalSpec | Verdict:
+    """``spec`` as an :class:`EvalSpec` (parsing a dict), or a ``bad-spec`` error verdict."""
+    try:
+        return parse_eval_spec(spec)
+    except TaskError as exc:
+        return error("bad-spec", str(exc))
+
+
+def check_entries(entries: Sequence[T] | None, *, check: str, needs: str, label: str,
+                  entry: Callable[[T], Verdict], mode: str) -> Verdict:
+    """Run ``entry`` on every parsed entry and combine the verdicts; never raises.
 
     The shared frame of the list-shaped checks (``program_html``, ``state``,
-    ``requests``): mode and spec validation, one verdict per entry, and a crash turned
-    into an error verdict.
+    ``requests``): mode validation, one verdict per entry, and a crash turned into an
+    error verdict.
 
     Args:
-        spec: The task's ``eval`` object.
-        key: The list in ``spec`` holding the entries.
+        entries: The spec's entries for this check (``None`` when the spec has none).
         check: The check's name in messages, e.g. ``"state_match"``.
         needs: What a non-empty list holds, e.g. ``"state entries"``.
         label: The label :func:`combine` gives failing entries.
@@ -109,8 +122,7 @@ def check_entries(spec: Any, key: str, *, check: str, needs: str, label: str,
     try:
         if mode not in ("lenient", "strict"):
             return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
-        entries = spec.get(key) if isinstance(spec, dict) else None
-        if not entries or not isinstance(entries, list):
+        if not entries:
             return error("bad-spec", f"{check} needs a non-empty list of {needs}")
         return combine([entry(item) for item in entries], label=label)
     except Exception as exc:  # a check must never raise

@@ -14,13 +14,13 @@ import click
 from webenv.env import WebEnv
 from webenv.families import Family, generate_json, generate_many, get_family, select_families
 from webenv.families.verify import check_world
-from webenv.parity import main as parity_main
 from webenv.serve import serve
-from webenv.solution import play_solution
-from webenv.study import study
 from webenv.tasks import TASK_GROUPS, Task, TaskError, bundled_tasks, load_task_file, select_tasks
+from webenv.tools.parity import main as parity_main
+from webenv.tools.solution import play_solution
+from webenv.tools.study.cli import study
+from webenv.tools.webarena import import_command
 from webenv.validators import check_answer
-from webenv.webarena import import_command
 
 DEMO_TASK = "shop/order-total/0"
 # Other ways to write the demo task's answer, judged side by side after the episode.
@@ -75,12 +75,15 @@ def demo(task_id: str, lines: int, variants: tuple[str, ...]) -> None:
         env.close()
     click.echo("\nVERDICT")
     for mode in ("lenient", "strict"):
-        verdict = result.validation.get(mode, {})
-        click.echo(f"  {mode:8} passed={verdict.get('passed')} score={verdict.get('score')}")
-        for check in verdict.get("checks", []):
-            click.echo(f"    {check['type']}: [{check['rule']}] {check['explanation']}")
+        if result.validation is None:
+            click.echo(f"  {mode:8} passed=None score=None")
+            continue
+        judged = result.validation.mode(mode)
+        click.echo(f"  {mode:8} passed={judged.passed} score={judged.score}")
+        for check in judged.checks:
+            click.echo(f"    {check.type}: [{check.rule}] {check.explanation}")
     click.echo(f"\n{result.steps} steps in {elapsed * 1000:.0f} ms (including reset)")
-    if tasks[0].eval.get("answer_type") and "string_match" in tasks[0].eval["eval_types"]:
+    if tasks[0].eval.answer_type and "string_match" in tasks[0].eval.eval_types:
         variants = variants or (DEMO_VARIANTS if task_id == DEMO_TASK else ())
         if variants:
             click.echo("\nOther answers, judged by both validators:")
@@ -103,7 +106,7 @@ def tasks_list(site: str | None) -> None:
     """List the bundled tasks: id, eval types and intent."""
     chosen = [t for t in bundled_tasks() if site is None or t.group == site]
     for task in chosen:
-        kinds = ",".join(task.eval["eval_types"])
+        kinds = ",".join(task.eval.eval_types)
         click.echo(f"{task.task_id}\t{kinds}\t{task.intent}")
     click.echo(f"{len(chosen)} tasks")
 

@@ -575,12 +575,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
             fetch_page=self.browser.document,
             users=self.task.login,
         )
-        validation = evaluate(self.task.eval, context)
-        info.update(answer=answer, infeasible=action.infeasible, validation=validation)
-        reward = float(validation[self.validator_mode]["score"])
+        evaluation = evaluate(self.task.eval, context)
+        info.update(answer=answer, infeasible=action.infeasible, validation=evaluation.to_dict())
+        reward = evaluation.score(self.validator_mode)
         if self.recorder is not None:
             self.recorder.step(action.to_str(), self.browser.url, "")
-            self.recorder.finish(answer, action.infeasible, validation, reward)
+            self.recorder.finish(answer, action.infeasible, evaluation, reward)
         return self._observation(), reward, True, False, info
 
     def _observation(self) -> dict[str, Any]:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from webenv.validators import Evaluation
+
 
 @dataclass
 class EpisodeRecorder:
@@ -48,15 +50,15 @@ class EpisodeRecorder:
         if self._episode is not None:
             self._steps.append({"action": action[:2000], "url": url, "error": error})
 
-    def finish(self, answer: str, infeasible: bool, validation: dict[str, Any],
+    def finish(self, answer: str, infeasible: bool, evaluation: Evaluation,
                reward: float) -> None:
         """Write the episode with its answer and both verdicts."""
         if self._episode is None:
             return
         self._write({**self._episode, "ended": "answered", "steps": self._steps,
                      "answer": answer, "infeasible": infeasible, "reward": reward,
-                     "lenient": validation["lenient"]["passed"],
-                     "strict": validation["strict"]["passed"], "validation": validation})
+                     "lenient": evaluation.lenient.passed, "strict": evaluation.strict.passed,
+                     "validation": evaluation.to_dict()})
 
     def flush_unfinished(self) -> None:
         """Write the current episode as unfinished, if there is one."""

@@ -24,6 +24,7 @@ import jsonschema
 from webenv.errors import TaskError
 from webenv.sites import SITES, expand_placeholders
 from webenv.sites.core.urls import parse_url
+from webenv.validators import EvalSpec, parse_eval_spec
 
 SITE_NAMES = tuple(SITES)
 TASK_GROUPS = (*SITE_NAMES, "cross")
@@ -43,7 +44,7 @@ class Task:
     sites: tuple[str, ...]
     start_url: str
     intent: str
-    eval: dict[str, Any]
+    eval: EvalSpec
     login: dict[str, str] = field(default_factory=dict)
     intent_template: str = ""
     instantiation_dict: dict[str, Any] = field(default_factory=dict)
@@ -174,6 +175,10 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
     for site in data.get("login", {}):
         if site not in data["sites"]:
             raise TaskError(f"{source}: login.{site}: site is not listed in 'sites'")
+    try:
+        spec = parse_eval_spec(data["eval"])
+    except TaskError as exc:
+        raise TaskError(f"{source}: {exc}") from None
     start = parse_url(expand_placeholders(data["start_url"]))
     if start is None or start.scheme not in ("http", "https"):
         raise TaskError(f"{source}: start_url: {data['start_url'][:100]!r} is not an absolute "
@@ -183,7 +188,7 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         sites=tuple(data["sites"]),
         start_url=data["start_url"],
         intent=intent,
-        eval=data["eval"],
+        eval=spec,
         login=dict(data.get("login", {})),
         intent_template=template,
         instantiation_dict=dict(values),

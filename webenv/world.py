@@ -44,7 +44,7 @@ MAX_REDIRECTS = 10
 _REDIRECTS = (301, 302, 303, 307, 308)
 
 
-_site_module = site_module  # the name webenv.parity imports
+_site_module = site_module  # the name webenv.tools.parity imports
 
 
 class World:

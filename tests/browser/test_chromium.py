@@ -27,8 +27,8 @@ from gymnasium.utils.env_checker import check_env
 import webenv
 from webenv.browser.chromium import ChromiumBrowser, chromium_executable, playwright_driver
 from webenv.env import WebEnv
-from webenv.solution import find_element, play_solution
 from webenv.tasks import select_tasks
+from webenv.tools.solution import find_element, play_solution
 from webenv.world import World
 
 TASK = "shop/order-total/0"

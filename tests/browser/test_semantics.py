@@ -345,7 +345,7 @@ def forum_env():
                                     "http://forum.test:99999/"])
 def test_links_stored_through_a_site_form_are_clicked_without_raising(forum_env, stored):
     """A forum link post whose URL is hostile: posting and clicking it never raise."""
-    from webenv.solution import find_element
+    from webenv.tools.solution import find_element
 
     env = forum_env
     env.reset(seed=0)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from webenv.validators import evaluate
+import pytest
+from webenv.validators import Evaluation, evaluate
 
 
 def test_combined_checks_pass(make_context, db):
@@ -22,37 +23,67 @@ def test_combined_checks_pass(make_context, db):
     context = make_context(answer="$25.00", url="http://shop.test/cart/",
                            requests=[{"method": "GET", "url": "http://shop.test/cart",
                                       "form": {}, "status": 200}])
-    result = evaluate(spec, context)
-    json.dumps(result)
+    evaluation = evaluate(spec, context)
+    assert evaluation.passed("lenient") and evaluation.score("lenient") == 1.0
+    assert [c.type for c in evaluation.lenient.checks] == spec["eval_types"]
+    assert evaluation.lenient.checks[0].rule == "currency:equal"
+    assert not evaluation.passed("strict") and evaluation.score("strict") == 0.0
+    assert [c.passed for c in evaluation.strict.checks] == [False, True, True, True, True]
+    assert [c.type for c in evaluation.strict.failed()] == ["string_match"]
+    result = json.loads(json.dumps(evaluation.to_dict()))
     assert set(result) == {"lenient", "strict"}
     lenient = result["lenient"]
+    assert list(lenient) == ["passed", "score", "checks"]
     assert lenient["passed"] and lenient["score"] == 1.0
-    assert [c["type"] for c in lenient["checks"]] == spec["eval_types"]
-    assert set(lenient["checks"][0]) == {"type", "passed", "score", "rule", "explanation"}
-    assert lenient["checks"][0]["rule"] == "currency:equal"
-    strict = result["strict"]
-    assert not strict["passed"] and strict["score"] == 0.0
-    assert [c["passed"] for c in strict["checks"]] == [False, True, True, True, True]
+    assert list(lenient["checks"][0]) == ["type", "passed", "score", "rule", "explanation"]
+    assert [c["passed"] for c in result["strict"]["checks"]] == [False, True, True, True, True]
+    assert result["strict"]["score"] == 0.0
+    assert Evaluation.from_dict(result) == evaluation
 
 
-def test_missing_answer_and_unknown_type(make_context):
-    spec = {"eval_types": ["string_match", "telepathy"], "answer_type": "string",
+def test_missing_answer(make_context):
+    spec = {"eval_types": ["string_match"], "answer_type": "string",
             "reference_answers": {"exact_match": "x"}}
     result = evaluate(spec, make_context(answer=None))
     for mode in ("lenient", "strict"):
-        checks = result[mode]["checks"]
-        assert checks[0]["rule"] == "answer:missing"
-        assert checks[1]["rule"] == "error:unknown-eval-type"
-        assert not result[mode]["passed"]
+        assert [c.rule for c in result.mode(mode).checks] == ["answer:missing"]
+        assert not result.passed(mode) and result.score(mode) == 0.0
+
+
+def test_unknown_type_is_a_bad_spec_naming_the_field(make_context):
+    spec = {"eval_types": ["string_match", "telepathy"], "answer_type": "string",
+            "reference_answers": {"exact_match": "x"}}
+    result = evaluate(spec, make_context(answer="x"))
+    for mode in ("lenient", "strict"):
+        (check,) = result.mode(mode).checks
+        assert (check.type, check.rule) == ("none", "error:bad-spec")
+        assert "eval.eval_types[1]" in check.explanation and "telepathy" in check.explanation
+        assert not result.passed(mode)
+
+
+def test_unknown_mode_is_refused(make_context):
+    result = evaluate({"eval_types": ["url_match"], "reference_url": "__SHOP__/"},
+                      make_context(url="http://shop.test/"))
+    assert result.passed("lenient")
+    with pytest.raises(ValueError, match="unknown mode 'loose'"):
+        result.score("loose")
+
+
+@pytest.mark.parametrize("data", [None, [], {}, {"lenient": {"checks": []}},
+                                  {"lenient": {"checks": [{}]}, "strict": {"checks": []}},
+                                  {"lenient": {"checks": "x"}, "strict": {"checks": []}}])
+def test_from_dict_refuses_other_shapes(data):
+    with pytest.raises(ValueError, match="not a"):
+        Evaluation.from_dict(data)
 
 
 def test_infeasible_task(make_context):
     spec = {"eval_types": ["string_match"], "answer_type": "infeasible",
             "reference_answers": {"fuzzy_match": "N/A"}}
     result = evaluate(spec, make_context(answer="That is not possible", ))
-    assert result["lenient"]["passed"] and not result["strict"]["passed"]
+    assert result.passed("lenient") and not result.passed("strict")
     result = evaluate(spec, make_context(answer=None, infeasible_reported=True))
-    assert result["lenient"]["passed"] and result["strict"]["passed"]
+    assert result.passed("lenient") and result.passed("strict")
 
 
 def test_errors_never_raise(make_context):
@@ -64,13 +95,13 @@ def test_errors_never_raise(make_context):
             "program_html": [{"url": "__GIT__/x", "locator": "", "required_contents":
                               {"must_include": ["x"]}}]}
     result = evaluate(spec, make_context(query=broken_query))
-    rules = [c["rule"] for c in result["lenient"]["checks"]]
+    rules = [c.rule for c in result.lenient.checks]
     assert rules == ["error:query", "error:fetch"]
-    assert "database is gone" in result["lenient"]["checks"][0]["explanation"]
+    assert "database is gone" in result.lenient.checks[0].explanation
 
 
 def test_no_eval_types(make_context):
     for spec in ({}, {"eval_types": []}, "junk"):
         result = evaluate(spec, make_context())
-        assert not result["lenient"]["passed"]
-        assert result["lenient"]["checks"][0]["rule"] == "error:bad-spec"
+        assert not result.passed("lenient")
+        assert result.lenient.checks[0].rule == "error:bad-spec"

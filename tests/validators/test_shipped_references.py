@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from webenv.validators import EvalContext, check_answer, check_url
+from webenv.validators import EvalContext, EvalSpec, check_answer, check_url
 
 from webenv.tasks import bundled_tasks
 
-ANSWER_TASKS = [t for t in bundled_tasks() if "string_match" in t.eval["eval_types"]]
-URL_TASKS = [t for t in bundled_tasks() if "url_match" in t.eval["eval_types"]]
+ANSWER_TASKS = [t for t in bundled_tasks() if "string_match" in t.eval.eval_types]
+URL_TASKS = [t for t in bundled_tasks() if "url_match" in t.eval.eval_types]
 
 
-def reference_answer(spec: dict) -> str:
-    refs = spec["reference_answers"]
-    if spec["answer_type"] == "infeasible":
+def reference_answer(spec: EvalSpec) -> str:
+    assert spec.reference_answers is not None
+    refs = dict(spec.reference_answers.approaches())
+    if spec.answer_type == "infeasible":
         return "N/A"
     if "exact_match" in refs:
         value = refs["exact_match"]
@@ -33,6 +34,6 @@ def test_reference_answer_passes(task, mode):
 @pytest.mark.parametrize("task", URL_TASKS, ids=lambda t: t.task_id)
 @pytest.mark.parametrize("mode", ["lenient", "strict"])
 def test_reference_url_passes(task, mode):
-    url = str(task.eval["reference_url"]).split("|OR|")[0].strip()
+    url = str(task.eval.reference_url).split("|OR|")[0].strip()
     verdict = check_url(url, task.eval, mode=mode, context=EvalContext())
     assert verdict.passed, verdict

@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 import pytest
 from webenv.validators import check_answer
 
-from webenv.webarena import infer_answer_type
+from webenv.tools.webarena import infer_answer_type
 
 APPROACHES = ("exact_match", "must_include", "fuzzy_match")
 

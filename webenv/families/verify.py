@@ -25,8 +25,8 @@ from webenv.families.registry import (
     generated_from,
     get_family,
 )
-from webenv.solution import play_solution
 from webenv.tasks import Task
+from webenv.tools.solution import play_solution
 
 
 @dataclass
@@ -55,10 +55,11 @@ def _confirmed(family_id: str, world_seed: int, instance: int, task: Task) -> tu
     built = draft(family_id, world_seed, instance)
     if built is None or family.confirm is None:
         return True, ""
-    reference = (task.eval.get("reference_answers") or {}).get("exact_match")
+    refs = task.eval.reference_answers
+    reference = dict(refs.approaches()).get("exact_match") if refs else None
     if (
-        "string_match" in task.eval["eval_types"]
-        and task.eval.get("answer_type") != "infeasible"
+        "string_match" in task.eval.eval_types
+        and task.eval.answer_type != "infeasible"
         and reference != built.answer
     ):
         return False, f"the eval expects {reference!r} but the draft's answer is {built.answer!r}"

@@ -136,7 +136,7 @@ class Portal:
             users=task.login,
             requests=[entry.as_log_entry() for entry in entries],
         )
-        validation = evaluate(task.eval, context)
+        evaluation = evaluate(task.eval, context)
         # Human episodes use the agents' format; a step is one request the sites answered.
         final = Action(kind="stop", text=judged, infeasible=infeasible).to_str()
         with self._record_lock:
@@ -148,10 +148,10 @@ class Portal:
                 error = f"HTTP {entry.status}" if entry.status >= 400 else ""
                 recorder.step(f"{entry.method} {entry.url}", entry.url, error)
             recorder.step(final, url, "")
-            reward = float(validation["lenient"]["score"])
-            recorder.finish(judged, infeasible, validation, reward)
+            reward = evaluation.score("lenient")
+            recorder.finish(judged, infeasible, evaluation, reward)
             line = _last_line(recorder.path)
-        return {"validation": validation, "url": url, "url_source": url_source,
+        return {"validation": evaluation.to_dict(), "url": url, "url_source": url_source,
                 "requests": len(entries), "line": line, "path": str(recorder.path.resolve())}
 
 

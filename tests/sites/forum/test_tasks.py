@@ -9,9 +9,9 @@ FORUM = [task for task in bundled_tasks() if task.group == "forum"]
 
 def test_enough_forum_tasks_of_every_kind() -> None:
     assert len(FORUM) >= 40
-    kinds = {kind for task in FORUM for kind in task.eval["eval_types"]}
+    kinds = {kind for task in FORUM for kind in task.eval.eval_types}
     assert kinds == {"string_match", "url_match", "program_html", "state_match", "request_match"}
-    assert sum(task.eval.get("answer_type") == "infeasible" for task in FORUM) >= 3
+    assert sum(task.eval.answer_type == "infeasible" for task in FORUM) >= 3
 
 
 def test_forum_task_ids_and_logins() -> None:

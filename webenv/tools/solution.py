@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import gymnasium as gym
 
 from webenv.errors import SolutionError
 from webenv.tasks import Task
+from webenv.validators import Evaluation
 from webenv.world import expand_placeholders
 
 
@@ -30,7 +31,7 @@ class SolutionResult:
     strict: bool = False
     steps: int = 0
     error: str = ""
-    validation: dict[str, Any] = field(default_factory=dict)
+    validation: Evaluation | None = None
 
 
 def _line_matches(rest: str, role: str, name: str | None, contains: str | None) -> bool:
@@ -137,13 +138,12 @@ def play_solution(
     if not terminated:
         result.error = "the solution ended without an answer (add a final 'stop' step)"
         return result
-    validation = info.get("validation", {})
-    result.validation = validation
-    result.lenient = bool(validation.get("lenient", {}).get("passed"))
-    result.strict = bool(validation.get("strict", {}).get("passed"))
+    evaluation = Evaluation.from_dict(info["validation"])
+    result.validation = evaluation
+    result.lenient = evaluation.lenient.passed
+    result.strict = evaluation.strict.passed
     result.solved = result.lenient and result.strict
     if not result.solved:
-        failed = [check for mode in ("lenient", "strict")
-                  for check in validation.get(mode, {}).get("checks", []) if not check["passed"]]
-        result.error = "; ".join(f"{c['type']}: {c['explanation']}" for c in failed[:3])
+        failed = [*evaluation.lenient.failed(), *evaluation.strict.failed()]
+        result.error = "; ".join(f"{c.type}: {c.explanation}" for c in failed[:3])
     return result
