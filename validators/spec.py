@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from webenv.sites import SITES
-
 from webenv.errors import TaskError
+from webenv.sites import SITES
 
 EVAL_TYPES = ("string_match", "url_match", "program_html", "state_match", "request_match")
 """The checks a task may name in ``eval_types``."""

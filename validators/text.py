@@ -77,7 +77,7 @@ SPELLINGS = {
 """Spelling variants (British/American, "Saint"/"St") folded to one form in tokens."""
 
 
-_SPELLED = {}
+_SPELLED: dict[str, set[str]] = {}
 for _variant, _form in SPELLINGS.items():
     _SPELLED.setdefault(_form, {_form}).add(_variant)
 
@@ -259,7 +259,8 @@ def strip_preamble(text: str) -> str:
     paragraphs = _PARAGRAPH.split(text)
     if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):
         text = paragraphs[0]
-    rest = text[_PREAMBLE.match(text).end() :]
+    preamble = _PREAMBLE.match(text)
+    rest = text[preamble.end() :] if preamble else text
     return rest if rest.strip() else text
 
 

@@ -108,12 +108,12 @@ def _decode_text(codes: NDArray[np.int32]) -> str:
 
 
 @flatten.register(BoundedText)
-def _flatten_bounded_text(space: BoundedText, x: str) -> NDArray[np.int32]:
+def _flatten_bounded_text(space: BoundedText, x: str) -> NDArray[np.int32]:  # type: ignore[misc]
     return _encode_text(space, x)
 
 
 @unflatten.register(BoundedText)
-def _unflatten_bounded_text(space: BoundedText, x: NDArray[np.int32]) -> str:
+def _unflatten_bounded_text(space: BoundedText, x: NDArray[np.int32]) -> str:  # type: ignore[misc]
     return _decode_text(np.asarray(x, dtype=np.int32))
 
 
@@ -121,7 +121,7 @@ def _unflatten_bounded_text(space: BoundedText, x: NDArray[np.int32]) -> str:
 def _create_bounded_text_memory(
     space: BoundedText, n: int = 1, ctx: ModuleType = mp
 ) -> SynchronizedArray[c_int32]:
-    return ctx.Array(np.dtype(np.int32).char, n * space.max_length)  # type: ignore[attr-defined]
+    return ctx.Array(np.dtype(np.int32).char, n * space.max_length)
 
 
 class SharedTextBatch(Sequence[str]):
@@ -398,14 +398,14 @@ class WebEnv(gym.Env[dict[str, str], str]):
 
             observation["screenshot"] = spaces.Box(
                 0, 255, (VIEWPORT["height"], VIEWPORT["width"], 3), dtype=np.uint8)
-        self.observation_space = spaces.Dict(observation)
+        self.observation_space = spaces.Dict(observation)  # type: ignore[assignment]
 
     def _make_browser(self, backend: str) -> Browser:
         if backend == "inprocess":
             from webenv.browser.inprocess import InProcessBrowser
 
             return InProcessBrowser(self.world)
-        from webenv.browser.chromium import ChromiumBrowser  # type: ignore[import-not-found]
+        from webenv.browser.chromium import ChromiumBrowser
 
         return ChromiumBrowser(self.world)
 

@@ -486,7 +486,7 @@ def _browsergym_action(verb: str, values: dict[str, object], signature: str) -> 
         if not label.strip():
             raise ActionError(f"select_option needs the option's label: {signature}")
         return Action(
-            "select",
+            K.SELECT,
             target=_parse_id(values["bid"], "select"),
             text=_check_text(label, "option label"),
         )
@@ -497,7 +497,7 @@ def _browsergym_action(verb: str, values: dict[str, object], signature: str) -> 
         return Action(K.PRESS, text=_check_key(_as_text(values["key"], verb, "key")))
     if verb == "scroll":
         dx, dy = values["delta_x"], values["delta_y"]
-        if not all(isinstance(v, int | float) for v in (dx, dy)):
+        if not isinstance(dx, int | float) or not isinstance(dy, int | float):
             raise ActionError(f"scroll takes two numbers: {signature}, e.g. scroll(0, 400)")
         if dy == 0:
             raise ActionError(

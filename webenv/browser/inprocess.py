@@ -178,7 +178,7 @@ class InProcessBrowser(Browser):
                           f"{str(url)[:80]!r}")
 
     @staticmethod
-    def _parse(body: bytes, mimetype: str, charset: str | None = None) -> etree._Element:
+    def _parse(body: bytes, mimetype: str | None, charset: str | None = None) -> etree._Element:
         if mimetype == "text/html" and body.strip():
             return etree.fromstring(body, _parser(charset))
         document = _blank_document()
@@ -428,7 +428,7 @@ def _form_data(form: etree._Element, submitter: etree._Element | None) -> MultiD
         input_type = (control.get("type") or "").lower()
         if tag == "button" or (tag == "input" and input_type in ("submit", "image", "reset",
                                                                    "button")):
-            if control is submitter:
+            if submitter is not None and control is submitter:
                 fields.add(name, control.get("value", ""))
         elif tag == "input" and input_type in ("checkbox", "radio"):
             if control.get("checked") is not None:

@@ -21,7 +21,7 @@ from flask import Flask, abort, redirect, render_template, request, session, url
 from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.wrappers import Response
 
-from webenv.actions import Action
+from webenv.actions import Action, ActionKind
 from webenv.errors import WorldError
 from webenv.recording import EpisodeRecorder
 from webenv.serve.security import SECURITY_HEADERS, host_allowed
@@ -138,7 +138,7 @@ class Portal:
         )
         evaluation = evaluate(task.eval, context)
         # Human episodes use the agents' format; a step is one request the sites answered.
-        final = Action(kind="stop", text=judged, infeasible=infeasible).to_str()
+        final = Action(kind=ActionKind.STOP, text=judged, infeasible=infeasible).to_str()
         with self._record_lock:
             if self.recorder is None:
                 self.recorder = EpisodeRecorder(self.hub.record_dir, backend="human")

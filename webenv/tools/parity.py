@@ -21,7 +21,7 @@ from urllib.parse import urljoin, urlsplit
 
 import click
 
-from webenv.actions import Action, ActionError
+from webenv.actions import Action, ActionError, ActionKind
 from webenv.tasks import bundled_tasks
 from webenv.world import SITES, World, WorldError, _site_module
 
@@ -120,7 +120,8 @@ def sample_urls(browser: Any, site: str, count: int) -> list[str]:
     """
     host = SITES[site].host
     start = f"http://{host}/"
-    pool, seen, chosen = [start], {start}, []
+    pool, seen = [start], {start}
+    chosen: list[str] = []
     counts: dict[tuple[str, ...], int] = {}
 
     def keys(url: str) -> list[tuple[str, ...]]:
@@ -138,7 +139,7 @@ def sample_urls(browser: Any, site: str, count: int) -> list[str]:
         index, url = min(enumerate(pool), key=score)
         pool.pop(index)
         try:
-            browser.execute(Action("goto", text=url))
+            browser.execute(Action(ActionKind.GOTO, text=url))
         except ActionError:
             continue
         for key in keys(url):
@@ -177,7 +178,7 @@ def compare_pages(site: str, pages: int, user: str | None = None) -> SiteParity:
             error = ""
             for browser in (inprocess, chromium):
                 try:
-                    browser.execute(Action("goto", text=url))
+                    browser.execute(Action(ActionKind.GOTO, text=url))
                     texts.append(browser.axtree_text().splitlines())
                 except ActionError as exc:
                     error = str(exc)

@@ -159,7 +159,7 @@ def _map_placeholders(text: str, what: str) -> str:
     return _PLACEHOLDER.sub(replace, text)
 
 
-def _translate_url(url: str, what: str) -> tuple[str, str | None]:
+def _translate_url(url: object, what: str) -> tuple[str, str | None]:
     url = str(url or "").strip()
     if not url or url == "last":
         return "last", None
