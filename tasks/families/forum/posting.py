@@ -1,0 +1,257 @@
+"""Forum families that post, edit and rearrange subscriptions, and one that totals a
+user's points in a forum by paging through their submissions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webenv.task_files.families.forum._common import (
+    BODIES,
+    PER_PAGE,
+    Forum,
+    forums,
+    listing,
+    open_forum,
+    user_id,
+)
+
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import (
+    answer_eval,
+    button,
+    click,
+    select,
+    sql_text,
+    state_eval,
+    stop,
+    type_text,
+)
+
+_TITLES = (
+    "Looking for advice before I start",
+    "What I learned after one year",
+    "Beginner question about equipment",
+    "Recommendations for this weekend?",
+    "Small win I wanted to share",
+    "Is this normal or should I worry?",
+)
+_SUFFIXES = (" [Update]", " [Solved]", " (edited)")
+
+
+# --- post a submission, then edit its title ----------------------------------------------
+
+
+def _post_then_edit(ctx: Context) -> Draft | None:
+    forum = ctx.rng.choice(forums(ctx.data))
+    title = ctx.rng.choice(_TITLES)
+    body = ctx.rng.choice(BODIES)
+    suffix = ctx.rng.choice(_SUFFIXES)
+    uid = user_id(ctx.data)
+    if ctx.data.value(
+        "forum",
+        "SELECT COUNT(*) FROM submissions WHERE user_id = ? AND title LIKE ?",
+        (uid, title + "%"),
+    ):
+        return None  # the user already has a post by that title: the check would be ambiguous
+    mine = ctx.data.value("forum", "SELECT COUNT(*) FROM submissions WHERE user_id = ?", (uid,))
+    steps = [
+        *open_forum(forum),
+        click("Submit"),
+        select("Forum", forum.title),
+        type_text("Title", title),
+        type_text("Body", body),
+        button("Create submission"),
+        click("Edit submission"),
+        type_text("Title", title + suffix),
+        button("Save changes"),
+    ]
+    return Draft(
+        values={"forum": forum.title, "title": title, "body": body, "suffix": suffix.strip()},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} AND forum_id = "
+                    f"{forum.id} AND kind = 'text' AND deleted = 0 AND trim(title) = "
+                    f"{sql_text(title + suffix)} AND trim(body) = {sql_text(body)} "
+                    "AND edited_at IS NOT NULL",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid}", mine + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+# --- drop the smallest subscription, add the biggest missing one -------------------------
+
+
+def _subscriptions(ctx: Context) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """(title, subscribers) of forums the user is and is not subscribed to, by the
+    directory's stored subscriber counts."""
+    uid = user_id(ctx.data)
+    rows = ctx.data.query(
+        "forum",
+        "SELECT f.title, f.subscriber_count, EXISTS (SELECT 1 FROM subscriptions s WHERE "
+        "s.forum_id = f.id AND s.user_id = ?) FROM forums f ORDER BY f.subscriber_count",
+        (uid,),
+    )
+    inside = [(t, n) for t, n, sub in rows if sub]
+    outside = [(t, n) for t, n, sub in rows if not sub]
+    return inside, outside
+
+
+def _swap(ctx: Context) -> Draft | None:
+    inside, outside = _subscriptions(ctx)
+    if len(inside) < 2 or len(outside) < 2:
+        return None
+    drop_by = ctx.rng.choice(("fewest", "most"))
+    add_by = ctx.rng.choice(("most", "fewest"))
+    drop_end = 0 if drop_by == "fewest" else -1
+    add_end = -1 if add_by == "most" else 0
+    if inside[drop_end][1] == inside[1 if drop_end == 0 else -2][1]:
+        return None  # a tie: "the forum with the fewest" would be ambiguous
+    if outside[add_end][1] == outside[1 if add_end == 0 else -2][1]:
+        return None
+    drop, add = inside[drop_end][0], outside[add_end][0]
+    uid = user_id(ctx.data)
+    ids = dict(ctx.data.query("forum", "SELECT title, id FROM forums"))
+    steps = [
+        click("Forums"),
+        click("Sort by subscribers"),
+        button(f"Unsubscribe from {drop}"),
+        button(f"Subscribe to {add}"),
+    ]
+    return Draft(
+        answer=f"{drop}|{add}",
+        values={"drop_by": drop_by, "add_by": add_by},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    f"SELECT COUNT(*) FROM subscriptions WHERE user_id = {uid} "
+                    f"AND forum_id = {ids[drop]}",
+                    0,
+                ),
+                (
+                    f"SELECT COUNT(*) FROM subscriptions WHERE user_id = {uid} "
+                    f"AND forum_id = {ids[add]}",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM subscriptions WHERE user_id = {uid}", len(inside)),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_swap(ctx: Context, values: dict[str, Any]) -> str:
+    """Recount subscribers from the subscription rows, not the stored counts."""
+    uid = user_id(ctx.data)
+    counts: dict[int, int] = {}
+    mine: set[int] = set()
+    for forum_id, member in ctx.data.query("forum", "SELECT forum_id, user_id FROM subscriptions"):
+        counts[forum_id] = counts.get(forum_id, 0) + 1
+        if member == uid:
+            mine.add(forum_id)
+    titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
+    drop_pick = min if values["drop_by"] == "fewest" else max
+    add_pick = max if values["add_by"] == "most" else min
+    drop = drop_pick(mine, key=lambda f: counts.get(f, 0))
+    add = add_pick(set(titles) - mine, key=lambda f: counts.get(f, 0))
+    return f"{titles[drop]}|{titles[add]}"
+
+
+# --- total points of the top poster's submissions in that forum ---------------------------
+
+
+def _author_points(ctx: Context) -> Draft | None:
+    forum: Forum = ctx.rng.choice(forums(ctx.data))
+    top = listing(ctx.data, forum, "top")
+    if not top:
+        return None
+    author = top[0].author
+    rows = ctx.data.query(
+        "forum",
+        "SELECT f.id, s.score FROM submissions s JOIN users u ON u.id = s.user_id JOIN "
+        "forums f ON f.id = s.forum_id WHERE u.username = ? AND s.deleted = 0 "
+        "ORDER BY s.created_at DESC, s.id DESC",
+        (author,),
+    )
+    positions = [i for i, (forum_id, _) in enumerate(rows) if forum_id == forum.id]
+    if len(positions) < 2:
+        return None
+    answer = str(sum(rows[i][1] for i in positions))
+    pages = positions[-1] // PER_PAGE + 1
+    steps = [
+        *open_forum(forum),
+        click("Top"),
+        click("All time"),
+        click(author),
+        click(f"All submissions by {author}"),
+        *[click("Next page") for _ in range(pages - 1)],
+    ]
+    return Draft(
+        values={"forum": forum.title},
+        eval=answer_eval(answer, "number"),
+        solution=[*steps, stop(answer)],
+        answer=answer,
+    )
+
+
+def _confirm_author_points(ctx: Context, values: dict[str, Any]) -> str:
+    """Recompute in Python from vote rows: the top post by summed votes, then its
+    author's summed votes in that forum."""
+    forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
+    posts = ctx.data.query(
+        "forum",
+        "SELECT id, user_id, forum_id, created_at FROM submissions WHERE deleted = 0",
+    )
+    votes: dict[int, int] = {}
+    for submission_id, value in ctx.data.query(
+        "forum", "SELECT submission_id, value FROM submission_votes"
+    ):
+        votes[submission_id] = votes.get(submission_id, 0) + value
+    here = [p for p in posts if p[2] == forum_id]
+    best = max(here, key=lambda p: (votes.get(p[0], 0), p[3], p[0]))
+    return str(sum(votes.get(p[0], 0) for p in here if p[1] == best[1]))
+
+
+FAMILIES = [
+    Family(
+        id="forum.post-then-edit",
+        sites=("forum",),
+        skills=("form-fill",),
+        intent_template='Post a submission titled "{{title}}" in {{forum}} with the body '
+        '"{{body}}", then edit it to add " {{suffix}}" to the end of its title.',
+        build=_post_then_edit,
+        confirm=None,
+        length=(11, 11),
+        kind="state",
+    ),
+    Family(
+        id="forum.swap-subscription",
+        sites=("forum",),
+        skills=("sort", "compare"),
+        intent_template="Unsubscribe from the forum with the {{drop_by}} subscribers among "
+        "those I am subscribed to, and subscribe to the forum with the {{add_by}} subscribers "
+        "among those I am not subscribed to.",
+        build=_swap,
+        confirm=_confirm_swap,
+        length=(5, 5),
+        kind="state",
+    ),
+    Family(
+        id="forum.top-author-points-in-forum",
+        sites=("forum",),
+        skills=("sort", "paginate", "aggregate"),
+        intent_template="Find the author of the top submission of all time in {{forum}} and "
+        "tell me the total points of all the submissions they have posted in {{forum}}.",
+        build=_author_points,
+        confirm=_confirm_author_points,
+        split="test",
+        length=(7, 12),
+        kind="info",
+    ),
+]
