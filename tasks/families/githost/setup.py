@@ -415,7 +415,7 @@ FAMILIES = [
         intent_template="In {{project}}, change every {{role}} to {{target}}.",
         build=_promote,
         confirm=_confirm_promote,
-        length=(4, 10),
+        length=(4, 11),
         kind="mixed",
     ),
     Family(
