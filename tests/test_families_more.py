@@ -13,7 +13,7 @@ from webenv.families import families, generate_json, get_family, world_split
 from webenv.families.registry import FAMILY_PACKAGE, context, draft
 from webenv.families.verify import InstanceCheck, check_world
 
-MODULES = ("shop.history", "forum.posting", "githost.setup")
+MODULES = ("shop.history", "forum.posting", "githost.setup", "cross.catalog_posts")
 FAMILY_IDS = [
     family.id
     for module in MODULES
