@@ -13,7 +13,13 @@ from webenv.families import families, generate_json, get_family, world_split
 from webenv.families.registry import FAMILY_PACKAGE, context, draft
 from webenv.families.verify import InstanceCheck, check_world
 
-MODULES = ("shop.history", "forum.posting", "githost.setup", "cross.catalog_posts")
+MODULES = (
+    "shop.history",
+    "forum.posting",
+    "githost.setup",
+    "githost.triage",
+    "cross.catalog_posts",
+)
 FAMILY_IDS = [
     family.id
     for module in MODULES
@@ -62,9 +68,7 @@ def test_mixed_families_make_both_feasible_and_infeasible_instances(family_id):
     assert kinds[True] and kinds[False]
 
 
-@pytest.mark.parametrize(
-    "family_id", [f for f in FAMILY_IDS if get_family(f).confirm is not None]
-)
+@pytest.mark.parametrize("family_id", [f for f in FAMILY_IDS if get_family(f).confirm is not None])
 def test_confirm_depends_on_the_instance_values(family_id):
     """An independent recomputation that ignored its inputs would confirm anything: on
     different instances of one world, confirm must give different answers somewhere."""
