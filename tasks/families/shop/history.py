@@ -257,6 +257,62 @@ def _confirm_count_status_year(ctx: Context, values: dict[str, Any]) -> str:
     )
 
 
+# --- the order of a year with the most items ---------------------------------------------
+
+
+# How an intent names the order it asks for: (words, key over Order, key over line sums).
+_EXTREMES = {
+    "the most items": lambda o: -o.item_count,
+    "the fewest items": lambda o: o.item_count,
+    "the highest grand total": lambda o: -o.total_cents,
+    "the lowest grand total": lambda o: o.total_cents,
+}
+
+
+def _most_items(ctx: Context) -> Draft | None:
+    history = orders(ctx.data)
+    years = sorted({o.created_at[:4] for o in history})
+    year = ctx.rng.choice(years)
+    which = ctx.rng.choice(sorted(_EXTREMES))
+    key = _EXTREMES[which]
+    positions = [i for i, o in enumerate(history) if o.created_at[:4] == year]
+    chosen = sorted((history[i] for i in positions), key=key)
+    if len(chosen) < 3 or key(chosen[0]) == key(chosen[1]):
+        return None  # too few to compare, or a tie
+    answer = chosen[0].number
+    steps = [
+        click("My Account"),
+        click("My Orders"),
+        *[click("Next page") for _ in range(page_of(positions[-1], ORDERS_PER_PAGE) - 1)],
+    ]
+    return Draft(
+        values={"year": year, "which": which},
+        eval=answer_eval(answer, "string"),
+        solution=[*steps, stop(answer)],
+        answer=answer,
+    )
+
+
+def _confirm_most_items(ctx: Context, values: dict[str, Any]) -> str:
+    """Recompute each order's item count and grand total in Python from its lines,
+    discount and shipping (not the orders' stored counts and totals)."""
+    rows = ctx.data.query(
+        "shop",
+        "SELECT o.number, o.discount_cents, o.shipping_cents, i.quantity, i.line_total_cents "
+        "FROM orders o JOIN order_items i ON i.order_id = o.id "
+        "WHERE o.user_id = ? AND substr(o.created_at, 1, 4) = ?",
+        (user_id(ctx.data), values["year"]),
+    )
+    items: dict[str, int] = {}
+    totals: dict[str, int] = {}
+    for number, discount, shipping, quantity, line in rows:
+        items[number] = items.get(number, 0) + quantity
+        totals[number] = totals.get(number, shipping - discount) + line
+    measure = items if "items" in values["which"] else totals
+    pick = max if values["which"].split()[1] in ("most", "highest") else min
+    return pick(measure, key=measure.__getitem__)
+
+
 FAMILIES = [
     Family(
         id="shop.reorder-completed-order",
@@ -289,6 +345,17 @@ FAMILIES = [
         confirm=_confirm_count_status_year,
         split="test",
         length=(5, 9),
+        kind="info",
+    ),
+    Family(
+        id="shop.extreme-order-in-year",
+        sites=("shop",),
+        skills=("paginate", "compare"),
+        intent_template="Which of my orders placed in {{year}} has {{which}}? Give the order "
+        "number.",
+        build=_most_items,
+        confirm=_confirm_most_items,
+        length=(3, 8),
         kind="info",
     ),
 ]
