@@ -15,6 +15,7 @@ from webenv.families.verify import InstanceCheck, check_world
 
 MODULES = (
     "shop.history",
+    "shop.wishlist",
     "forum.posting",
     "githost.setup",
     "githost.triage",
