@@ -255,3 +255,102 @@ FAMILIES = [
         kind="info",
     ),
 ]
+
+
+# --- subscribe to the forum the top author posts in most ---------------------------------
+
+
+def _author_favourite(ctx: Context) -> Draft | None:
+    forum = ctx.rng.choice(forums(ctx.data))
+    top = listing(ctx.data, forum, "top")
+    if not top:
+        return None
+    author = top[0].author
+    rows = ctx.data.query(
+        "forum",
+        "SELECT f.title FROM submissions s JOIN users u ON u.id = s.user_id JOIN forums f "
+        "ON f.id = s.forum_id WHERE u.username = ? AND s.deleted = 0 "
+        "ORDER BY s.created_at DESC, s.id DESC",
+        (author,),
+    )
+    counts: dict[str, int] = {}
+    for (title,) in rows:
+        counts[title] = counts.get(title, 0) + 1
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
+        return None  # one forum only, or a tie for the most
+    favourite = ranked[0][0]
+    uid = user_id(ctx.data)
+    ids = dict(ctx.data.query("forum", "SELECT title, id FROM forums"))
+    subscribed = {
+        f
+        for (f,) in ctx.data.query(
+            "forum", "SELECT forum_id FROM subscriptions WHERE user_id = ?", (uid,)
+        )
+    }
+    if ids[favourite] in subscribed:
+        return None
+    steps = [
+        *open_forum(forum),
+        click("Top"),
+        click("All time"),
+        click(author),
+        click(f"All submissions by {author}"),
+        *[click("Next page") for _ in range((len(rows) - 1) // PER_PAGE)],
+        click("Forums"),
+        button(f"Subscribe to {favourite}"),
+    ]
+    return Draft(
+        answer=favourite,
+        values={"forum": forum.title},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    f"SELECT COUNT(*) FROM subscriptions WHERE user_id = {uid} "
+                    f"AND forum_id = {ids[favourite]}",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM subscriptions WHERE user_id = {uid}", len(subscribed) + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_author_favourite(ctx: Context, values: dict[str, Any]) -> str:
+    """The top post by summed vote rows, then its author's forums counted in Python."""
+    forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
+    posts = ctx.data.query(
+        "forum", "SELECT id, user_id, forum_id, created_at FROM submissions WHERE deleted = 0"
+    )
+    votes: dict[int, int] = {}
+    for submission_id, value in ctx.data.query(
+        "forum", "SELECT submission_id, value FROM submission_votes"
+    ):
+        votes[submission_id] = votes.get(submission_id, 0) + value
+    best = max(
+        (p for p in posts if p[2] == forum_id), key=lambda p: (votes.get(p[0], 0), p[3], p[0])
+    )
+    counts: dict[int, int] = {}
+    for _, author, where, _ in posts:
+        if author == best[1]:
+            counts[where] = counts.get(where, 0) + 1
+    titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
+    return titles[max(counts, key=counts.__getitem__)]
+
+
+FAMILIES.append(
+    Family(
+        id="forum.subscribe-top-author-favourite",
+        sites=("forum",),
+        skills=("sort", "paginate", "aggregate"),
+        intent_template="Find the author of the top submission of all time in {{forum}}, "
+        "work out which forum they have posted the most submissions in, and subscribe me to "
+        "that forum.",
+        build=_author_favourite,
+        confirm=_confirm_author_favourite,
+        length=(9, 14),
+        kind="state",
+    )
+)
