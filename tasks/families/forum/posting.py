@@ -8,6 +8,7 @@ from typing import Any
 from webenv.task_files.families.forum._common import (
     BODIES,
     PER_PAGE,
+    USER,
     Forum,
     forums,
     listing,
@@ -351,6 +352,103 @@ FAMILIES.append(
         build=_author_favourite,
         confirm=_confirm_author_favourite,
         length=(9, 14),
+        kind="state",
+    )
+)
+
+
+# --- edit one of my comments picked by points or age ---------------------------------------
+
+_NOTES = ("thanks for the replies", "fixed a typo", "see my newer post", "this worked for me")
+
+
+def _edit_my_comment(ctx: Context) -> Draft | None:
+    uid = user_id(ctx.data)
+    rows = ctx.data.query(
+        "forum",
+        "SELECT c.id, c.body, c.score, s.title FROM comments c JOIN submissions s ON "
+        "s.id = c.submission_id WHERE c.user_id = ? AND c.deleted = 0 AND c.removed = 0 "
+        "ORDER BY c.created_at DESC, c.id DESC",
+        (uid,),
+    )
+    if len(rows) < 3:
+        return None
+    which = ctx.rng.choice(
+        ("my comment with the most points", "my newest comment", "my oldest comment")
+    )
+    if which == "my comment with the most points":
+        index = max(range(len(rows)), key=lambda i: rows[i][2])
+        if sum(r[2] == rows[index][2] for r in rows) > 1:
+            return None  # a tie for the most points
+    else:
+        index = 0 if which == "my newest comment" else len(rows) - 1
+    comment_id, body, _, title = rows[index]
+    if sum(r[3] == title for r in rows) > 1:
+        return None  # two of my comments sit under the same title: the link is ambiguous
+    note = ctx.rng.choice(_NOTES)
+    new_body = f"{body} (Edit: {note})"
+    steps = [
+        click(USER),
+        click(f"All comments by {USER}"),
+        *[click("Next page") for _ in range(index // PER_PAGE)],
+        click(title),
+        click("Edit"),
+        type_text("Comment", new_body),
+        button("Save changes"),
+    ]
+    return Draft(
+        answer=str(comment_id),
+        values={"which": which, "note": note},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    f"SELECT trim(body) = {sql_text(new_body)} AND edited_at IS NOT NULL "
+                    f"FROM comments WHERE id = {comment_id}",
+                    1,
+                ),
+                (
+                    f"SELECT COUNT(*) FROM comments WHERE user_id = {uid}",
+                    ctx.data.value(
+                        "forum", "SELECT COUNT(*) FROM comments WHERE user_id = ?", (uid,)
+                    ),
+                ),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_edit_my_comment(ctx: Context, values: dict[str, Any]) -> str:
+    """Pick the comment again in Python, with points recomputed from the vote rows."""
+    uid = user_id(ctx.data)
+    mine = ctx.data.query(
+        "forum",
+        "SELECT id, created_at FROM comments WHERE user_id = ? AND deleted = 0 AND removed = 0",
+        (uid,),
+    )
+    votes: dict[int, int] = {}
+    for comment_id, value in ctx.data.query("forum", "SELECT comment_id, value FROM comment_votes"):
+        votes[comment_id] = votes.get(comment_id, 0) + value
+    if values["which"] == "my comment with the most points":
+        chosen = max(mine, key=lambda c: votes.get(c[0], 0))
+    elif values["which"] == "my newest comment":
+        chosen = max(mine, key=lambda c: (c[1], c[0]))
+    else:
+        chosen = min(mine, key=lambda c: (c[1], c[0]))
+    return str(chosen[0])
+
+
+FAMILIES.append(
+    Family(
+        id="forum.edit-my-comment",
+        sites=("forum",),
+        skills=("sort", "paginate", "form-fill"),
+        intent_template='Find {{which}} and edit it to add " (Edit: {{note}})" '
+        "at the end of its text.",
+        build=_edit_my_comment,
+        confirm=_confirm_edit_my_comment,
+        length=(7, 9),
         kind="state",
     )
 )
