@@ -3,14 +3,19 @@ the milestone with the most open issues."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.githost.access import REPORTER
+from webenv.sites.githost.tracker import SORTS
 from webenv.task_files.families.githost._common import (
+    USER,
     Project,
     my_projects,
     open_project,
     reachable,
+    user_id,
 )
 
 from webenv.families import Context, Draft, Family
@@ -225,3 +230,112 @@ FAMILIES = [
         kind="info",
     ),
 ]
+
+
+# --- set a due date on my oldest open issue in a project ----------------------------------
+
+
+def _my_oldest_open(ctx: Context, project: Project) -> tuple[int, str, str | None] | None:
+    """(issue id, title, due date) of my oldest open issue in the project, when it is
+    clearly the oldest of at least two and its title is unique there."""
+    rows = ctx.data.query(
+        "githost",
+        "SELECT i.id, i.title, i.created_at, i.due_date FROM issues i JOIN issue_assignees a "
+        "ON a.issue_id = i.id WHERE a.user_id = ? AND i.project_id = ? AND "
+        "i.state = 'opened' ORDER BY i.created_at, i.iid",
+        (user_id(ctx.data), project.id),
+    )
+    if len(rows) < 2 or rows[0][2] == rows[1][2]:
+        return None  # nothing to choose between, or a tie for the oldest
+    same = ctx.data.value(
+        "githost",
+        "SELECT COUNT(*) FROM issues WHERE project_id = ? AND title = ?",
+        (project.id, rows[0][1]),
+    )
+    return (rows[0][0], rows[0][1], rows[0][3]) if same == 1 else None
+
+
+def _due_my_oldest(ctx: Context) -> Draft | None:
+    pool = [
+        p
+        for p in my_projects(ctx.data)
+        if p.role >= REPORTER
+        and not p.archived
+        and reachable(ctx.data, p)
+        and _my_oldest_open(ctx, p) is not None
+    ]
+    if not pool:
+        return None
+    project = ctx.rng.choice(pool)
+    oldest = _my_oldest_open(ctx, project)
+    assert oldest is not None  # the pool holds only projects with a clear oldest issue
+    issue_id, title, due = oldest
+    date = (WORLD_NOW.date() + timedelta(days=ctx.rng.randint(3, 60))).isoformat()
+    if date == due:
+        return None
+    steps = [
+        *open_project(project),
+        click("Issues"),
+        type_text("Assignee", USER),
+        select("Sort by", SORTS["created_asc"][0]),
+        button("Apply"),
+        click(title),
+        type_text("Due date", date),
+        button("Set due date"),
+    ]
+    return Draft(
+        answer=title,
+        values={"project": project.full_name, "date": date},
+        eval=state_eval(
+            "githost",
+            [
+                (f"SELECT due_date FROM issues WHERE id = {issue_id}", date),
+                (
+                    f"SELECT COUNT(*) FROM issues WHERE project_id = {project.id} "
+                    f"AND due_date = '{date}'",
+                    1
+                    + ctx.data.value(
+                        "githost",
+                        "SELECT COUNT(*) FROM issues WHERE project_id = ? AND due_date = ?",
+                        (project.id, date),
+                    ),
+                ),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_due_my_oldest(ctx: Context, values: dict[str, Any]) -> str:
+    """My oldest open issue there, picked in Python from the project's issue rows and my
+    assignment rows read separately."""
+    uid = user_id(ctx.data)
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    mine = {
+        issue_id
+        for (issue_id,) in ctx.data.query(
+            "githost", "SELECT issue_id FROM issue_assignees WHERE user_id = ?", (uid,)
+        )
+    }
+    issues = ctx.data.query(
+        "githost",
+        "SELECT id, title, created_at, iid, state FROM issues WHERE project_id = ?",
+        (project.id,),
+    )
+    open_mine = [i for i in issues if i[0] in mine and i[4] == "opened"]
+    return min(open_mine, key=lambda i: (i[2], i[3]))[1]
+
+
+FAMILIES.append(
+    Family(
+        id="githost.due-date-my-oldest-issue",
+        sites=("githost",),
+        skills=("filter", "sort", "form-fill"),
+        intent_template="In {{project}}, set the due date of the oldest open issue assigned "
+        "to me to {{date}}.",
+        build=_due_my_oldest,
+        confirm=_confirm_due_my_oldest,
+        length=(11, 11),
+        kind="state",
+    )
+)
