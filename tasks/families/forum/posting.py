@@ -107,13 +107,16 @@ def _swap(ctx: Context) -> Draft | None:
     inside, outside = _subscriptions(ctx)
     if len(inside) < 2 or len(outside) < 2:
         return None
-    drop_by = ctx.rng.choice(("fewest", "most"))
-    add_by = ctx.rng.choice(("most", "fewest"))
-    drop_end = 0 if drop_by == "fewest" else -1
-    add_end = -1 if add_by == "most" else 0
-    if inside[drop_end][1] == inside[1 if drop_end == 0 else -2][1]:
-        return None  # a tie: "the forum with the fewest" would be ambiguous
-    if outside[add_end][1] == outside[1 if add_end == 0 else -2][1]:
+    combos = [(d, a) for d in ("fewest", "most") for a in ("most", "fewest")]
+    for drop_by, add_by in ctx.rng.sample(combos, len(combos)):
+        drop_end = 0 if drop_by == "fewest" else -1
+        add_end = -1 if add_by == "most" else 0
+        # No tie for "the forum with the fewest/most": the first choice without one.
+        if inside[drop_end][1] != inside[1 if drop_end == 0 else -2][1] and (
+            outside[add_end][1] != outside[1 if add_end == 0 else -2][1]
+        ):
+            break
+    else:
         return None
     drop, add = inside[drop_end][0], outside[add_end][0]
     uid = user_id(ctx.data)
