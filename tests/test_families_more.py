@@ -16,6 +16,7 @@ from webenv.families.verify import InstanceCheck, check_world
 MODULES = (
     "shop.history",
     "shop.wishlist",
+    "shop.compare",
     "forum.posting",
     "githost.setup",
     "githost.triage",
