@@ -23,6 +23,7 @@ from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     answer_eval,
     button,
+    check,
     click,
     infeasible,
     infeasible_eval,
@@ -430,3 +431,111 @@ FAMILIES = [
         kind="info",
     ),
 ]
+
+
+# --- create a label, then put it on the newest open issues --------------------------------
+
+
+def _label_newest(ctx: Context) -> Draft | None:
+    label = ctx.rng.choice(_NEW_LABELS)
+    colour = ctx.rng.choice(_COLOURS)
+    n = ctx.rng.randint(2, 3)
+    pool = _writable(ctx, REPORTER)
+    for project in ctx.rng.sample(pool, len(pool)):  # the first project that fits
+        built = _label_newest_in(ctx, project, label, colour, n)
+        if built is not None:
+            return built
+    return None
+
+
+def _label_newest_in(
+    ctx: Context, project: Project, label: str, colour: str, n: int
+) -> Draft | None:
+    if ctx.data.value(
+        "githost",
+        "SELECT COUNT(*) FROM labels WHERE project_id = ? AND lower(name) = lower(?)",
+        (project.id, label),
+    ):
+        return None
+    rows = ctx.data.query(
+        "githost",
+        "SELECT id, title, created_at FROM issues WHERE project_id = ? AND state = 'opened' "
+        "ORDER BY created_at DESC, iid DESC",
+        (project.id,),
+    )
+    if len(rows) <= n or rows[n - 1][2] == rows[n][2]:
+        return None  # too few open issues, or a tie at the cut
+    chosen = rows[:n]
+    titles = [
+        t
+        for (t,) in ctx.data.query(
+            "githost", "SELECT title FROM issues WHERE project_id = ?", (project.id,)
+        )
+    ]
+    if any(titles.count(title) > 1 for _, title, _ in chosen):
+        return None
+    steps = [
+        *open_project(project),
+        click("Labels"),
+        click("New label"),
+        type_text("Title", label),
+        type_text("Background color", colour),
+        button("Create label"),
+    ]
+    for _, title, _ in chosen:
+        steps += [click("Issues"), click(title), check(label), button("Update labels")]
+    ids = ", ".join(str(i) for i, _, _ in chosen)
+    where = f"project_id = {project.id} AND name = {sql_text(label)}"
+    return Draft(
+        answer=",".join(sorted(title for _, title, _ in chosen)),
+        values={
+            "project": project.full_name,
+            "label": label,
+            "colour": colour,
+            "count": ("two", "three")[n - 2],
+        },
+        eval=state_eval(
+            "githost",
+            [
+                (f"SELECT lower(color) FROM labels WHERE {where}", colour),
+                (
+                    "SELECT COUNT(*) FROM issue_labels x JOIN issues i ON i.id = x.issue_id "
+                    f"WHERE x.label_id = (SELECT id FROM labels WHERE {where})",
+                    n,
+                ),
+                (
+                    "SELECT COUNT(*) FROM issue_labels WHERE issue_id IN "
+                    f"({ids}) AND label_id = (SELECT id FROM labels WHERE {where})",
+                    n,
+                ),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_label_newest(ctx: Context, values: dict[str, Any]) -> str:
+    """The newest open issues, sorted in Python from the project's issue rows."""
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    rows = ctx.data.query(
+        "githost",
+        "SELECT title, created_at, iid, state FROM issues WHERE project_id = ?",
+        (project.id,),
+    )
+    newest = sorted((r for r in rows if r[3] == "opened"), key=lambda r: (r[1], r[2]), reverse=True)
+    return ",".join(sorted(r[0] for r in newest[: ("two", "three").index(values["count"]) + 2]))
+
+
+FAMILIES.append(
+    Family(
+        id="githost.label-newest-issues",
+        sites=("githost",),
+        skills=("sort", "form-fill"),
+        intent_template="In {{project}}, create a label {{label}} with colour {{colour}} and "
+        "add it to the {{count}} newest open issues.",
+        build=_label_newest,
+        confirm=_confirm_label_newest,
+        length=(17, 21),
+        kind="state",
+    )
+)
