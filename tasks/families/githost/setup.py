@@ -204,6 +204,7 @@ def _milestone_for_label(ctx: Context) -> Draft | None:
         ]
     ids = ", ".join(str(i) for i, _ in issues)
     return Draft(
+        answer=",".join(sorted(title for _, title in issues)),
         values={"project": project.full_name, "milestone": milestone, "due": due, "label": label},
         eval=state_eval(
             "githost",
@@ -228,6 +229,28 @@ def _milestone_for_label(ctx: Context) -> Draft | None:
         ),
         solution=[*steps, stop()],
     )
+
+
+def _confirm_milestone_for_label(ctx: Context, values: dict[str, Any]) -> str:
+    """The open issues carrying the label, joined in Python from the label, link and
+    issue rows read separately."""
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    label_id = ctx.data.value(
+        "githost",
+        "SELECT id FROM labels WHERE project_id = ? AND name = ?",
+        (project.id, values["label"]),
+    )
+    linked = {
+        issue_id
+        for issue_id, lid in ctx.data.query(
+            "githost", "SELECT issue_id, label_id FROM issue_labels"
+        )
+        if lid == label_id
+    }
+    issues = ctx.data.query(
+        "githost", "SELECT id, title, state FROM issues WHERE project_id = ?", (project.id,)
+    )
+    return ",".join(sorted(t for i, t, state in issues if i in linked and state == "opened"))
 
 
 # --- promote every member of a role one step up -------------------------------------------
@@ -404,7 +427,7 @@ FAMILIES = [
         intent_template="In {{project}}, create a milestone {{milestone}} due {{due}} and add "
         "every open issue labelled {{label}} to it.",
         build=_milestone_for_label,
-        confirm=None,
+        confirm=_confirm_milestone_for_label,
         split="test",
         length=(17, 30),
         kind="state",
