@@ -58,7 +58,11 @@ def test_new_family_instances_are_solved_confirmed_and_not_trivial(family_id, wo
 
 @pytest.mark.parametrize(
     "family_id",
-    ["shop.review-dearest-in-order", "githost.promote-role-members"],
+    [
+        "shop.review-dearest-in-order",
+        "githost.promote-role-members",
+        "forum.delete-my-newest-in-forum",
+    ],
 )
 def test_mixed_families_make_both_feasible_and_infeasible_instances(family_id):
     kinds = Counter(

@@ -21,6 +21,8 @@ from webenv.families.steps import (
     answer_eval,
     button,
     click,
+    infeasible,
+    infeasible_eval,
     select,
     sql_text,
     state_eval,
@@ -470,5 +472,98 @@ FAMILIES.append(
         confirm=_confirm_edit_my_comment,
         length=(7, 9),
         kind="state",
+    )
+)
+
+
+# --- delete my newest submission in a forum (infeasible where I never posted) --------------
+
+
+def _delete_newest_mine(ctx: Context) -> Draft | None:
+    uid = user_id(ctx.data)
+    mine = ctx.data.query(
+        "forum",
+        "SELECT s.id, s.title, s.forum_id FROM submissions s WHERE s.user_id = ? AND "
+        "s.deleted = 0 ORDER BY s.created_at DESC, s.id DESC",
+        (uid,),
+    )
+    if not mine:
+        return None
+    posted = {forum_id for _, _, forum_id in mine}
+    everything = forums(ctx.data)
+    feasible = ctx.rng.chance(0.7)
+    pool = [f for f in everything if (f.id in posted) == feasible]
+    if not pool:
+        return None
+    forum = ctx.rng.choice(pool)
+    pages = (len(mine) - 1) // PER_PAGE + 1
+    browse = [click(USER), click(f"All submissions by {USER}")]
+    values = {"forum": forum.title}
+    if not feasible:
+        reason = f"I have no submissions in {forum.title}, so there is nothing to delete."
+        steps = [*browse, *[click("Next page") for _ in range(pages - 1)]]
+        return Draft(
+            values=values,
+            eval=infeasible_eval(),
+            solution=[*steps, infeasible(reason)],
+            answer="N/A",
+        )
+    index = next(i for i, row in enumerate(mine) if row[2] == forum.id)
+    submission_id, title, _ = mine[index]
+    if sum(row[1] == title for row in mine) > 1:
+        return None  # two of my posts share the title: the link would be ambiguous
+    steps = [
+        *browse,
+        *[click("Next page") for _ in range(index // PER_PAGE)],
+        click(title),
+        button("Delete submission"),
+    ]
+    return Draft(
+        answer=title,
+        values=values,
+        eval=state_eval(
+            "forum",
+            [
+                (f"SELECT deleted FROM submissions WHERE id = {submission_id}", 1),
+                (
+                    f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} AND deleted = 1",
+                    1
+                    + ctx.data.value(
+                        "forum",
+                        "SELECT COUNT(*) FROM submissions WHERE user_id = ? AND deleted = 1",
+                        (uid,),
+                    ),
+                ),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_delete_newest_mine(ctx: Context, values: dict[str, Any]) -> str:
+    """My newest post in that forum, picked in Python from my submission rows."""
+    uid = user_id(ctx.data)
+    forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
+    rows = ctx.data.query(
+        "forum",
+        "SELECT id, title, created_at, forum_id, deleted, user_id FROM submissions "
+        "WHERE forum_id = ?",
+        (forum_id,),
+    )
+    mine = [r for r in rows if r[5] == uid and not r[4]]
+    return max(mine, key=lambda r: (r[2], r[0]))[1] if mine else "N/A"
+
+
+FAMILIES.append(
+    Family(
+        id="forum.delete-my-newest-in-forum",
+        sites=("forum",),
+        skills=("paginate",),
+        intent_template="Delete my most recent submission in the {{forum}} forum.",
+        build=_delete_newest_mine,
+        confirm=_confirm_delete_newest_mine,
+        split="test",
+        length=(3, 8),
+        kind="mixed",
     )
 )
