@@ -216,7 +216,7 @@ FAMILIES = [
         "{{target}}: assign them to {{target}} and unassign {{source}}.",
         build=_reassign,
         confirm=_confirm_reassign,
-        length=(10, 24),
+        length=(11, 25),
         kind="state",
     ),
     Family(
