@@ -344,7 +344,7 @@ FAMILIES = [
         build=_count_status_year,
         confirm=_confirm_count_status_year,
         split="test",
-        length=(5, 9),
+        length=(5, 10),
         kind="info",
     ),
     Family(
@@ -355,7 +355,7 @@ FAMILIES = [
         "number.",
         build=_most_items,
         confirm=_confirm_most_items,
-        length=(3, 8),
+        length=(3, 10),
         kind="info",
     ),
 ]
