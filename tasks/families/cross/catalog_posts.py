@@ -176,16 +176,7 @@ def _moderator_status(ctx: Context) -> Draft | None:
     pool_index = others if others and ctx.rng.chance(0.5) else range(len(history))
     index = ctx.rng.choice(list(pool_index))
     order = history[index]
-    pool = []
-    for forum in forums(ctx.data):
-        mods = ctx.data.query(
-            "forum",
-            "SELECT u.username FROM moderators m JOIN users u ON u.id = m.user_id "
-            "WHERE m.forum_id = ?",
-            (forum.id,),
-        )
-        if len(mods) == 1 and mods[0][0] != FORUM_USER:
-            pool.append((forum, mods[0][0]))
+    pool = _sole_moderators(ctx)
     if not pool:
         return None
     forum, moderator = ctx.rng.choice(pool)
@@ -230,6 +221,83 @@ def _confirm_moderator_status(ctx: Context, values: dict[str, Any]) -> str:
     return ctx.data.value("shop", "SELECT status FROM orders WHERE number = ?", (values["number"],))
 
 
+# --- tell a forum's moderator the cheapest product of a category ----------------------------
+
+
+def _sole_moderators(ctx: Context) -> list[tuple[Any, str]]:
+    """(forum, moderator username) of forums with exactly one moderator who is not me."""
+    found = []
+    for forum in forums(ctx.data):
+        mods = ctx.data.query(
+            "forum",
+            "SELECT u.username FROM moderators m JOIN users u ON u.id = m.user_id "
+            "WHERE m.forum_id = ?",
+            (forum.id,),
+        )
+        if len(mods) == 1 and mods[0][0] != FORUM_USER:
+            found.append((forum, mods[0][0]))
+    return found
+
+
+def _moderator_cheapest(ctx: Context) -> Draft | None:
+    category = ctx.rng.choice(subcategories(ctx.data))
+    rows = ctx.data.query(
+        "shop",
+        "SELECT name, price_cents FROM products WHERE category_id = ? ORDER BY price_cents, id",
+        (category.id,),
+    )
+    if len(rows) < 2 or rows[0][1] == rows[1][1]:
+        return None  # a tie for the cheapest
+    name = rows[0][0]
+    pool = _sole_moderators(ctx)
+    if not pool:
+        return None
+    forum, moderator = ctx.rng.choice(pool)
+    subject = f"Cheapest in {category.name}"
+    uid = forum_user_id(ctx.data)
+    sent = ctx.data.value("forum", "SELECT COUNT(*) FROM messages WHERE sender_id = ?", (uid,))
+    steps = [
+        *open_category(category),
+        select("Sort by", SORTS["price_asc"][0]),
+        button("Apply"),
+        click("Community forum"),
+        click("Forums"),
+        click(forum.title),
+        click(moderator),
+        click("Send a message"),
+        type_text("Subject", subject),
+        type_text("Message", name),
+        button("Send message"),
+    ]
+    return Draft(
+        answer=name,
+        values={"forum": forum.title, "category": category.name, "subject": subject},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id "
+                    f"WHERE m.sender_id = {uid} AND u.username = {sql_text(moderator)} AND "
+                    f"trim(m.subject) = {sql_text(subject)} AND "
+                    f"lower(trim(m.body)) = lower({sql_text(name)})",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}", sent + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_moderator_cheapest(ctx: Context, values: dict[str, Any]) -> str:
+    """The cheapest product of the category, found by name and ranked in Python."""
+    category = next(c for c in subcategories(ctx.data) if c.name == values["category"])
+    rows = ctx.data.query(
+        "shop", "SELECT name, price_cents FROM products WHERE category_id = ?", (category.id,)
+    )
+    return min(rows, key=lambda r: r[1])[0]
+
+
 FAMILIES = [
     Family(
         id="cross.post-nth-dearest-product",
@@ -266,6 +334,18 @@ FAMILIES = [
         confirm=_confirm_moderator_status,
         split="test",
         length=(10, 16),
+        kind="state",
+    ),
+    Family(
+        id="cross.tell-moderator-cheapest",
+        sites=("shop", "forum"),
+        skills=("sort", "cross-site", "form-fill"),
+        intent_template="Send the moderator of the {{forum}} forum a message with the subject "
+        '"{{subject}}" whose text is just the name of the cheapest product in the shop\'s '
+        "{{category}} category.",
+        build=_moderator_cheapest,
+        confirm=_confirm_moderator_cheapest,
+        length=(13, 13),
         kind="state",
     ),
 ]
