@@ -401,20 +401,20 @@ def test_page_scripts_apply_the_python_rules(envs):
     from lxml import html as lxml_html
 
     from webenv.axtree import assign_ids, is_hidden
-    from webenv.browser.chromium import _INSPECT_JS
+    from webenv.browser.chromium.scripts import INSPECT_JS
 
     chromium, _ = envs
     chromium.reset(options={"task_id": TASK})
     page = chromium.unwrapped.browser.page
     page.set_content(RULES_PAGE)
     elements = assign_ids(lxml_html.document_fromstring(RULES_PAGE))
-    facts = {nid: page.evaluate(_INSPECT_JS, nid) for nid in elements}
+    facts = {nid: page.evaluate(INSPECT_JS, nid) for nid in elements}
     assert {nid: info["tag"] for nid, info in facts.items()} == {
         nid: el.tag for nid, el in elements.items()}
     expected = {nid: is_hidden(el) for nid, el in elements.items()}
     assert {nid: info["hidden"] for nid, info in facts.items()} == expected
     assert sum(expected.values()) >= 20 and not all(expected.values())
-    assert page.evaluate(_INSPECT_JS, max(elements) + 1) is None
+    assert page.evaluate(INSPECT_JS, max(elements) + 1) is None
 
 
 def test_actions_wait_for_slow_navigations(envs, monkeypatch):
@@ -424,7 +424,7 @@ def test_actions_wait_for_slow_navigations(envs, monkeypatch):
     click or an Enter that navigates there must give the loaded page (as in-process), not
     an error and the page being left.
     """
-    import webenv.browser.chromium as chromium_module
+    import webenv.browser.chromium.browser as chromium_module
 
     chromium, inprocess = envs
     monkeypatch.setattr(chromium_module, "ACTION_TIMEOUT_MS", 600)
@@ -504,10 +504,10 @@ class _FakeResponse:
 @pytest.mark.parametrize("order", ["commit-first", "response-first"])
 def test_navigation_tracking_ends_each_navigation_once(order):
     """The wait's bookkeeping: pending from the first request to commit, failure or no-document."""
-    from webenv.browser.chromium import _Loading
+    from webenv.browser.chromium.loading import Loading
 
     page = _FakePage()
-    loading = _Loading(page)
+    loading = Loading(page)
     first = _FakeRequest(page, "http://shop.test/a")
     page.emit("request", first)
     hop = _FakeRequest(page, "http://shop.test/b", redirected_from=first)
