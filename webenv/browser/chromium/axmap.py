@@ -98,7 +98,7 @@ class TreeBuilder:
         self.by_backend = {
             node["backendDOMNodeId"]: node for node in ax_nodes if "backendDOMNodeId" in node
         }
-        self.dom = dom
+        self.dom: dict[Any, DomInfo] = dom  # keyed by CDP's backend node ids
         self.root = ax_nodes[0] if ax_nodes else None
 
     def build(self) -> AXTree:
@@ -198,7 +198,10 @@ class TreeBuilder:
             if child is None:
                 continue
             info = self.dom.get(child.get("backendDOMNodeId"))
-            tag = info.tag if info is not None else None
+            if info is None:
+                self.options(child, out)
+                continue
+            tag = info.tag
             if tag == "option" and not child.get("ignored"):
                 name = collapse(_value(child.get("name")))
                 out.append(

@@ -22,6 +22,7 @@ from webenv.browser.base import (
 )
 from webenv.browser.chromium.axmap import collapse
 from webenv.browser.chromium.driver import (
+    BrowserContext,
     Page,
     PlaywrightError,
     PlaywrightTimeoutError,
@@ -94,7 +95,7 @@ class ChromiumBrowser(Browser):
         except BaseException:
             self.proxy.close()
             raise
-        self._context = None
+        self._context: BrowserContext | None = None
         self.tabs: list[Tab] = []
         self.active = 0
         # An env dropped without close() still ends its Chromium (Playwright's event
@@ -110,12 +111,14 @@ class ChromiumBrowser(Browser):
         if self._context is not None:
             self._context.close()
         self.tabs = []
-        self._context = self._browser.new_context(
-            viewport=VIEWPORT, java_script_enabled=True, service_workers="block"
+        self._context = context = self._browser.new_context(
+            viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]},
+            java_script_enabled=True,
+            service_workers="block",
         )
-        self._context.set_default_timeout(ACTION_TIMEOUT_MS)
-        self._context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
-        self._context.add_cookies(
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
+        context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
+        context.add_cookies(
             [
                 {
                     "name": name,
@@ -128,7 +131,7 @@ class ChromiumBrowser(Browser):
                 for site, (name, value) in cookies.items()
             ]
         )
-        self._context.on("page", weak_handler(self._on_page))
+        context.on("page", weak_handler(self._on_page))
         self.tabs = [self._new_page()]
         self.active = 0
         self._goto(str(self._start_url(start_url)))
@@ -173,7 +176,7 @@ class ChromiumBrowser(Browser):
             target = str(self._fetch_url(url))
             self._adding = True
             try:
-                page = self._context.new_page()
+                page = self._open_context().new_page()
             finally:
                 self._adding = False
             try:
@@ -241,9 +244,14 @@ class ChromiumBrowser(Browser):
     def _new_page(self, history: list[str] | None = None) -> Tab:
         self._adding = True
         try:
-            return Tab(self._context.new_page(), history)
+            return Tab(self._open_context().new_page(), history)
         finally:
             self._adding = False
+
+    def _open_context(self) -> BrowserContext:
+        if self._context is None:
+            raise ActionError("no page is open; call reset() first")
+        return self._context
 
     def _reachable(self, url: str) -> bool:
         parsed = parse_url(url)

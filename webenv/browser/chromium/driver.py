@@ -23,18 +23,19 @@ from typing import Any, ParamSpec, TypeVar
 from webenv.errors import BrowserStackMissing
 
 try:
-    from playwright.sync_api import CDPSession, Page, Playwright, sync_playwright
+    from playwright.sync_api import BrowserContext, CDPSession, Page, Playwright, sync_playwright
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError as exc:  # the optional 'chromium' extra is not installed
     raise BrowserStackMissing("playwright") from exc
 
 try:  # Playwright's sync API runs on greenlets (a dependency of playwright)
-    import greenlet
+    import greenlet  # type: ignore[import-untyped]
 except ImportError:  # pragma: no cover - a Playwright without greenlets
     greenlet = None
 
 __all__ = [
+    "BrowserContext",
     "CDPSession",
     "Page",
     "PlaywrightError",
