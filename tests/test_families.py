@@ -204,6 +204,7 @@ def test_a_failing_family_is_a_clear_error_naming_the_instance(monkeypatch):
         generate("shop.fake", 0, 4)
 
 
+@pytest.mark.slow
 def test_generation_does_not_depend_on_the_process_hash_seed():
     code = (
         "import json, sys; from webenv.families import generate_json; "

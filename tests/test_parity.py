@@ -12,6 +12,8 @@ from webenv.browser.chromium import chromium_executable
 from webenv.cli import main
 from webenv.tools.parity import available_sites, compare_lines, compare_pages, default_user
 
+pytestmark = pytest.mark.chromium
+
 
 def require_chromium() -> None:
     if chromium_executable() is None:

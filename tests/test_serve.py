@@ -466,6 +466,7 @@ def _cart_quantity(db_file: Path) -> int:
         conn.close()
 
 
+@pytest.mark.slow
 def test_acknowledged_writes_survive_sigkill_and_restart(tmp_path: Path) -> None:
     db = tmp_path / "data"
     db.mkdir()

@@ -19,6 +19,8 @@ from webenv.browser.chromium import playwright_driver
 from webenv.serve import Hub
 from webenv.serve.portal import DEMO_PASSWORD
 
+pytestmark = pytest.mark.chromium
+
 CHROMIUM = os.environ.get("WEBENV_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]

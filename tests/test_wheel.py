@@ -8,9 +8,12 @@ import sysconfig
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_wheel_installs_into_a_fresh_venv_and_runs_the_demo(tmp_path):
     dist = tmp_path / "dist"
     subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT)],
@@ -20,7 +23,9 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_the_demo(tmp_path):
     for expected in ("webenv/sites/shop/schema.sql", "webenv/sites/shop/templates/shop/base.html",
                      "webenv/sites/shop/static/shop.css", "webenv/data/task.schema.json",
                      "webenv/validators/__init__.py", "webenv/task_files/shop/",
-                     "webenv/py.typed", "webenv/browser/inspect.js", "webenv/axtree/rules.py"):
+                     "webenv/py.typed", "webenv/browser/chromium/inspect.js",
+                     "webenv/browser/chromium/number.js", "webenv/browser/chromium/serialize.js",
+                     "webenv/browser/chromium/proxy.py", "webenv/axtree/rules.py"):
         assert any(name.startswith(expected) for name in names), expected
     assert not any(name.startswith(("sites/", "validators/", "tasks/")) for name in names)
 

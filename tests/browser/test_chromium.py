@@ -24,12 +24,14 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-import webenv
+from webenv.actions import Action, ActionError
 from webenv.browser.chromium import ChromiumBrowser, chromium_executable, playwright_driver
 from webenv.env import WebEnv
 from webenv.tasks import select_tasks
 from webenv.tools.solution import find_element, play_solution
 from webenv.world import World
+
+pytestmark = pytest.mark.chromium
 
 TASK = "shop/order-total/0"
 PAGES = (
@@ -81,10 +83,11 @@ def assert_same(obs: tuple[dict, dict]) -> None:
     assert chromium["axtree"] == inprocess["axtree"]
 
 
-@pytest.mark.parametrize("env_id", sorted(webenv.ENV_IDS))
-def test_check_env_passes(env_id):
+@pytest.mark.slow
+def test_check_env_passes():
+    """On one env id: the ids differ only in their task sets (the in-process lane checks all)."""
     require_chromium()
-    env = gym.make(env_id, backend="chromium")
+    env = gym.make("WebShop-v0", backend="chromium")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
@@ -133,6 +136,31 @@ def test_actions_match_in_process_step_by_step(envs):
     for action in ("goto [https://example.com/]", "goto [http://localhost:1/]",
                    "go_forward"):
         assert_same(both(envs, action))
+
+
+@pytest.mark.parametrize("key", ["<unknown key>", "291", "Shift+", "Enterr", "\u00e9", "Clear"])
+def test_an_unknown_key_is_refused_before_anything_happens(envs, key):
+    """Issue 9's Chromium fuzz: ``press("291", "<unknown key>")`` focused, then failed."""
+    obs = reset_both(envs)
+    search = find_element(obs[1]["axtree"], {"role": "textbox", "name": "Search"})
+    for env in envs:
+        browser = env.unwrapped.browser
+        before = browser.axtree_text()
+        with pytest.raises(ActionError, match=r"^unknown key '.*': press takes a key name"):
+            browser.execute(Action("press", target=search, text=key))
+        assert browser.axtree_text() == before
+
+
+def test_key_names_and_combinations_are_pressed_alike(envs):
+    """Key names in any case are Playwright's keys on Chromium, and accepted in-process."""
+    obs = reset_both(envs)
+    search = find_element(obs[1]["axtree"], {"role": "textbox", "name": "Search"})
+    for key in ("control+a", "ESCAPE", "ArrowLeft", "shift+Home"):
+        for env in envs:
+            env.unwrapped.browser.execute(Action("press", target=search, text=key))
+        chromium, inprocess = (env.unwrapped.browser.axtree_text() for env in envs)
+        assert chromium == inprocess and "focused: True" in chromium
+    assert_same(both(envs, "press [return]"))
 
 
 def test_tabs_match_in_process(envs):
@@ -269,6 +297,7 @@ def test_close_is_safe_twice_and_leaves_no_process():
     assert _wait_gone(started) == set()
 
 
+@pytest.mark.slow
 def test_no_process_survives_a_sigkilled_env():
     require_chromium()
     code = ("import sys\nfrom webenv.env import WebEnv\n"
@@ -336,6 +365,7 @@ def _cpu_hogs(count: int = 2, seconds: float = 120.0):
             hog.wait()
 
 
+@pytest.mark.slow
 def test_history_walk_under_cpu_load_reads_each_page_once_loaded(envs):
     """Issue 9.6: under CPU load a page was read before it was ready (only its root line)."""
     chromium, inprocess = envs
@@ -365,6 +395,7 @@ def _use_and_drop_env() -> tuple[set[int], object]:
     return started, env.browser.proxy
 
 
+@pytest.mark.slow
 def test_a_dropped_env_ends_its_browser():
     """Issue 9.8: an env collected without close() kept its Chromium until exit."""
     require_chromium()
@@ -401,22 +432,23 @@ def test_page_scripts_apply_the_python_rules(envs):
     from lxml import html as lxml_html
 
     from webenv.axtree import assign_ids, is_hidden
-    from webenv.browser.chromium import _INSPECT_JS
+    from webenv.browser.chromium.scripts import INSPECT_JS
 
     chromium, _ = envs
     chromium.reset(options={"task_id": TASK})
     page = chromium.unwrapped.browser.page
     page.set_content(RULES_PAGE)
     elements = assign_ids(lxml_html.document_fromstring(RULES_PAGE))
-    facts = {nid: page.evaluate(_INSPECT_JS, nid) for nid in elements}
+    facts = {nid: page.evaluate(INSPECT_JS, nid) for nid in elements}
     assert {nid: info["tag"] for nid, info in facts.items()} == {
         nid: el.tag for nid, el in elements.items()}
     expected = {nid: is_hidden(el) for nid, el in elements.items()}
     assert {nid: info["hidden"] for nid, info in facts.items()} == expected
     assert sum(expected.values()) >= 20 and not all(expected.values())
-    assert page.evaluate(_INSPECT_JS, max(elements) + 1) is None
+    assert page.evaluate(INSPECT_JS, max(elements) + 1) is None
 
 
+@pytest.mark.slow
 def test_actions_wait_for_slow_navigations(envs, monkeypatch):
     """Issue 9.6, deterministically: a page slower than the action timeout is still awaited.
 
@@ -424,7 +456,7 @@ def test_actions_wait_for_slow_navigations(envs, monkeypatch):
     click or an Enter that navigates there must give the loaded page (as in-process), not
     an error and the page being left.
     """
-    import webenv.browser.chromium as chromium_module
+    import webenv.browser.chromium.browser as chromium_module
 
     chromium, inprocess = envs
     monkeypatch.setattr(chromium_module, "ACTION_TIMEOUT_MS", 600)
@@ -504,10 +536,10 @@ class _FakeResponse:
 @pytest.mark.parametrize("order", ["commit-first", "response-first"])
 def test_navigation_tracking_ends_each_navigation_once(order):
     """The wait's bookkeeping: pending from the first request to commit, failure or no-document."""
-    from webenv.browser.chromium import _Loading
+    from webenv.browser.chromium.loading import Loading
 
     page = _FakePage()
-    loading = _Loading(page)
+    loading = Loading(page)
     first = _FakeRequest(page, "http://shop.test/a")
     page.emit("request", first)
     hop = _FakeRequest(page, "http://shop.test/b", redirected_from=first)

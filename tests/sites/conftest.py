@@ -28,6 +28,8 @@ from webenv.sites.githost import datagen as githost_data
 from webenv.sites.shop import datagen as shop_data
 from werkzeug.test import TestResponse
 
+from webenv.sitedb import pristine_snapshot
+
 TOKEN = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -84,14 +86,13 @@ SITES = {
 }
 
 
-@functools.cache
 def canonical_world(name: str) -> bytes:
-    """Return the serialized canonical world (seed 0) of a site, generated once."""
-    conn = sqlite3.connect(":memory:")
-    SITES[name].generate(conn, 0)
-    data = conn.serialize()
-    conn.close()
-    return data
+    """Return the serialized canonical world (seed 0) of a site, generated once per process.
+
+    The env's own cache (:func:`webenv.sitedb.pristine_snapshot`), so the site tests and
+    any env or world made in the same process share one generation per site.
+    """
+    return pristine_snapshot(name, 0)
 
 
 @pytest.fixture

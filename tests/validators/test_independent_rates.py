@@ -4,11 +4,13 @@ of wrong ones. ``webenv study corpus`` prints the same numbers per class."""
 
 from __future__ import annotations
 
+import pytest
 from webenv.validators import check_answer
 
 from .independent import load_cases
 
 
+@pytest.mark.slow
 def test_lenient_rates_on_the_independent_corpus(webarena_tasks):
     cases = load_cases()
     right = [c for c in cases if c["expected"]]

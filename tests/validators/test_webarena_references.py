@@ -57,6 +57,7 @@ def test_every_string_match_reference_passes_lenient(string_match):
     assert not failures, f"{len(failures)} references rejected: {failures}"
 
 
+@pytest.mark.slow
 def test_every_sibling_hedge_fails_lenient_on_every_path(string_match):
     siblings = defaultdict(list)
     for task in string_match:

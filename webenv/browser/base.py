@@ -43,6 +43,52 @@ MAX_TAB_LINE_CHARS = len(f"Tab {MAX_TABS - 1} (current): ") + MAX_TAB_TITLE_CHAR
 MAX_TABS_TEXT_CHARS = MAX_TABS * (MAX_TAB_LINE_CHARS + 1)
 """The longest :meth:`Browser.tabs_text` (``MAX_TABS`` full lines)."""
 
+# The key names ``press`` accepts: those of Playwright's US keyboard layout (key values,
+# ``KeyboardEvent.code`` names and modifier aliases; single characters are any printable
+# ASCII), so a key is refused before anything happens on either backend.
+_NAMED_KEYS = (
+    "Escape Backspace Tab CapsLock Enter Shift Control Alt Meta AltGraph ControlOrMeta "
+    "ContextMenu PrintScreen ScrollLock Pause PageUp PageDown Insert Delete Home End "
+    "ArrowLeft ArrowUp ArrowRight ArrowDown NumLock AudioVolumeMute AudioVolumeDown "
+    "AudioVolumeUp MediaTrackNext MediaTrackPrevious MediaPlayPause "
+    "Backquote Minus Equal Backslash BracketLeft BracketRight Semicolon Quote Comma Period "
+    "Slash Space ShiftLeft ShiftRight ControlLeft ControlRight MetaLeft MetaRight AltLeft "
+    "AltRight NumpadDivide NumpadMultiply NumpadSubtract NumpadAdd NumpadDecimal NumpadEnter"
+).split()
+_NAMED_KEYS += [f"F{n}" for n in range(1, 13)] + [f"Digit{n}" for n in range(10)]
+_NAMED_KEYS += [f"Numpad{n}" for n in range(10)]
+_NAMED_KEYS += [f"Key{chr(c)}" for c in range(ord("A"), ord("Z") + 1)]
+KEY_NAMES: Mapping[str, str] = MappingProxyType(
+    {name.lower(): name for name in _NAMED_KEYS} | {"return": "Enter"})
+"""Accepted multi-character key names, by lower-case spelling (case is not significant)."""
+
+
+def canonical_key(text: str) -> str | None:
+    """The key or combination ``text`` in Playwright's spelling, or None if it is not one.
+
+    A combination joins keys with ``+`` (``Control+a``, ``Shift++``); each key is a name
+    from :data:`KEY_NAMES` (any case) or one printable ASCII character.
+    """
+    keys: list[str] = []
+    building = ""
+    for char in text:  # Playwright's split: a '+' right after a separator is the key itself
+        if char == "+" and building:
+            keys.append(building)
+            building = ""
+        else:
+            building += char
+    keys.append(building)
+    out = []
+    for key in keys:
+        if len(key) == 1 and " " <= key <= "~":
+            out.append(key)
+        elif (name := KEY_NAMES.get(key.lower())) is not None:
+            out.append(name)
+        else:
+            return None
+    return "+".join(out)
+
+
 ACTIVATABLE_TAGS = frozenset({"a", "button", "input", "select", "textarea", "label", "summary"})
 """Tags a click activates (a pointer click); a click on anything else only focuses it."""
 
@@ -408,11 +454,14 @@ class Browser(ABC):
         self._hover(action.target)
 
     def _do_press(self, action: Action) -> None:
-        key = (action.text or "").strip() or "Enter"
-        if key.lower() in ("enter", "return"):
-            key = "Enter"
+        text = (action.text or "").strip() or "Enter"
+        key = canonical_key(text)
         if action.target is not None:
             self._element(action)
+        if key is None:
+            raise ActionError(
+                f"unknown key {text[:40]!r}: press takes a key name (Enter, Tab, ArrowDown, "
+                "Escape, F1, ...), one character, or a combination such as Control+a")
         self._press(action.target, key)
 
     def _do_scroll(self, action: Action) -> None:

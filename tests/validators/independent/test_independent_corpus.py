@@ -11,6 +11,8 @@ import pytest
 from tests.validators import independent as corpus
 from tests.validators.independent import load_cases
 
+pytestmark = pytest.mark.slow  # building the corpus in memory takes seconds
+
 HERE = Path(__file__).resolve().parent
 ANSWER_TYPES = {"string", "number", "currency", "date", "month", "duration", "list", "boolean",
                 "url", "infeasible", "distance"}

@@ -58,9 +58,12 @@ class _Server(ThreadedWSGIServer):
         self._conn_lock = threading.Lock()
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        thread = threading.Thread(target=self.process_request_thread,
-                                  args=(request, client_address), daemon=True,
-                                  name="webenv-proxy-conn")
+        thread = threading.Thread(
+            target=self.process_request_thread,
+            args=(request, client_address),
+            daemon=True,
+            name="webenv-proxy-conn",
+        )
         with self._conn_lock:
             self._conn_threads = [t for t in self._conn_threads if t.is_alive()]
             self._conn_threads.append(thread)
@@ -97,9 +100,12 @@ class SiteProxy:
         self._hosts = {SITES[site].host: site for site in world.sites}
         self._server: _Server | None = _Server(self._dispatch)
         self.port: int = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever,
-                                        kwargs={"poll_interval": 0.05},
-                                        name="webenv-proxy", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name="webenv-proxy",
+            daemon=True,
+        )
         self._thread.start()
 
     @property
@@ -115,8 +121,13 @@ class SiteProxy:
         if app is None or method == "CONNECT" or environ.get("REQUEST_URI", "").startswith("/"):
             with self.lock:
                 self.blocked.append(environ.get("REQUEST_URI", "") or host)
-            start_response("403 Forbidden", [("Content-Type", "text/html; charset=utf-8"),
-                                             ("Content-Length", str(len(_BLOCKED_PAGE)))])
+            start_response(
+                "403 Forbidden",
+                [
+                    ("Content-Type", "text/html; charset=utf-8"),
+                    ("Content-Length", str(len(_BLOCKED_PAGE))),
+                ],
+            )
             return [_BLOCKED_PAGE]
         log = _is_document_request(environ)
         form = read_form(environ) if log and method == "POST" else {}
@@ -140,11 +151,24 @@ class SiteProxy:
                 raw = environ.get("REQUEST_URI", "")
                 raw_path = raw.split("://", 1)[-1].partition("/")[2].partition("?")[0]
                 self.world.log_request(
-                    method, urlunsplit(("http", host, "/" + raw_path if raw else path,
-                                        environ.get("QUERY_STRING", ""), "")),
-                    form, int(captured["status"].split()[0]))
-        headers = [(k, v) for k, v in captured["headers"]
-                   if k.lower() not in ("content-length", "transfer-encoding", "connection")]
+                    method,
+                    urlunsplit(
+                        (
+                            "http",
+                            host,
+                            "/" + raw_path if raw else path,
+                            environ.get("QUERY_STRING", ""),
+                            "",
+                        )
+                    ),
+                    form,
+                    int(captured["status"].split()[0]),
+                )
+        headers = [
+            (k, v)
+            for k, v in captured["headers"]
+            if k.lower() not in ("content-length", "transfer-encoding", "connection")
+        ]
         headers.append(("Content-Length", str(len(data))))
         start_response(captured["status"], headers)
         return [data]

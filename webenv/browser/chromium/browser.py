@@ -1,0 +1,420 @@
+"""``ChromiumBrowser``: the shared action semantics over a real Chromium's primitives."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import numpy as np
+from lxml import html
+
+from webenv.actions import Action, ActionError
+from webenv.axtree import AXNode, AXTree
+from webenv.browser.base import (
+    BLANK_URL,
+    MAX_TABS,
+    Browser,
+    ElementFacts,
+    OptionFacts,
+    option_label,
+    reachable,
+    unreachable,
+)
+from webenv.browser.chromium.axmap import collapse
+from webenv.browser.chromium.driver import (
+    BrowserContext,
+    Page,
+    PlaywrightError,
+    PlaywrightTimeoutError,
+    chromium_executable,
+    launch_args,
+    playwright_driver,
+    track,
+    unpinned,
+    weak_handler,
+)
+from webenv.browser.chromium.loading import NAVIGATION_TIMEOUT_MS
+from webenv.browser.chromium.proxy import SiteProxy
+from webenv.browser.chromium.scripts import ID_ATTR, INSPECT_JS, SERIALIZE_JS
+from webenv.browser.chromium.tab import Tab
+from webenv.errors import BrowserStackMissing
+from webenv.sites.core.urls import URL, parse_url
+from webenv.world import SITES, World
+
+__all__ = ["ACTION_TIMEOUT_MS", "VIEWPORT", "ChromiumBrowser"]
+
+ACTION_TIMEOUT_MS = 3_000
+VIEWPORT = {"width": 1280, "height": 720}
+
+
+def _one_line(exc: BaseException) -> str:
+    """Playwright's first message line, without its call log."""
+    message = str(exc).strip().splitlines()
+    first = message[0] if message else type(exc).__name__
+    return re.sub(r"^\w+\.\w+: ", "", first)[:300]
+
+
+class ChromiumBrowser(Browser):
+    """A headless Chromium over the world's sites, served on loopback.
+
+    The action semantics (preconditions, messages, option matching, URL resolution,
+    history and tabs) are :class:`webenv.browser.base.Browser`'s; the primitives here act
+    on the element numbered ``N`` through ``[data-webenv-id="N"]``. Element facts come from
+    one page script, so refused actions fail before Playwright is asked. Buttons, inputs,
+    labels and summaries get a real pointer click; links load the URL the base resolved
+    from their ``href``; other elements are focused. ``type`` is ``fill`` (+ Enter),
+    ``press`` goes to the focused element (so the navigation it starts is awaited), and
+    history entries are loaded afresh (Chromium's own history would restore typed form
+    values). One Chromium per instance, reused across resets with a fresh context each.
+
+    Args:
+        world: the env's world; document requests are appended to ``world.request_log``.
+        executable: the Chromium binary (default ``$WEBENV_CHROMIUM`` or ``/usr/bin/chromium``).
+
+    Raises:
+        RuntimeError: Chromium is not installed or does not start.
+    """
+
+    def __init__(self, world: World, executable: str | None = None) -> None:
+        self.world = world
+        path = executable or chromium_executable()
+        if path is None:
+            raise RuntimeError(
+                "Chromium not found: install Debian's 'chromium' package "
+                "(apt-get install chromium) or set WEBENV_CHROMIUM"
+            )
+        self._closed = False
+        self.proxy = SiteProxy(world)
+        try:
+            self._browser = playwright_driver().chromium.launch(
+                executable_path=path,
+                args=launch_args(self.proxy.address),
+                headless=True,
+                timeout=30_000,
+            )
+        except BaseException:
+            self.proxy.close()
+            raise
+        self._context: BrowserContext | None = None
+        self.tabs: list[Tab] = []
+        self.active = 0
+        # An env dropped without close() still ends its Chromium (Playwright's event
+        # handlers hold this object only weakly, so it can be collected).
+        self._finalizer = track(self, self._browser, self.proxy)
+
+    # -- Browser interface -------------------------------------------------------------
+
+    @unpinned
+    def reset(self, start_url: str, cookies: dict[str, tuple[str, str]]) -> None:
+        if self._closed:
+            raise RuntimeError("the browser is closed")
+        if self._context is not None:
+            self._context.close()
+        self.tabs = []
+        self._context = context = self._browser.new_context(
+            viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]},
+            java_script_enabled=True,
+            service_workers="block",
+        )
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
+        context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
+        context.add_cookies(
+            [
+                {
+                    "name": name,
+                    "value": value,
+                    "domain": SITES[site].host,
+                    "path": "/",
+                    "httpOnly": True,
+                    "sameSite": "Lax",
+                }
+                for site, (name, value) in cookies.items()
+            ]
+        )
+        context.on("page", weak_handler(self._on_page))
+        self.tabs = [self._new_page()]
+        self.active = 0
+        self._goto(str(self._start_url(start_url)))
+
+    @unpinned
+    def execute(self, action: Action) -> None:
+        if not self.tabs:
+            raise ActionError("no page is open; call reset() first")
+        loading = self.tabs[self.active].loading
+        commits = loading.commits
+        try:
+            super().execute(action)
+        except PlaywrightError as exc:
+            self._settle()
+            # Playwright stops waiting for the navigation an action started after the action
+            # timeout; a navigation has NAVIGATION_TIMEOUT_MS (the wait above), and one that
+            # committed in it means the action worked.
+            if not (isinstance(exc, PlaywrightTimeoutError) and loading.commits > commits):
+                raise ActionError(f"{action.kind} failed: {_one_line(exc)}") from None
+        finally:
+            self._invalidate()
+        self._settle()
+        self._check_reachable(self.page.url)
+
+    @unpinned
+    def axtree_text(self, max_chars: int | None = None) -> str:
+        return self._tree().text(max_chars)
+
+    @property
+    def page(self) -> Page:
+        return self.tabs[self.active].page
+
+    @unpinned
+    def tabs_text(self) -> str:
+        return super().tabs_text()
+
+    @unpinned
+    def document(self, url: str = "last") -> html.HtmlElement:
+        if url == "last":
+            source = self.page.evaluate(SERIALIZE_JS) if self.tabs else ""
+        else:
+            target = str(self._fetch_url(url))
+            self._adding = True
+            try:
+                page = self._open_context().new_page()
+            finally:
+                self._adding = False
+            try:
+                page.goto(target, wait_until="load")
+                source = page.evaluate(SERIALIZE_JS)
+            finally:
+                page.close()
+        if not source.strip():
+            source = "<html><head><title></title></head><body></body></html>"
+        return html.document_fromstring(source)
+
+    @unpinned
+    def screenshot(self) -> bytes:
+        """The active tab's viewport as PNG bytes."""
+        return self.page.screenshot(type="png", animations="disabled", caret="initial")
+
+    def rgb_array(self) -> np.ndarray:
+        """The active tab's viewport as an ``HxWx3`` ``uint8`` array (``VIEWPORT`` sized)."""
+        try:
+            from PIL import Image
+        except ImportError as exc:  # the optional 'chromium' extra is incomplete
+            raise BrowserStackMissing("pillow") from exc
+
+        with Image.open(io.BytesIO(self.screenshot())) as image:
+            array = np.asarray(image.convert("RGB"), dtype=np.uint8)
+        height, width = VIEWPORT["height"], VIEWPORT["width"]
+        if array.shape != (height, width, 3):  # e.g. a device scale factor other than 1
+            out = np.zeros((height, width, 3), dtype=np.uint8)
+            h, w = min(height, array.shape[0]), min(width, array.shape[1])
+            out[:h, :w] = array[:h, :w]
+            array = out
+        return array
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self._context is not None:
+                self._context.close()
+        except PlaywrightError:
+            pass
+        finally:
+            self._context = None
+            self.tabs = []
+            self._finalizer()  # Chromium and the proxy
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _on_page(self, page: Page) -> None:
+        """A page the site opened itself (``target=_blank``): track it as a new active tab.
+
+        With :data:`MAX_TABS` tabs open it is closed instead (the tab list stays bounded).
+        """
+        if any(tab.page is page for tab in self.tabs) or self._adding:
+            return
+        if len(self.tabs) >= MAX_TABS:
+            page.close()
+            return
+        self.tabs.append(Tab(page))
+        self.active = len(self.tabs) - 1
+
+    _adding = False
+
+    def _new_page(self, history: list[str] | None = None) -> Tab:
+        self._adding = True
+        try:
+            return Tab(self._open_context().new_page(), history)
+        finally:
+            self._adding = False
+
+    def _open_context(self) -> BrowserContext:
+        if self._context is None:
+            raise ActionError("no page is open; call reset() first")
+        return self._context
+
+    def _reachable(self, url: str) -> bool:
+        parsed = parse_url(url)
+        return parsed is not None and reachable(parsed, self.world.sites)
+
+    def _check_reachable(self, url: str) -> None:
+        if url != BLANK_URL and not self._reachable(url):
+            raise unreachable(url, self.world.sites)
+
+    def _goto(self, url: str) -> None:
+        try:
+            self.page.goto(url, wait_until="load")
+        except PlaywrightError as exc:
+            raise ActionError(f"cannot open {url[:80]!r}: {_one_line(exc)}") from None
+        finally:
+            self._invalidate()
+        self._settle()
+
+    def _settle(self) -> None:
+        """Wait until the navigation the last action caused, if any, has a complete document.
+
+        Every action path ends here (see :class:`.loading.Loading`), so an observation is never
+        read from a document that is still loading, nor from the one being left.
+        """
+        if self.tabs:
+            self.tabs[self.active].loading.wait()
+
+    def _invalidate(self) -> None:
+        for tab in self.tabs:
+            tab.tree = None
+
+    def _tree(self) -> AXTree:
+        if not self.tabs:
+            return AXTree(root=AXNode(0, "RootWebArea", "", {}, [], None), elements={})
+        tab = self.tabs[self.active]
+        for attempt in range(3):
+            try:
+                return tab.observe()
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
+                tab.dom = None
+                self._settle()
+        raise AssertionError("unreachable")
+
+    def _locator(self, element_id: int | str):
+        return self.page.locator(f'[{ID_ATTR}="{element_id}"]')
+
+    # -- primitives of the shared action semantics (webenv.browser.base) ---------------
+
+    def _facts(self, target: int) -> ElementFacts | None:
+        info = self.page.evaluate(INSPECT_JS, target)
+        if info is None:
+            return None
+        select_id = info["selectId"]
+        link = info["link"]
+        if link is not None:  # the href as written: the base resolves it with parse_url
+            link = self._locator(target).evaluate(
+                "el => el.closest('a[href]').getAttribute('href')"
+            )
+        return ElementFacts(
+            tag=info["tag"],
+            type=info["type"],
+            hidden=info["hidden"],
+            disabled=info["disabled"],
+            readonly=info["readonly"],
+            multiple=info["multiple"],
+            link=link,
+            options=tuple(
+                OptionFacts(option_label(None, option["label"]), option["value"])
+                for option in info["options"]
+            ),
+            select_id=int(select_id) if select_id is not None and select_id.isdigit() else None,
+            option_index=info["optionIndex"],
+        )
+
+    def _focus(self, target: int) -> None:
+        # Focus only: a pointer click at the centre of, say, <html> would land on whatever
+        # control is drawn there.
+        self._locator(target).evaluate(
+            "el => { el.focus(); const active = document.activeElement;"
+            " if (active && active !== el && active.blur) active.blur(); }"
+        )
+
+    def _activate(self, target: int) -> None:
+        # force=True: Playwright's actionability waits cost ~40 ms and the base has
+        # already checked the target.
+        self._locator(target).click(force=True)
+
+    def _follow(self, target: int, url: URL) -> None:
+        # The URL the base parsed and checked, not Chromium's own resolution of the href:
+        # the same page in both backends (GET links carry nothing else the sites read).
+        self._goto(str(url))
+
+    def _fill(self, target: int, text: str, press_enter: bool) -> None:
+        locator = self._locator(target)
+        locator.fill(text)
+        if press_enter:
+            locator.press("Enter")
+
+    def _choose_option(self, select: int, index: int, toggle: bool) -> None:
+        locator = self._locator(select)
+        if toggle:
+            locator.evaluate(
+                "(s, i) => { s.options[i].selected = !s.options[i].selected;"
+                " s.dispatchEvent(new Event('input', {bubbles: true}));"
+                " s.dispatchEvent(new Event('change', {bubbles: true})); }",
+                index,
+            )
+        else:
+            locator.select_option(index=index)
+
+    def _set_checked(self, target: int, checked: bool) -> None:
+        self._locator(target).set_checked(checked)
+
+    def _hover(self, target: int) -> None:
+        self._locator(target).hover()
+
+    def _press(self, target: int | None, key: str) -> None:
+        if target is not None:
+            self._locator(target).press(key)
+            return
+        # A locator press (unlike keyboard.press) waits for the navigation it starts.
+        focused = self.page.locator("*:focus")
+        if focused.count():
+            focused.first.press(key)
+        else:
+            self.page.keyboard.press(key)
+
+    def _scroll(self, up: bool) -> None:
+        self.page.mouse.move(VIEWPORT["width"] / 2, VIEWPORT["height"] / 2)
+        self.page.mouse.wheel(0, -400 if up else 400)
+
+    def _load(self, url: URL) -> None:
+        self._goto(str(url))
+
+    def _restore(self, url: str) -> None:
+        # The in-process history model: the GET URL loaded afresh (Chromium's own
+        # back/forward would restore typed form values, which the observation contract
+        # does not).
+        tab = self.tabs[self.active]
+        tab.restoring = True
+        try:
+            self._goto(url)
+        finally:
+            tab.restoring = False
+
+    def _open_tab(self) -> Tab:
+        return self._new_page([BLANK_URL])
+
+    def _discard_tab(self, tab: Tab) -> None:
+        tab.page.close()
+
+    def _show_tab(self) -> None:
+        self.page.bring_to_front()
+
+    def _tab_url(self, tab: Tab) -> str:
+        return tab.page.url
+
+    def _tab_title(self, tab: Tab) -> str:
+        if tab.tree is not None:  # the AX root is named by the <title>: no round trip
+            return tab.tree.root.name
+        try:
+            return collapse(tab.page.title())
+        except PlaywrightError:
+            return ""

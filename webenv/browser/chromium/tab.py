@@ -1,0 +1,93 @@
+"""One open tab: its page, its history in the in-process model and its cached observation."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from webenv.axtree import AXTree
+from webenv.browser.base import BLANK_URL
+from webenv.browser.chromium.axmap import DomInfo, TreeBuilder, document_node, number_dom
+from webenv.browser.chromium.driver import CDPSession, Page
+from webenv.browser.chromium.loading import Loading
+
+__all__ = ["Tab"]
+
+CDP_TIMEOUT_S = 30.0
+
+
+def _cdp(session: CDPSession, *calls: tuple[str, dict[str, Any] | None]) -> list[Any]:
+    """Send CDP commands concurrently and return their raw results.
+
+    Playwright's public ``CDPSession.send`` walks every result to wrap API objects, which
+    costs more than Chromium's own work for a whole AX tree; the results here are plain
+    JSON, so the implementation object is called directly when available.
+    """
+    impl = getattr(session, "_impl_obj", None)
+    sync = getattr(session, "_sync", None)
+    if impl is None or sync is None:  # pragma: no cover - other Playwright versions
+        return [session.send(method, params) for method, params in calls]
+    sends = asyncio.gather(
+        *(impl.send(method=method, params=params, timeout=None) for method, params in calls)
+    )
+    # Bounded, so a Chromium that stops answering fails the step instead of hanging it.
+    return list(sync(asyncio.wait_for(sends, CDP_TIMEOUT_S)))
+
+
+class Tab:
+    """One open tab: its page, CDP session and cached observation."""
+
+    def __init__(self, page: Page, history: list[str] | None = None) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.tree: AXTree | None = None
+        self.dom: dict[int, DomInfo] | None = None
+        self.document_node: int | None = None
+        # The in-process history model: GET URLs of the documents this tab loaded.
+        self.history: list[str] = history if history is not None else []
+        self.position = len(self.history) - 1
+        self.restoring = False
+        page.on("framenavigated", self._navigated)
+        self.loading = Loading(page)
+
+    def _navigated(self, frame: Any) -> None:
+        if frame != self.page.main_frame or self.restoring:
+            return
+        url = frame.url
+        if self.history and self.history[self.position] == url == BLANK_URL:
+            return
+        del self.history[self.position + 1 :]
+        self.history.append(url)
+        self.position = len(self.history) - 1
+
+    def observe(self) -> AXTree:
+        """Chromium's AX tree of the current document, mapped to our ids (cached).
+
+        Callers wait for the document first (:meth:`Loading.wait`). The DOM map is kept
+        while the document stays the same (same document node, no commit since); the AX
+        tree and the DOM map are always of one document, or the read is repeated.
+        """
+        if self.tree is None:
+            ax_call = ("Accessibility.getFullAXTree", None)
+            dom_call = ("DOM.getDocument", {"depth": -1})
+            if self.dom is not None and self.dom_commit == self.loading.commits:
+                (result,) = _cdp(self.cdp, ax_call)
+                ax_nodes = result["nodes"]
+                if document_node(ax_nodes) == self.document_node:
+                    self.tree = TreeBuilder(ax_nodes, self.dom).build()
+                    return self.tree
+            for _attempt in range(3):
+                commit = self.loading.commits
+                result, root = _cdp(self.cdp, ax_call, dom_call)
+                ax_nodes = result["nodes"]
+                if document_node(ax_nodes) == root["root"].get("backendNodeId"):
+                    break
+                self.loading.wait()  # read across a navigation: wait for it, read again
+            self._set_dom(root["root"], commit)
+            self.tree = TreeBuilder(ax_nodes, self.dom or {}).build()
+        return self.tree
+
+    def _set_dom(self, root: dict[str, Any], commit: int) -> None:
+        self.dom = number_dom(root)
+        self.document_node = root.get("backendNodeId")
+        self.dom_commit = commit
