@@ -10,8 +10,9 @@ from pathlib import Path
 
 from setuptools import find_namespace_packages, setup
 
-ROOTS = tomllib.loads(Path(__file__).with_name("pyproject.toml").read_text())["tool"][
-    "setuptools"]["package-dir"]
+ROOTS = tomllib.loads(Path(__file__).with_name("pyproject.toml").read_text())["tool"]["setuptools"][
+    "package-dir"
+]
 
 
 def packages() -> list[str]:

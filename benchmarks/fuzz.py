@@ -40,39 +40,239 @@ T = TypeVar("T")
 
 # -- hostile pieces ----------------------------------------------------------------------
 
-SCHEMES = ["http", "https", "HTTP", "hTtPs", "javascript", "data", "file", "ftp", "about",
-           "mailto", "chrome", "view-source", "blob", "ws", "ht!tp", "1http", ""]
+SCHEMES = [
+    "http",
+    "https",
+    "HTTP",
+    "hTtPs",
+    "javascript",
+    "data",
+    "file",
+    "ftp",
+    "about",
+    "mailto",
+    "chrome",
+    "view-source",
+    "blob",
+    "ws",
+    "ht!tp",
+    "1http",
+    "",
+]
 USERINFO = ["", "user@", "user:pass@", "@", ":@", "a@b@", "%40@", "u ser@"]
-HOSTS = ["shop.test", "SHOP.TEST", "forum.test", "git.test", "Shop.Test.", "shop.test..",
-         "[::1]", "[", "[x", "]", "[::1", "[::1]]", "[fe80::1%25eth0]", "[v1.x]", "xn--",
-         "xn--nxasmq6b", "bücher.test", "例え.テスト", "ｓｈｏｐ.ｔｅｓｔ", "127.0.0.1",
-         "0x7f.1", "2130706433", "localhost", "", "%00", "a..b", "evil.example", "shop.test%2f",
-         "shop.test\\@evil", "shop.test#@evil", "\u202eshop.test", "-shop-.test",
-         "a" * 300 + ".test"]
-PORTS = ["", ":", ":80", ":443", ":abc", ":-1", ":99999", ":0", ":65535", ":65536", ":8080",
-         ": 80", ":0x50", ":٨٠", ":" + "9" * 30]
-PATHS = ["", "/", "//", "/..", "/../..", "/./", "/%", "/%zz", "/%00", "\\", "/\\evil",
-         "/\t/", "/cart", "/search?q=[mug]", "/f/Cooking", "/northwind/falcon-proxy",
-         "/login?next=/%09/evil.example/", "/login?next=/%0A/x", "/é☃𝄞", "/" + "a" * 3000,
-         "/#frag", "?", "#", "/a b", "/<script>", "/'\"", "/[", "/]"]
+HOSTS = [
+    "shop.test",
+    "SHOP.TEST",
+    "forum.test",
+    "git.test",
+    "Shop.Test.",
+    "shop.test..",
+    "[::1]",
+    "[",
+    "[x",
+    "]",
+    "[::1",
+    "[::1]]",
+    "[fe80::1%25eth0]",
+    "[v1.x]",
+    "xn--",
+    "xn--nxasmq6b",
+    "bücher.test",
+    "例え.テスト",
+    "ｓｈｏｐ.ｔｅｓｔ",
+    "127.0.0.1",
+    "0x7f.1",
+    "2130706433",
+    "localhost",
+    "",
+    "%00",
+    "a..b",
+    "evil.example",
+    "shop.test%2f",
+    "shop.test\\@evil",
+    "shop.test#@evil",
+    "\u202eshop.test",
+    "-shop-.test",
+    "a" * 300 + ".test",
+]
+PORTS = [
+    "",
+    ":",
+    ":80",
+    ":443",
+    ":abc",
+    ":-1",
+    ":99999",
+    ":0",
+    ":65535",
+    ":65536",
+    ":8080",
+    ": 80",
+    ":0x50",
+    ":٨٠",
+    ":" + "9" * 30,
+]
+PATHS = [
+    "",
+    "/",
+    "//",
+    "/..",
+    "/../..",
+    "/./",
+    "/%",
+    "/%zz",
+    "/%00",
+    "\\",
+    "/\\evil",
+    "/\t/",
+    "/cart",
+    "/search?q=[mug]",
+    "/f/Cooking",
+    "/northwind/falcon-proxy",
+    "/login?next=/%09/evil.example/",
+    "/login?next=/%0A/x",
+    "/é☃𝄞",
+    "/" + "a" * 3000,
+    "/#frag",
+    "?",
+    "#",
+    "/a b",
+    "/<script>",
+    "/'\"",
+    "/[",
+    "/]",
+]
 PLACEHOLDERS = ["", "__SHOP__", "__FORUM__", "__GIT__", "__NOPE__"]
-KEY_NAMES = ["Enter", "Return", "Tab", "Escape", "Backspace", "Delete", "ArrowDown",
-             "ArrowUp", "PageDown", "Home", "End", "Space", " ", "a", "A", "é", "Control+a",
-             "Control+A", "Shift+Tab", "Meta+Alt+Delete", "Control++", "+", "++", "Shift+",
-             "+Enter", "F1", "F13", "F99", "Dead", "Unidentified", "Control+Shift+Alt+Meta+x",
-             "enter", "ENTER", "Key", "Digit1", "NumpadEnter", "a" * 150, "\u200b", "[", "]"]
-TEXTS = ["", " ", "blue mug", "a [b] c", "x] [y", "]", "[", "] [0", "] [1]", "'", '"',
-         "\\", "\\n", "\n", "\r\n", "\t", "é☃𝄞", "\u202eevil", "\ufeff", "\u200b",
-         "<script>alert(1)</script>", "'; DROP TABLE users; --", "%s%n", "{{7*7}}", "${x}",
-         "a" * 4999, "a" * 5001, "🙂" * 100, "null", "None", "0", "-1"]
-OPTIONS = ["Price", "price", "", " ", "Relevance", "Newest", "Cooking", "cooking",
-           "Price: low to high", "Best", "[", "]", "No such option", "é"]
-IDS = ["0", "1", "-1", "", " ", " 12 ", "12a", "1e3", "0x10", "٣", "１２", "999999",
-       "9" * 12, "9" * 13, "9" * 40, "1.5", "[1]", "None"]
+KEY_NAMES = [
+    "Enter",
+    "Return",
+    "Tab",
+    "Escape",
+    "Backspace",
+    "Delete",
+    "ArrowDown",
+    "ArrowUp",
+    "PageDown",
+    "Home",
+    "End",
+    "Space",
+    " ",
+    "a",
+    "A",
+    "é",
+    "Control+a",
+    "Control+A",
+    "Shift+Tab",
+    "Meta+Alt+Delete",
+    "Control++",
+    "+",
+    "++",
+    "Shift+",
+    "+Enter",
+    "F1",
+    "F13",
+    "F99",
+    "Dead",
+    "Unidentified",
+    "Control+Shift+Alt+Meta+x",
+    "enter",
+    "ENTER",
+    "Key",
+    "Digit1",
+    "NumpadEnter",
+    "a" * 150,
+    "\u200b",
+    "[",
+    "]",
+]
+TEXTS = [
+    "",
+    " ",
+    "blue mug",
+    "a [b] c",
+    "x] [y",
+    "]",
+    "[",
+    "] [0",
+    "] [1]",
+    "'",
+    '"',
+    "\\",
+    "\\n",
+    "\n",
+    "\r\n",
+    "\t",
+    "é☃𝄞",
+    "\u202eevil",
+    "\ufeff",
+    "\u200b",
+    "<script>alert(1)</script>",
+    "'; DROP TABLE users; --",
+    "%s%n",
+    "{{7*7}}",
+    "${x}",
+    "a" * 4999,
+    "a" * 5001,
+    "🙂" * 100,
+    "null",
+    "None",
+    "0",
+    "-1",
+]
+OPTIONS = [
+    "Price",
+    "price",
+    "",
+    " ",
+    "Relevance",
+    "Newest",
+    "Cooking",
+    "cooking",
+    "Price: low to high",
+    "Best",
+    "[",
+    "]",
+    "No such option",
+    "é",
+]
+IDS = [
+    "0",
+    "1",
+    "-1",
+    "",
+    " ",
+    " 12 ",
+    "12a",
+    "1e3",
+    "0x10",
+    "٣",
+    "１２",
+    "999999",
+    "9" * 12,
+    "9" * 13,
+    "9" * 40,
+    "1.5",
+    "[1]",
+    "None",
+]
 TAB_INDEXES = ["0", "1", "2", "-1", "99", "9" * 12, "9" * 13, "", "a", " 1 ", "1.0"]
 SCROLLS = ["down", "up", "Down", "UP", "left", "", " down ", "0", "downn"]
-BG_NUMBERS = ["0", "1", "-1", "400", "-400", "0.0", "1.5", "1e308", "-1e308", "10**9",
-              "True", "None", "float('nan')", "1_000"]
+BG_NUMBERS = [
+    "0",
+    "1",
+    "-1",
+    "400",
+    "-400",
+    "0.0",
+    "1.5",
+    "1e308",
+    "-1e308",
+    "10**9",
+    "True",
+    "None",
+    "float('nan')",
+    "1_000",
+]
 
 
 def _quote(text: str, style: int) -> str:
@@ -119,8 +319,13 @@ class HypothesisDraw:
 class RandomDraw:
     """Choices from a seeded :class:`random.Random`; text mixes ASCII, controls and Unicode."""
 
-    _ALPHABETS = (string.printable, "[]()\"'`,\\ \t", "\x00\x01\x1f\x7f\u2028\ufffe",
-                  "éß☃𝄞\u202e\u200b例え", "0123456789")
+    _ALPHABETS = (
+        string.printable,
+        "[]()\"'`,\\ \t",
+        "\x00\x01\x1f\x7f\u2028\ufffe",
+        "éß☃𝄞\u202e\u200b例え",
+        "0123456789",
+    )
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -147,11 +352,16 @@ def url(draw: Draw) -> str:
     """A hostile URL: mostly ``scheme://userinfo host port path`` with odd parts."""
     how = draw.integer(0, 9)
     if how <= 6:
-        return "".join([_part(draw, ["http", "https"], SCHEMES),
-                        _part(draw, ["://"], ["://", ":", ":/", ":///", "//", "", ":\\\\"]),
-                        _part(draw, [""], USERINFO),
-                        _part(draw, ["shop.test", "forum.test", "git.test"], HOSTS),
-                        _part(draw, [""], PORTS), _part(draw, ["/"], PATHS)])
+        return "".join(
+            [
+                _part(draw, ["http", "https"], SCHEMES),
+                _part(draw, ["://"], ["://", ":", ":/", ":///", "//", "", ":\\\\"]),
+                _part(draw, [""], USERINFO),
+                _part(draw, ["shop.test", "forum.test", "git.test"], HOSTS),
+                _part(draw, [""], PORTS),
+                _part(draw, ["/"], PATHS),
+            ]
+        )
     if how == 7:
         return draw.choice(PLACEHOLDERS) + draw.choice(PATHS)
     if how == 8:
@@ -211,8 +421,14 @@ KINDS = tuple(ActionKind)
 GRAMMARS = ("webarena", "browsergym", "garbled")
 
 
-def draw_action(draw: Draw, page: Page, *, allow_stop: bool = False,
-                kind: ActionKind | None = None, grammar: str | None = None) -> str:
+def draw_action(
+    draw: Draw,
+    page: Page,
+    *,
+    allow_stop: bool = False,
+    kind: ActionKind | None = None,
+    grammar: str | None = None,
+) -> str:
     """One action string with hostile arguments, of a drawn (or the given) kind and grammar.
 
     ``grammar`` is ``webarena``, ``browsergym`` or ``garbled`` (broken syntax).
@@ -231,11 +447,25 @@ def draw_action(draw: Draw, page: Page, *, allow_stop: bool = False,
     if how == 1:
         verb = draw.choice([str(kind), str(kind).upper(), f"```\n{kind}", f"{kind}(", f"{kind} ["])
         return verb + draw.text(30)
-    return draw.choice([f"{kind} [1] [2] [3] [4]", f"{kind}[", f"{kind} ]", f"{kind} [[]]",
-                        f"{kind}((1))", f"{kind}(*[1])", f"{kind}(**{{}})",
-                        f"{kind}(__import__('os'))", f"{kind}(x=1)", f"{kind} " + "[" * 500,
-                        f"{kind}(" + "(" * 200 + ")" * 200 + ")", "x" * 10_001,
-                        f"```python\n{kind}\n```", f"  {kind}  ", f"{kind}\n{kind}"])
+    return draw.choice(
+        [
+            f"{kind} [1] [2] [3] [4]",
+            f"{kind}[",
+            f"{kind} ]",
+            f"{kind} [[]]",
+            f"{kind}((1))",
+            f"{kind}(*[1])",
+            f"{kind}(**{{}})",
+            f"{kind}(__import__('os'))",
+            f"{kind}(x=1)",
+            f"{kind} " + "[" * 500,
+            f"{kind}(" + "(" * 200 + ")" * 200 + ")",
+            "x" * 10_001,
+            f"```python\n{kind}\n```",
+            f"  {kind}  ",
+            f"{kind}\n{kind}",
+        ]
+    )
 
 
 def _webarena(draw: Draw, page: Page, kind: ActionKind) -> str:
@@ -260,9 +490,13 @@ def _webarena(draw: Draw, page: Page, kind: ActionKind) -> str:
     return f"{kind}{draw.choice(['', '', ' [1]', ' x', '()'])}"
 
 
-_BG_VERB = {ActionKind.TYPE: ["fill"], ActionKind.SELECT: ["select_option"],
-            ActionKind.PRESS: ["press", "keyboard_press"], ActionKind.CLOSE_TAB: ["tab_close"],
-            ActionKind.STOP: ["send_msg_to_user", "report_infeasible"]}
+_BG_VERB = {
+    ActionKind.TYPE: ["fill"],
+    ActionKind.SELECT: ["select_option"],
+    ActionKind.PRESS: ["press", "keyboard_press"],
+    ActionKind.CLOSE_TAB: ["tab_close"],
+    ActionKind.STOP: ["send_msg_to_user", "report_infeasible"],
+}
 
 
 def _browsergym(draw: Draw, page: Page, kind: ActionKind) -> str:
@@ -318,9 +552,11 @@ class Tally:
     """(action, exception one-liner, traceback) per step that raised or broke the contract."""
 
     def report(self, title: str) -> str:
-        lines = [f"{title}: {self.steps} steps in {self.episodes} episodes, "
-                 f"{sum(self.errors.values())} action errors, "
-                 f"{len(self.exceptions)} exceptions"]
+        lines = [
+            f"{title}: {self.steps} steps in {self.episodes} episodes, "
+            f"{sum(self.errors.values())} action errors, "
+            f"{len(self.exceptions)} exceptions"
+        ]
         for kind, count in sorted(self.kinds.items()):
             lines.append(f"  {kind:>10}: {count:6} steps, {self.errors[kind]:6} errors")
         for action, message, _ in self.exceptions[:50]:
@@ -335,8 +571,9 @@ def _kind(action: str) -> str:
         return "unparsed"
 
 
-def checked_step(env: gym.Env, action: str, before: dict[str, Any], tally: Tally
-                 ) -> tuple[dict[str, Any], bool]:
+def checked_step(
+    env: gym.Env, action: str, before: dict[str, Any], tally: Tally
+) -> tuple[dict[str, Any], bool]:
     """Step once and check the contract; return the observation and whether it ended.
 
     The contract: ``step`` returns; the observation is in the space; an error is one
@@ -345,9 +582,10 @@ def checked_step(env: gym.Env, action: str, before: dict[str, Any], tally: Tally
     tally.steps += 1
     try:
         obs, _, terminated, truncated, _ = env.step(action)
-    except Exception as exc:  # noqa: BLE001 - counting them is the point
-        tally.exceptions.append((action, f"{type(exc).__name__}: {str(exc)[:200]}",
-                                 traceback.format_exc()))
+    except Exception as exc:
+        tally.exceptions.append(
+            (action, f"{type(exc).__name__}: {str(exc)[:200]}", traceback.format_exc())
+        )
         return before, True
     problem = ""
     error = obs["last_action_error"]
@@ -378,8 +616,14 @@ def walk(env: gym.Env, draw: Draw, tally: Tally, max_steps: int) -> None:
             return
 
 
-def fuzz(env: gym.Env, steps: int, *, max_walk: int = 12, seed: int = 0,
-         progress: Callable[[Tally], None] | None = None) -> Tally:
+def fuzz(
+    env: gym.Env,
+    steps: int,
+    *,
+    max_walk: int = 12,
+    seed: int = 0,
+    progress: Callable[[Tally], None] | None = None,
+) -> Tally:
     """Run seeded random walks on ``env`` until at least ``steps`` steps were taken."""
     tally = Tally()
     draw = RandomDraw(seed)
@@ -395,17 +639,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=20_000, help="steps per env id")
     parser.add_argument("--backend", choices=("inprocess", "chromium"), default="inprocess")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random walks")
-    parser.add_argument("--env-id", action="append", choices=sorted(webenv.ENV_IDS),
-                        help="env id to fuzz (repeatable; default: all)")
+    parser.add_argument(
+        "--env-id",
+        action="append",
+        choices=sorted(webenv.ENV_IDS),
+        help="env id to fuzz (repeatable; default: all)",
+    )
     args = parser.parse_args(argv)
     total = Tally()
     for env_id in args.env_id or sorted(webenv.ENV_IDS):
         env = gym.make(env_id, backend=args.backend, max_episode_steps=10**6)
         started = time.perf_counter()
+
         def progress(tally: Tally, env_id: str = env_id, started: float = started) -> None:
             if tally.episodes % 200 == 0:
-                print(f"  {env_id}: {tally.steps} steps, {len(tally.exceptions)} exceptions, "
-                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+                print(
+                    f"  {env_id}: {tally.steps} steps, {len(tally.exceptions)} exceptions, "
+                    f"{time.perf_counter() - started:.0f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
 
         try:
             tally = fuzz(env, args.steps, seed=args.seed, progress=progress)
@@ -418,8 +671,10 @@ def main(argv: list[str] | None = None) -> int:
         total.errors.update(tally.errors)
         total.kinds.update(tally.kinds)
         total.exceptions += tally.exceptions
-    print(f"TOTAL: {total.steps} steps, {sum(total.errors.values())} action errors, "
-          f"{len(total.exceptions)} exceptions")
+    print(
+        f"TOTAL: {total.steps} steps, {sum(total.errors.values())} action errors, "
+        f"{len(total.exceptions)} exceptions"
+    )
     for action, message, trace in total.exceptions[:5]:
         if trace:
             print(f"--- {message} <- {action[:200]!r}\n{trace}")

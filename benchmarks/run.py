@@ -43,24 +43,30 @@ PAGES = {
 }
 SITE_USERS = {"shop": "emma.lopez", "forum": "mark.wilson", "githost": "alex.chen"}
 OTHER_SITES = {
-    "forum": ("WebForum-v0", {
-        "front page": "http://forum.test/",
-        "forum listing": "http://forum.test/f/programming",
-        "top of the year": "http://forum.test/f/programming?sort=top&t=year",
-        "submission": None,  # the first submission linked from the forum listing
-        "forum directory": "http://forum.test/forums",
-        "profile": "http://forum.test/user/mark.wilson",
-        "inbox": "http://forum.test/messages",
-    }),
-    "githost": ("WebGit-v0", {
-        "project": "http://git.test/northwind/falcon-proxy",
-        "file tree": "http://git.test/northwind/falcon-proxy/-/tree/main",
-        "file view": "http://git.test/northwind/falcon-proxy/-/blob/main/README.md",
-        "commit diff": None,  # the newest commit linked from the commit history
-        "issue list": "http://git.test/northwind/falcon-proxy/-/issues",
-        "merge request": "http://git.test/northwind/falcon-proxy/-/merge_requests/1",
-        "to-do list": "http://git.test/dashboard/todos",
-    }),
+    "forum": (
+        "WebForum-v0",
+        {
+            "front page": "http://forum.test/",
+            "forum listing": "http://forum.test/f/programming",
+            "top of the year": "http://forum.test/f/programming?sort=top&t=year",
+            "submission": None,  # the first submission linked from the forum listing
+            "forum directory": "http://forum.test/forums",
+            "profile": "http://forum.test/user/mark.wilson",
+            "inbox": "http://forum.test/messages",
+        },
+    ),
+    "githost": (
+        "WebGit-v0",
+        {
+            "project": "http://git.test/northwind/falcon-proxy",
+            "file tree": "http://git.test/northwind/falcon-proxy/-/tree/main",
+            "file view": "http://git.test/northwind/falcon-proxy/-/blob/main/README.md",
+            "commit diff": None,  # the newest commit linked from the commit history
+            "issue list": "http://git.test/northwind/falcon-proxy/-/issues",
+            "merge request": "http://git.test/northwind/falcon-proxy/-/merge_requests/1",
+            "to-do list": "http://git.test/dashboard/todos",
+        },
+    ),
 }
 LINKED_PAGES = {
     "submission": ("http://forum.test/f/programming", "/f/programming/"),
@@ -130,8 +136,9 @@ def bench_steps(env: gym.Env, pages: dict[str, str], rounds: int) -> dict[str, d
     return out
 
 
-def bench_render(env: gym.Env, pages: dict[str, str], rounds: int,
-                 site: str = "shop") -> dict[str, dict]:
+def bench_render(
+    env: gym.Env, pages: dict[str, str], rounds: int, site: str = "shop"
+) -> dict[str, dict]:
     """The site app's own time per page: one WSGI request, logged in, body read."""
     world = env.unwrapped.world
     host = SITES[site].host
@@ -183,8 +190,11 @@ def bench_site(env_id: str, pages: dict[str, str | None], rounds: int) -> dict:
     for page, (listing, marker) in LINKED_PAGES.items():
         if page in pages:
             timed_step(env, f"goto [{listing}]")
-            links = [a.get("href") for a in env.unwrapped.browser.document().iter("a")
-                     if marker in (a.get("href") or "") and "/comment" not in a.get("href")]
+            links = [
+                a.get("href")
+                for a in env.unwrapped.browser.document().iter("a")
+                if marker in (a.get("href") or "") and "/comment" not in a.get("href")
+            ]
             pages[page] = "http://" + listing.split("/")[2] + links[0]
     site = env.unwrapped.tasks[0].sites[0]
     samples: dict[str, list[float]] = {page: [] for page in pages}
@@ -197,8 +207,13 @@ def bench_site(env_id: str, pages: dict[str, str | None], rounds: int) -> dict:
     render = bench_render(env, pages, rounds, site)
     reset = bench_reset_any(env, rounds)
     env.close()
-    return {"pages": pages, "goto": goto, "site_render": render, "reset": reset,
-            "goto_over_render": {p: goto[p]["median_ms"] / render[p]["median_ms"] for p in pages}}
+    return {
+        "pages": pages,
+        "goto": goto,
+        "site_render": render,
+        "reset": reset,
+        "goto_over_render": {p: goto[p]["median_ms"] / render[p]["median_ms"] for p in pages},
+    }
 
 
 def bench_reset_any(env: gym.Env, rounds: int) -> dict[str, float]:
@@ -216,8 +231,10 @@ def bench_reset_any(env: gym.Env, rounds: int) -> dict[str, float]:
 def bench_long_run(steps: int) -> dict[str, float]:
     """RSS after a warm-up and after ``steps`` more steps with a reset every 20 steps."""
     env = gym.make("WebSuite-v0")
-    urls = [*PAGES.values()][:4] + ["http://forum.test/f/programming",
-                                    "http://git.test/northwind/falcon-proxy/-/issues"]
+    urls = [*PAGES.values()][:4] + [
+        "http://forum.test/f/programming",
+        "http://git.test/northwind/falcon-proxy/-/issues",
+    ]
 
     def run(count: int) -> None:
         for index in range(count):
@@ -232,8 +249,12 @@ def bench_long_run(steps: int) -> dict[str, float]:
     gc.collect()
     after = rss_mb()
     env.close()
-    return {"steps": steps, "rss_before_mb": before, "rss_after_mb": after,
-            "growth_mb": after - before}
+    return {
+        "steps": steps,
+        "rss_before_mb": before,
+        "rss_after_mb": after,
+        "growth_mb": after - before,
+    }
 
 
 def bench_generation() -> dict[str, float]:
@@ -264,8 +285,12 @@ def bench_memory(count: int, env_id: str = "WebShop-v0") -> dict[str, float]:
     after = rss_mb()
     for env in [first, *envs]:
         env.close()
-    return {"envs": count, "rss_before_mb": before, "rss_after_mb": after,
-            "per_env_mb": (after - before) / count}
+    return {
+        "envs": count,
+        "rss_before_mb": before,
+        "rss_after_mb": after,
+        "per_env_mb": (after - before) / count,
+    }
 
 
 def main() -> int:
@@ -273,8 +298,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--envs", type=int, default=8, help="envs for the memory figure")
-    parser.add_argument("--long-steps", type=int, default=8000,
-                        help="steps for the long-run memory figure")
+    parser.add_argument(
+        "--long-steps", type=int, default=8000, help="steps for the long-run memory figure"
+    )
     args = parser.parse_args()
 
     env = gym.make("WebShop-v0")
@@ -288,59 +314,91 @@ def main() -> int:
     env.close()
     memory = bench_memory(args.envs)
     suite_memory = bench_memory(args.envs, "WebSuite-v0")
-    sites = {site: bench_site(env_id, site_pages, args.rounds)
-             for site, (env_id, site_pages) in OTHER_SITES.items()}
+    sites = {
+        site: bench_site(env_id, site_pages, args.rounds)
+        for site, (env_id, site_pages) in OTHER_SITES.items()
+    }
     suite = gym.make("WebSuite-v0")
     suite_reset = bench_reset_any(suite, args.rounds)
     suite.close()
     generation = bench_generation()
     long_run = bench_long_run(args.long_steps)
 
-    ratios = {page: steps["per_page_goto"][page]["median_ms"] / render[page]["median_ms"]
-              for page in pages}
+    ratios = {
+        page: steps["per_page_goto"][page]["median_ms"] / render[page]["median_ms"]
+        for page in pages
+    }
     report = {
-        "machine": {"python": sys.version.split()[0], "platform": platform.platform(),
-                    "processor": platform.processor() or platform.machine()},
-        "steps": steps, "site_render": render, "goto_over_render": ratios, "reset": reset,
-        "steps_per_second": throughput, "memory": memory, "sites": sites,
-        "suite_reset": suite_reset, "suite_memory": suite_memory, "long_run": long_run,
+        "machine": {
+            "python": sys.version.split()[0],
+            "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine(),
+        },
+        "steps": steps,
+        "site_render": render,
+        "goto_over_render": ratios,
+        "reset": reset,
+        "steps_per_second": throughput,
+        "memory": memory,
+        "sites": sites,
+        "suite_reset": suite_reset,
+        "suite_memory": suite_memory,
+        "long_run": long_run,
         "generation_seconds": generation,
     }
     print(f"{'measure':32} {'median ms':>10} {'p95 ms':>10}   target")
     for kind in ("goto", "click", "type", "type+enter"):
         row = steps[kind]
-        print(f"{'step: ' + kind:32} {row['median_ms']:10.2f} {row['p95_ms']:10.2f}   "
-              "median <= 2 ms")
+        print(
+            f"{'step: ' + kind:32} {row['median_ms']:10.2f} {row['p95_ms']:10.2f}   median <= 2 ms"
+        )
     print(f"{'reset':32} {reset['median_ms']:10.2f} {reset['p95_ms']:10.2f}   <= 5 ms")
     print()
     print(f"{'page':22} {'env goto ms':>12} {'site render ms':>15} {'ratio':>7}   target <= 2x")
     for page in pages:
-        print(f"{page:22} {steps['per_page_goto'][page]['median_ms']:12.2f} "
-              f"{render[page]['median_ms']:15.2f} {ratios[page]:7.2f}")
+        print(
+            f"{page:22} {steps['per_page_goto'][page]['median_ms']:12.2f} "
+            f"{render[page]['median_ms']:15.2f} {ratios[page]:7.2f}"
+        )
     for site, result in sites.items():
         print()
-        print(f"{site + ' page':22} {'env goto ms':>12} {'p95 ms':>8} {'site render ms':>15} "
-              f"{'ratio':>7}")
+        print(
+            f"{site + ' page':22} {'env goto ms':>12} {'p95 ms':>8} {'site render ms':>15} "
+            f"{'ratio':>7}"
+        )
         for page in result["pages"]:
-            print(f"{page:22} {result['goto'][page]['median_ms']:12.2f} "
-                  f"{result['goto'][page]['p95_ms']:8.2f} "
-                  f"{result['site_render'][page]['median_ms']:15.2f} "
-                  f"{result['goto_over_render'][page]:7.2f}")
-        print(f"{'reset (' + OTHER_SITES[site][0] + ')':22} {result['reset']['median_ms']:12.2f} "
-              f"{result['reset']['p95_ms']:8.2f}")
-    print(f"{'reset (WebSuite-v0)':22} {suite_reset['median_ms']:12.2f} "
-          f"{suite_reset['p95_ms']:8.2f}")
+            print(
+                f"{page:22} {result['goto'][page]['median_ms']:12.2f} "
+                f"{result['goto'][page]['p95_ms']:8.2f} "
+                f"{result['site_render'][page]['median_ms']:15.2f} "
+                f"{result['goto_over_render'][page]:7.2f}"
+            )
+        print(
+            f"{'reset (' + OTHER_SITES[site][0] + ')':22} {result['reset']['median_ms']:12.2f} "
+            f"{result['reset']['p95_ms']:8.2f}"
+        )
+    print(
+        f"{'reset (WebSuite-v0)':22} {suite_reset['median_ms']:12.2f} {suite_reset['p95_ms']:8.2f}"
+    )
     print()
-    print("world generation (seed 1): " + ", ".join(
-        f"{site} {seconds:.2f} s" for site, seconds in generation.items()))
+    print(
+        "world generation (seed 1): "
+        + ", ".join(f"{site} {seconds:.2f} s" for site, seconds in generation.items())
+    )
     print(f"steps per second (one core, goto+type loop): {throughput:.0f}   target >= 500")
-    print(f"memory per additional env: {memory['per_env_mb']:.1f} MB over {args.envs} envs"
-          "   target <= 60 MB")
-    print(f"memory per additional WebSuite-v0 env (all three sites): "
-          f"{suite_memory['per_env_mb']:.1f} MB over {args.envs} envs   target <= 60 MB")
-    print(f"long run: RSS {long_run['rss_before_mb']:.1f} MB -> {long_run['rss_after_mb']:.1f} MB "
-          f"over {long_run['steps']} more steps on WebSuite-v0 (growth "
-          f"{long_run['growth_mb']:+.1f} MB)")
+    print(
+        f"memory per additional env: {memory['per_env_mb']:.1f} MB over {args.envs} envs"
+        "   target <= 60 MB"
+    )
+    print(
+        f"memory per additional WebSuite-v0 env (all three sites): "
+        f"{suite_memory['per_env_mb']:.1f} MB over {args.envs} envs   target <= 60 MB"
+    )
+    print(
+        f"long run: RSS {long_run['rss_before_mb']:.1f} MB -> {long_run['rss_after_mb']:.1f} MB "
+        f"over {long_run['steps']} more steps on WebSuite-v0 (growth "
+        f"{long_run['growth_mb']:+.1f} MB)"
+    )
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "inprocess.json").write_text(json.dumps(report, indent=2))
     print(f"\nwrote {RESULTS / 'inprocess.json'}")

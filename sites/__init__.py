@@ -44,12 +44,11 @@ class SiteSpec:
 SITES: dict[str, SiteSpec] = {
     spec.name: spec
     for spec in (
-        SiteSpec("shop", "shop.test", "__SHOP__", "webenv.sites.shop", "emma.lopez",
-                 "Harbor Goods"),
-        SiteSpec("forum", "forum.test", "__FORUM__", "webenv.sites.forum", "mark.wilson",
-                 "Agora"),
-        SiteSpec("githost", "git.test", "__GIT__", "webenv.sites.githost", "alex.chen",
-                 "GitHost"),
+        SiteSpec(
+            "shop", "shop.test", "__SHOP__", "webenv.sites.shop", "emma.lopez", "Harbor Goods"
+        ),
+        SiteSpec("forum", "forum.test", "__FORUM__", "webenv.sites.forum", "mark.wilson", "Agora"),
+        SiteSpec("githost", "git.test", "__GIT__", "webenv.sites.githost", "alex.chen", "GitHost"),
     )
 }
 """Every bundled site by name, in their canonical order (shop, forum, githost)."""

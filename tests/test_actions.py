@@ -367,8 +367,22 @@ def test_action_kind_is_a_str_enum_equal_to_its_string():
     assert {"click": 1}[action.kind] == 1  # dispatch tables keyed by strings keep working
     assert Action("go_back").kind is ActionKind.GO_BACK
     assert [kind.value for kind in ActionKind] == [
-        "click", "type", "select", "check", "uncheck", "hover", "press", "scroll", "goto",
-        "go_back", "go_forward", "new_tab", "tab_focus", "close_tab", "stop"]
+        "click",
+        "type",
+        "select",
+        "check",
+        "uncheck",
+        "hover",
+        "press",
+        "scroll",
+        "goto",
+        "go_back",
+        "go_forward",
+        "new_tab",
+        "tab_focus",
+        "close_tab",
+        "stop",
+    ]
 
 
 def test_action_with_an_unknown_kind_is_an_action_error():
@@ -397,8 +411,9 @@ def test_describe_actions_defaults_to_webarena_and_rejects_other_grammars():
 
     assert describe_actions() == describe_actions("webarena")
     assert "click [id]" in describe_actions() and 'click("12")' in describe_actions("browsergym")
-    with pytest.raises(OptionError, match="unknown action grammar 'json'; accepted: 'webarena', "
-                                          "'browsergym'"):
+    with pytest.raises(
+        OptionError, match="unknown action grammar 'json'; accepted: 'webarena', 'browsergym'"
+    ):
         describe_actions("json")
 
 
@@ -414,14 +429,25 @@ def test_usage_in_error_messages_comes_from_the_action_table():
         parse_action('fill("1")')
 
 
-@pytest.mark.parametrize("action", [
-    'fill("7", "a\\x00b")', 'goto("http://shop.test/\\udf99")', 'send_msg_to_user("\\x1b[31m")',
-    'select_option("3", ["\\ud800"])', 'keyboard_press("\\x07")', 'fill("7", "\\N{NULL}")',
-    "type [7] [\ud800]", "stop [\x1f]",
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        'fill("7", "a\\x00b")',
+        'goto("http://shop.test/\\udf99")',
+        'send_msg_to_user("\\x1b[31m")',
+        'select_option("3", ["\\ud800"])',
+        'keyboard_press("\\x07")',
+        'fill("7", "\\N{NULL}")',
+        "type [7] [\ud800]",
+        "stop [\x1f]",
+    ],
+)
 def test_escaped_control_characters_and_surrogates_are_refused(action):
-    with pytest.raises(ActionError, match=r"contains the (control character|lone surrogate) "
-                                          r"U\+[0-9A-F]{4} at position \d+, which no page can"):
+    with pytest.raises(
+        ActionError,
+        match=r"contains the (control character|lone surrogate) "
+        r"U\+[0-9A-F]{4} at position \d+, which no page can",
+    ):
         parse_action(action)
 
 

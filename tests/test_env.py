@@ -36,8 +36,10 @@ def test_check_env_passes_without_warnings(env_id):
 
 
 def test_env_id_resolves_without_importing_webenv_first():
-    code = ("import gymnasium as gym; env = gym.make('webenv:WebShop-v0'); "
-            "obs, info = env.reset(seed=1); print(info['task_id'].split('/')[0]); env.close()")
+    code = (
+        "import gymnasium as gym; env = gym.make('webenv:WebShop-v0'); "
+        "obs, info = env.reset(seed=1); print(info['task_id'].split('/')[0]); env.close()"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "shop"
 
@@ -118,8 +120,9 @@ def test_reset_restores_the_world_and_envs_share_nothing():
         assert a.world.query("shop", "SELECT count(*) FROM orders")[0][0] == 0
         assert b.world.query("shop", "SELECT count(*) FROM orders")[0][0] > 0
         a.reset(options={"task_id": TASK})
-        assert a.world.query("shop", "SELECT count(*) FROM orders") == \
-            b.world.query("shop", "SELECT count(*) FROM orders")
+        assert a.world.query("shop", "SELECT count(*) FROM orders") == b.world.query(
+            "shop", "SELECT count(*) FROM orders"
+        )
         assert a.world.request_log == [r for r in a.world.request_log if r["method"] == "GET"]
     finally:
         a.close()
@@ -168,20 +171,34 @@ VECTOR_ACTIONS = ["goto [http://shop.test/search?q=[mug]+é☃𝄞]", "go_back"]
 
 @pytest.fixture(scope="module")
 def sync_run():
-    return _vector_run(gym.vector.SyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2),
-                       VECTOR_ACTIONS)
+    return _vector_run(
+        gym.vector.SyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2), VECTOR_ACTIONS
+    )
 
 
-@pytest.mark.parametrize("make", [
-    pytest.param(lambda: gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2),
-                 id="AsyncVectorEnv-defaults"),
-    pytest.param(lambda: gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="async"),
-                 id="make_vec-async"),
-    pytest.param(lambda: gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="sync"),
-                 id="make_vec-sync"),
-    pytest.param(lambda: gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2,
-                                                   shared_memory=False), id="no-shared-memory"),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(
+            lambda: gym.vector.AsyncVectorEnv([lambda: gym.make("WebShop-v0")] * 2),
+            id="AsyncVectorEnv-defaults",
+        ),
+        pytest.param(
+            lambda: gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="async"),
+            id="make_vec-async",
+        ),
+        pytest.param(
+            lambda: gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="sync"),
+            id="make_vec-sync",
+        ),
+        pytest.param(
+            lambda: gym.vector.AsyncVectorEnv(
+                [lambda: gym.make("WebShop-v0")] * 2, shared_memory=False
+            ),
+            id="no-shared-memory",
+        ),
+    ],
+)
 def test_vector_envs_match_sync_observations(make, sync_run):
     (obs, infos), (after, rewards, terminated, truncated, _) = _vector_run(make(), VECTOR_ACTIONS)
     (sync_obs, sync_infos), sync_after = sync_run
@@ -203,14 +220,20 @@ def test_async_vector_env_without_copy_reads_live_text():
         envs.close()
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.one_of(
-    st.text(max_size=80),
-    st.builds(lambda verb, n, text: f"{verb} [{n}] [{text}]",
-              st.sampled_from(["click", "type", "select", "check", "hover", "goto", "press"]),
-              st.integers(-5, 2000), st.text(max_size=30)),
-))
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.one_of(
+        st.text(max_size=80),
+        st.builds(
+            lambda verb, n, text: f"{verb} [{n}] [{text}]",
+            st.sampled_from(["click", "type", "select", "check", "hover", "goto", "press"]),
+            st.integers(-5, 2000),
+            st.text(max_size=30),
+        ),
+    )
+)
 def test_no_action_string_crashes_step(env, action):
     if env.unwrapped.task is None:
         env.reset(options={"task_id": TASK})
@@ -230,8 +253,11 @@ def test_episodes_are_recorded_to_jsonl(tmp_path):
     env.reset(options={"task_id": TASK})
     env.step("scroll [down]")
     env.close()
-    lines = [json.loads(line) for path in tmp_path.glob("episodes-*.jsonl")
-             for line in path.read_text().splitlines()]
+    lines = [
+        json.loads(line)
+        for path in tmp_path.glob("episodes-*.jsonl")
+        for line in path.read_text().splitlines()
+    ]
     assert [r["ended"] for r in lines] == ["answered", "unfinished"]
     answered = lines[0]
     assert answered["task_id"] == TASK and answered["answer"] == "$50.94"
@@ -288,17 +314,24 @@ import webenv.env  # the stray folder shadows an editable install: this must exp
 def test_a_stray_webenv_folder_in_the_working_directory_is_explained(tmp_path):
     (tmp_path / "webenv").mkdir()
     (tmp_path / "webenv" / "notes.txt").write_text("not a package")
-    probe = subprocess.run([sys.executable, "-c", SHADOW_PROBE], cwd=tmp_path,
-                           capture_output=True, text=True)
+    probe = subprocess.run(
+        [sys.executable, "-c", SHADOW_PROBE], cwd=tmp_path, capture_output=True, text=True
+    )
     if probe.returncode == 0:
         assert probe.stdout.strip() == "installed package used"
     else:
         last = probe.stderr.strip().splitlines()[-1]
-        assert last.startswith("webenv.errors.ShadowedPackage: 'import webenv' found "
-                               f"{tmp_path / 'webenv'}, a folder without __init__.py"), last
+        assert last.startswith(
+            "webenv.errors.ShadowedPackage: 'import webenv' found "
+            f"{tmp_path / 'webenv'}, a folder without __init__.py"
+        ), last
         assert "rename or move that folder" in last
-    module = subprocess.run([sys.executable, "-m", "webenv", "tasks", "list", "--site", "shop"],
-                            cwd=tmp_path, capture_output=True, text=True)
+    module = subprocess.run(
+        [sys.executable, "-m", "webenv", "tasks", "list", "--site", "shop"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     if probe.returncode:
         assert module.returncode != 0 and "ShadowedPackage" in module.stderr
         assert str(tmp_path / "webenv") in module.stderr
@@ -307,6 +340,11 @@ def test_a_stray_webenv_folder_in_the_working_directory_is_explained(tmp_path):
 
 
 def test_python_dash_m_webenv_runs_the_command(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "webenv", "--version"], cwd=tmp_path,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "webenv", "--version"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert webenv.__version__ in out.stdout

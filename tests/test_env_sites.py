@@ -58,8 +58,11 @@ def test_forum_vote_changes_score_and_can_be_withdrawn(forum):
     obs = act(forum, obs, "click", "button", f"Remove upvote from submission: {title}")
     assert points(obs["axtree"], title) == before
     votes = forum.world.query(
-        "forum", "SELECT count(*) FROM submission_votes v JOIN submissions s ON s.id = "
-        "v.submission_id WHERE s.title = ? AND v.user_id = 1", (title,))
+        "forum",
+        "SELECT count(*) FROM submission_votes v JOIN submissions s ON s.id = "
+        "v.submission_id WHERE s.title = ? AND v.user_id = 1",
+        (title,),
+    )
     assert votes == [(0,)]
 
 
@@ -80,9 +83,11 @@ def test_forum_reply_edit_and_delete_own_comment(forum):
 
 def test_forum_other_users_content_is_forbidden(forum):
     rows = forum.world.query(
-        "forum", "SELECT c.id FROM comments c JOIN submissions s ON s.id = c.submission_id "
+        "forum",
+        "SELECT c.id FROM comments c JOIN submissions s ON s.id = c.submission_id "
         "WHERE c.user_id != 1 AND c.deleted = 0 AND c.removed = 0 AND s.deleted = 0 "
-        "ORDER BY c.id LIMIT 1")
+        "ORDER BY c.id LIMIT 1",
+    )
     obs = start(forum, f"http://forum.test/comments/{rows[0][0]}/edit")
     assert obs["axtree"].startswith("[0] RootWebArea '403 Forbidden")
     assert forum.world.request_log[-1]["status"] == 403
@@ -97,25 +102,33 @@ def test_git_issue_created_assigned_to_me_and_closed(git):
     obs = act(git, obs, "click", "button", "Assign to me")
     obs = act(git, obs, "click", "button", "Close issue")
     rows = git.world.query(
-        "githost", "SELECT i.state, (SELECT count(*) FROM issue_assignees a WHERE "
+        "githost",
+        "SELECT i.state, (SELECT count(*) FROM issue_assignees a WHERE "
         "a.issue_id = i.id AND a.user_id = 1) FROM issues i "
-        "WHERE i.title = 'Crash on empty config'")
+        "WHERE i.title = 'Crash on empty config'",
+    )
     assert rows == [("closed", 1)]
 
 
 def test_git_guest_cannot_merge(git):
     rows = git.world.query(
-        "githost", "SELECT n.path || '/' || p.path, m.iid FROM merge_requests m "
+        "githost",
+        "SELECT n.path || '/' || p.path, m.iid FROM merge_requests m "
         "JOIN projects p ON p.id = m.project_id JOIN namespaces n ON n.id = p.namespace_id "
-        "WHERE n.path = 'open-harbor' AND m.state = 'opened' ORDER BY m.id LIMIT 1")
+        "WHERE n.path = 'open-harbor' AND m.state = 'opened' ORDER BY m.id LIMIT 1",
+    )
     project, iid = rows[0]
     obs = start(git, f"http://git.test/{project}/-/merge_requests/{iid}")
     assert "button 'Merge'" not in obs["axtree"]
     before = len(git.world.request_log)
     obs, *_ = git.step(f"goto [http://git.test/{project}/-/merge_requests/{iid}/merge]")
     assert git.world.request_log[before]["status"] in (403, 405)
-    state = git.world.query("githost", "SELECT m.state FROM merge_requests m JOIN projects p ON "
-                                       "p.id = m.project_id JOIN namespaces n ON n.id = "
-                                       "p.namespace_id WHERE n.path || '/' || p.path = ? AND "
-                                       "m.iid = ?", (project, iid))
+    state = git.world.query(
+        "githost",
+        "SELECT m.state FROM merge_requests m JOIN projects p ON "
+        "p.id = m.project_id JOIN namespaces n ON n.id = "
+        "p.namespace_id WHERE n.path || '/' || p.path = ? AND "
+        "m.iid = ?",
+        (project, iid),
+    )
     assert state == [("opened",)]

@@ -42,8 +42,12 @@ def _fail_on_exceptions(tally) -> None:
         raise AssertionError(f"{message}\n  action: {action!r}\n{trace}")
 
 
-@settings(max_examples=25, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=25,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_hostile_walks_never_raise(env, data):
     tally = fuzz.Tally()
@@ -66,8 +70,7 @@ def test_every_action_kind_with_hostile_arguments(shop, kind, grammar):
     tally = fuzz.Tally()
     obs, _ = shop.reset(seed=0)
     for _ in range(15):
-        action = fuzz.draw_action(draw, fuzz.read_page(obs["axtree"]), kind=kind,
-                                  grammar=grammar)
+        action = fuzz.draw_action(draw, fuzz.read_page(obs["axtree"]), kind=kind, grammar=grammar)
         obs, ended = fuzz.checked_step(shop, action, obs, tally)
         if ended:
             obs, _ = shop.reset(seed=0)
@@ -76,15 +79,31 @@ def test_every_action_kind_with_hostile_arguments(shop, kind, grammar):
         assert sum(tally.errors.values()) > 0
 
 
-@pytest.mark.parametrize("action", [
-    "goto [http://[::1]", "goto [http://[]", 'goto("http://]/")', "goto [http://[x/]",
-    "goto [https://[:65535/]", "goto [http://user@[::1:80/]", "goto [javascript://a@b@[x/]",
-    "goto [//[/]", "goto [//]/]", "goto [[::1]]", "goto [http://shop.test:99999/]",
-    "goto [http://shop.test:-1/]",
-    "goto [http://shop.test:abc/]", "goto [http://bücher.test/]", "goto [http://shop.test\t/]",
-    "goto [http://%00/]", "goto [http:\\\\shop.test\\cart]", "goto [http://a@b@shop.test/]",
-    "goto [data:text/html,<a href='http://[x/'>x</a>]", "goto [__SHOP__:99999/]",
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        "goto [http://[::1]",
+        "goto [http://[]",
+        'goto("http://]/")',
+        "goto [http://[x/]",
+        "goto [https://[:65535/]",
+        "goto [http://user@[::1:80/]",
+        "goto [javascript://a@b@[x/]",
+        "goto [//[/]",
+        "goto [//]/]",
+        "goto [[::1]]",
+        "goto [http://shop.test:99999/]",
+        "goto [http://shop.test:-1/]",
+        "goto [http://shop.test:abc/]",
+        "goto [http://bücher.test/]",
+        "goto [http://shop.test\t/]",
+        "goto [http://%00/]",
+        "goto [http:\\\\shop.test\\cart]",
+        "goto [http://a@b@shop.test/]",
+        "goto [data:text/html,<a href='http://[x/'>x</a>]",
+        "goto [__SHOP__:99999/]",
+    ],
+)
 def test_known_bad_urls_are_action_errors(shop, action):
     obs, _ = shop.reset(seed=0)
     tally = fuzz.Tally()
@@ -95,19 +114,39 @@ def test_known_bad_urls_are_action_errors(shop, action):
 # -- hostile stored content -------------------------------------------------------------------
 
 STORED_URLS = [
-    "http://[x/", "http://[::1", "https://]/", "javascript:alert(1)", "JaVaScRiPt:alert(1)",
-    "data:text/html,<b>x</b>", "http://shop.test:99999/", "http://shop.test:abc/",
-    "http://bücher.test/", "http://user:pw@shop.test/cart", "http://shop.test/%zz",
-    "HTTP://SHOP.TEST:80/cart", "http://a b/", "http:\\\\shop.test\\cart", "//[/",
+    "http://[x/",
+    "http://[::1",
+    "https://]/",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<b>x</b>",
+    "http://shop.test:99999/",
+    "http://shop.test:abc/",
+    "http://bücher.test/",
+    "http://user:pw@shop.test/cart",
+    "http://shop.test/%zz",
+    "HTTP://SHOP.TEST:80/cart",
+    "http://a b/",
+    "http:\\\\shop.test\\cart",
+    "//[/",
 ]
-STORED_TITLES = ["a [b] c", "x'] [y", "\u202eevil", "é☃𝄞 [1]", "<b>bold</b>", "' OR 1=1 --",
-                 "]", "a" * 200]
+STORED_TITLES = [
+    "a [b] c",
+    "x'] [y",
+    "\u202eevil",
+    "é☃𝄞 [1]",
+    "<b>bold</b>",
+    "' OR 1=1 --",
+    "]",
+    "a" * 200,
+]
 
 
 def _main_links(axtree: str) -> list[str]:
     """Ids of the links in the page's ``main`` landmark (the site's chrome is skipped)."""
-    main = re.search(r"^\t*\[\d+\] main .*?(?=^\t*\[\d+\] contentinfo |\Z)", axtree,
-                     re.MULTILINE | re.DOTALL)
+    main = re.search(
+        r"^\t*\[\d+\] main .*?(?=^\t*\[\d+\] contentinfo |\Z)", axtree, re.MULTILINE | re.DOTALL
+    )
     return re.findall(r"^\t*\[(\d+)\] link ", main.group() if main else "", re.MULTILINE)
 
 
@@ -135,17 +174,18 @@ def _field(axtree: str, role: str, name: str) -> str:
     return match.group(1)
 
 
-@pytest.mark.parametrize(("url", "title"), list(zip(
-    STORED_URLS, STORED_TITLES * 2, strict=False)))
+@pytest.mark.parametrize(("url", "title"), list(zip(STORED_URLS, STORED_TITLES * 2, strict=False)))
 def test_links_stored_through_the_forum_form_are_clicked_safely(forum, url, title):
     forum.reset(seed=0)
     tally = fuzz.Tally()
     obs, *_ = forum.step("goto [http://forum.test/submit]")
     form = obs["axtree"]
-    for action in (f"select [{_field(form, 'combobox', 'Forum')}] [Cooking]",
-                   f"type [{_field(form, 'textbox', 'Title')}] [{title}] [0]",
-                   f"type [{_field(form, 'textbox', 'URL')}] [{url}] [0]",
-                   f"click [{_field(form, 'button', 'Create submission')}]"):
+    for action in (
+        f"select [{_field(form, 'combobox', 'Forum')}] [Cooking]",
+        f"type [{_field(form, 'textbox', 'Title')}] [{title}] [0]",
+        f"type [{_field(form, 'textbox', 'URL')}] [{url}] [0]",
+        f"click [{_field(form, 'button', 'Create submission')}]",
+    ):
         obs, _ = fuzz.checked_step(forum, action, obs, tally)
     _click_every_link(forum, obs["url"], tally)
     _fail_on_exceptions(tally)
@@ -162,7 +202,8 @@ def test_links_stored_before_validation_are_clicked_safely(forum):
             "INSERT INTO submissions (id, forum_id, user_id, kind, title, url, body, hot, "
             "created_at) SELECT ?, forum_id, user_id, 'link', ?, ?, '', hot, created_at "
             "FROM submissions WHERE id = 1",
-            (first + offset, STORED_TITLES[offset % len(STORED_TITLES)], url))
+            (first + offset, STORED_TITLES[offset % len(STORED_TITLES)], url),
+        )
     database.commit()
     tally = fuzz.Tally()
     for offset in range(len(STORED_URLS)):
@@ -185,9 +226,11 @@ def test_names_stored_through_the_githost_form_are_found_and_clicked(git, title)
     project = "http://git.test/northwind/falcon-proxy"
     obs, *_ = git.step(f"goto [{project}/-/issues/new]")
     form = obs["axtree"]
-    for action in (f"type [{_field(form, 'textbox', 'Title')}] [{title}] [0]",
-                   f"type [{_field(form, 'textbox', 'Description')}] [{title}\n{title}] [0]",
-                   f"click [{_field(form, 'button', 'Create issue')}]"):
+    for action in (
+        f"type [{_field(form, 'textbox', 'Title')}] [{title}] [0]",
+        f"type [{_field(form, 'textbox', 'Description')}] [{title}\n{title}] [0]",
+        f"click [{_field(form, 'button', 'Create issue')}]",
+    ):
         obs, _ = fuzz.checked_step(git, action, obs, tally)
     assert obs["last_action_error"] == "" and "/-/issues/" in obs["url"]
     obs, *_ = git.step(f"goto [{project}/-/issues?sort=created_desc]")

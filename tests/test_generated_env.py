@@ -22,8 +22,8 @@ from webenv.families import (
     generate,
     select_families,
 )
-from webenv.tools.solution import play_solution
 from webenv.tasks import parse_task
+from webenv.tools.solution import play_solution
 from webenv.world import World
 
 CURATED = "shop/order-total/0"

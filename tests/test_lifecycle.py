@@ -95,8 +95,11 @@ def test_options_none_and_empty_dict_draw_a_task(env):
         ({"max_obs_chars": 10**12}, "max_obs_chars=1000000000000"),
         ({"max_obs_chars": -5}, "max_obs_chars=-5"),
         ({"max_obs_chars": 99}, "max_obs_chars=99"),
-        ({"backend": "firefox"}, r"backend='firefox' is not accepted; use one of 'inprocess', "
-                                 "'chromium'"),
+        (
+            {"backend": "firefox"},
+            r"backend='firefox' is not accepted; use one of 'inprocess', "
+            "'chromium'",
+        ),
         ({"backend": None}, "backend=None"),
         ({"validator_mode": "loose"}, r"validator_mode='loose'.*'lenient', 'strict'"),
         ({"render_mode": "human"}, r"render_mode='human'.*'ansi' or None"),
@@ -123,4 +126,3 @@ def test_unknown_task_in_the_task_set_is_a_task_error():
 def test_gym_make_passes_the_same_checks():
     with pytest.raises(OptionError, match="max_obs_chars"):
         gym.make("WebShop-v0", max_obs_chars="big")
-

@@ -17,8 +17,10 @@ pytestmark = pytest.mark.chromium
 
 def require_chromium() -> None:
     if chromium_executable() is None:
-        message = ("CHROMIUM IS MISSING: the parity tests did NOT run. Install Debian's "
-                   "'chromium' (make test does) or set WEBENV_CHROMIUM.")
+        message = (
+            "CHROMIUM IS MISSING: the parity tests did NOT run. Install Debian's "
+            "'chromium' (make test does) or set WEBENV_CHROMIUM."
+        )
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
@@ -40,7 +42,8 @@ def test_sampled_pages_are_at_least_98_percent_identical(site):
     result = compare_pages(site, pages=6)
     assert len(result.pages) >= 3
     assert result.percent >= 98.0, "\n".join(
-        line for page in result.pages for line in [page.url, *page.diff[:20]])
+        line for page in result.pages for line in [page.url, *page.diff[:20]]
+    )
 
 
 def test_parity_command_reports_json():

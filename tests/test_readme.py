@@ -21,8 +21,11 @@ README = (ROOT / "README.md").read_text("utf-8")
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 CLAIM = re.compile(r"^\s*print\(.*\)\s*#\s*(.+?)\s*$")
 
-BLOCKS = [(lang, body, README[: match.start()].count("\n") + 1)
-          for match in FENCE.finditer(README) for lang, body in [match.groups()]]
+BLOCKS = [
+    (lang, body, README[: match.start()].count("\n") + 1)
+    for match in FENCE.finditer(README)
+    for lang, body in [match.groups()]
+]
 PYTHON = [(body, line) for lang, body, line in BLOCKS if lang == "python"]
 SHELL = [(body, line) for lang, body, line in BLOCKS if lang in ("sh", "bash", "console")]
 
@@ -43,7 +46,7 @@ def _run(source: str, name: str) -> dict[int, list[str]]:
             caller = caller.f_back
         printed.setdefault(caller.f_lineno, []).append(sep.join(map(str, args)) + end)
 
-    exec(compile(source, name, "exec"), {"__name__": "__readme__", "print": record})  # noqa: S102
+    exec(compile(source, name, "exec"), {"__name__": "__readme__", "print": record})
     return printed
 
 
@@ -96,8 +99,9 @@ def test_shell_blocks_show_real_webenv_commands_and_options(words):
     result = CliRunner().invoke(main, [*used, "--help"])
     assert result.exit_code == 0, result.output
     for option in (w.strip("[]").split("=")[0] for w in words if w.strip("[").startswith("--")):
-        assert option in result.output, f"{' '.join(words)}: {option} is not an option of " \
-                                        f"webenv {' '.join(used)}"
+        assert option in result.output, (
+            f"{' '.join(words)}: {option} is not an option of webenv {' '.join(used)}"
+        )
 
 
 def test_shell_blocks_run_only_defined_make_targets():

@@ -82,8 +82,9 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
 def start_task(visitor: Visitor, hub: Hub, task_id: str, **extra: str) -> Page:
     index = visitor.get(hub.portal_url)
     assert index.status == 200
-    return visitor.post(urljoin(hub.portal_url, "/start"),
-                        {"csrf_token": index.csrf(), "task_id": task_id, **extra})
+    return visitor.post(
+        urljoin(hub.portal_url, "/start"), {"csrf_token": index.csrf(), "task_id": task_id, **extra}
+    )
 
 
 def open_start_page(visitor: Visitor, bar: Page) -> Page:
@@ -91,17 +92,33 @@ def open_start_page(visitor: Visitor, bar: Page) -> Page:
     return visitor.get(link)
 
 
-def submit(visitor: Visitor, hub: Hub, bar: Page, task_id: str, answer: str = "",
-           kind: str = "answer", final_url: str = "") -> Page:
-    return visitor.post(urljoin(hub.portal_url, "/submit"), {
-        "csrf_token": bar.csrf(), "task_id": task_id, "answer": answer, "kind": kind,
-        "final_url": final_url})
+def submit(
+    visitor: Visitor,
+    hub: Hub,
+    bar: Page,
+    task_id: str,
+    answer: str = "",
+    kind: str = "answer",
+    final_url: str = "",
+) -> Page:
+    return visitor.post(
+        urljoin(hub.portal_url, "/submit"),
+        {
+            "csrf_token": bar.csrf(),
+            "task_id": task_id,
+            "answer": answer,
+            "kind": kind,
+            "final_url": final_url,
+        },
+    )
 
 
 def verdicts(page: Page) -> tuple[str, str]:
     doc = page.doc
-    return (doc.get_element_by_id("lenient-verdict").text_content(),
-            doc.get_element_by_id("strict-verdict").text_content())
+    return (
+        doc.get_element_by_id("lenient-verdict").text_content(),
+        doc.get_element_by_id("strict-verdict").text_content(),
+    )
 
 
 def record_line(page: Page) -> dict:
@@ -142,8 +159,12 @@ def test_sites_serve_pages_and_log_requests_canonically(hub: Hub) -> None:
     page = visitor.get(hub.sites["shop"].base_url + "/search?q=wok")
     assert page.status == 200 and "wok" in page.text.lower()
     entries = hub.log.since(before, ["shop"])
-    assert entries[-1].as_log_entry() == {"method": "GET", "url": "http://shop.test/search?q=wok",
-                                          "form": {}, "status": 200}
+    assert entries[-1].as_log_entry() == {
+        "method": "GET",
+        "url": "http://shop.test/search?q=wok",
+        "form": {},
+        "status": 200,
+    }
     assert hub.log.last_page(before, ["shop"]) == "http://shop.test/search?q=wok"
 
 
@@ -233,8 +254,10 @@ def test_state_and_request_checks_see_what_the_person_did(hub: Hub) -> None:
     bar = start_task(visitor, hub, task_id)
     open_start_page(visitor, bar)
     form = visitor.get(hub.sites["shop"].base_url + "/account/newsletter")
-    done = visitor.post(hub.sites["shop"].base_url + "/account/newsletter",
-                        {"csrf_token": form.csrf(), "newsletter": "1"})
+    done = visitor.post(
+        hub.sites["shop"].base_url + "/account/newsletter",
+        {"csrf_token": form.csrf(), "newsletter": "1"},
+    )
     assert done.status == 200 and "You are now subscribed" in done.text
     assert hub.query("shop", sql) == [(1,)]
     result = submit(visitor, hub, bar, task_id)
@@ -257,8 +280,9 @@ def test_url_checks_use_the_last_page_or_the_address_given(hub: Hub) -> None:
 
     bar = start_task(visitor, hub, task_id)
     open_start_page(visitor, bar)
-    result = submit(visitor, hub, bar, task_id,
-                    final_url=hub.sites["shop"].base_url + "/account/wishlist")
+    result = submit(
+        visitor, hub, bar, task_id, final_url=hub.sites["shop"].base_url + "/account/wishlist"
+    )
     assert verdicts(result)[0] == "PASS"
     assert "the address you gave" in result.text
 
@@ -276,9 +300,16 @@ def test_program_html_checks_fetch_pages_as_the_task_user(hub: Hub) -> None:
     product = visitor.get(shop + "/product/harbor-organic-sweatshirt")
     assert product.status == 200
     product_id = product.doc.xpath("//input[@name='product_id']/@value")[0]
-    added = visitor.post(shop + "/cart/add", {"csrf_token": product.csrf(), "product_id":
-                                             product_id, "size": "M", "colour": "Grey",
-                                             "quantity": "2"})
+    added = visitor.post(
+        shop + "/cart/add",
+        {
+            "csrf_token": product.csrf(),
+            "product_id": product_id,
+            "size": "M",
+            "colour": "Grey",
+            "quantity": "2",
+        },
+    )
     assert added.status == 200
     result = submit(visitor, hub, bar, task_id)
     lenient = record_line(result)["validation"]["lenient"]
@@ -290,8 +321,9 @@ def test_reporting_infeasible(hub: Hub) -> None:
     task_id = "shop/infeasible-loyalty-points/0"
     visitor = Visitor()
     bar = start_task(visitor, hub, task_id)
-    result = submit(visitor, hub, bar, task_id, "The shop has no loyalty points.",
-                    kind="infeasible")
+    result = submit(
+        visitor, hub, bar, task_id, "The shop has no loyalty points.", kind="infeasible"
+    )
     assert verdicts(result)[0] == "PASS"
     record = record_line(result)
     assert record["infeasible"] is True
@@ -314,9 +346,14 @@ def test_request_log_is_bounded() -> None:
 # -- hardening -------------------------------------------------------------------------------
 
 
-def raw_request(port: int, method: str, path: str, host: str,
-                body: dict[str, str] | None = None, cookie: str = ""
-                ) -> tuple[int, dict[str, str], str]:
+def raw_request(
+    port: int,
+    method: str,
+    path: str,
+    host: str,
+    body: dict[str, str] | None = None,
+    cookie: str = "",
+) -> tuple[int, dict[str, str], str]:
     """One request with a chosen ``Host`` header (as a DNS-rebinding page would send)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
     try:
@@ -328,14 +365,27 @@ def raw_request(port: int, method: str, path: str, host: str,
             headers["Cookie"] = cookie
         conn.request(method, path, data, headers)
         response = conn.getresponse()
-        return (response.status, {k.lower(): v for k, v in response.getheaders()},
-                response.read().decode())
+        return (
+            response.status,
+            {k.lower(): v for k, v in response.getheaders()},
+            response.read().decode(),
+        )
     finally:
         conn.close()
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.nip.io",
-                                  "localhost.evil.example", "[::2]", "", "a b"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:8000",
+        "127.0.0.1.nip.io",
+        "localhost.evil.example",
+        "[::2]",
+        "",
+        "a b",
+    ],
+)
 def test_the_portal_refuses_foreign_host_headers(hub: Hub, host: str) -> None:
     status, headers, _ = raw_request(hub.port, "GET", "/", host)
     assert status == 400
@@ -358,9 +408,14 @@ def test_a_rebinding_page_cannot_press_start_with_reset(hub: Hub) -> None:
         assert conn is not None
         conn.execute("DELETE FROM orders")
         conn.commit()
-    status, _, _ = raw_request(hub.port, "POST", "/start", f"evil.example:{hub.port}",
-                               {"task_id": "shop/order-total/0", "reset": "yes",
-                                "csrf_token": page.csrf()}, cookie)
+    status, _, _ = raw_request(
+        hub.port,
+        "POST",
+        "/start",
+        f"evil.example:{hub.port}",
+        {"task_id": "shop/order-total/0", "reset": "yes", "csrf_token": page.csrf()},
+        cookie,
+    )
     assert status == 400
     assert hub.query("shop", sql) == [(0,)]  # not reset
     hub.world.reset(["shop"])
@@ -381,8 +436,14 @@ def test_portal_responses_carry_security_headers_and_no_versions(hub: Hub) -> No
 
 
 def test_the_sites_are_told_which_host_names_to_answer(tmp_path: Path) -> None:
-    with Hub("127.0.0.1", 0, sites=["shop"], public_host="webenv.example", record_dir=tmp_path,
-             quiet=True) as served:
+    with Hub(
+        "127.0.0.1",
+        0,
+        sites=["shop"],
+        public_host="webenv.example",
+        record_dir=tmp_path,
+        quiet=True,
+    ) as served:
         allowed = served.sites["shop"].app.config["ALLOWED_HOSTS"]
         assert set(allowed) == {"localhost", "127.0.0.1", "[::1]", "webenv.example", "shop.test"}
         assert served.sites["shop"].base_url.startswith("http://webenv.example:")
@@ -395,8 +456,9 @@ def test_the_csrf_token_belongs_to_one_session(hub: Hub) -> None:
     first, second = Visitor(), Visitor()
     token = first.get(hub.portal_url).csrf()
     second.get(hub.portal_url)
-    page = second.post(hub.portal_url + "start", {"task_id": "shop/order-total/0",
-                                                  "csrf_token": token})
+    page = second.post(
+        hub.portal_url + "start", {"task_id": "shop/order-total/0", "csrf_token": token}
+    )
     assert page.status == 400
     assert first.get(hub.portal_url).csrf() == token
 
@@ -416,12 +478,16 @@ def test_db_mode_confirms_before_overwriting_the_files(tmp_path: Path) -> None:
         task_id = "shop/subscribe-newsletter/0"
         confirm = start_task(visitor, served, task_id)
         assert confirm.status == 200 and str(path) in confirm.text and "overwrites" in confirm.text
-        bar = visitor.post(urljoin(served.portal_url, "/start"),
-                           {"csrf_token": confirm.csrf(), "task_id": task_id, "reset": "yes"})
+        bar = visitor.post(
+            urljoin(served.portal_url, "/start"),
+            {"csrf_token": confirm.csrf(), "task_id": task_id, "reset": "yes"},
+        )
         open_start_page(visitor, bar)
         form = visitor.get(served.sites["shop"].base_url + "/account/newsletter")
-        visitor.post(served.sites["shop"].base_url + "/account/newsletter",
-                     {"csrf_token": form.csrf(), "newsletter": "1"})
+        visitor.post(
+            served.sites["shop"].base_url + "/account/newsletter",
+            {"csrf_token": form.csrf(), "newsletter": "1"},
+        )
         assert served.query("shop", sql) == [(1,)]
         # Declining the reset keeps the change (and says the verdict may be wrong) ...
         bar = start_task(visitor, served, task_id, reset="no")
@@ -437,9 +503,22 @@ def _launch(db: Path, log: Path) -> tuple[subprocess.Popen[bytes], dict[str, str
     out = open(log, "wb")  # noqa: SIM115 - closed below, the child keeps its own copy
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "webenv.serve", "--port", "0", "--db", str(db),
-             "--site", "shop", "--quiet"],
-            stdout=out, stderr=subprocess.STDOUT, cwd=db)
+            [
+                sys.executable,
+                "-m",
+                "webenv.serve",
+                "--port",
+                "0",
+                "--db",
+                str(db),
+                "--site",
+                "shop",
+                "--quiet",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=db,
+        )
     finally:
         out.close()
     deadline = time.monotonic() + 120
@@ -461,7 +540,8 @@ def _cart_quantity(db_file: Path) -> int:
     try:
         return conn.execute(
             "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE product_id = 32 AND user_id ="
-            " (SELECT id FROM users WHERE username = 'emma.lopez')").fetchone()[0]
+            " (SELECT id FROM users WHERE username = 'emma.lopez')"
+        ).fetchone()[0]
     finally:
         conn.close()
 
@@ -476,14 +556,17 @@ def test_acknowledged_writes_survive_sigkill_and_restart(tmp_path: Path) -> None
         assert _cart_quantity(db / "shop.sqlite3") == 0
         visitor = Visitor()
         login = visitor.get(shop + "/account/login")
-        dashboard = visitor.post(shop + "/account/login", {
-            "csrf_token": login.csrf(), "username": "emma.lopez", "password": DEMO_PASSWORD})
+        dashboard = visitor.post(
+            shop + "/account/login",
+            {"csrf_token": login.csrf(), "username": "emma.lopez", "password": DEMO_PASSWORD},
+        )
         assert dashboard.status == 200 and "Welcome back" in dashboard.text
         for quantity in (1, 2, 3):  # three acknowledged writes, the last just before the kill
             product = visitor.get(shop + "/product/voltix-dual-port-charger")
-            added = visitor.post(shop + "/cart/add", {"csrf_token": product.csrf(),
-                                                     "product_id": "32",
-                                                     "quantity": str(quantity)})
+            added = visitor.post(
+                shop + "/cart/add",
+                {"csrf_token": product.csrf(), "product_id": "32", "quantity": str(quantity)},
+            )
             assert added.status == 200 and "to your cart" in added.text
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=TIMEOUT)

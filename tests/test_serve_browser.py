@@ -22,23 +22,32 @@ from webenv.serve.portal import DEMO_PASSWORD
 pytestmark = pytest.mark.chromium
 
 CHROMIUM = os.environ.get("WEBENV_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMEOUT_MS = 15_000
 
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     if not os.access(CHROMIUM, os.X_OK):
-        reason = (f"Chromium is not installed at {CHROMIUM} (set WEBENV_CHROMIUM or apt-get "
-                  "install chromium): the real-browser flows of `webenv serve` did NOT run")
+        reason = (
+            f"Chromium is not installed at {CHROMIUM} (set WEBENV_CHROMIUM or apt-get "
+            "install chromium): the real-browser flows of `webenv serve` did NOT run"
+        )
         if os.environ.get("CI"):
             pytest.fail(reason)
         pytest.skip(f"!!! SKIPPED: {reason}")
     args = (["--no-sandbox"] if os.geteuid() == 0 else []) + ARGS
     # The process's one Playwright driver, shared with the chromium backend's envs.
-    browser = playwright_driver().chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                  args=args)
+    browser = playwright_driver().chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=args
+    )
     try:
         yield browser
     finally:
@@ -115,13 +124,16 @@ def test_forum_post_and_reply(hub: Hub, page: Any) -> None:
     page.get_by_role("button", name="Post comment").click()
     assert page.get_by_text("A first comment from the test.").is_visible()
     page.locator(".comment", has_text="A first comment from the test.").get_by_role(
-        "link", name="Reply").first.click()
+        "link", name="Reply"
+    ).first.click()
     page.get_by_role("textbox", name="Reply", exact=True).fill("And a reply to it.")
     page.get_by_role("button", name="Post reply").click()
     page.wait_for_load_state()
     assert "And a reply to it." in page.locator("body").inner_text()
-    rows = hub.query("forum", "SELECT count(*) FROM comments WHERE body LIKE 'And a reply%' "
-                              "AND parent_id IS NOT NULL")
+    rows = hub.query(
+        "forum",
+        "SELECT count(*) FROM comments WHERE body LIKE 'And a reply%' AND parent_id IS NOT NULL",
+    )
     assert rows == [(1,)]
 
 
@@ -129,10 +141,12 @@ def test_githost_open_an_issue(hub: Hub, page: Any) -> None:
     # Written against githost's GitLab-style routes (/users/sign_in, /<ns>/<project>/-/issues).
     git = _require(hub, "githost")
     username, project = hub.query(
-        "githost", "SELECT u.username, n.path || '/' || p.path FROM members m"
+        "githost",
+        "SELECT u.username, n.path || '/' || p.path FROM members m"
         " JOIN users u ON u.id = m.user_id JOIN projects p ON p.id = m.project_id"
         " JOIN namespaces n ON n.id = p.namespace_id WHERE p.archived = 0"
-        " ORDER BY m.role DESC, p.id LIMIT 1")[0]
+        " ORDER BY m.role DESC, p.id LIMIT 1",
+    )[0]
     page.goto(f"{git}/users/sign_in")
     page.get_by_role("textbox", name=re.compile("^Username")).fill(username)
     page.get_by_label("Password").fill(DEMO_PASSWORD)
@@ -143,8 +157,9 @@ def test_githost_open_an_issue(hub: Hub, page: Any) -> None:
     page.get_by_role("button", name=re.compile("(Create|Submit|Open).*issue", re.I)).click()
     page.wait_for_load_state()
     assert page.get_by_role("heading", name=re.compile("Opened from a real browser")).is_visible()
-    rows = hub.query("githost", "SELECT count(*) FROM issues WHERE title = ?",
-                     ("Opened from a real browser",))
+    rows = hub.query(
+        "githost", "SELECT count(*) FROM issues WHERE title = ?", ("Opened from a real browser",)
+    )
     assert rows == [(1,)]
 
 

@@ -18,9 +18,9 @@ from http.cookies import SimpleCookie
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from webenv.sites.core.auth import DEMO_PASSWORD
 
 from webenv.serve import Hub
+from webenv.sites.core.auth import DEMO_PASSWORD
 
 CLICKS = 8
 TIMEOUT = 30
@@ -30,8 +30,14 @@ TOKEN = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     db_dir = tmp_path_factory.mktemp("races")
-    with Hub("127.0.0.1", 0, db_dir=db_dir, record_dir=db_dir, quiet=True,
-             sites=["shop", "forum", "githost"]) as served:
+    with Hub(
+        "127.0.0.1",
+        0,
+        db_dir=db_dir,
+        record_dir=db_dir,
+        quiet=True,
+        sites=["shop", "forum", "githost"],
+    ) as served:
         served.start()
         yield served
 
@@ -43,8 +49,9 @@ class Browser:
     base_url: str
     cookies: dict[str, str] = field(default_factory=dict)
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None
-                ) -> tuple[int, str]:
+    def request(
+        self, method: str, path: str, form: dict[str, str] | None = None
+    ) -> tuple[int, str]:
         parts = urlsplit(self.base_url)
         conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=TIMEOUT)
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
@@ -73,18 +80,24 @@ class Browser:
         return match.group(1)
 
     def log_in(self, login_path: str, username: str) -> None:
-        status, _ = self.request("POST", login_path, {
-            "csrf_token": self.token(login_path), "username": username,
-            "password": DEMO_PASSWORD})
+        status, _ = self.request(
+            "POST",
+            login_path,
+            {"csrf_token": self.token(login_path), "username": username, "password": DEMO_PASSWORD},
+        )
         assert status in (302, 303), f"login as {username} failed ({status})"
 
 
-LOGINS = {"shop": ("/account/login", "emma.lopez"), "forum": ("/login", "mark.wilson"),
-          "githost": ("/users/sign_in", "alex.chen")}
+LOGINS = {
+    "shop": ("/account/login", "emma.lopez"),
+    "forum": ("/login", "mark.wilson"),
+    "githost": ("/users/sign_in", "alex.chen"),
+}
 
 
-def double_submit(hub: Hub, site: str, page: str, action: str, form: dict[str, str], *,
-                  anonymous: bool = False) -> list[int]:
+def double_submit(
+    hub: Hub, site: str, page: str, action: str, form: dict[str, str], *, anonymous: bool = False
+) -> list[int]:
     """POST ``form`` to ``action`` :data:`CLICKS` times at once; return the statuses."""
     browser = Browser(hub.sites[site].base_url)
     if not anonymous:
@@ -97,8 +110,9 @@ def double_submit(hub: Hub, site: str, page: str, action: str, form: dict[str, s
     def click() -> None:
         try:
             start.wait(TIMEOUT)
-            statuses.append(Browser(browser.base_url, dict(browser.cookies))
-                            .request("POST", action, data)[0])
+            statuses.append(
+                Browser(browser.base_url, dict(browser.cookies)).request("POST", action, data)[0]
+            )
         except BaseException as exc:  # reported below, not lost in the thread
             errors.append(exc)
 
@@ -133,98 +147,195 @@ class Race:
 def _eq(site: str, sql: str, expected: object) -> Callable[[Hub, dict[str, object]], None]:
     def check(hub: Hub, before: dict[str, object]) -> None:
         assert one(hub, site, sql) == (expected(before) if callable(expected) else expected)
+
     return check
 
 
 RACES = {
     "shop-cart-add": Race(
-        "shop", "/product/kestrel-compact-usb-c-cable", "/cart/add",
+        "shop",
+        "/product/kestrel-compact-usb-c-cable",
+        "/cart/add",
         {"product_id": "26", "quantity": "1"},
-        _eq("shop", "SELECT COUNT(*) || ' ' || SUM(quantity) FROM cart_items"
-                    " WHERE user_id = 1 AND product_id = 26", f"1 {CLICKS}")),
+        _eq(
+            "shop",
+            "SELECT COUNT(*) || ' ' || SUM(quantity) FROM cart_items"
+            " WHERE user_id = 1 AND product_id = 26",
+            f"1 {CLICKS}",
+        ),
+    ),
     "shop-wishlist-add": Race(
-        "shop", "/product/nimbus-braided-car-charger", "/account/wishlist/add",
+        "shop",
+        "/product/nimbus-braided-car-charger",
+        "/account/wishlist/add",
         {"product_id": "27"},
-        _eq("shop", "SELECT COUNT(*) FROM wishlist_items WHERE user_id = 1 AND product_id = 27",
-            1)),
+        _eq("shop", "SELECT COUNT(*) FROM wishlist_items WHERE user_id = 1 AND product_id = 27", 1),
+    ),
     "shop-review": Race(
-        "shop", "/product/kestrel-compact-usb-c-cable",
+        "shop",
+        "/product/kestrel-compact-usb-c-cable",
         "/product/kestrel-compact-usb-c-cable/reviews",
         {"rating": "4", "title": "Solid", "body": "Works as described."},
-        _eq("shop", "SELECT (SELECT COUNT(*) FROM reviews WHERE product_id = 26 AND user_id = 1)"
-                    " || ' ' || review_count FROM products WHERE id = 26",
-            lambda before: f"1 {int(before['reviews']) + 1}"),
-        before={"reviews": "SELECT review_count FROM products WHERE id = 26"}),
+        _eq(
+            "shop",
+            "SELECT (SELECT COUNT(*) FROM reviews WHERE product_id = 26 AND user_id = 1)"
+            " || ' ' || review_count FROM products WHERE id = 26",
+            lambda before: f"1 {int(before['reviews']) + 1}",
+        ),
+        before={"reviews": "SELECT review_count FROM products WHERE id = 26"},
+    ),
     "shop-register": Race(
-        "shop", "/account/register", "/account/register",
-        {"username": "racer", "first_name": "Race", "last_name": "Car",
-         "email": "racer@example.com", "password": "password123",
-         "confirm_password": "password123"},
-        _eq("shop", "SELECT COUNT(*) FROM users WHERE username = 'racer'", 1), anonymous=True),
+        "shop",
+        "/account/register",
+        "/account/register",
+        {
+            "username": "racer",
+            "first_name": "Race",
+            "last_name": "Car",
+            "email": "racer@example.com",
+            "password": "password123",
+            "confirm_password": "password123",
+        },
+        _eq("shop", "SELECT COUNT(*) FROM users WHERE username = 'racer'", 1),
+        anonymous=True,
+    ),
     "forum-vote": Race(
-        "forum", "/f/denver", "/vote/submission/1?next=/f/denver", {"direction": "up"},
-        _eq("forum", "SELECT (SELECT COUNT(*) FROM submission_votes WHERE submission_id = 1"
-                     " AND user_id = 1) || ' ' || score || ' ' || upvotes FROM submissions"
-                     " WHERE id = 1",
-            lambda before: f"1 {int(before['score']) + 1} {int(before['up']) + 1}"),
-        before={"score": "SELECT score FROM submissions WHERE id = 1",
-                "up": "SELECT upvotes FROM submissions WHERE id = 1"}),
+        "forum",
+        "/f/denver",
+        "/vote/submission/1?next=/f/denver",
+        {"direction": "up"},
+        _eq(
+            "forum",
+            "SELECT (SELECT COUNT(*) FROM submission_votes WHERE submission_id = 1"
+            " AND user_id = 1) || ' ' || score || ' ' || upvotes FROM submissions"
+            " WHERE id = 1",
+            lambda before: f"1 {int(before['score']) + 1} {int(before['up']) + 1}",
+        ),
+        before={
+            "score": "SELECT score FROM submissions WHERE id = 1",
+            "up": "SELECT upvotes FROM submissions WHERE id = 1",
+        },
+    ),
     "forum-subscribe": Race(
-        "forum", "/f/gardening", "/f/gardening/subscribe", {},
-        _eq("forum", "SELECT (SELECT COUNT(*) FROM subscriptions s WHERE s.forum_id = f.id"
-                     " AND s.user_id = 1) || ' ' || subscriber_count FROM forums f"
-                     " WHERE name = 'gardening'",
-            lambda before: f"1 {int(before['subs']) + 1}"),
-        before={"subs": "SELECT subscriber_count FROM forums WHERE name = 'gardening'"}),
+        "forum",
+        "/f/gardening",
+        "/f/gardening/subscribe",
+        {},
+        _eq(
+            "forum",
+            "SELECT (SELECT COUNT(*) FROM subscriptions s WHERE s.forum_id = f.id"
+            " AND s.user_id = 1) || ' ' || subscriber_count FROM forums f"
+            " WHERE name = 'gardening'",
+            lambda before: f"1 {int(before['subs']) + 1}",
+        ),
+        before={"subs": "SELECT subscriber_count FROM forums WHERE name = 'gardening'"},
+    ),
     "forum-create-forum": Race(
-        "forum", "/create_forum", "/create_forum",
+        "forum",
+        "/create_forum",
+        "/create_forum",
         {"name": "racing", "title": "Racing", "description": "Fast things."},
-        _eq("forum", "SELECT COUNT(*) || ' ' || (SELECT COUNT(*) FROM moderators m"
-                     " JOIN forums f ON f.id = m.forum_id WHERE f.name = 'racing')"
-                     " FROM forums WHERE name = 'racing'", "1 1")),
+        _eq(
+            "forum",
+            "SELECT COUNT(*) || ' ' || (SELECT COUNT(*) FROM moderators m"
+            " JOIN forums f ON f.id = m.forum_id WHERE f.name = 'racing')"
+            " FROM forums WHERE name = 'racing'",
+            "1 1",
+        ),
+    ),
     "forum-register": Race(
-        "forum", "/register", "/register",
-        {"username": "racer", "email": "racer@example.com", "password": "password123",
-         "confirm_password": "password123"},
-        _eq("forum", "SELECT COUNT(*) FROM users WHERE username = 'racer'", 1), anonymous=True),
+        "forum",
+        "/register",
+        "/register",
+        {
+            "username": "racer",
+            "email": "racer@example.com",
+            "password": "password123",
+            "confirm_password": "password123",
+        },
+        _eq("forum", "SELECT COUNT(*) FROM users WHERE username = 'racer'", 1),
+        anonymous=True,
+    ),
     "githost-star": Race(  # a toggle: an even number of clicks leaves it unstarred
-        "githost", "/alex.chen/lantern-worker", "/alex.chen/lantern-worker/-/star", {},
-        _eq("githost", "SELECT (SELECT COUNT(*) FROM stars WHERE project_id = 57) || ' ' ||"
-                       " star_count FROM projects WHERE id = 57", "0 0")),
+        "githost",
+        "/alex.chen/lantern-worker",
+        "/alex.chen/lantern-worker/-/star",
+        {},
+        _eq(
+            "githost",
+            "SELECT (SELECT COUNT(*) FROM stars WHERE project_id = 57) || ' ' ||"
+            " star_count FROM projects WHERE id = 57",
+            "0 0",
+        ),
+    ),
     "githost-label": Race(
-        "githost", "/alex.chen/quartz-lint/-/labels/new", "/alex.chen/quartz-lint/-/labels/new",
+        "githost",
+        "/alex.chen/quartz-lint/-/labels/new",
+        "/alex.chen/quartz-lint/-/labels/new",
         {"name": "racing", "color": "#123456", "description": ""},
-        _eq("githost", "SELECT COUNT(*) FROM labels WHERE project_id = 56 AND name = 'racing'",
-            1)),
+        _eq("githost", "SELECT COUNT(*) FROM labels WHERE project_id = 56 AND name = 'racing'", 1),
+    ),
     "githost-milestone": Race(
-        "githost", "/alex.chen/quartz-lint/-/milestones/new",
+        "githost",
+        "/alex.chen/quartz-lint/-/milestones/new",
         "/alex.chen/quartz-lint/-/milestones/new",
         {"title": "Race day", "description": "", "start_date": "", "due_date": ""},
-        _eq("githost", "SELECT COUNT(*) FROM milestones WHERE project_id = 56"
-                       " AND title = 'Race day'", 1)),
+        _eq(
+            "githost",
+            "SELECT COUNT(*) FROM milestones WHERE project_id = 56 AND title = 'Race day'",
+            1,
+        ),
+    ),
     "githost-issue": Race(  # every click is a new issue, each with its own number
-        "githost", "/alex.chen/quartz-lint/-/issues/new", "/alex.chen/quartz-lint/-/issues/new",
+        "githost",
+        "/alex.chen/quartz-lint/-/issues/new",
+        "/alex.chen/quartz-lint/-/issues/new",
         {"title": "Racing issue", "description": ""},
-        _eq("githost", "SELECT COUNT(*) || ' ' || COUNT(DISTINCT iid) FROM issues"
-                       " WHERE project_id = 56 AND title = 'Racing issue'",
-            f"{CLICKS} {CLICKS}")),
+        _eq(
+            "githost",
+            "SELECT COUNT(*) || ' ' || COUNT(DISTINCT iid) FROM issues"
+            " WHERE project_id = 56 AND title = 'Racing issue'",
+            f"{CLICKS} {CLICKS}",
+        ),
+    ),
     "githost-approve": Race(
-        "githost", "/northwind/falcon-proxy/-/merge_requests/7",
-        "/northwind/falcon-proxy/-/merge_requests/7/approve", {},
-        _eq("githost", "SELECT COUNT(*) FROM mr_approvals a JOIN merge_requests m"
-                       " ON m.id = a.mr_id WHERE m.project_id = 1 AND m.iid = 7"
-                       " AND a.user_id = 1", 1)),
+        "githost",
+        "/northwind/falcon-proxy/-/merge_requests/7",
+        "/northwind/falcon-proxy/-/merge_requests/7/approve",
+        {},
+        _eq(
+            "githost",
+            "SELECT COUNT(*) FROM mr_approvals a JOIN merge_requests m"
+            " ON m.id = a.mr_id WHERE m.project_id = 1 AND m.iid = 7"
+            " AND a.user_id = 1",
+            1,
+        ),
+    ),
     "githost-member": Race(
-        "githost", "/alex.chen/quartz-lint/-/project_members",
+        "githost",
+        "/alex.chen/quartz-lint/-/project_members",
         "/alex.chen/quartz-lint/-/project_members",
         {"username": "aaron.almeida", "role": "Developer"},
-        _eq("githost", "SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id"
-                       " WHERE m.project_id = 56 AND u.username = 'aaron.almeida'", 1)),
+        _eq(
+            "githost",
+            "SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id"
+            " WHERE m.project_id = 56 AND u.username = 'aaron.almeida'",
+            1,
+        ),
+    ),
     "githost-new-project": Race(
-        "githost", "/projects/new", "/projects/new",
-        {"name": "Race car", "path": "race-car", "namespace_id": "{namespace}",
-         "visibility": "private", "description": ""},
-        _eq("githost", "SELECT COUNT(*) FROM projects WHERE path = 'race-car'", 1)),
+        "githost",
+        "/projects/new",
+        "/projects/new",
+        {
+            "name": "Race car",
+            "path": "race-car",
+            "namespace_id": "{namespace}",
+            "visibility": "private",
+            "description": "",
+        },
+        _eq("githost", "SELECT COUNT(*) FROM projects WHERE path = 'race-car'", 1),
+    ),
 }
 
 

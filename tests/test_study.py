@@ -66,8 +66,17 @@ def test_perturb_on_the_shop_tasks():
     assert total["lenient"]["fn_rate"] <= 0.02
     assert total["strict"]["false_negatives"] > total["lenient"]["false_negatives"]
     kinds = {r["answer_type"] for r in summary}
-    assert {"currency", "number", "string", "list", "date", "month", "boolean", "infeasible",
-            "url"} <= kinds
+    assert {
+        "currency",
+        "number",
+        "string",
+        "list",
+        "date",
+        "month",
+        "boolean",
+        "infeasible",
+        "url",
+    } <= kinds
 
 
 def test_perturb_cli_writes_table_csv_json_and_png(tmp_path):
@@ -82,8 +91,9 @@ def test_perturb_cli_writes_table_csv_json_and_png(tmp_path):
     assert data["summary"] and data["variants"]
     assert (out / "perturb.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     first = (out / "perturb.json").read_bytes()
-    again = CliRunner().invoke(main, ["study", "perturb", "--site", "shop", "--out", str(out),
-                                      "--no-chart"])
+    again = CliRunner().invoke(
+        main, ["study", "perturb", "--site", "shop", "--out", str(out), "--no-chart"]
+    )
     assert again.exit_code == 0 and (out / "perturb.json").read_bytes() == first
 
 
@@ -99,10 +109,12 @@ def recorded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("episodes")
     env = WebEnv(tasks=["shop/order-total/0", "shop/order-status/1"], record_dir=str(folder))
     try:
-        for task_id, answer in [("shop/order-total/0", "50.94 dollars"),
-                                ("shop/order-total/0", "$50.94"),
-                                ("shop/order-total/0", "$50.49"),
-                                ("shop/order-status/1", "It has been shipped.")]:
+        for task_id, answer in [
+            ("shop/order-total/0", "50.94 dollars"),
+            ("shop/order-total/0", "$50.94"),
+            ("shop/order-total/0", "$50.49"),
+            ("shop/order-status/1", "It has been shipped."),
+        ]:
             env.reset(options={"task_id": task_id})
             env.step(f"stop [{answer}]")
         env.reset(options={"task_id": "shop/order-status/1"})  # left unfinished
@@ -117,8 +129,10 @@ def test_traces_summary_from_recorded_episodes(recorded):
     assert all("answer" in e and "lenient" in e and "strict" in e for e in episodes)
     result = summarize_traces(episodes, None)
     assert result["lenient_passed"] == 3 and result["strict_passed"] == 1
-    assert {d["answer"] for d in result["disagreements"]} == {"50.94 dollars",
-                                                              "It has been shipped."}
+    assert {d["answer"] for d in result["disagreements"]} == {
+        "50.94 dollars",
+        "It has been shipped.",
+    }
     labels = {(e["task_id"], e["episode"]): e["answer"] != "$50.49" for e in episodes}
     quality = {m["mode"]: m for m in summarize_traces(episodes, labels)["modes"]}
     assert quality["lenient"]["precision"] == 1.0 and quality["lenient"]["recall"] == 1.0
@@ -137,8 +151,9 @@ def test_traces_cli_with_labels(recorded, tmp_path):
         for e in episodes:
             writer.writerow([e["task_id"], e["episode"], "0" if e["answer"] == "$50.49" else "1"])
     out = tmp_path / "traces"
-    result = CliRunner().invoke(main, ["study", "traces", str(recorded), "--labels", str(labels),
-                                       "--out", str(out)])
+    result = CliRunner().invoke(
+        main, ["study", "traces", str(recorded), "--labels", str(labels), "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert "2 disagreements" in result.output and "| mode | tp |" in result.output
     assert (out / "traces.png").exists() and (out / "traces.csv").exists()
@@ -148,28 +163,56 @@ def test_traces_cli_with_labels(recorded, tmp_path):
 def test_traces_cli_rejects_bad_labels(recorded, tmp_path):
     labels = tmp_path / "labels.csv"
     labels.write_text("task_id,episode,correct\nshop/x,1,maybe\n")
-    result = CliRunner().invoke(main, ["study", "traces", str(recorded), "--labels", str(labels),
-                                       "--out", str(tmp_path / "o"), "--no-chart"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "study",
+            "traces",
+            str(recorded),
+            "--labels",
+            str(labels),
+            "--out",
+            str(tmp_path / "o"),
+            "--no-chart",
+        ],
+    )
     assert result.exit_code != 0 and "maybe" in result.output
 
 
 CORPUS_LINES = [
-    {"spec": {"answer_type": "number", "reference_answers": {"exact_match": "6"}},
-     "answer": "six", "expected": True, "class": "number-words"},
-    {"spec": {"answer_type": "number", "reference_answers": {"exact_match": "6"}},
-     "answer": "6 or 7", "expected": False, "class": "hedge"},
-    {"spec": {"reference_answers": {"must_include": ["Blue Mug"]}},
-     "answer": "Blue Mug or Red Mug", "expected": False, "class": "hedge"},
-    {"spec": {"reference_answers": {"must_include": ["Blue Mug"]}},
-     "answer": "blue mug", "expected": True, "class": "case"},
+    {
+        "spec": {"answer_type": "number", "reference_answers": {"exact_match": "6"}},
+        "answer": "six",
+        "expected": True,
+        "class": "number-words",
+    },
+    {
+        "spec": {"answer_type": "number", "reference_answers": {"exact_match": "6"}},
+        "answer": "6 or 7",
+        "expected": False,
+        "class": "hedge",
+    },
+    {
+        "spec": {"reference_answers": {"must_include": ["Blue Mug"]}},
+        "answer": "Blue Mug or Red Mug",
+        "expected": False,
+        "class": "hedge",
+    },
+    {
+        "spec": {"reference_answers": {"must_include": ["Blue Mug"]}},
+        "answer": "blue mug",
+        "expected": True,
+        "class": "case",
+    },
 ]
 
 
 def test_study_corpus_prints_rates_per_class(tmp_path):
     corpus = tmp_path / "cases.jsonl"
     corpus.write_text("".join(json.dumps(c) + "\n" for c in CORPUS_LINES), "utf-8")
-    result = CliRunner().invoke(main, ["study", "corpus", str(corpus),
-                                       "--out", str(tmp_path / "out")])
+    result = CliRunner().invoke(
+        main, ["study", "corpus", str(corpus), "--out", str(tmp_path / "out")]
+    )
     assert result.exit_code == 0, result.output
     rows = {r["class"]: r for r in json.loads((tmp_path / "out" / "corpus.json").read_text())}
     assert rows["all"]["right"] == 2 and rows["all"]["wrong"] == 2

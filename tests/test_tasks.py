@@ -54,8 +54,10 @@ def broken(path: list, value):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (broken(["eval", "answer_type"], "money"),
-         "eval.answer_type: 'money' is not one of 'string', 'number', 'currency'"),
+        (
+            broken(["eval", "answer_type"], "money"),
+            "eval.answer_type: 'money' is not one of 'string', 'number', 'currency'",
+        ),
         (broken(["sites"], ["mall"]), "sites.0: 'mall' is not one of 'shop'"),
         (broken(["task_id"], KeyError), "(top level): 'task_id' is a required property"),
         (broken(["eval", "reference_answers"], KeyError), "'reference_answers' is a required"),
@@ -119,8 +121,16 @@ def test_selection():
 
 @pytest.mark.parametrize(
     "start_url",
-    ["http://[x/", "http://[::1", "http://shop.test:99999/", "javascript:alert(1)", "shop/", "",
-     "http://exa mple.com/", "__SHOP__:abc/"],
+    [
+        "http://[x/",
+        "http://[::1",
+        "http://shop.test:99999/",
+        "javascript:alert(1)",
+        "shop/",
+        "",
+        "http://exa mple.com/",
+        "__SHOP__:abc/",
+    ],
 )
 def test_bad_start_url_is_a_task_error_naming_file_and_field(start_url):
     data = {**copy.deepcopy(VALID), "start_url": start_url}
@@ -153,8 +163,7 @@ def test_load_tasks_reads_a_file_or_a_folder(tmp_path):
 
 
 def test_schema_records_family_world_seed_and_instance():
-    data = {**copy.deepcopy(VALID), "family": "shop.spend-in-month", "world_seed": 7,
-            "instance": 3}
+    data = {**copy.deepcopy(VALID), "family": "shop.spend-in-month", "world_seed": 7, "instance": 3}
     task = parse_task(data)
     assert (task.family, task.world_seed, task.instance) == ("shop.spend-in-month", 7, 3)
     assert task.generated
@@ -185,8 +194,12 @@ def test_curated_split_keeps_every_template_on_one_side():
     multi = [t for t in by_template if sum(x.template_id == t for x in bundled_tasks()) > 1]
     assert multi  # the rule is exercised on templates with several instances
     for group in ("shop", "forum", "githost", "cross"):
-        sides = {split for tid, splits in by_template.items() if tid.startswith(group + "/")
-                 for split in splits}
+        sides = {
+            split
+            for tid, splits in by_template.items()
+            if tid.startswith(group + "/")
+            for split in splits
+        }
         assert sides == {"train", "test"}, group
 
 

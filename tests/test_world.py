@@ -12,28 +12,38 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from webenv.sites import PLACEHOLDERS, SITE_URLS, SITES, expand_placeholders, site_for_url
-from webenv.sites.core.app import SITE_URLS as APP_DEFAULTS
-from webenv.validators import Evaluation, evaluate
-from webenv.validators.context import DEFAULT_SITE_URLS, PLACEHOLDER_SITES
 
 from webenv.env import WebEnv
 from webenv.errors import WorldError
 from webenv.requestlog import RequestLog
 from webenv.serve import Hub
 from webenv.sitedb import SiteDatabase
+from webenv.sites import PLACEHOLDERS, SITE_URLS, SITES, expand_placeholders, site_for_url
+from webenv.sites.core.app import SITE_URLS as APP_DEFAULTS
 from webenv.tasks import SITE_NAMES
 from webenv.tools.webarena import DEFAULT_LOGIN, PLACEHOLDER_MAP
+from webenv.validators import Evaluation, evaluate
+from webenv.validators.context import DEFAULT_SITE_URLS, PLACEHOLDER_SITES
 from webenv.world import World
 
 TASK = "shop/order-total/0"
-RECURSIVE = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) "
-             "SELECT (SELECT sum(i) FROM n) || '|' || "
-             "(SELECT count(*) FROM users WHERE username = 'emma.lopez')")
-SPEC = {"eval_types": ["state_match"], "state": [{"site": "shop", "sql": RECURSIVE,
-                                                  "expected": "6|1"}]}
-WRITES = ("DELETE FROM orders", "UPDATE users SET email = 'x'", "DROP TABLE users",
-          "CREATE TABLE t(x)", "PRAGMA journal_mode=DELETE", "ATTACH ':memory:' AS other")
+RECURSIVE = (
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) "
+    "SELECT (SELECT sum(i) FROM n) || '|' || "
+    "(SELECT count(*) FROM users WHERE username = 'emma.lopez')"
+)
+SPEC = {
+    "eval_types": ["state_match"],
+    "state": [{"site": "shop", "sql": RECURSIVE, "expected": "6|1"}],
+}
+WRITES = (
+    "DELETE FROM orders",
+    "UPDATE users SET email = 'x'",
+    "DROP TABLE users",
+    "CREATE TABLE t(x)",
+    "PRAGMA journal_mode=DELETE",
+    "ATTACH ':memory:' AS other",
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,14 +62,18 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
 
 
 def _verdict(world: World) -> Evaluation:
-    context = world.eval_context(answer=None, infeasible_reported=False,
-                                 url="http://shop.test/", fetch_page=lambda url: None,
-                                 users={"shop": "emma.lopez"}, requests=[])
+    context = world.eval_context(
+        answer=None,
+        infeasible_reported=False,
+        url="http://shop.test/",
+        fetch_page=lambda url: None,
+        users={"shop": "emma.lopez"},
+        requests=[],
+    )
     return evaluate(SPEC, context)
 
 
-def test_a_state_check_gets_the_same_verdict_in_the_env_and_in_serve(env: WebEnv,
-                                                                      hub: Hub) -> None:
+def test_a_state_check_gets_the_same_verdict_in_the_env_and_in_serve(env: WebEnv, hub: Hub) -> None:
     in_env, in_serve = _verdict(env.world), _verdict(hub.world)
     assert in_env.passed("lenient") and in_env.passed("strict"), in_env
     assert in_serve == in_env
@@ -112,8 +126,10 @@ def test_a_file_world_keeps_committed_writes_across_worlds(tmp_path: Path) -> No
     first.close()
     second = World(["shop"], db_dir=tmp_path)
     try:
-        assert second.query("shop", "SELECT newsletter FROM users "
-                                    "WHERE username = 'emma.lopez'") == changed
+        assert (
+            second.query("shop", "SELECT newsletter FROM users WHERE username = 'emma.lopez'")
+            == changed
+        )
     finally:
         second.close()
 
@@ -150,11 +166,19 @@ def test_fetch_follows_redirects_as_the_user_without_logging(env: WebEnv) -> Non
 def test_eval_context_carries_the_request_log(env: WebEnv) -> None:
     world = env.world
     world.log_request("GET", "http://shop.test/cart", {}, 200)
-    context = world.eval_context(answer="x", infeasible_reported=False,
-                                 url="http://shop.test/cart", fetch_page=lambda url: None,
-                                 users={"shop": "emma.lopez"})
-    assert context.requests[-1] == {"method": "GET", "url": "http://shop.test/cart",
-                                    "form": {}, "status": 200}
+    context = world.eval_context(
+        answer="x",
+        infeasible_reported=False,
+        url="http://shop.test/cart",
+        fetch_page=lambda url: None,
+        users={"shop": "emma.lopez"},
+    )
+    assert context.requests[-1] == {
+        "method": "GET",
+        "url": "http://shop.test/cart",
+        "form": {},
+        "status": 200,
+    }
     assert context.site_urls == PLACEHOLDERS and context.users == {"shop": "emma.lopez"}
     assert context.query("shop", "SELECT 1") == [(1,)]
 
@@ -162,12 +186,16 @@ def test_eval_context_carries_the_request_log(env: WebEnv) -> None:
 def test_the_request_log_reads_like_a_list() -> None:
     log = RequestLog()
     log.record("POST", "http://forum.test/submit", {"title": "x"}, 302)
-    log.append({"method": "GET", "url": "http://elsewhere.example/", "form": {},
-                "status": 200})
-    assert log == [{"method": "POST", "url": "http://forum.test/submit",
-                    "form": {"title": "x"}, "status": 302},
-                   {"method": "GET", "url": "http://elsewhere.example/", "form": {},
-                    "status": 200}]
+    log.append({"method": "GET", "url": "http://elsewhere.example/", "form": {}, "status": 200})
+    assert log == [
+        {
+            "method": "POST",
+            "url": "http://forum.test/submit",
+            "form": {"title": "x"},
+            "status": 302,
+        },
+        {"method": "GET", "url": "http://elsewhere.example/", "form": {}, "status": 200},
+    ]
     assert [r.site for r in log.since(0)] == ["forum", ""]
     assert [e["status"] for e in log] == [302, 200]
 
@@ -178,11 +206,11 @@ def test_the_request_log_reads_like_a_list() -> None:
 def test_one_registry_every_reader_agrees_with() -> None:
     assert list(SITES) == ["shop", "forum", "githost"]
     assert DEFAULT_SITE_URLS == PLACEHOLDERS
-    assert PLACEHOLDER_SITES == {spec.placeholder: name for name, spec in SITES.items()}
+    assert {spec.placeholder: name for name, spec in SITES.items()} == PLACEHOLDER_SITES
     assert APP_DEFAULTS == SITE_URLS and "git" not in APP_DEFAULTS
-    assert SITE_NAMES == tuple(SITES)
+    assert tuple(SITES) == SITE_NAMES
     assert set(PLACEHOLDER_MAP.values()) == {spec.placeholder for spec in SITES.values()}
-    assert DEFAULT_LOGIN == {"shop": SITES["shop"].task_user}
+    assert {"shop": SITES["shop"].task_user} == DEFAULT_LOGIN
 
 
 def test_every_app_gets_the_githost_key_and_its_title(env: WebEnv, hub: Hub) -> None:
@@ -199,24 +227,28 @@ def test_every_app_gets_the_githost_key_and_its_title(env: WebEnv, hub: Hub) -> 
 
 def test_placeholders_expand_in_one_place() -> None:
     text = "__SHOP__/a __FORUM__/b __GIT__/c __OTHER__/d"
-    assert expand_placeholders(text) == ("http://shop.test/a http://forum.test/b "
-                                         "http://git.test/c __OTHER__/d")
+    assert expand_placeholders(text) == (
+        "http://shop.test/a http://forum.test/b http://git.test/c __OTHER__/d"
+    )
     assert expand_placeholders("__GIT__/x", {"__GIT__": "http://127.0.0.1:9"}) == (
-        "http://127.0.0.1:9/x")
+        "http://127.0.0.1:9/x"
+    )
     assert site_for_url("HTTP://GIT.TEST/x") == SITES["githost"]
     assert site_for_url("http://[") is None and site_for_url("http://git.test.evil/") is None
 
 
 @pytest.mark.parametrize("persistent", [False, True], ids=["memory", "file"])
-def test_a_login_follows_the_users_live_session_generation(tmp_path: Path,
-                                                          persistent: bool) -> None:
+def test_a_login_follows_the_users_live_session_generation(
+    tmp_path: Path, persistent: bool
+) -> None:
     database = SiteDatabase("shop", 0, tmp_path if persistent else None)
     conn = database.connection or sqlite3.connect(database.path)
     try:
         columns = [row[1] for row in conn.execute("PRAGMA table_info(users)")]
         if "session_generation" not in columns:  # sites that end sessions at log-out have it
-            conn.execute("ALTER TABLE users ADD COLUMN session_generation "
-                         "INTEGER NOT NULL DEFAULT 0")
+            conn.execute(
+                "ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0"
+            )
             conn.commit()
         user_id = database.user_id("emma.lopez")
         assert database.user_session("emma.lopez") == (user_id, 0)

@@ -23,8 +23,19 @@ from .strict import check_strict, items_of
 from .text import FILLER, split_or, strip_preamble, tokens
 from .verdict import Verdict, combine, error, fail, parsed_spec
 
-_REMARK_START = frozenset({"at", "something", "anything", "whatever", "similar", "thereabouts",
-                           "whichever", "otherwise", "vice"})
+_REMARK_START = frozenset(
+    {
+        "at",
+        "something",
+        "anything",
+        "whatever",
+        "similar",
+        "thereabouts",
+        "whichever",
+        "otherwise",
+        "vice",
+    }
+)
 """First words of a side remark after "or" ("or at least ...", "or something"), not a
 competing answer."""
 _MAX_ANSWER = 20_000
@@ -32,7 +43,10 @@ _MAX_ANSWER = 20_000
 
 
 def check_answer(
-    answer: str | None, spec: EvalSpec | Mapping[str, Any], *, mode: str = "lenient",
+    answer: str | None,
+    spec: EvalSpec | Mapping[str, Any],
+    *,
+    mode: str = "lenient",
     context: EvalContext | None = None,
 ) -> Verdict:
     """``string_match``: does ``answer`` match the task's reference answers?
@@ -94,8 +108,14 @@ def _check_answer(
         verdict = check_infeasible(text, reported, mode)
         if mode == "strict" or reported:
             return verdict
-        return guard_hedges(text, verdict, lambda part: check_infeasible(part, False, mode),
-                            _candidate("infeasible", None, context), (), "infeasible")
+        return guard_hedges(
+            text,
+            verdict,
+            lambda part: check_infeasible(part, False, mode),
+            _candidate("infeasible", None, context),
+            (),
+            "infeasible",
+        )
     if reported:
         return fail(
             "infeasible:unexpected",
@@ -103,8 +123,9 @@ def _check_answer(
         )
     approaches = references.approaches()
     if not approaches:
-        return error("bad-spec", "reference_answers has none of exact_match/must_include/"
-                                 "fuzzy_match")
+        return error(
+            "bad-spec", "reference_answers has none of exact_match/must_include/fuzzy_match"
+        )
     if not text.strip():
         return fail("answer:missing", "no answer was given")
     verdicts = []
@@ -140,21 +161,30 @@ def _lenient(
     verdict = _lenient_once(answer_type, stripped, approach, value, context)
     protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
     verdict = guard_hedges(
-        stripped, verdict,
+        stripped,
+        verdict,
         lambda part: _lenient_once(answer_type, part, approach, value, context),
-        _candidate(answer_type, value, context), protected, answer_type,
+        _candidate(answer_type, value, context),
+        protected,
+        answer_type,
         slash=answer_type != "list",
     )
     if verdict.passed and stripped != text:  # what was stripped may hedge too
-        return guard_hedges(text, verdict, lambda part: verdict, lambda part: False,
-                            protected, answer_type, slash=answer_type != "list")
+        return guard_hedges(
+            text,
+            verdict,
+            lambda part: verdict,
+            lambda part: False,
+            protected,
+            answer_type,
+            slash=answer_type != "list",
+        )
     return verdict
 
 
-def _candidate(
-    answer_type: str, value: Any, context: EvalContext | None
-) -> Callable[[str], bool]:
+def _candidate(answer_type: str, value: Any, context: EvalContext | None) -> Callable[[str], bool]:
     """Whether one alternative of a hedged answer states a competing answer."""
+
     def wordy(part: str) -> bool:
         content = [t for t in tokens(part) if t not in FILLER]
         return bool(content) and content[0] not in _REMARK_START
@@ -162,10 +192,18 @@ def _candidate(
     if answer_type in ("string", "list", "infeasible"):
         return lambda part: says_infeasible(part) or wordy(part)
     kind = KINDS[answer_type]
-    hint = next((h for item in items_of(value) for alt in split_or(item)
-                 if (h := kind.parse_ref(alt, context)) is not None), None)
-    return lambda part: (says_infeasible(part) or wordy(part)
-                         or bool(kind.extract(part, hint, context)))
+    hint = next(
+        (
+            h
+            for item in items_of(value)
+            for alt in split_or(item)
+            if (h := kind.parse_ref(alt, context)) is not None
+        ),
+        None,
+    )
+    return lambda part: (
+        says_infeasible(part) or wordy(part) or bool(kind.extract(part, hint, context))
+    )
 
 
 def _value_kind(value: Any) -> str | None:

@@ -6,8 +6,22 @@ import re
 
 from .text import NEGATIONS, fold, has_negation, tokens
 
-_YES = frozenset({"yes", "true", "correct", "right", "yep", "yeah", "yup", "affirmative",
-                  "indeed", "certainly", "definitely", "absolutely"})
+_YES = frozenset(
+    {
+        "yes",
+        "true",
+        "correct",
+        "right",
+        "yep",
+        "yeah",
+        "yup",
+        "affirmative",
+        "indeed",
+        "certainly",
+        "definitely",
+        "absolutely",
+    }
+)
 _NO = frozenset({"no", "false", "incorrect", "wrong", "nope", "nah", "negative"})
 _HEDGES = re.compile(
     r"\b(?:not\s+(?:sure|certain|clear)|unsure|uncertain|unknown|unclear|"
@@ -42,7 +56,8 @@ def find_booleans(text: str) -> list[bool]:
             if tok in _YES or tok in _NO:
                 value = tok in _YES
                 if any(t in _FLIPPERS for t in toks[max(0, i - 3) : i]) or (
-                        value and toks[i + 1 : i + 2] == ["not"]):
+                    value and toks[i + 1 : i + 2] == ["not"]
+                ):
                     value = not value  # "not true"; "absolutely not"
                 values.append(value)
     if not values and has_negation(whole) and not _INABILITY.search(" ".join(whole)):

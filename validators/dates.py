@@ -132,17 +132,47 @@ def find_months(text: str, *, need_year: bool = True) -> list[Month]:
 
 
 _UNIT_SECONDS = {
-    "second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800,
-    "month": 2592000, "year": 31536000,
+    "second": 1,
+    "minute": 60,
+    "hour": 3600,
+    "day": 86400,
+    "week": 604800,
+    "month": 2592000,
+    "year": 31536000,
 }
 _UNIT_ALIASES = {
-    "s": "second", "sec": "second", "secs": "second", "second": "second", "seconds": "second",
-    "m": "minute", "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute",
-    "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour",
-    "d": "day", "day": "day", "days": "day",
-    "w": "week", "wk": "week", "wks": "week", "week": "week", "weeks": "week",
-    "mo": "month", "mos": "month", "month": "month", "months": "month",
-    "y": "year", "yr": "year", "yrs": "year", "year": "year", "years": "year",
+    "s": "second",
+    "sec": "second",
+    "secs": "second",
+    "second": "second",
+    "seconds": "second",
+    "m": "minute",
+    "min": "minute",
+    "mins": "minute",
+    "minute": "minute",
+    "minutes": "minute",
+    "h": "hour",
+    "hr": "hour",
+    "hrs": "hour",
+    "hour": "hour",
+    "hours": "hour",
+    "d": "day",
+    "day": "day",
+    "days": "day",
+    "w": "week",
+    "wk": "week",
+    "wks": "week",
+    "week": "week",
+    "weeks": "week",
+    "mo": "month",
+    "mos": "month",
+    "month": "month",
+    "months": "month",
+    "y": "year",
+    "yr": "year",
+    "yrs": "year",
+    "year": "year",
+    "years": "year",
 }
 _UNIT = re.compile(
     r"\s*(" + "|".join(sorted(_UNIT_ALIASES, key=len, reverse=True)) + r")(?![a-z])",
@@ -152,9 +182,7 @@ _ARTICLE_UNIT = re.compile(
     r"\b(?:(half)\s+)?(?:an?|one)\s+(?:(half)\s+)?(second|minute|hour|day|week|month|year)\b",
     re.IGNORECASE,
 )
-_QUARTER_HOUR = re.compile(
-    r"\b(a|one|three)\s+quarters?\s+of\s+an\s+hour\b", re.IGNORECASE
-)
+_QUARTER_HOUR = re.compile(r"\b(a|one|three)\s+quarters?\s+of\s+an\s+hour\b", re.IGNORECASE)
 _GLUED = re.compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
 _HALF = re.compile(r"\s*and\s+a\s+half\b", re.IGNORECASE)
 _JOINER = re.compile(r"^[\s,]*(?:and\s*)?$", re.IGNORECASE)
@@ -226,9 +254,7 @@ def find_durations(text: str, *, default_unit: str | None = None) -> list[Durati
                 groups[-1].append(pair)
                 continue
         groups.append([pair])
-    durations = [
-        (g[0][0], Duration(sum((p[2] for p in g), Decimal(0)), g[0][3])) for g in groups
-    ]
+    durations = [(g[0][0], Duration(sum((p[2] for p in g), Decimal(0)), g[0][3])) for g in groups]
     for start, value in bare:
         unit, assumed = default_unit, True
         if durations:

@@ -60,8 +60,12 @@ class Check:
             ValueError: ``data`` is not a check's JSON form.
         """
         try:
-            verdict = Verdict(bool(data["passed"]), float(data["score"]), str(data["rule"]),
-                              str(data["explanation"]))
+            verdict = Verdict(
+                bool(data["passed"]),
+                float(data["score"]),
+                str(data["rule"]),
+                str(data["explanation"]),
+            )
             return cls(str(data["type"]), verdict)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a check: {type(exc).__name__}: {exc}") from None
@@ -96,8 +100,11 @@ class ModeResult:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"passed": ..., "score": ..., "checks": [...]}``."""
-        return {"passed": self.passed, "score": self.score,
-                "checks": [check.to_dict() for check in self.checks]}
+        return {
+            "passed": self.passed,
+            "score": self.score,
+            "checks": [check.to_dict() for check in self.checks],
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ModeResult:

@@ -55,8 +55,11 @@ def values(text: str, *, every: bool = False) -> set[str]:
         found = {f"date:{d.isoformat()}" for d in dates}
         if not every:
             return found
-    units = {f"duration:{d.seconds.normalize()}" for d in find_durations(text) if d.unit
-             and not d.assumed}
+    units = {
+        f"duration:{d.seconds.normalize()}"
+        for d in find_durations(text)
+        if d.unit and not d.assumed
+    }
     units |= {f"distance:{d.metres.normalize()}" for d in find_distances(text)}
     found |= units
     if units and not every:
@@ -78,16 +81,118 @@ def values(text: str, *, every: bool = False) -> set[str]:
 
 
 _NOT_WORDS = frozenset(
-    """time date distance duration total price cost about approximately approx around roughly
-    estimated est takes take took it is its min mins minute minutes h hr hrs hour hours s sec
-    secs second seconds day days week weeks km m mi mile miles meter meters metre metres
-    kilometer kilometers kilometre kilometres ft feet foot jan january feb february mar march
-    apr april may jun june jul july aug august sep sept september oct october nov november
-    dec december st nd rd th""".split()
+    [
+        "time",
+        "date",
+        "distance",
+        "duration",
+        "total",
+        "price",
+        "cost",
+        "about",
+        "approximately",
+        "approx",
+        "around",
+        "roughly",
+        "estimated",
+        "est",
+        "takes",
+        "take",
+        "took",
+        "it",
+        "is",
+        "its",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "h",
+        "hr",
+        "hrs",
+        "hour",
+        "hours",
+        "s",
+        "sec",
+        "secs",
+        "second",
+        "seconds",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "km",
+        "m",
+        "mi",
+        "mile",
+        "miles",
+        "meter",
+        "meters",
+        "metre",
+        "metres",
+        "kilometer",
+        "kilometers",
+        "kilometre",
+        "kilometres",
+        "ft",
+        "feet",
+        "foot",
+        "jan",
+        "january",
+        "feb",
+        "february",
+        "mar",
+        "march",
+        "apr",
+        "april",
+        "may",
+        "jun",
+        "june",
+        "jul",
+        "july",
+        "aug",
+        "august",
+        "sep",
+        "sept",
+        "september",
+        "oct",
+        "october",
+        "nov",
+        "november",
+        "dec",
+        "december",
+        "st",
+        "nd",
+        "rd",
+        "th",
+    ]
 )
 _MONTH_WORDS = frozenset(
-    "jan january feb february mar march apr april may jun june jul july aug august sep sept "
-    "september oct october nov november dec december".split()
+    [
+        "jan",
+        "january",
+        "feb",
+        "february",
+        "mar",
+        "march",
+        "apr",
+        "april",
+        "may",
+        "jun",
+        "june",
+        "jul",
+        "july",
+        "aug",
+        "august",
+        "sep",
+        "sept",
+        "september",
+        "oct",
+        "october",
+        "nov",
+        "november",
+        "dec",
+        "december",
+    ]
 )
 """Labels, units and month names: the values carry them, so the words comparison skips
 them ("Time: 15min" vs "about 15 minutes")."""
@@ -95,8 +200,13 @@ them ("Time: 15min" vs "about 15 minutes")."""
 
 def _words(text: str, dated: bool) -> list[str]:
     """Words to compare; month names only count when the reference states no date."""
-    return [t for t in tokens(text) if not any(c.isdigit() for c in t)
-            and (t not in _NOT_WORDS or (not dated and t in _MONTH_WORDS)) and t not in FILLER]
+    return [
+        t
+        for t in tokens(text)
+        if not any(c.isdigit() for c in t)
+        and (t not in _NOT_WORDS or (not dated and t in _MONTH_WORDS))
+        and t not in FILLER
+    ]
 
 
 def negation_targets(toks: list[str]) -> set[str]:
@@ -105,8 +215,7 @@ def negation_targets(toks: list[str]) -> set[str]:
     targets = set()
     for i, tok in enumerate(toks):
         if tok in NEGATIONS:
-            after = next((t for t in toks[i + 1 :] if t not in FILLER and t not in NEGATIONS),
-                         "")
+            after = next((t for t in toks[i + 1 :] if t not in FILLER and t not in NEGATIONS), "")
             targets.add(after[:-1] if len(after) > 3 and after.endswith("s") else after)
     return targets
 

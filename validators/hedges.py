@@ -96,17 +96,23 @@ def guard_hedges(
     if not verdict.passed:
         return verdict
     if (unsure := _UNSURE.search(text)) and not any(_UNSURE.search(str(p)) for p in protected):
-        return fail(f"{prefix}:hedge", f"{show(text)} is offered without commitment "
-                                       f"({show(unsure.group(0).strip())})")
+        return fail(
+            f"{prefix}:hedge",
+            f"{show(text)} is offered without commitment ({show(unsure.group(0).strip())})",
+        )
     parts = alternatives(text, protected, slash=slash)
     if len(parts) < 2:
         return verdict
     results = [(part, check(part).passed) for part in parts]
     rivals = [part for part, passed in results if not passed and is_candidate(part)]
     if rivals:
-        return fail(f"{prefix}:hedge", f"{show(text)} offers {show(rivals[0])} as an "
-                                       f"alternative to the answer")
+        return fail(
+            f"{prefix}:hedge",
+            f"{show(text)} offers {show(rivals[0])} as an alternative to the answer",
+        )
     if not any(passed for _, passed in results) and sum(map(is_candidate, parts)) >= 2:
-        return fail(f"{prefix}:hedge", f"{show(text)} passes only by offering "
-                                       f"{len(parts)} alternatives together")
+        return fail(
+            f"{prefix}:hedge",
+            f"{show(text)} passes only by offering {len(parts)} alternatives together",
+        )
     return verdict

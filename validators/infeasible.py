@@ -10,14 +10,51 @@ from .verdict import Verdict, fail, ok, show
 _INFEASIBLE_PHRASES = [
     p.split()
     for p in (
-        "n a", "na", "not possible", "impossible", "infeasible", "unachievable",
-        "not feasible", "not achievable", "cannot", "can not", "ca not", "unable", "not able",
-        "not available", "unavailable", "does not exist", "do not exist", "doesnt exist",
-        "not exist", "no such", "not found", "could not find", "nonexistent", "non existent",
-        "there is no", "there are no", "no answer", "not applicable", "not supported",
-        "unsupported", "no way", "none", "nothing", "no results", "no result", "not allowed",
-        "not permitted", "could not be located", "could not be found", "cannot be found",
-        "can not be found", "not be located", "not be found", "not located", "no longer",
+        "n a",
+        "na",
+        "not possible",
+        "impossible",
+        "infeasible",
+        "unachievable",
+        "not feasible",
+        "not achievable",
+        "cannot",
+        "can not",
+        "ca not",
+        "unable",
+        "not able",
+        "not available",
+        "unavailable",
+        "does not exist",
+        "do not exist",
+        "doesnt exist",
+        "not exist",
+        "no such",
+        "not found",
+        "could not find",
+        "nonexistent",
+        "non existent",
+        "there is no",
+        "there are no",
+        "no answer",
+        "not applicable",
+        "not supported",
+        "unsupported",
+        "no way",
+        "none",
+        "nothing",
+        "no results",
+        "no result",
+        "not allowed",
+        "not permitted",
+        "could not be located",
+        "could not be found",
+        "cannot be found",
+        "can not be found",
+        "not be located",
+        "not be found",
+        "not located",
+        "no longer",
     )
 ]
 
@@ -52,14 +89,17 @@ def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
     if mode == "strict":
         if strict_clean(text) == "n/a":
             return ok("infeasible:n/a", "the task is infeasible and the answer is 'N/A'")
-        return fail("infeasible:not-stated",
-                    f"the task is infeasible; answer {show(text)} is not 'N/A'")
+        return fail(
+            "infeasible:not-stated", f"the task is infeasible; answer {show(text)} is not 'N/A'"
+        )
     if (value := _VALUE_GIVEN.search(fold(text))) is not None:
-        return fail("infeasible:value-given", f"the task is infeasible but {show(text)} gives "
-                                              f"an answer ({show(value.group(0))})")
+        return fail(
+            "infeasible:value-given",
+            f"the task is infeasible but {show(text)} gives an answer ({show(value.group(0))})",
+        )
     if says_infeasible(text):
         return ok("infeasible:stated", f"the task is infeasible and {show(text)} says so")
-    return fail("infeasible:not-stated",
-                f"the task is infeasible but {show(text)} does not say it cannot be done")
-
-
+    return fail(
+        "infeasible:not-stated",
+        f"the task is infeasible but {show(text)} does not say it cannot be done",
+    )

@@ -31,10 +31,48 @@ _COUNT_INTENT = re.compile(
 _BARE_NUMBER = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?$")
 _LABEL = re.compile(r"^[A-Za-z][\w ]{0,20}:\s*")
 _QUANTITY_WORDS = frozenset(
-    {"usd", "dollar", "dollars", "cent", "cents", "min", "mins", "minute", "minutes", "h",
-     "hr", "hrs", "hour", "hours", "s", "sec", "secs", "second", "seconds", "day", "days",
-     "week", "weeks", "month", "months", "year", "years", "km", "m", "mi", "miles", "mile",
-     "meter", "meters", "metre", "metres", "kilometer", "kilometers", "ft", "feet"}
+    {
+        "usd",
+        "dollar",
+        "dollars",
+        "cent",
+        "cents",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "h",
+        "hr",
+        "hrs",
+        "hour",
+        "hours",
+        "s",
+        "sec",
+        "secs",
+        "second",
+        "seconds",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "year",
+        "years",
+        "km",
+        "m",
+        "mi",
+        "miles",
+        "mile",
+        "meter",
+        "meters",
+        "metre",
+        "metres",
+        "kilometer",
+        "kilometers",
+        "ft",
+        "feet",
+    }
 )
 
 
@@ -96,11 +134,14 @@ def infer_answer_type(refs: dict[str, Any] | None, intent: str = "") -> str:
             value = value[0]
         if isinstance(value, str) and value.strip().upper() == "N/A":
             return "infeasible"
-    present = {k: v for k, v in refs.items() if v is not None and k in
-               ("exact_match", "must_include", "fuzzy_match")}
+    present = {
+        k: v
+        for k, v in refs.items()
+        if v is not None and k in ("exact_match", "must_include", "fuzzy_match")
+    }
     if len(present) != 1:
         return "string"
-    (key, value), = present.items()
+    ((key, value),) = present.items()
     if isinstance(value, bool):
         return "string"
     if isinstance(value, int | float):

@@ -54,14 +54,12 @@ def distinct(values: list[Any], key: Callable[[Any], Any] = lambda v: v) -> list
 
 
 def _num_ref(text: str, context: EvalContext | None) -> _Num | None:
-    found = distinct([_Num(m.value, m.decimals) for m in find_numbers(text)],
-                      key=lambda n: n.value)
+    found = distinct([_Num(m.value, m.decimals) for m in find_numbers(text)], key=lambda n: n.value)
     return found[0] if len(found) == 1 else None
 
 
 def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num]:
-    return distinct([_Num(m.value, m.decimals) for m in find_numbers(text)],
-                     key=lambda n: n.value)
+    return distinct([_Num(m.value, m.decimals) for m in find_numbers(text)], key=lambda n: n.value)
 
 
 def _num_equal(answer: _Num, ref: _Num) -> str | None:
@@ -85,8 +83,10 @@ class _Money:
 
 
 def _money(text: str) -> list[_Money]:
-    return distinct([_Money(to_cents(m.value), m.currency, m.value, m.decimals)
-                     for m in find_amounts(text)], key=lambda v: (v.exact, v.currency))
+    return distinct(
+        [_Money(to_cents(m.value), m.currency, m.value, m.decimals) for m in find_amounts(text)],
+        key=lambda v: (v.exact, v.currency),
+    )
 
 
 def _money_ref(text: str, context: EvalContext | None) -> _Money | None:
@@ -125,8 +125,11 @@ def _month_ref(text: str, context: EvalContext | None) -> Month | None:
     return found[0] if len(found) == 1 else None
 
 
-_QUARTER = re.compile(r"\bq[1-4]\b|\b(?:first|second|third|fourth|last)\s+quarter\b|"
-                      r"\bquarter\b", re.IGNORECASE)
+_QUARTER = re.compile(
+    r"\bq[1-4]\b|\b(?:first|second|third|fourth|last)\s+quarter\b|"
+    r"\bquarter\b",
+    re.IGNORECASE,
+)
 
 
 def _month_extract(text: str, hint: Any, context: EvalContext | None) -> list[Month]:
@@ -196,8 +199,7 @@ def _url_ref(text: str, context: EvalContext | None) -> NormalUrl | None:
 
 def _url_extract(text: str, hint: Any, context: EvalContext | None) -> list[NormalUrl]:
     base = f"http://{hint.host}" if isinstance(hint, NormalUrl) and hint.host else ""
-    return distinct([normalize_url(u, context, base=base)
-                     for u in urls_in_text(_url_text(text))])
+    return distinct([normalize_url(u, context, base=base) for u in urls_in_text(_url_text(text))])
 
 
 KINDS: dict[str, Kind] = {
@@ -213,10 +215,12 @@ KINDS: dict[str, Kind] = {
 
 
 _QUANTITIES = frozenset({"number", "currency", "date", "month", "duration", "distance"})
-_VALUE_START = (r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
-                r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
-                r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+_VALUE_START = (
+    r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+)
 _APPROXIMATELY = re.compile(
     r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca)\b\.?|~"
 )
@@ -246,8 +250,14 @@ def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) 
     for seg in segments(text):
         toks = tokens(seg.text)
         content = [t for t in toks if t not in FILLER]
-        if (not content or len(toks) > 3 or toks[0] in CLAUSE_START or toks[0] in NEGATIONS
-                or any(c.isdigit() for c in seg.text) or kind.extract(seg.text, hint, context)):
+        if (
+            not content
+            or len(toks) > 3
+            or toks[0] in CLAUSE_START
+            or toks[0] in NEGATIONS
+            or any(c.isdigit() for c in seg.text)
+            or kind.extract(seg.text, hint, context)
+        ):
             continue
         loose.append(seg.text.strip())
     return loose
@@ -262,22 +272,25 @@ def check_typed(
         for alt in split_or(item):
             ref = kind.parse_ref(alt, context)
             if ref is None:
-                return error("bad-reference", f"cannot read reference {show(alt)} as one "
-                                              f"{kind.name}")
+                return error(
+                    "bad-reference", f"cannot read reference {show(alt)} as one {kind.name}"
+                )
             parsed.append(ref)
         groups.append(parsed)
     values = kind.extract(text, groups[0][0], context)
     wanted = " and ".join(" | ".join(kind.show(r) for r in g) for g in groups)
     if not values:
-        return fail(f"{kind.name}:unparsed", f"no {kind.name} found in {show(text)} "
-                                             f"(expected {wanted})")
+        return fail(
+            f"{kind.name}:unparsed", f"no {kind.name} found in {show(text)} (expected {wanted})"
+        )
     found = ", ".join(kind.show(v) for v in values)
     hows: list[str] = []
     for group in groups:
         how = next((h for v in values for r in group if (h := kind.equal(v, r))), None)
         if how is None:
-            return fail(f"{kind.name}:mismatch", f"answer {show(text)} reads as {found}; "
-                                                 f"expected {wanted}")
+            return fail(
+                f"{kind.name}:mismatch", f"answer {show(text)} reads as {found}; expected {wanted}"
+            )
         hows.append(how)
     extra = [v for v in values if not any(kind.equal(v, r) for g in groups for r in g)]
     if extra and kind.name in _QUANTITIES:
@@ -289,27 +302,34 @@ def check_typed(
             extra = []
     if extra:
         others = ", ".join(kind.show(v) for v in extra)
-        return fail(f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also "
-                                              f"{others}")
-    if kind.name in _AMOUNTS and len(loose := _loose_items(kind, text, groups[0][0],
-                                                             context)) >= 2:
-        return fail(f"{kind.name}:extra-content", f"answer {show(text)} lists {show(loose)} "
-                                                  f"besides the {kind.name}")
+        return fail(
+            f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also {others}"
+        )
+    if kind.name in _AMOUNTS and len(loose := _loose_items(kind, text, groups[0][0], context)) >= 2:
+        return fail(
+            f"{kind.name}:extra-content",
+            f"answer {show(text)} lists {show(loose)} besides the {kind.name}",
+        )
     folded = fold(text)
     if approach == "fuzzy_match" or kind.name in _MEASURED:
         # Estimated references and measurements: "about 14 minutes", "about 2 km" are the
         # value; a count or a price stated "about" is not.
         folded = _APPROXIMATELY.sub(" ", folded)
     if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
-        return fail("url:negated", f"answer {show(text)} negates the URL "
-                                   f"({show(q.group(0).strip())})")
-    if kind.name in _QUANTITIES and (q := _QUALIFIED.search(folded)
-                                     or _QUALIFIED_AFTER.search(folded)):
-        if not any(_QUALIFIED.search(fold(alt)) for item in items_of(value)
-                   for alt in split_or(item)):
-            return fail(f"{kind.name}:qualified", f"answer {show(text)} gives {wanted} only "
-                                                  f"as {show(q.group(0).strip())}, not as the "
-                                                  f"value")
+        return fail(
+            "url:negated", f"answer {show(text)} negates the URL ({show(q.group(0).strip())})"
+        )
+    if kind.name in _QUANTITIES and (
+        q := _QUALIFIED.search(folded) or _QUALIFIED_AFTER.search(folded)
+    ):
+        if not any(
+            _QUALIFIED.search(fold(alt)) for item in items_of(value) for alt in split_or(item)
+        ):
+            return fail(
+                f"{kind.name}:qualified",
+                f"answer {show(text)} gives {wanted} only "
+                f"as {show(q.group(0).strip())}, not as the "
+                f"value",
+            )
     how = next((h for h in hows if h != "equal"), "equal")
     return ok(f"{kind.name}:{how}", f"answer {show(text)} reads as {found} == {wanted}")
-

@@ -14,8 +14,13 @@ def _pure_number(text: str) -> Mention | None:
     mentions = find_amounts(text)
     if len(mentions) != 1:
         return None
-    others = [t for t in tokens(text) if not t.isdigit() and t not in NUMBER_WORDS
-              and t not in {"usd", "dollars", "dollar", "eur", "gbp", "cents", "cent"}]
+    others = [
+        t
+        for t in tokens(text)
+        if not t.isdigit()
+        and t not in NUMBER_WORDS
+        and t not in {"usd", "dollars", "dollar", "eur", "gbp", "cents", "cent"}
+    ]
     return None if others else mentions[0]
 
 
@@ -28,7 +33,7 @@ def _item_match(alternatives: list[str], piece: str) -> bool:
         starts = find_phrase(piece_tokens, ref_tokens)
         if starts:
             start = starts[0]
-            rest = piece_tokens[:start] + piece_tokens[start + len(ref_tokens):]
+            rest = piece_tokens[:start] + piece_tokens[start + len(ref_tokens) :]
             if only_filler(rest) and not negated_at(piece_tokens, start):
                 return True
         a, b = _pure_number(alt), _pure_number(piece)
@@ -90,20 +95,27 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
         else:
             missing.append(alternatives[0])
     extra = [
-        seg.text.strip() for j, seg in enumerate(segs)
-        if not used[j] and not only_filler(tokens(seg.text))
+        seg.text.strip()
+        for j, seg in enumerate(segs)
+        if not used[j]
+        and not only_filler(tokens(seg.text))
         and not any(_item_match(m, seg.text) for m in matched)
     ]
     wanted = [i[0] for i in items]
     if missing:
         return fail("list:missing-item", f"{show(missing)} missing from {show(text)}")
     if extra and not inclusive:
-        return fail("list:extra-item", f"{show(text)} has items beyond {show(wanted)}: "
-                                       f"{show(extra)}")
-    if inclusive and len(items) > 1 and (
-            rivals := extra_items(body, [alt for item in items for alt in item])):
-        return fail("list:extra-item", f"{show(text)} has items beyond {show(wanted)}: "
-                                       f"{show(rivals)}")
+        return fail(
+            "list:extra-item", f"{show(text)} has items beyond {show(wanted)}: {show(extra)}"
+        )
+    if (
+        inclusive
+        and len(items) > 1
+        and (rivals := extra_items(body, [alt for item in items for alt in item]))
+    ):
+        return fail(
+            "list:extra-item", f"{show(text)} has items beyond {show(wanted)}: {show(rivals)}"
+        )
     if inclusive:
         return ok("list:all-included", f"all of {show(wanted)} are in {show(text)}")
     return ok("list:equal", f"{show(text)} has exactly the items {show(wanted)}")
@@ -124,5 +136,3 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
         if single.passed:
             return single
     return best
-
-

@@ -16,22 +16,84 @@ from price_parser import Price
 from .text import fold
 
 _UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90, "none": 0, "dozen": 12,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "none": 0,
+    "dozen": 12,
 }
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
-_PRONOUN_BEFORE = {"the", "this", "that", "which", "each", "every", "any", "no", "another",
-                   "someone", "other", "only", "last", "first", "same", "a"}
+_PRONOUN_BEFORE = {
+    "the",
+    "this",
+    "that",
+    "which",
+    "each",
+    "every",
+    "any",
+    "no",
+    "another",
+    "someone",
+    "other",
+    "only",
+    "last",
+    "first",
+    "same",
+    "a",
+}
 NUMBER_WORDS = frozenset(_UNITS) | frozenset(_SCALES)
 """Words that spell (part of) a number."""
 
 _MONTHS = {
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-    "sept", "oct", "nov", "dec",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
 }
 _DIGITS = re.compile(r"(?<![\w.,])([-−–]?)(\d(?:[\d,.]*\d)?|(?<=[$€£\s])\.\d+(?![\d.,]))")
 _FRACTIONS = {"½": Decimal("0.5"), "¼": Decimal("0.25"), "¾": Decimal("0.75")}
@@ -57,9 +119,23 @@ _CURRENCY_AFTER = re.compile(
     r"^\s*(?:\$|€|£|\b(?:USD|EUR|GBP|CAD|AUD|JPY|dollars?|bucks|euros?|pounds?)\b)",
     re.IGNORECASE,
 )
-_CODES = {"us$": "USD", "$": "USD", "dollar": "USD", "dollars": "USD", "bucks": "USD",
-          "€": "EUR", "euro": "EUR", "euros": "EUR", "£": "GBP", "pound": "GBP",
-          "pounds": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD", "a$": "AUD"}
+_CODES = {
+    "us$": "USD",
+    "$": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "bucks": "USD",
+    "€": "EUR",
+    "euro": "EUR",
+    "euros": "EUR",
+    "£": "GBP",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "¥": "JPY",
+    "₹": "INR",
+    "c$": "CAD",
+    "a$": "AUD",
+}
 
 CENT = Decimal("0.01")
 
@@ -200,8 +276,14 @@ def _join_groups(match: re.Match[str]) -> str:
 
 
 _SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion)\b|(k|K|bn)\b|(M)\b)")
-_SCALE_VALUES = {"thousand": 1000, "k": 1000, "million": 1_000_000, "m": 1_000_000,
-                 "billion": 1_000_000_000, "bn": 1_000_000_000}
+_SCALE_VALUES = {
+    "thousand": 1000,
+    "k": 1000,
+    "million": 1_000_000,
+    "m": 1_000_000,
+    "billion": 1_000_000_000,
+    "bn": 1_000_000_000,
+}
 
 
 def _scaled(text: str, mention: Mention) -> Mention:
@@ -211,8 +293,12 @@ def _scaled(text: str, mention: Mention) -> Mention:
         return mention
     word = (match.group(1) or match.group(2) or match.group(3)).lower()
     value = mention.value * _SCALE_VALUES[word]
-    return replace(mention, value=value, decimals=0 if value == value.to_integral() else
-                   mention.decimals, end=match.end())
+    return replace(
+        mention,
+        value=value,
+        decimals=0 if value == value.to_integral() else mention.decimals,
+        end=match.end(),
+    )
 
 
 def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
@@ -234,8 +320,9 @@ def _find_numbers(text: str, words: bool) -> tuple[Mention, ...]:
     found = [_scaled(text, m) for m in _digit_mentions(text)]
     if words:
         spans = [(m.start, m.end) for m in found]
-        found += [w for w in _word_mentions(text)
-                  if not any(s <= w.start < e for s, e in spans)]  # "2.5 thousand"
+        found += [
+            w for w in _word_mentions(text) if not any(s <= w.start < e for s, e in spans)
+        ]  # "2.5 thousand"
         if not found and (m := _NO_QUANTITY.search(text)):
             found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
     found = _mark_labels(text, [_add_half(text, m) for m in sorted(found, key=lambda m: m.start)])
@@ -292,14 +379,22 @@ def find_amounts(text: str) -> list[Mention]:
 def _merge_cents(text: str, mentions: list[Mention]) -> list[Mention]:
     merged: list[Mention] = []
     for mention in mentions:
-        if (mention.decimals == 0 and 0 <= mention.value < 100
-                and _CENTS_AFTER.match(text[mention.end : mention.end + 8])):
+        if (
+            mention.decimals == 0
+            and 0 <= mention.value < 100
+            and _CENTS_AFTER.match(text[mention.end : mention.end + 8])
+        ):
             cents = replace(mention, value=mention.value / 100, decimals=2, currency="USD")
             previous = merged[-1] if merged else None
-            if (previous is not None and previous.currency == "USD" and previous.decimals == 0
-                    and _DOLLARS_AND.match(text[previous.end : mention.start])):
-                merged[-1] = replace(previous, value=previous.value + cents.value, decimals=2,
-                                     end=mention.end)
+            if (
+                previous is not None
+                and previous.currency == "USD"
+                and previous.decimals == 0
+                and _DOLLARS_AND.match(text[previous.end : mention.start])
+            ):
+                merged[-1] = replace(
+                    previous, value=previous.value + cents.value, decimals=2, end=mention.end
+                )
                 continue
             mention = cents
         merged.append(mention)

@@ -36,12 +36,58 @@ _MAX_EXTRA_WORDS = 15
 """A short answer may have this many words besides the reference phrase."""
 _SENTINEL = "qqrefqq"
 CLAUSE_START = frozenset(
-    {"which", "who", "whom", "whose", "that", "where", "when", "with", "costing", "costs",
-     "priced", "at", "for", "because", "since", "as", "in", "on", "from", "by", "it", "its",
-     "he", "she", "they", "this", "has", "had", "having", "created", "posted", "sold",
-     "bought", "ordered", "placed", "via", "using", "under", "i", "you", "we", "if",
-     "although", "though", "but", "so", "to", "of"}
+    {
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "that",
+        "where",
+        "when",
+        "with",
+        "costing",
+        "costs",
+        "priced",
+        "at",
+        "for",
+        "because",
+        "since",
+        "as",
+        "in",
+        "on",
+        "from",
+        "by",
+        "it",
+        "its",
+        "he",
+        "she",
+        "they",
+        "this",
+        "has",
+        "had",
+        "having",
+        "created",
+        "posted",
+        "sold",
+        "bought",
+        "ordered",
+        "placed",
+        "via",
+        "using",
+        "under",
+        "i",
+        "you",
+        "we",
+        "if",
+        "although",
+        "though",
+        "but",
+        "so",
+        "to",
+        "of",
+    }
 )
+
 
 def _usernames(context: EvalContext | None) -> list[str]:
     return sorted(set(context.users.values())) if context is not None and context.users else []
@@ -62,29 +108,139 @@ def _token_pattern(token: str, inflect: bool) -> str:
 def _mark_reference(text: str, ref_tokens: list[str], inflect: bool = False) -> str | None:
     """Folded ``text`` with each whole-word occurrence of the reference replaced by a
     sentinel word (``inflect``: up to a -d/-ed ending), or None if it does not occur."""
-    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, inflect) for t in ref_tokens)
-               + r"(?![^\W_])")
+    pattern = (
+        r"(?<![^\W_])"
+        + r"[\W_]+".join(_token_pattern(t, inflect) for t in ref_tokens)
+        + r"(?![^\W_])"
+    )
     folded = fold(text)
     marked, count = re.subn(pattern, f" {_SENTINEL} ", folded)
     return marked if count else None
 
 
 _US_STATES = frozenset(
-    """alabama al alaska ak arizona az arkansas ar california ca colorado co connecticut ct
-    delaware de florida fl georgia ga hawaii hi idaho id illinois il indiana in iowa ia kansas
-    ks kentucky ky louisiana la maine me maryland md massachusetts ma michigan mi minnesota mn
-    mississippi ms missouri mo montana mt nebraska ne nevada nv ohio oh oklahoma ok oregon or
-    pennsylvania pa tennessee tn texas tx utah ut vermont vt virginia va washington wa
-    wisconsin wi wyoming wy dc usa us""".split()
+    [
+        "alabama",
+        "al",
+        "alaska",
+        "ak",
+        "arizona",
+        "az",
+        "arkansas",
+        "ar",
+        "california",
+        "ca",
+        "colorado",
+        "co",
+        "connecticut",
+        "ct",
+        "delaware",
+        "de",
+        "florida",
+        "fl",
+        "georgia",
+        "ga",
+        "hawaii",
+        "hi",
+        "idaho",
+        "id",
+        "illinois",
+        "il",
+        "indiana",
+        "in",
+        "iowa",
+        "ia",
+        "kansas",
+        "ks",
+        "kentucky",
+        "ky",
+        "louisiana",
+        "la",
+        "maine",
+        "me",
+        "maryland",
+        "md",
+        "massachusetts",
+        "ma",
+        "michigan",
+        "mi",
+        "minnesota",
+        "mn",
+        "mississippi",
+        "ms",
+        "missouri",
+        "mo",
+        "montana",
+        "mt",
+        "nebraska",
+        "ne",
+        "nevada",
+        "nv",
+        "ohio",
+        "oh",
+        "oklahoma",
+        "ok",
+        "oregon",
+        "or",
+        "pennsylvania",
+        "pa",
+        "tennessee",
+        "tn",
+        "texas",
+        "tx",
+        "utah",
+        "ut",
+        "vermont",
+        "vt",
+        "virginia",
+        "va",
+        "washington",
+        "wa",
+        "wisconsin",
+        "wi",
+        "wyoming",
+        "wy",
+        "dc",
+        "usa",
+        "us",
+    ]
 )
 _TWO_WORD_STATES = frozenset(
-    {"new hampshire", "new jersey", "new mexico", "new york", "north carolina", "north dakota",
-     "rhode island", "south carolina", "south dakota", "west virginia", "united states",
-     "district of columbia"}
+    {
+        "new hampshire",
+        "new jersey",
+        "new mexico",
+        "new york",
+        "north carolina",
+        "north dakota",
+        "rhode island",
+        "south carolina",
+        "south dakota",
+        "west virginia",
+        "united states",
+        "district of columbia",
+    }
 )
 _GENERIC_AFTER = frozenset(
-    {"shipping", "delivery", "status", "order", "orders", "product", "products", "brand",
-     "code", "coupon", "category", "method", "option", "city", "store", "shop", "item"}
+    {
+        "shipping",
+        "delivery",
+        "status",
+        "order",
+        "orders",
+        "product",
+        "products",
+        "brand",
+        "code",
+        "coupon",
+        "category",
+        "method",
+        "option",
+        "city",
+        "store",
+        "shop",
+        "item",
+    }
 )
 
 
@@ -122,8 +278,9 @@ def _extended(text: str, alt: str) -> bool:
     """Whether the reference occurs only as the start of a longer name: directly followed
     by a number ("The Hobbit 2") or a capitalized word ("Saltmarsh Wok Lid")."""
     ref_tokens = tokens(alt)
-    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, True) for t in ref_tokens)
-               + r"(?![^\W_])")
+    pattern = (
+        r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, True) for t in ref_tokens) + r"(?![^\W_])"
+    )
     upper = text.upper() == text
     found = False
     for match in re.finditer(pattern, fold(text)):
@@ -134,8 +291,12 @@ def _extended(text: str, alt: str) -> bool:
         word = after.group(1)
         if word.isdigit() or word.upper() in ("II", "III", "IV"):
             continue
-        if (not upper and word[:1].isupper() and fold(word) not in FILLER
-                and fold(word) not in _GENERIC_AFTER):
+        if (
+            not upper
+            and word[:1].isupper()
+            and fold(word) not in FILLER
+            and fold(word) not in _GENERIC_AFTER
+        ):
             continue
         return False
     return found
@@ -176,15 +337,18 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
                 reason = reason or "extended"
                 continue
             how = "an inflected phrase" if inflect else "a phrase"
-            return ok("string:phrase", f"reference {show(alt)} is {how} of the short answer "
-                                       f"{show(text)}"), ""
+            return ok(
+                "string:phrase", f"reference {show(alt)} is {how} of the short answer {show(text)}"
+            ), ""
         if reason:
             break
     return None, reason
 
 
-_SURNAME_FIRST = re.compile(r"^\s*([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?),\s*"
-                            r"([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?)\s*\.?\s*$")
+_SURNAME_FIRST = re.compile(
+    r"^\s*([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?),\s*"
+    r"([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?)\s*\.?\s*$"
+)
 """A name written surname first: "Wilson, Mark", "Linder-Norén, Erik"."""
 
 
@@ -207,12 +371,14 @@ def check_string(
             if self_answer and any(same_text(alt, u) for u in users):
                 return ok("string:myself", f"{show(text)} means the logged-in user {show(alt)}")
             if (m := _SURNAME_FIRST.match(text)) and same_text(alt, f"{m[2]} {m[1]}"):
-                return ok("string:name-order", f"{show(text)} is the name {show(alt)}, "
-                                               f"surname first")
+                return ok(
+                    "string:name-order", f"{show(text)} is the name {show(alt)}, surname first"
+                )
         for alt in alternatives:
             if same_inflection(alt, text):
-                return ok("string:inflection", f"{show(text)} equals {show(alt)} up to a "
-                                               f"-d/-ed ending")
+                return ok(
+                    "string:inflection", f"{show(text)} equals {show(alt)} up to a -d/-ed ending"
+                )
         verdict, reason = _phrase_verdict(text, alternatives)
         if verdict is not None:
             return verdict
@@ -220,17 +386,22 @@ def check_string(
         if reason == "negated":
             return fail("string:negated", f"{show(text)} names {show(refs)} but negates it")
         if reason == "ambiguous":
-            return fail("string:ambiguous",
-                        f"{show(text)} names {show(refs)} alongside other candidates")
+            return fail(
+                "string:ambiguous", f"{show(text)} names {show(refs)} alongside other candidates"
+            )
         if reason == "extended":
-            return fail("string:extended",
-                        f"{show(text)} names {show(refs)} only as part of a longer name")
+            return fail(
+                "string:extended", f"{show(text)} names {show(refs)} only as part of a longer name"
+            )
         if reason == "too-long":
-            return fail("string:too-long",
-                        f"{show(text)} contains {show(refs)} but is too long to be that answer")
+            return fail(
+                "string:too-long",
+                f"{show(text)} contains {show(refs)} but is too long to be that answer",
+            )
         similarity = max(fuzz.ratio(norm(a), norm(text)) for a in alternatives)
-        return fail("string:mismatch",
-                    f"{show(text)} != {show(refs)} (similarity {similarity:.0f})")
+        return fail(
+            "string:mismatch", f"{show(text)} != {show(refs)} (similarity {similarity:.0f})"
+        )
     if approach == "must_include":
         return _must_include(text, items_of(value), users, answer)
     return _fuzzy(text, items_of(value), users, answer)
@@ -294,24 +465,23 @@ def _must_include(text: str, items: list[str], users: list[str], answer: bool) -
     if missing:
         return fail("string:missing-item", f"{show(missing)} not found in {show(text)}")
     if answer and len(items) > 1 and (extra := extra_items(text, items)):
-        return fail("string:extra-item", f"{show(text)} lists {show(extra)} besides "
-                                         f"{show(items)}")
+        return fail("string:extra-item", f"{show(text)} lists {show(extra)} besides {show(items)}")
     return ok("string:all-included", f"all of {show(items)} appear in {show(text)}")
 
 
 def _fuzzy(text: str, items: list[str], users: list[str], answer: bool) -> Verdict:
     answer_tokens = tokens(text)
     if answer and len(items) > 1 and (extra := extra_items(text, items, fuzzy_items=True)):
-        return fail("string:extra-item", f"{show(text)} lists {show(extra)} besides "
-                                         f"{show(items)}")
+        return fail("string:extra-item", f"{show(text)} lists {show(extra)} besides {show(items)}")
     reference_words = sum(len(tokens(item)) for item in items)
     if len(answer_tokens) > 3 * reference_words + 20:
         return fail("string:too-long", f"{show(text)} is too long to match {show(items)}")
     for item in items:
         best, why = 0.0, "mismatch"
         for alt in split_or(item):
-            if same_text(alt, text) or (is_self_word(text) and any(same_text(alt, u)
-                                                                   for u in users)):
+            if same_text(alt, text) or (
+                is_self_word(text) and any(same_text(alt, u) for u in users)
+            ):
                 best, why = 100.0, ""
                 break
             why, similarity = fuzzy.compare(alt, text)
@@ -321,10 +491,15 @@ def _fuzzy(text: str, items: list[str], users: list[str], answer: bool) -> Verdi
         if why == "negated":
             return fail("string:negated", f"{show(text)} resembles {show(item)} but negates it")
         if why == "value":
-            return fail("string:value-mismatch", f"{show(text)} does not state the values of "
-                                                 f"{show(item)}")
+            return fail(
+                "string:value-mismatch", f"{show(text)} does not state the values of {show(item)}"
+            )
         if why:
-            return fail("string:fuzzy-mismatch", f"{show(text)} vs {show(item)}: word "
-                                                 f"similarity {best:.0f} < {fuzzy.THRESHOLD}")
-    return ok("string:fuzzy", f"{show(text)} matches {show(items)} (values equal, word "
-                              f"similarity >= {fuzzy.THRESHOLD})")
+            return fail(
+                "string:fuzzy-mismatch",
+                f"{show(text)} vs {show(item)}: word similarity {best:.0f} < {fuzzy.THRESHOLD}",
+            )
+    return ok(
+        "string:fuzzy",
+        f"{show(text)} matches {show(items)} (values equal, word similarity >= {fuzzy.THRESHOLD})",
+    )

@@ -16,17 +16,62 @@ from .text import find_phrase, strict_clean, tokens
 from .verdict import Verdict, check_entries, combine, error, fail, ok, one_line, parsed_spec, show
 
 _BLOCK_TAGS = frozenset(
-    {"address", "article", "aside", "blockquote", "br", "button", "caption", "dd", "div",
-     "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
-     "h5", "h6", "header", "hr", "label", "legend", "li", "main", "nav", "ol", "option", "p",
-     "pre", "section", "select", "summary", "table", "tbody", "td", "tfoot", "th", "thead",
-     "tr", "ul", "textarea", "input", "img"}
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "br",
+        "button",
+        "caption",
+        "dd",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "label",
+        "legend",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "option",
+        "p",
+        "pre",
+        "section",
+        "select",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+        "textarea",
+        "input",
+        "img",
+    }
 )
 _SKIP_TAGS = frozenset({"script", "style", "template", "noscript", "head"})
 
 
-def check_program_html(spec: EvalSpec | Mapping[str, Any], context: EvalContext, *,
-                       mode: str = "lenient") -> Verdict:
+def check_program_html(
+    spec: EvalSpec | Mapping[str, Any], context: EvalContext, *, mode: str = "lenient"
+) -> Verdict:
     """``program_html``: do the located elements contain the required contents?
 
     For each entry of ``spec["program_html"]``: fetch ``url`` (``"last"`` is the current
@@ -48,9 +93,14 @@ def check_program_html(spec: EvalSpec | Mapping[str, Any], context: EvalContext,
     parsed = parsed_spec(spec)
     if isinstance(parsed, Verdict):
         return parsed
-    return check_entries(parsed.program_html, check="program_html", needs="entries",
-                         label="program_html", entry=lambda item: _entry(item, context, mode),
-                         mode=mode)
+    return check_entries(
+        parsed.program_html,
+        check="program_html",
+        needs="entries",
+        label="program_html",
+        entry=lambda item: _entry(item, context, mode),
+        mode=mode,
+    )
 
 
 def element_text(element: Any) -> str:
@@ -119,10 +169,17 @@ def _entry(entry: ProgramHtmlEntry, context: EvalContext, mode: str) -> Verdict:
     url = entry.url.strip() or "last"
     locator = entry.locator
     required = entry.required_contents
-    if (url.startswith("func:") or "document." in locator or "func:" in locator
-            or entry.prep_actions):
-        return error("bad-spec", "JavaScript/func: locators, URLs and prep_actions are not "
-                                 "supported; use css: or xpath:")
+    if (
+        url.startswith("func:")
+        or "document." in locator
+        or "func:" in locator
+        or entry.prep_actions
+    ):
+        return error(
+            "bad-spec",
+            "JavaScript/func: locators, URLs and prep_actions are not "
+            "supported; use css: or xpath:",
+        )
     target = "last" if url == "last" else expand(url, context)
     try:
         page = _load(target, context)
@@ -146,13 +203,19 @@ def _entry(entry: ProgramHtmlEntry, context: EvalContext, mode: str) -> Verdict:
         verdicts.append(check_page_text(text, approach, value, mode))
     verdict = combine(verdicts, label="program_html")
     if not elements:
-        return Verdict(False, 0.0, "program_html:no-element",
-                       one_line(f"{where}: no element matched"))
+        return Verdict(
+            False, 0.0, "program_html:no-element", one_line(f"{where}: no element matched")
+        )
     if not text and not verdict.passed:
-        return Verdict(False, 0.0, "program_html:empty",
-                       one_line(f"{where}: the element is empty; {verdict.explanation}"))
-    return Verdict(verdict.passed, verdict.score, verdict.rule,
-                   one_line(f"{where}: {verdict.explanation}"))
+        return Verdict(
+            False,
+            0.0,
+            "program_html:empty",
+            one_line(f"{where}: the element is empty; {verdict.explanation}"),
+        )
+    return Verdict(
+        verdict.passed, verdict.score, verdict.rule, one_line(f"{where}: {verdict.explanation}")
+    )
 
 
 def _exclude(text: str, value: Any, mode: str) -> Verdict:

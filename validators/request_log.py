@@ -15,8 +15,9 @@ from .urls import normalize_url
 from .verdict import Verdict, check_entries, fail, ok, parsed_spec, show
 
 
-def check_requests(spec: EvalSpec | Mapping[str, Any], context: EvalContext, *,
-                   mode: str = "lenient") -> Verdict:
+def check_requests(
+    spec: EvalSpec | Mapping[str, Any], context: EvalContext, *, mode: str = "lenient"
+) -> Verdict:
     """``request_match``: did the agent send the expected requests?
 
     Each entry of ``spec["requests"]`` (``method``, ``url``, optional ``form`` and
@@ -38,8 +39,14 @@ def check_requests(spec: EvalSpec | Mapping[str, Any], context: EvalContext, *,
     parsed = parsed_spec(spec)
     if isinstance(parsed, Verdict):
         return parsed
-    return check_entries(parsed.requests, check="request_match", needs="requests", label="request",
-                         entry=lambda item: _entry(item, context, mode), mode=mode)
+    return check_entries(
+        parsed.requests,
+        check="request_match",
+        needs="requests",
+        label="request",
+        entry=lambda item: _entry(item, context, mode),
+        mode=mode,
+    )
 
 
 def _norm_value(value: Any) -> str:
@@ -97,8 +104,9 @@ def _resolve_self(value: Any, site: str | None, context: EvalContext) -> Any:
     return value
 
 
-def _problems(request: Any, method: str, url: str, form: dict, status: Any,
-              mode: str, context: EvalContext) -> list[str]:
+def _problems(
+    request: Any, method: str, url: str, form: dict, status: Any, mode: str, context: EvalContext
+) -> list[str]:
     if not isinstance(request, dict):
         return ["not a request record"]
     problems = []
@@ -142,5 +150,7 @@ def _entry(entry: RequestEntry, context: EvalContext, mode: str) -> Verdict:
         if best is None or len(problems) < len(best[2]):
             best = (len(problems), index, problems)
     assert best is not None
-    return fail("request:no-match", f"no logged request matches {wanted}; closest #{best[1]} "
-                                    f"differs in {', '.join(best[2])}")
+    return fail(
+        "request:no-match",
+        f"no logged request matches {wanted}; closest #{best[1]} differs in {', '.join(best[2])}",
+    )

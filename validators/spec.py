@@ -18,8 +18,17 @@ from webenv.sites import SITES
 EVAL_TYPES = ("string_match", "url_match", "program_html", "state_match", "request_match")
 """The checks a task may name in ``eval_types``."""
 ANSWER_TYPES = (
-    "string", "number", "currency", "date", "month", "duration", "distance", "list",
-    "boolean", "url", "infeasible",
+    "string",
+    "number",
+    "currency",
+    "date",
+    "month",
+    "duration",
+    "distance",
+    "list",
+    "boolean",
+    "url",
+    "infeasible",
 )
 """The accepted ``answer_type`` values."""
 APPROACHES = ("exact_match", "must_include", "fuzzy_match")
@@ -30,9 +39,20 @@ REQUEST_METHODS = ("GET", "POST")
 MODES = ("lenient", "strict")
 """The two ways every check runs: typed normalization, and WebArena's semantics."""
 
-_TOP_KEYS = ("eval_types", "answer_type", "reference_answers", "reference_sql",
-             "reference_url", "url_note", "string_note", "reference_answer_raw_annotation",
-             "annotation_note", "program_html", "state", "requests")
+_TOP_KEYS = (
+    "eval_types",
+    "answer_type",
+    "reference_answers",
+    "reference_sql",
+    "reference_url",
+    "url_note",
+    "string_note",
+    "reference_answer_raw_annotation",
+    "annotation_note",
+    "program_html",
+    "state",
+    "requests",
+)
 """The ``eval`` keys, in the order :meth:`EvalSpec.to_dict` writes them."""
 _NOTES = ("url_note", "string_note", "reference_answer_raw_annotation", "annotation_note")
 
@@ -103,8 +123,11 @@ class ReferenceAnswers:
 
     def approaches(self) -> list[tuple[str, Any]]:
         """``(approach, reference)`` for each approach given, in JSON form and check order."""
-        return [(name, _json_form(getattr(self, name))) for name in APPROACHES
-                if getattr(self, name) is not None]
+        return [
+            (name, _json_form(getattr(self, name)))
+            for name in APPROACHES
+            if getattr(self, name) is not None
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: only the approaches given."""
@@ -144,8 +167,11 @@ class ProgramHtmlEntry:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
-        data: dict[str, Any] = {"url": self.url, "locator": self.locator,
-                                "required_contents": dict(self.required_contents)}
+        data: dict[str, Any] = {
+            "url": self.url,
+            "locator": self.locator,
+            "required_contents": dict(self.required_contents),
+        }
         if self.nth is not None:
             data["nth"] = self.nth
         if self.prep_actions is not None:
@@ -275,26 +301,32 @@ def parse_eval_spec(data: Any, where: str = "eval") -> EvalSpec:
         types = _strings(data["eval_types"], f"{where}.eval_types")
         for index, name in enumerate(types):
             if name not in EVAL_TYPES:
-                raise _fail(f"{where}.eval_types[{index}]",
-                            f"unknown eval type {name!r}; accepted: {', '.join(EVAL_TYPES)}")
+                raise _fail(
+                    f"{where}.eval_types[{index}]",
+                    f"unknown eval type {name!r}; accepted: {', '.join(EVAL_TYPES)}",
+                )
         if len(set(types)) != len(types):
             raise _fail(f"{where}.eval_types", "names a check twice")
         fields["eval_types"] = types
     if "answer_type" in data:
         answer_type = data["answer_type"]
         if answer_type not in ANSWER_TYPES:
-            raise _fail(f"{where}.answer_type", f"unknown answer type {answer_type!r}; "
-                        f"accepted: {', '.join(ANSWER_TYPES)}")
+            raise _fail(
+                f"{where}.answer_type",
+                f"unknown answer type {answer_type!r}; accepted: {', '.join(ANSWER_TYPES)}",
+            )
         fields["answer_type"] = answer_type
     if "reference_answers" in data:
-        fields["reference_answers"] = _reference_answers(data["reference_answers"],
-                                                         f"{where}.reference_answers")
+        fields["reference_answers"] = _reference_answers(
+            data["reference_answers"], f"{where}.reference_answers"
+        )
     if "reference_sql" in data:
         sql = _object(data["reference_sql"], f"{where}.reference_sql")
         _no_extra(sql, ("site", "sql"), f"{where}.reference_sql")
         fields["reference_sql"] = ReferenceSql(
             _site(sql.get("site"), f"{where}.reference_sql.site"),
-            _string(sql.get("sql"), f"{where}.reference_sql.sql"))
+            _string(sql.get("sql"), f"{where}.reference_sql.sql"),
+        )
     if "reference_url" in data:
         fields["reference_url"] = _string(data["reference_url"], f"{where}.reference_url")
     for note in _NOTES:
@@ -303,15 +335,18 @@ def parse_eval_spec(data: Any, where: str = "eval") -> EvalSpec:
     if "program_html" in data:
         fields["program_html"] = tuple(
             _program_html(entry, f"{where}.program_html[{index}]")
-            for index, entry in enumerate(_entries(data["program_html"], f"{where}.program_html")))
+            for index, entry in enumerate(_entries(data["program_html"], f"{where}.program_html"))
+        )
     if "state" in data:
         fields["state"] = tuple(
             _state(entry, f"{where}.state[{index}]")
-            for index, entry in enumerate(_entries(data["state"], f"{where}.state")))
+            for index, entry in enumerate(_entries(data["state"], f"{where}.state"))
+        )
     if "requests" in data:
         fields["requests"] = tuple(
             _request(entry, f"{where}.requests[{index}]")
-            for index, entry in enumerate(_entries(data["requests"], f"{where}.requests")))
+            for index, entry in enumerate(_entries(data["requests"], f"{where}.requests"))
+        )
     return EvalSpec(**fields)
 
 
@@ -322,13 +357,17 @@ def _reference_answers(value: Any, where: str) -> ReferenceAnswers:
     if isinstance(exact, list | tuple):
         for index, item in enumerate(exact):
             if isinstance(item, bool) or not isinstance(item, str | int | float):
-                raise _fail(f"{where}.exact_match[{index}]",
-                            f"must be a string or a number, got {_kind(item)}")
+                raise _fail(
+                    f"{where}.exact_match[{index}]",
+                    f"must be a string or a number, got {_kind(item)}",
+                )
         exact = tuple(exact)
-    elif exact is not None and (isinstance(exact, bool)
-                                or not isinstance(exact, str | int | float)):
-        raise _fail(f"{where}.exact_match", f"must be a string, a number or a list, "
-                    f"got {_kind(exact)}")
+    elif exact is not None and (
+        isinstance(exact, bool) or not isinstance(exact, str | int | float)
+    ):
+        raise _fail(
+            f"{where}.exact_match", f"must be a string, a number or a list, got {_kind(exact)}"
+        )
     include = refs.get("must_include")
     if include is not None:
         include = _strings(include, f"{where}.must_include")
@@ -359,16 +398,20 @@ def _state(entry: Mapping[str, Any], where: str) -> StateEntry:
     _no_extra(entry, ("site", "sql", "expected"), where)
     if "expected" not in entry:
         raise _fail(f"{where}.expected", "is missing")
-    return StateEntry(_site(entry.get("site"), f"{where}.site"),
-                      _string(entry.get("sql"), f"{where}.sql"), entry["expected"])
+    return StateEntry(
+        _site(entry.get("site"), f"{where}.site"),
+        _string(entry.get("sql"), f"{where}.sql"),
+        entry["expected"],
+    )
 
 
 def _request(entry: Mapping[str, Any], where: str) -> RequestEntry:
     _no_extra(entry, ("method", "url", "form", "status"), where)
     method = entry.get("method")
     if not isinstance(method, str) or method.upper() not in REQUEST_METHODS:
-        raise _fail(f"{where}.method", f"must be one of {', '.join(REQUEST_METHODS)}, "
-                    f"got {method!r}")
+        raise _fail(
+            f"{where}.method", f"must be one of {', '.join(REQUEST_METHODS)}, got {method!r}"
+        )
     url = _string(entry.get("url"), f"{where}.url")
     if not url:
         raise _fail(f"{where}.url", "must not be empty")

@@ -85,8 +85,9 @@ def ensure_read_only(sql: str) -> str:
     return stripped
 
 
-def check_state(spec: EvalSpec | Mapping[str, Any], context: EvalContext, *,
-                mode: str = "lenient") -> Verdict:
+def check_state(
+    spec: EvalSpec | Mapping[str, Any], context: EvalContext, *, mode: str = "lenient"
+) -> Verdict:
     """``state_match``: does read-only SQL on a site's live database give the expected value?
 
     Each entry of ``spec["state"]`` has ``site``, ``sql`` and ``expected``. A scalar
@@ -107,8 +108,14 @@ def check_state(spec: EvalSpec | Mapping[str, Any], context: EvalContext, *,
     parsed = parsed_spec(spec)
     if isinstance(parsed, Verdict):
         return parsed
-    return check_entries(parsed.state, check="state_match", needs="state entries", label="state",
-                         entry=lambda item: _entry(item, context, mode), mode=mode)
+    return check_entries(
+        parsed.state,
+        check="state_match",
+        needs="state entries",
+        label="state",
+        entry=lambda item: _entry(item, context, mode),
+        mode=mode,
+    )
 
 
 def _resolve_self(value: Any, site: str, context: EvalContext) -> Any:
@@ -174,16 +181,21 @@ def _entry(entry: StateEntry, context: EvalContext, mode: str) -> Verdict:
     label = f"{site}: {show(sql, 80)}"
     if not isinstance(expected, list):
         if len(rows) > 1:
-            return fail("state:row-count", f"{label} returned {len(rows)} rows; expected one "
-                                           f"value {show(expected)}")
+            return fail(
+                "state:row-count",
+                f"{label} returned {len(rows)} rows; expected one value {show(expected)}",
+            )
         actual = rows[0][0] if rows and rows[0] else None
         if values_equal(actual, expected, mode):
             return ok("state:equal", f"{label} gave {show(actual)} == {show(expected)}")
         return fail("state:mismatch", f"{label} gave {show(actual)}, expected {show(expected)}")
     shown = show([r[0] if len(r) == 1 else r for r in rows], 120)
     if len(rows) != len(expected):
-        return fail("state:row-count", f"{label} returned {len(rows)} rows {shown}; expected "
-                                       f"{len(expected)}: {show(expected, 120)}")
+        return fail(
+            "state:row-count",
+            f"{label} returned {len(rows)} rows {shown}; expected "
+            f"{len(expected)}: {show(expected, 120)}",
+        )
     if mode == "strict":
         matched = all(_row_equal(r, e, mode) for r, e in zip(rows, expected, strict=True))
     else:

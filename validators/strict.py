@@ -33,11 +33,10 @@ def check_strict(text: str, approach: str, value: Any) -> Verdict:
     items = items_of(value)
     tokenize = approach == "must_include" and len(items) == 1
     missing = [
-        item for item in items
+        item
+        for item in items
         if not any(_strict_include(strict_clean(a), pred, tokenize) for a in split_or(item))
     ]
     if missing:
         return fail(f"{approach}:missing", f"{show(missing)} not in {show(pred)}")
     return ok(f"{approach}:substring", f"all of {show(items)} in {show(pred)}")
-
-

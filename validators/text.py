@@ -10,8 +10,21 @@ from functools import lru_cache
 
 _MARKS = str.maketrans({"™": " ", "®": " ", "©": " ", "℠": " "})
 _QUOTES = str.maketrans(
-    {"‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "'", "´": "'",
-     "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "″": '"'}
+    {
+        "‘": "'",
+        "’": "'",
+        "‚": "'",
+        "‛": "'",
+        "′": "'",
+        "`": "'",
+        "´": "'",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "«": '"',
+        "»": '"',
+        "″": '"',
+    }
 )
 _NT = re.compile(r"(?<=[a-z])n't\b")
 _WORD = re.compile(r"[^\W_]+")
@@ -19,19 +32,98 @@ _NON_WORD = re.compile(r"[\W_]+")
 _OR = re.compile(r"\s*\|OR\|\s*")
 
 NEGATIONS = frozenset(
-    {"not", "no", "never", "neither", "nor", "none", "nothing", "nobody", "nowhere",
-     "without", "cannot", "except", "excluding", "isnt", "wasnt", "arent", "dont", "doesnt",
-     "didnt", "cant", "wont"}
+    {
+        "not",
+        "no",
+        "never",
+        "neither",
+        "nor",
+        "none",
+        "nothing",
+        "nobody",
+        "nowhere",
+        "without",
+        "cannot",
+        "except",
+        "excluding",
+        "isnt",
+        "wasnt",
+        "arent",
+        "dont",
+        "doesnt",
+        "didnt",
+        "cant",
+        "wont",
+    }
 )
 """Tokens that negate what follows (after ``n't`` is expanded to `` not``)."""
 
 FILLER = frozenset(
-    {"the", "a", "an", "answer", "answers", "final", "is", "are", "was", "were", "be", "it",
-     "its", "this", "that", "these", "those", "there", "here", "i", "think", "believe", "my",
-     "our", "result", "results", "value", "would", "should", "will", "as", "follows",
-     "following", "of", "so", "ok", "okay", "sure", "well", "either", "both", "they", "them",
-     "item", "items", "list", "called", "named", "titled", "s", "seems", "to", "found",
-     "correct", "exactly", "just", "also", "only", "simply", "then", "thus", "hence", "therefore"}
+    {
+        "the",
+        "a",
+        "an",
+        "answer",
+        "answers",
+        "final",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "i",
+        "think",
+        "believe",
+        "my",
+        "our",
+        "result",
+        "results",
+        "value",
+        "would",
+        "should",
+        "will",
+        "as",
+        "follows",
+        "following",
+        "of",
+        "so",
+        "ok",
+        "okay",
+        "sure",
+        "well",
+        "either",
+        "both",
+        "they",
+        "them",
+        "item",
+        "items",
+        "list",
+        "called",
+        "named",
+        "titled",
+        "s",
+        "seems",
+        "to",
+        "found",
+        "correct",
+        "exactly",
+        "just",
+        "also",
+        "only",
+        "simply",
+        "then",
+        "thus",
+        "hence",
+        "therefore",
+    }
 )
 """Words that carry no competing content around a matched phrase."""
 
@@ -39,9 +131,9 @@ FILLER = frozenset(
 def strict_clean(text: str) -> str:
     """WebArena's ``clean_answer``: strip, drop one pair of surrounding quotes, lower-case."""
     text = str(text).strip()
-    if text.startswith("'") and text.endswith("'"):
-        text = text[1:-1]
-    elif text.startswith('"') and text.endswith('"'):
+    if (text.startswith("'") and text.endswith("'")) or (
+        text.startswith('"') and text.endswith('"')
+    ):
         text = text[1:-1]
     return text.lower()
 
@@ -67,12 +159,26 @@ def fold(text: str) -> str:
 
 
 SPELLINGS = {
-    "cancelled": "canceled", "cancelling": "canceling", "colour": "color",
-    "colours": "colors", "favourite": "favorite", "favourites": "favorites", "grey": "gray",
-    "centre": "center", "centres": "centers", "theatre": "theater", "metre": "meter",
-    "metres": "meters", "kilometre": "kilometer", "kilometres": "kilometers",
-    "saint": "st", "catalogue": "catalog", "jewellery": "jewelry", "organisation":
-    "organization", "labelled": "labeled", "travelling": "traveling",
+    "cancelled": "canceled",
+    "cancelling": "canceling",
+    "colour": "color",
+    "colours": "colors",
+    "favourite": "favorite",
+    "favourites": "favorites",
+    "grey": "gray",
+    "centre": "center",
+    "centres": "centers",
+    "theatre": "theater",
+    "metre": "meter",
+    "metres": "meters",
+    "kilometre": "kilometer",
+    "kilometres": "kilometers",
+    "saint": "st",
+    "catalogue": "catalog",
+    "jewellery": "jewelry",
+    "organisation": "organization",
+    "labelled": "labeled",
+    "travelling": "traveling",
 }
 """Spelling variants (British/American, "Saint"/"St") folded to one form in tokens."""
 
@@ -180,8 +286,7 @@ def phrase_spans(text: str, phrase_tokens: list[str]) -> list[tuple[int, int]]:
     only by punctuation or spaces."""
     if not phrase_tokens:
         return []
-    pattern = (r"(?<![^\W_])" + r"[\W_]+".join(map(token_regex, phrase_tokens))
-               + r"(?![^\W_])")
+    pattern = r"(?<![^\W_])" + r"[\W_]+".join(map(token_regex, phrase_tokens)) + r"(?![^\W_])"
     return [m.span() for m in re.finditer(pattern, fold(text))]
 
 

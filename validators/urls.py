@@ -110,7 +110,10 @@ def compare_lenient(pred: NormalUrl, ref: NormalUrl, *, subset: bool) -> tuple[s
 
 
 def check_url(
-    url: str, spec: EvalSpec | Mapping[str, Any], *, mode: str = "lenient",
+    url: str,
+    spec: EvalSpec | Mapping[str, Any],
+    *,
+    mode: str = "lenient",
     context: EvalContext | None = None,
 ) -> Verdict:
     """``url_match``: is ``url`` (the final page) the reference URL?
@@ -137,8 +140,9 @@ def check_url(
         return error("exception", f"url_match crashed: {type(exc).__name__}: {exc}")
 
 
-def _check_url(url: str, spec: EvalSpec | Mapping[str, Any], mode: str,
-               context: EvalContext | None) -> Verdict:
+def _check_url(
+    url: str, spec: EvalSpec | Mapping[str, Any], mode: str, context: EvalContext | None
+) -> Verdict:
     if mode not in ("lenient", "strict"):
         return error("bad-mode", f"unknown mode {mode!r}; accepted: lenient, strict")
     parsed = parsed_spec(spec)
@@ -176,8 +180,11 @@ def _strict(pred: str, refs: list[str], gold_in_pred: bool) -> Verdict:
             relation = "not in" if gold_in_pred else "!="
             reasons.append(("url:base-mismatch", f"{ref_base!r} {relation} {pred_base!r}"))
             continue
-        missing = [k for k, values in ref_query.items()
-                   if not any(v in pred_query.get(k, []) for v in values)]
+        missing = [
+            k
+            for k, values in ref_query.items()
+            if not any(v in pred_query.get(k, []) for v in values)
+        ]
         if missing:
             reasons.append(("url:query-mismatch", f"query parameters {missing} differ"))
             continue

@@ -103,8 +103,15 @@ def parsed_spec(spec: Any) -> EvalSpec | Verdict:
         return error("bad-spec", str(exc))
 
 
-def check_entries(entries: Sequence[T] | None, *, check: str, needs: str, label: str,
-                  entry: Callable[[T], Verdict], mode: str) -> Verdict:
+def check_entries(
+    entries: Sequence[T] | None,
+    *,
+    check: str,
+    needs: str,
+    label: str,
+    entry: Callable[[T], Verdict],
+    mode: str,
+) -> Verdict:
     """Run ``entry`` on every parsed entry and combine the verdicts; never raises.
 
     The shared frame of the list-shaped checks (``program_html``, ``state``,

@@ -30,9 +30,10 @@ DEMO_VARIANTS = ("50.94", "USD 50.94", "fifty dollars", "$50.49")
 def _trim(text: str, lines: int) -> str:
     """The page's ``main`` landmark (site chrome skipped), cut to ``lines`` lines."""
     rows = text.splitlines()
-    start = next((i for i, row in enumerate(rows) if row.lstrip("\t").split(" ")[1:2] == ["main"]),
-                 0)
-    shown = rows[start:start + lines]
+    start = next(
+        (i for i, row in enumerate(rows) if row.lstrip("\t").split(" ")[1:2] == ["main"]), 0
+    )
+    shown = rows[start : start + lines]
     skipped = f"    ... ({start} lines of site header)\n" if start else ""
     rest = len(rows) - start - len(shown)
     return skipped + "\n".join(shown) + (f"\n    ... ({rest} more lines)" if rest > 0 else "")
@@ -45,11 +46,13 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--task", "task_id", default=DEMO_TASK, show_default=True,
-              help="Bundled task to play.")
+@click.option(
+    "--task", "task_id", default=DEMO_TASK, show_default=True, help="Bundled task to play."
+)
 @click.option("--lines", default=25, show_default=True, help="Observation lines to print.")
-@click.option("--answer", "variants", multiple=True,
-              help="Also judge this answer in both modes (repeatable).")
+@click.option(
+    "--answer", "variants", multiple=True, help="Also judge this answer in both modes (repeatable)."
+)
 def demo(task_id: str, lines: int, variants: tuple[str, ...]) -> None:
     """Play one task's reference solution on the in-process backend, printing each step."""
     try:
@@ -89,8 +92,10 @@ def demo(task_id: str, lines: int, variants: tuple[str, ...]) -> None:
             click.echo("\nOther answers, judged by both validators:")
         for answer in variants:
             row = [check_answer(answer, tasks[0].eval, mode=mode) for mode in ("lenient", "strict")]
-            click.echo(f"  {answer!r:18} lenient={'pass' if row[0].passed else 'fail':4} "
-                       f"strict={'pass' if row[1].passed else 'fail':4}  ({row[0].explanation})")
+            click.echo(
+                f"  {answer!r:18} lenient={'pass' if row[0].passed else 'fail':4} "
+                f"strict={'pass' if row[1].passed else 'fail':4}  ({row[0].explanation})"
+            )
     if not result.solved:
         raise click.ClickException(f"the reference solution failed: {result.error}")
 
@@ -115,16 +120,38 @@ def tasks_list(site: str | None) -> None:
 @click.option("--site", type=click.Choice(TASK_GROUPS), help="Only this site's tasks.")
 @click.option("--file", "path", type=click.Path(dir_okay=False), help="Check tasks in this file.")
 @click.option("--task", "task_ids", multiple=True, help="Only this task id (repeatable).")
-@click.option("--backend", type=click.Choice(["inprocess", "chromium"]), default="inprocess",
-              show_default=True)
+@click.option(
+    "--backend",
+    type=click.Choice(["inprocess", "chromium"]),
+    default="inprocess",
+    show_default=True,
+)
 @click.option("-v", "--verbose", is_flag=True, help="Print every task, not only failures.")
 @click.option("--generated", is_flag=True, help="Check task families' generated instances.")
-@click.option("--world-seeds", default="0-1", show_default=True, metavar="A-B",
-              help="With --generated: the world seeds (A-B or N).")
-@click.option("--per-family", type=click.IntRange(1, 1000), default=2, show_default=True,
-              help="With --generated: distinct instances per family and world.")
-def tasks_check(site: str | None, path: str | None, task_ids: tuple[str, ...], backend: str,
-                verbose: bool, generated: bool, world_seeds: str, per_family: int) -> None:
+@click.option(
+    "--world-seeds",
+    default="0-1",
+    show_default=True,
+    metavar="A-B",
+    help="With --generated: the world seeds (A-B or N).",
+)
+@click.option(
+    "--per-family",
+    type=click.IntRange(1, 1000),
+    default=2,
+    show_default=True,
+    help="With --generated: distinct instances per family and world.",
+)
+def tasks_check(
+    site: str | None,
+    path: str | None,
+    task_ids: tuple[str, ...],
+    backend: str,
+    verbose: bool,
+    generated: bool,
+    world_seeds: str,
+    per_family: int,
+) -> None:
     """Play every selected task's reference solution through step() and validate it.
 
     With --generated, play instances of the task families instead (--site, --world-seeds,
@@ -132,8 +159,7 @@ def tasks_check(site: str | None, path: str | None, task_ids: tuple[str, ...], b
     """
     if generated:
         if path or task_ids or backend != "inprocess":
-            raise click.UsageError("--generated takes --site, --world-seeds and --per-family "
-                                   "only")
+            raise click.UsageError("--generated takes --site, --world-seeds and --per-family only")
         _check_generated(site, world_seeds, per_family, verbose)
         return
     try:
@@ -171,11 +197,11 @@ def _seed_range(text: str) -> range:
     try:
         first, last = int(low), int(high if dash else low)
     except ValueError:
-        raise click.BadParameter(f"expected A-B or N, got {text!r}",
-                                 param_hint="--world-seeds") from None
+        raise click.BadParameter(
+            f"expected A-B or N, got {text!r}", param_hint="--world-seeds"
+        ) from None
     if first < 0 or last < first:
-        raise click.BadParameter(f"expected 0 <= A <= B, got {text!r}",
-                                 param_hint="--world-seeds")
+        raise click.BadParameter(f"expected 0 <= A <= B, got {text!r}", param_hint="--world-seeds")
     return range(first, last + 1)
 
 
@@ -183,14 +209,20 @@ def _families(family_id: str | None, site: str | None, split: str | None) -> lis
     try:
         if family_id:
             return [get_family(family_id)]
-        return select_families(f"{site}:gen:{split}" if site and split else
-                               f"{site}:gen" if site else f"gen:{split}" if split else "gen")
+        return select_families(
+            f"{site}:gen:{split}"
+            if site and split
+            else f"{site}:gen"
+            if site
+            else f"gen:{split}"
+            if split
+            else "gen"
+        )
     except TaskError as exc:
         raise click.ClickException(str(exc)) from None
 
 
-def _check_generated(site: str | None, world_seeds: str, per_family: int,
-                     verbose: bool) -> None:
+def _check_generated(site: str | None, world_seeds: str, per_family: int, verbose: bool) -> None:
     seeds = _seed_range(world_seeds)
     family_ids = [f.id for f in _families(None, site, None)]
     solved = total = 0
@@ -203,8 +235,10 @@ def _check_generated(site: str | None, world_seeds: str, per_family: int,
                 status = "ok  " if check.ok else "FAIL"
                 detail = f" ({check.steps} steps)" if check.ok else f": {check.error}"
                 click.echo(f"{status} {check.task_id}{detail}")
-    click.echo(f"checked {len(family_ids)} families on {len(seeds)} worlds in "
-               f"{time.perf_counter() - started:.1f} s")
+    click.echo(
+        f"checked {len(family_ids)} families on {len(seeds)} worlds in "
+        f"{time.perf_counter() - started:.1f} s"
+    )
     click.echo(f"{solved}/{total} tasks solved")
     if solved != total or total == 0:
         sys.exit(1)
@@ -213,36 +247,44 @@ def _check_generated(site: str | None, world_seeds: str, per_family: int,
 @tasks.command("families")
 @click.option("--site", type=click.Choice(TASK_GROUPS), help="Only this site's families.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object for machines.")
-@click.option("--samples", type=click.IntRange(1, 100), default=5, show_default=True,
-              help="Instances per family (world 0) the solution-length statistics use.")
+@click.option(
+    "--samples",
+    type=click.IntRange(1, 100),
+    default=5,
+    show_default=True,
+    help="Instances per family (world 0) the solution-length statistics use.",
+)
 def tasks_families(site: str | None, as_json: bool, samples: int) -> None:
     """List the task families: id, sites, split, skills and solution lengths."""
     rows: list[dict[str, Any]] = []
     for family in _families(None, site, None):
         lengths = [len(task.solution) for task in generate_many(family.id, 0, samples)]
-        rows.append({
-            "id": family.id,
-            "sites": list(family.sites),
-            "split": family.split,
-            "kind": family.kind,
-            "skills": list(family.skills),
-            "expected_length": list(family.length),
-            "solution_length": {
-                "samples": len(lengths),
-                "min": min(lengths, default=None),
-                "median": statistics.median(lengths) if lengths else None,
-                "max": max(lengths, default=None),
-            },
-        })
+        rows.append(
+            {
+                "id": family.id,
+                "sites": list(family.sites),
+                "split": family.split,
+                "kind": family.kind,
+                "skills": list(family.skills),
+                "expected_length": list(family.length),
+                "solution_length": {
+                    "samples": len(lengths),
+                    "min": min(lengths, default=None),
+                    "median": statistics.median(lengths) if lengths else None,
+                    "max": max(lengths, default=None),
+                },
+            }
+        )
     if as_json:
         click.echo(json.dumps({"families": rows, "count": len(rows)}, indent=2))
         return
     for row in rows:
         stats = row["solution_length"]
-        length = (f"{stats['min']}/{stats['median']}/{stats['max']}" if stats["samples"]
-                  else "-")
-        click.echo(f"{row['id']}\t{','.join(row['sites'])}\t{row['split']}\t"
-                   f"{','.join(row['skills'])}\tsteps min/median/max {length}")
+        length = f"{stats['min']}/{stats['median']}/{stats['max']}" if stats["samples"] else "-"
+        click.echo(
+            f"{row['id']}\t{','.join(row['sites'])}\t{row['split']}\t"
+            f"{','.join(row['skills'])}\tsteps min/median/max {length}"
+        )
     train = sum(row["split"] == "train" for row in rows)
     click.echo(f"{len(rows)} families ({train} train, {len(rows) - train} test)")
 
@@ -251,18 +293,34 @@ def tasks_families(site: str | None, as_json: bool, samples: int) -> None:
 @click.option("--family", "family_id", help="One family id.")
 @click.option("--site", type=click.Choice(TASK_GROUPS), help="Every family of this site.")
 @click.option("--split", type=click.Choice(["train", "test"]), help="Every family of a split.")
-@click.option("--world-seed", type=click.IntRange(0, 2**31 - 1), required=True,
-              help="The world to generate on.")
-@click.option("--count", type=click.IntRange(1, 100_000), required=True,
-              help="Distinct instances per family.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
-              help="Folder for the task JSON files (created).")
-def tasks_generate(family_id: str | None, site: str | None, split: str | None,
-                   world_seed: int, count: int, out: Path) -> None:
+@click.option(
+    "--world-seed",
+    type=click.IntRange(0, 2**31 - 1),
+    required=True,
+    help="The world to generate on.",
+)
+@click.option(
+    "--count", type=click.IntRange(1, 100_000), required=True, help="Distinct instances per family."
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder for the task JSON files (created).",
+)
+def tasks_generate(
+    family_id: str | None,
+    site: str | None,
+    split: str | None,
+    world_seed: int,
+    count: int,
+    out: Path,
+) -> None:
     """Write generated tasks as schema-valid JSON files, one per task."""
     if family_id and (site or split):
-        raise click.UsageError("--family names one family; do not combine it with --site or "
-                               "--split")
+        raise click.UsageError(
+            "--family names one family; do not combine it with --site or --split"
+        )
     if not (family_id or site or split):
         raise click.UsageError("choose families with --family, --site or --split")
     chosen = _families(family_id, site, split)
@@ -280,8 +338,10 @@ def tasks_generate(family_id: str | None, site: str | None, split: str | None,
             path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
             written += 1
         if len(tasks_made) < count:
-            click.echo(f"{family.id}: only {len(tasks_made)} distinct instances on world "
-                       f"{world_seed}", err=True)
+            click.echo(
+                f"{family.id}: only {len(tasks_made)} distinct instances on world {world_seed}",
+                err=True,
+            )
     click.echo(f"{written} tasks from {len(chosen)} families written to {out}")
 
 

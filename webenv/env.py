@@ -83,8 +83,11 @@ class BoundedText(spaces.Text):
         return f"BoundedText({self.min_length}, {self.max_length})"
 
     def __eq__(self, other: Any) -> bool:
-        return (isinstance(other, BoundedText) and self.min_length == other.min_length
-                and self.max_length == other.max_length)
+        return (
+            isinstance(other, BoundedText)
+            and self.min_length == other.min_length
+            and self.max_length == other.max_length
+        )
 
     def __hash__(self) -> int:
         return hash((BoundedText, self.min_length, self.max_length))
@@ -187,15 +190,19 @@ def _world_seeds(value: object) -> Sequence[int] | None:
     """``world_seeds`` as a non-empty sequence of seeds (None: the default)."""
     if value is None:
         return None
-    meaning = ("world_seeds={!r} is not accepted; use a world seed (an integer >= 0), a "
-               "range or a non-empty list of them")
+    meaning = (
+        "world_seeds={!r} is not accepted; use a world seed (an integer >= 0), a "
+        "range or a non-empty list of them"
+    )
     if isinstance(value, range):
         if len(value) == 0 or value[0] < 0 or value[-1] < 0 or max(value[0], value[-1]) > MAX_SEED:
             raise OptionError(meaning.format(value))
         return value
     items: list[Any] = [value] if not isinstance(value, list | tuple) else list(value)
-    if not items or any(isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0
-                        or v > MAX_SEED for v in items):
+    if not items or any(
+        isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0 or v > MAX_SEED
+        for v in items
+    ):
         raise OptionError(meaning.format(value))
     return tuple(dict.fromkeys(int(v) for v in items))
 
@@ -208,17 +215,22 @@ def task_world_seed(task: Task) -> int:
 
 def _choice(name: str, value: object, accepted: tuple[str, ...], extra: str = "") -> None:
     if not isinstance(value, str) or value not in accepted:
-        raise OptionError(f"{name}={value!r} is not accepted; use one of "
-                          f"{', '.join(map(repr, accepted))}{extra}")
+        raise OptionError(
+            f"{name}={value!r} is not accepted; use one of {', '.join(map(repr, accepted))}{extra}"
+        )
 
 
-def _integer(name: str, value: object, minimum: int, meaning: str,
-             maximum: int | None = None) -> int:
-    if (isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum
-            or (maximum is not None and value > maximum)):
+def _integer(
+    name: str, value: object, minimum: int, meaning: str, maximum: int | None = None
+) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | np.integer)
+        or value < minimum
+        or (maximum is not None and value > maximum)
+    ):
         bounds = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum:_}"
-        raise OptionError(f"{name}={value!r} is not accepted; use {meaning} (an integer "
-                          f"{bounds})")
+        raise OptionError(f"{name}={value!r} is not accepted; use {meaning} (an integer {bounds})")
     return int(value)
 
 
@@ -327,36 +339,57 @@ class WebEnv(gym.Env[dict[str, str], str]):
         modes = ("ansi", "rgb_array") if backend == "chromium" else ("ansi",)
         self.metadata = {**type(self).metadata, "render_modes": list(modes)}
         if render_mode is not None:
-            _choice("render_mode", render_mode, modes,
-                    " or None" + (" (rgb_array needs backend='chromium')"
-                                  if render_mode == "rgb_array" else ""))
+            _choice(
+                "render_mode",
+                render_mode,
+                modes,
+                " or None"
+                + (" (rgb_array needs backend='chromium')" if render_mode == "rgb_array" else ""),
+            )
         if not isinstance(screenshot, bool):
             raise OptionError(f"screenshot={screenshot!r} is not accepted; use True or False")
         if backend != "chromium" and screenshot:
-            raise OptionError("screenshot=True needs backend='chromium' (the in-process "
-                              "backend draws nothing)")
-        max_obs_chars = _integer("max_obs_chars", max_obs_chars, 100,
-                                 "the longest axtree text in characters", MAX_OBS_CHARS)
+            raise OptionError(
+                "screenshot=True needs backend='chromium' (the in-process backend draws nothing)"
+            )
+        max_obs_chars = _integer(
+            "max_obs_chars",
+            max_obs_chars,
+            100,
+            "the longest axtree text in characters",
+            MAX_OBS_CHARS,
+        )
         if world_seed is not None:
-            world_seed = _integer("world_seed", world_seed, 0,
-                                  "the world's generation seed; 0 is the canonical world",
-                                  MAX_SEED)
+            world_seed = _integer(
+                "world_seed",
+                world_seed,
+                0,
+                "the world's generation seed; 0 is the canonical world",
+                MAX_SEED,
+            )
             if world_seeds is not None:
-                raise OptionError("give world_seeds or world_seed (its one-seed form), not "
-                                  "both")
+                raise OptionError("give world_seeds or world_seed (its one-seed form), not both")
             world_seeds = world_seed
         seeds = _world_seeds(world_seeds)
         if tasks is not None and not isinstance(tasks, str | list | tuple):
-            raise OptionError(f"tasks={tasks!r} is not accepted; use task ids or family ids "
-                              "(a list), a site such as 'shop', 'all', a split such as "
-                              "'shop:test', or generated tasks such as 'gen:train'")
-        if sites is not None and (not isinstance(sites, list | tuple) or not sites
-                                  or any(site not in SITES for site in sites)):
-            raise OptionError(f"sites={sites!r} is not accepted; use a list of "
-                              f"{', '.join(map(repr, SITES))}, or None for all")
+            raise OptionError(
+                f"tasks={tasks!r} is not accepted; use task ids or family ids "
+                "(a list), a site such as 'shop', 'all', a split such as "
+                "'shop:test', or generated tasks such as 'gen:train'"
+            )
+        if sites is not None and (
+            not isinstance(sites, list | tuple)
+            or not sites
+            or any(site not in SITES for site in sites)
+        ):
+            raise OptionError(
+                f"sites={sites!r} is not accepted; use a list of "
+                f"{', '.join(map(repr, SITES))}, or None for all"
+            )
         if record_dir is not None and not isinstance(record_dir, str | os.PathLike):
-            raise OptionError(f"record_dir={record_dir!r} is not accepted; use a folder path "
-                              "or None")
+            raise OptionError(
+                f"record_dir={record_dir!r} is not accepted; use a folder path or None"
+            )
         self._closed = False
         fixed, chosen = select_sources(tasks, sites)  # TaskError: names nothing known
         self.tasks: list[Task] = fixed
@@ -367,9 +400,11 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 f"world_seeds={world_seeds!r}: this env's tasks are tied to world(s) "
                 f"{', '.join(map(str, sorted(fixed_worlds)))} (curated tasks to world "
                 f"{CURATED_WORLD_SEED}); other world seeds need task families, e.g. "
-                "tasks='gen:train'")
-        self.world_seeds: Sequence[int] = (seeds if seeds is not None
-                                           else default_world_seeds(chosen))
+                "tasks='gen:train'"
+            )
+        self.world_seeds: Sequence[int] = (
+            seeds if seeds is not None else default_world_seeds(chosen)
+        )
         self.backend = backend
         self.validator_mode = validator_mode
         self.max_obs_chars = max_obs_chars
@@ -377,8 +412,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.screenshot = screenshot
         hosted = [site for task in self.tasks for site in task.sites]
         hosted += [site for family in self.families for site in family.sites]
-        first_world = (task_world_seed(self.tasks[0]) if self.tasks
-                       else self.world_seeds[0])
+        first_world = task_world_seed(self.tasks[0]) if self.tasks else self.world_seeds[0]
         self.world = World(hosted, seed=first_world)
         self.browser: Browser = self._make_browser(backend)
         self.recorder = EpisodeRecorder(Path(record_dir), backend) if record_dir else None
@@ -397,7 +431,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
             from webenv.browser.chromium import VIEWPORT
 
             observation["screenshot"] = spaces.Box(
-                0, 255, (VIEWPORT["height"], VIEWPORT["width"], 3), dtype=np.uint8)
+                0, 255, (VIEWPORT["height"], VIEWPORT["width"], 3), dtype=np.uint8
+            )
         self.observation_space = spaces.Dict(observation)  # type: ignore[assignment]
 
     def _make_browser(self, backend: str) -> Browser:
@@ -429,8 +464,11 @@ class WebEnv(gym.Env[dict[str, str], str]):
         return self._observation(), self._info(task)
 
     def _info(self, task: Task) -> dict[str, Any]:
-        info: dict[str, Any] = {"task_id": task.task_id, "intent": task.intent,
-                                "world_seed": task_world_seed(task)}
+        info: dict[str, Any] = {
+            "task_id": task.task_id,
+            "intent": task.intent,
+            "world_seed": task_world_seed(task),
+        }
         if task.family is not None:
             info.update(family=task.family, instance=task.instance)
         return info
@@ -440,30 +478,43 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if options is None:
             return {}
         if not isinstance(options, dict):
-            raise OptionError(f"options={options!r} is not accepted; use None or a dict with "
-                              f"the keys {', '.join(map(repr, RESET_OPTIONS))}")
+            raise OptionError(
+                f"options={options!r} is not accepted; use None or a dict with "
+                f"the keys {', '.join(map(repr, RESET_OPTIONS))}"
+            )
         unknown = [key for key in options if key not in RESET_OPTIONS]
         if unknown:
-            raise OptionError(f"unknown reset option {unknown[0]!r}; accepted keys: "
-                              f"{', '.join(map(repr, RESET_OPTIONS))}")
+            raise OptionError(
+                f"unknown reset option {unknown[0]!r}; accepted keys: "
+                f"{', '.join(map(repr, RESET_OPTIONS))}"
+            )
         pins = {key: value for key, value in options.items() if value is not None}
         task_id = pins.get("task_id")
         if task_id is not None and not isinstance(task_id, str):
-            raise OptionError(f"options['task_id']={task_id!r} is not accepted; use a task id "
-                              "string such as 'shop/order-total/0', or None to draw one")
+            raise OptionError(
+                f"options['task_id']={task_id!r} is not accepted; use a task id "
+                "string such as 'shop/order-total/0', or None to draw one"
+            )
         family = pins.get("family")
-        if family is not None and (not isinstance(family, str)
-                                   or family not in {f.id for f in self.families}):
+        if family is not None and (
+            not isinstance(family, str) or family not in {f.id for f in self.families}
+        ):
             ids = [f.id for f in self.families]
             shown = ", ".join(map(repr, ids[:3])) + (", ..." if len(ids) > 3 else "")
-            raise OptionError(f"options['family']={family!r} is not one of this env's "
-                              f"{len(ids)} families ({shown or 'none: use tasks=' + repr('gen')}"
-                              "); `webenv tasks families` lists them")
+            raise OptionError(
+                f"options['family']={family!r} is not one of this env's "
+                f"{len(ids)} families ({shown or 'none: use tasks=' + repr('gen')}"
+                "); `webenv tasks families` lists them"
+            )
         for key in ("world_seed", "instance"):
             if key in pins:
-                pins[key] = _integer(f"options[{key!r}]", pins[key], 0,
-                                     "a world seed" if key == "world_seed"
-                                     else "an instance seed", MAX_SEED)
+                pins[key] = _integer(
+                    f"options[{key!r}]",
+                    pins[key],
+                    0,
+                    "a world seed" if key == "world_seed" else "an instance seed",
+                    MAX_SEED,
+                )
         if task_id is not None and ("family" in pins or "instance" in pins):
             raise OptionError("options: give a task_id, or a family and instance, not both")
         return pins
@@ -479,18 +530,23 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if "family" in pins:
             family = next(f for f in self.families if f.id == pins["family"])
         else:
-            fixed = [t for t in self.tasks
-                     if world_seed is None or task_world_seed(t) == world_seed]
+            fixed = [
+                t for t in self.tasks if world_seed is None or task_world_seed(t) == world_seed
+            ]
             if "instance" in pins and not self.families:
-                raise OptionError("options['instance'] pins a family's instance seed; this "
-                                  "env has no task families (use tasks='gen', ...)")
+                raise OptionError(
+                    "options['instance'] pins a family's instance seed; this "
+                    "env has no task families (use tasks='gen', ...)"
+                )
             count = (0 if "instance" in pins else len(fixed)) + len(self.families)
             if count == 0:
                 worlds = ", ".join(sorted({str(task_world_seed(t)) for t in self.tasks}))
-                raise OptionError(f"options['world_seed']={world_seed}: this env's tasks are "
-                                  f"tied to world(s) {worlds}"
-                                  f" (curated tasks to world {CURATED_WORLD_SEED}); task "
-                                  "families generate tasks for any world: tasks='gen:train'")
+                raise OptionError(
+                    f"options['world_seed']={world_seed}: this env's tasks are "
+                    f"tied to world(s) {worlds}"
+                    f" (curated tasks to world {CURATED_WORLD_SEED}); task "
+                    "families generate tasks for any world: tasks='gen:train'"
+                )
             index = int(self.np_random.integers(count))
             if "instance" not in pins and index < len(fixed):
                 return fixed[index]
@@ -505,25 +561,31 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if instance is not None:
             task = generate(family.id, world_seed, instance)
             if task is None:
-                raise OptionError(f"family {family.id} has no instance {instance} on world "
-                                  f"{world_seed} (the world cannot support it); pin another "
-                                  "instance or leave it to the env")
+                raise OptionError(
+                    f"family {family.id} has no instance {instance} on world "
+                    f"{world_seed} (the world cannot support it); pin another "
+                    "instance or leave it to the env"
+                )
             return task
         first = int(self.np_random.integers(MAX_SEED - MAX_INSTANCE_TRIES))
         for candidate in range(first, first + MAX_INSTANCE_TRIES):
             task = generate(family.id, world_seed, candidate)
             if task is not None:
                 return task
-        raise TaskError(f"family {family.id} could not instantiate on world {world_seed}: "
-                        f"instances {first}-{first + MAX_INSTANCE_TRIES - 1} all need data "
-                        "this world lacks")
+        raise TaskError(
+            f"family {family.id} could not instantiate on world {world_seed}: "
+            f"instances {first}-{first + MAX_INSTANCE_TRIES - 1} all need data "
+            "this world lacks"
+        )
 
     @staticmethod
     def _tied(task: Task, world_seed: int) -> str:
         kind = "a curated task" if task.world_seed is None else "a generated task"
-        return (f"task {task.task_id!r} is {kind} tied to world {task_world_seed(task)}; it "
-                f"cannot be played on world seed {world_seed} (task families generate tasks "
-                "for any world: tasks='gen:train', options={'family': ...})")
+        return (
+            f"task {task.task_id!r} is {kind} tied to world {task_world_seed(task)}; it "
+            f"cannot be played on world seed {world_seed} (task families generate tasks "
+            "for any world: tasks='gen:train', options={'family': ...})"
+        )
 
     def _task(self, task_id: str) -> Task:
         for task in self.tasks:
@@ -533,13 +595,17 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if origin is not None and origin[0] in {f.id for f in self.families}:
             made = generate(*origin)
             if made is None:
-                raise OptionError(f"task_id {task_id!r}: family {origin[0]} has no instance "
-                                  f"{origin[2]} on world {origin[1]}")
+                raise OptionError(
+                    f"task_id {task_id!r}: family {origin[0]} has no instance "
+                    f"{origin[2]} on world {origin[1]}"
+                )
             return made
         ids = [task.task_id for task in self.tasks]
         shown = ", ".join(map(repr, ids[:3])) + (", ..." if len(ids) > 3 else "")
-        raise OptionError(f"task_id {task_id!r} is not in this env's task set ({len(ids)} "
-                          f"tasks: {shown}); `webenv tasks list` shows the ids")
+        raise OptionError(
+            f"task_id {task_id!r} is not in this env's task set ({len(ids)} "
+            f"tasks: {shown}); `webenv tasks list` shows the ids"
+        )
 
     def step(self, action: str) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
         if self._closed:

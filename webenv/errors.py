@@ -48,7 +48,8 @@ class BrowserStackMissing(WebEnvError, ImportError):
         super().__init__(
             f"backend='chromium' needs the {missing!r} package, which is not installed: "
             "pip install 'webenv[chromium]' (and Debian's chromium package, or set "
-            "WEBENV_CHROMIUM to a Chromium binary)")
+            "WEBENV_CHROMIUM to a Chromium binary)"
+        )
 
 
 class ShadowedPackage(WebEnvError, ImportError):
@@ -60,4 +61,5 @@ class ShadowedPackage(WebEnvError, ImportError):
             f"'import webenv' found {shown}, a folder without __init__.py, instead of the "
             f"installed webenv package ({installed}), so webenv's env ids are not registered "
             "and gym.make('WebShop-v0') says the env does not exist; rename or move that "
-            "folder, or run Python from another directory")
+            "folder, or run Python from another directory"
+        )

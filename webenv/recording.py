@@ -50,22 +50,40 @@ class EpisodeRecorder:
         if self._episode is not None:
             self._steps.append({"action": action[:2000], "url": url, "error": error})
 
-    def finish(self, answer: str, infeasible: bool, evaluation: Evaluation,
-               reward: float) -> None:
+    def finish(self, answer: str, infeasible: bool, evaluation: Evaluation, reward: float) -> None:
         """Write the episode with its answer and both verdicts."""
         if self._episode is None:
             return
-        self._write({**self._episode, "ended": "answered", "steps": self._steps,
-                     "answer": answer, "infeasible": infeasible, "reward": reward,
-                     "lenient": evaluation.lenient.passed, "strict": evaluation.strict.passed,
-                     "validation": evaluation.to_dict()})
+        self._write(
+            {
+                **self._episode,
+                "ended": "answered",
+                "steps": self._steps,
+                "answer": answer,
+                "infeasible": infeasible,
+                "reward": reward,
+                "lenient": evaluation.lenient.passed,
+                "strict": evaluation.strict.passed,
+                "validation": evaluation.to_dict(),
+            }
+        )
 
     def flush_unfinished(self) -> None:
         """Write the current episode as unfinished, if there is one."""
         if self._episode is not None:
-            self._write({**self._episode, "ended": "unfinished", "steps": self._steps,
-                         "answer": None, "infeasible": False, "reward": 0.0,
-                         "lenient": False, "strict": False, "validation": None})
+            self._write(
+                {
+                    **self._episode,
+                    "ended": "unfinished",
+                    "steps": self._steps,
+                    "answer": None,
+                    "infeasible": False,
+                    "reward": 0.0,
+                    "lenient": False,
+                    "strict": False,
+                    "validation": None,
+                }
+            )
 
     def _write(self, record: dict[str, Any]) -> None:
         with self.path.open("a", encoding="utf-8") as out:

@@ -77,8 +77,7 @@ class LoggedRequest:
 
     def as_log_entry(self) -> dict[str, Any]:
         """The entry shape validators read."""
-        return {"method": self.method, "url": self.url, "form": self.form,
-                "status": self.status}
+        return {"method": self.method, "url": self.url, "form": self.form, "status": self.status}
 
 
 class RequestLog:
@@ -103,12 +102,21 @@ class RequestLog:
         spec = site_for_url(url)
         with self._lock:
             self._seq += 1
-            self._records.append(LoggedRequest(
-                self._seq, spec.name if spec is not None else "", str(entry["method"]), url,
-                dict(entry.get("form") or {}), int(entry["status"]), mimetype))
+            self._records.append(
+                LoggedRequest(
+                    self._seq,
+                    spec.name if spec is not None else "",
+                    str(entry["method"]),
+                    url,
+                    dict(entry.get("form") or {}),
+                    int(entry["status"]),
+                    mimetype,
+                )
+            )
 
-    def record(self, method: str, url: str, form: dict[str, Any], status: int,
-               mimetype: str = "") -> None:
+    def record(
+        self, method: str, url: str, form: dict[str, Any], status: int, mimetype: str = ""
+    ) -> None:
         """Log one answered request."""
         self.append({"method": method, "url": url, "form": form, "status": status}, mimetype)
 
@@ -127,8 +135,9 @@ class RequestLog:
         """The records after ``seq``, oldest first, optionally only for ``sites``."""
         wanted = None if sites is None else set(sites)
         with self._lock:
-            return [r for r in self._records
-                    if r.seq > seq and (wanted is None or r.site in wanted)]
+            return [
+                r for r in self._records if r.seq > seq and (wanted is None or r.site in wanted)
+            ]
 
     def last_page(self, seq: int, sites: Iterable[str]) -> str | None:
         """The canonical URL of the last HTML page one of ``sites`` served after ``seq``."""

@@ -29,8 +29,9 @@ from webenv.errors import WorldError
 from webenv.sites import SITES, SiteSpec
 from webenv.sites.core.auth import GENERATION_COLUMN, make_session_cookie
 
-READ_ONLY_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ,
-                               sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE})
+READ_ONLY_ACTIONS = frozenset(
+    {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
+)
 """What a read-only query may do: select, read columns, call functions, recurse (CTEs)."""
 
 """The ``users`` column counting a user's log-outs (sites that end sessions at log-out)."""
@@ -161,8 +162,13 @@ class SiteDatabase:
         WorldError: the site is unknown, or the file is not a usable database.
     """
 
-    def __init__(self, name: str, seed: int = 0, directory: Path | None = None,
-                 lock: threading.RLock | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        seed: int = 0,
+        directory: Path | None = None,
+        lock: threading.RLock | None = None,
+    ) -> None:
         site_module(name)
         self.spec: SiteSpec = SITES[name]
         self.seed = seed
@@ -221,8 +227,10 @@ class SiteDatabase:
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             conn.execute("SELECT count(*) FROM users").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise WorldError(f"{self.path} is not a usable {self.name} database ({exc}); "
-                             "move it away to start from the pristine world") from None
+            raise WorldError(
+                f"{self.path} is not a usable {self.name} database ({exc}); "
+                "move it away to start from the pristine world"
+            ) from None
         finally:
             conn.close()
         if mode != "wal":
@@ -255,8 +263,10 @@ class SiteDatabase:
         """
         with self.lock:
             if self._memory is None:
-                raise WorldError(f"the {self.name} database is a file or closed; only an "
-                                 "in-memory database switches world seed")
+                raise WorldError(
+                    f"the {self.name} database is a file or closed; only an "
+                    "in-memory database switches world seed"
+                )
             snapshot = pristine_snapshot(self.name, seed)
             self._memory.rollback()
             self._memory.deserialize(snapshot)
@@ -280,8 +290,9 @@ class SiteDatabase:
         """
         return self._read(sql, params)[0]
 
-    def _read(self, sql: str, params: tuple[Any, ...] = ()
-              ) -> tuple[list[tuple[Any, ...]], list[str]]:
+    def _read(
+        self, sql: str, params: tuple[Any, ...] = ()
+    ) -> tuple[list[tuple[Any, ...]], list[str]]:
         """Rows and column names of read-only SQL: the one query path and authorizer."""
         with self.lock:
             if self._memory is not None:
@@ -319,8 +330,7 @@ class SiteDatabase:
                 columns = self._read("SELECT * FROM users LIMIT 0")[1]
                 self._generation_column = GENERATION_COLUMN in columns
             generation = GENERATION_COLUMN if self._generation_column else "0"
-            rows = self.query(f"SELECT id, {generation} FROM users WHERE username = ?",
-                              (username,))
+            rows = self.query(f"SELECT id, {generation} FROM users WHERE username = ?", (username,))
         if not rows:
             return None
         found = (int(rows[0][0]), int(rows[0][1] or 0))

@@ -170,8 +170,9 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
     if not intent:
         raise TaskError(f"{source}: intent: a task needs an intent or an intent_template")
     if template and data.get("intent") and instantiate(template, values) != intent:
-        raise TaskError(f"{source}: intent: does not match intent_template filled with "
-                        "instantiation_dict")
+        raise TaskError(
+            f"{source}: intent: does not match intent_template filled with instantiation_dict"
+        )
     for site in data.get("login", {}):
         if site not in data["sites"]:
             raise TaskError(f"{source}: login.{site}: site is not listed in 'sites'")
@@ -181,8 +182,10 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         raise TaskError(f"{source}: {exc}") from None
     start = parse_url(expand_placeholders(data["start_url"]))
     if start is None or start.scheme not in ("http", "https"):
-        raise TaskError(f"{source}: start_url: {data['start_url'][:100]!r} is not an absolute "
-                        "http(s) URL; write e.g. '__SHOP__/' or 'http://shop.test/cart'")
+        raise TaskError(
+            f"{source}: start_url: {data['start_url'][:100]!r} is not an absolute "
+            "http(s) URL; write e.g. '__SHOP__/' or 'http://shop.test/cart'"
+        )
     return Task(
         task_id=data["task_id"],
         sites=tuple(data["sites"]),
@@ -215,8 +218,10 @@ def load_task_file(path: str | Path) -> list[Task]:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise TaskError(f"{path}: not valid JSON: {exc}") from None
     items = data if isinstance(data, list) else [data]
-    return [parse_task(item, f"{path}[{i}]" if isinstance(data, list) else str(path))
-            for i, item in enumerate(items)]
+    return [
+        parse_task(item, f"{path}[{i}]" if isinstance(data, list) else str(path))
+        for i, item in enumerate(items)
+    ]
 
 
 def load_tasks(source: str | Path) -> list[Task]:
@@ -250,8 +255,9 @@ def _check_unique(tasks: Iterable[Task]) -> None:
     seen: dict[str, str] = {}
     for task in tasks:
         if task.task_id in seen:
-            raise TaskError(f"{task.source}: task_id: {task.task_id!r} is also used in "
-                            f"{seen[task.task_id]}")
+            raise TaskError(
+                f"{task.source}: task_id: {task.task_id!r} is also used in {seen[task.task_id]}"
+            )
         seen[task.task_id] = task.source
 
 
@@ -307,13 +313,18 @@ def select_tasks(selection: str | Iterable[str | Task] | None) -> list[Task]:
         if group in SPLITS and not split:
             group, split = "all", group
         if group != "all" and group not in TASK_GROUPS:
-            raise TaskError(f"unknown task selection {selection!r}; accepted: a task id list, "
-                            f"'all', one of {', '.join(TASK_GROUPS)}, optionally ':train' or "
-                            "':test'")
+            raise TaskError(
+                f"unknown task selection {selection!r}; accepted: a task id list, "
+                f"'all', one of {', '.join(TASK_GROUPS)}, optionally ':train' or "
+                "':test'"
+            )
         if split and split not in SPLITS:
             raise TaskError(f"unknown split {split!r} in {selection!r}; accepted: train, test")
-        chosen = [t for t in tasks if (group == "all" or t.group == group)
-                  and (not split or t.split == split)]
+        chosen = [
+            t
+            for t in tasks
+            if (group == "all" or t.group == group) and (not split or t.split == split)
+        ]
     else:
         chosen = [item if isinstance(item, Task) else get_task(item) for item in selection]
     if not chosen:

@@ -34,8 +34,18 @@ from webenv.sites.core.urls import parse_url
 from webenv.validators import EvalContext
 
 __all__ = [
-    "MAX_REDIRECTS", "PLACEHOLDERS", "SITES", "SITE_URLS", "SiteSpec", "World", "WorldError",
-    "expand_placeholders", "log_form", "pristine_snapshot", "read_form", "site_for_url",
+    "MAX_REDIRECTS",
+    "PLACEHOLDERS",
+    "SITES",
+    "SITE_URLS",
+    "SiteSpec",
+    "World",
+    "WorldError",
+    "expand_placeholders",
+    "log_form",
+    "pristine_snapshot",
+    "read_form",
+    "site_for_url",
 ]
 
 MAX_REDIRECTS = 10
@@ -60,8 +70,7 @@ class World:
         WorldError: a site is unknown or cannot be loaded.
     """
 
-    def __init__(self, sites: Iterable[str], seed: int = 0, *,
-                 db_dir: Path | None = None) -> None:
+    def __init__(self, sites: Iterable[str], seed: int = 0, *, db_dir: Path | None = None) -> None:
         self.seed = seed
         self.db_dir = db_dir
         self.sites: tuple[str, ...] = ()
@@ -109,8 +118,13 @@ class World:
         self.apps[name] = app
         self.sites = (*self.sites, name)
 
-    def configure(self, *, site_urls: Mapping[str, str] | None = None,
-                  secret: str | None = None, **app_config: Any) -> None:
+    def configure(
+        self,
+        *,
+        site_urls: Mapping[str, str] | None = None,
+        secret: str | None = None,
+        **app_config: Any,
+    ) -> None:
         """Rebuild every site app with other settings (``webenv serve`` does, once ports
         are known).
 
@@ -299,9 +313,16 @@ class World:
 
     # -- checks --------------------------------------------------------------------------
 
-    def eval_context(self, *, answer: str | None, infeasible_reported: bool, url: str,
-                     fetch_page: Callable[[str], Any], users: Mapping[str, str],
-                     requests: Iterable[Mapping[str, Any]] | None = None) -> EvalContext:
+    def eval_context(
+        self,
+        *,
+        answer: str | None,
+        infeasible_reported: bool,
+        url: str,
+        fetch_page: Callable[[str], Any],
+        users: Mapping[str, str],
+        requests: Iterable[Mapping[str, Any]] | None = None,
+    ) -> EvalContext:
         """The validators' view of this world at the end of an episode.
 
         Args:

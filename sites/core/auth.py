@@ -61,8 +61,12 @@ def verify_password(stored: str, password: str) -> bool:
     return hmac.compare_digest(digest.hex(), expected)
 
 
-def authenticate(form: Mapping[str, str], errors: dict[str, str], *,
-                 failure: str = "Incorrect username or password.") -> sqlite3.Row | None:
+def authenticate(
+    form: Mapping[str, str],
+    errors: dict[str, str],
+    *,
+    failure: str = "Incorrect username or password.",
+) -> sqlite3.Row | None:
     """The user a login form's ``username`` and ``password`` name, or None with ``errors`` set.
 
     Args:
@@ -76,8 +80,9 @@ def authenticate(form: Mapping[str, str], errors: dict[str, str], *,
         errors["password"] = "Password is required."
     if errors:
         return None
-    user = get_db().execute("SELECT * FROM users WHERE username = ?",
-                            (username.lower(),)).fetchone()
+    user = (
+        get_db().execute("SELECT * FROM users WHERE username = ?", (username.lower(),)).fetchone()
+    )
     if user is None or not verify_password(user["password_hash"], password[:200]):
         errors["login"] = failure
         return None
@@ -117,9 +122,13 @@ def safe_next(target: object) -> str | None:
     return url.path_and_query + ("" if url.fragment is None else f"#{url.fragment}")
 
 
-def login_page(template: str, home_endpoint: str, *,
-               welcome: Callable[[sqlite3.Row], str] | None = None,
-               failure: str = "Incorrect username or password.") -> Response | tuple[str, int]:
+def login_page(
+    template: str,
+    home_endpoint: str,
+    *,
+    welcome: Callable[[sqlite3.Row], str] | None = None,
+    failure: str = "Incorrect username or password.",
+) -> Response | tuple[str, int]:
     """The login view every site shares: show the form, log in, go where the user was going.
 
     ``next`` (query or form) is checked with :func:`safe_next`. A logged-in visitor is
@@ -140,8 +149,7 @@ def login_page(template: str, home_endpoint: str, *,
     errors: dict[str, str] = {}
     user = authenticate(request.form, errors, failure=failure)
     if user is None:
-        return render_template(template, next=target or "", errors=errors,
-                               form=request.form), 400
+        return render_template(template, next=target or "", errors=errors, form=request.form), 400
     log_in(user["id"])
     if welcome is not None:
         flash(welcome(user), "success")
@@ -159,13 +167,14 @@ def change_password(form: Mapping[str, str]) -> dict[str, str]:
     errors: dict[str, str] = {}
     if not verify_password(g.user["password_hash"], form.get("current_password", "")[:200]):
         errors["current_password"] = "The current password is incorrect."
-    password = forms.new_password(form, errors, "new_password", "confirm_password",
-                                  "New password")
+    password = forms.new_password(form, errors, "new_password", "confirm_password", "New password")
     if errors:
         return errors
     db = get_db()
-    db.execute("UPDATE users SET password_hash = ? WHERE id = ?",
-               (hash_password(password, g.user["username"]), g.user["id"]))
+    db.execute(
+        "UPDATE users SET password_hash = ? WHERE id = ?",
+        (hash_password(password, g.user["username"]), g.user["id"]),
+    )
     db.commit()
     return errors
 
@@ -224,8 +233,11 @@ def _session_data(user_id: int, generation: int) -> dict[str, int]:
 
 def log_in(user_id: int) -> None:
     """Start a fresh session for ``user_id``, at the user's current session generation."""
-    row = get_db().execute(f"SELECT {GENERATION_COLUMN} FROM users WHERE id = ?",
-                           (user_id,)).fetchone()
+    row = (
+        get_db()
+        .execute(f"SELECT {GENERATION_COLUMN} FROM users WHERE id = ?", (user_id,))
+        .fetchone()
+    )
     session.clear()
     session.update(_session_data(user_id, row[0] if row is not None else 0))
 
@@ -239,8 +251,10 @@ def log_out() -> None:
     user_id = session.get("user_id")
     if user_id is not None:
         db = get_db()
-        db.execute(f"UPDATE users SET {GENERATION_COLUMN} = {GENERATION_COLUMN} + 1 "
-                   "WHERE id = ?", (user_id,))
+        db.execute(
+            f"UPDATE users SET {GENERATION_COLUMN} = {GENERATION_COLUMN} + 1 WHERE id = ?",
+            (user_id,),
+        )
         db.commit()
     session.clear()
 
@@ -248,13 +262,15 @@ def log_out() -> None:
 def session_generation(app: Flask, user_id: int) -> int:
     """The current session generation of ``user_id`` in ``app``'s database (0 if none)."""
     with app.app_context():
-        row = get_db().execute(f"SELECT {GENERATION_COLUMN} FROM users WHERE id = ?",
-                               (user_id,)).fetchone()
+        row = (
+            get_db()
+            .execute(f"SELECT {GENERATION_COLUMN} FROM users WHERE id = ?", (user_id,))
+            .fetchone()
+        )
     return int(row[0]) if row is not None else 0
 
 
-def make_session_cookie(app: Flask, user_id: int, generation: int | None = None
-                        ) -> tuple[str, str]:
+def make_session_cookie(app: Flask, user_id: int, generation: int | None = None) -> tuple[str, str]:
     """Return the session cookie that logs ``user_id`` in, without a request or a write.
 
     Every user's session generation is 0 in a pristine world and only a log-out
@@ -275,8 +291,7 @@ def make_session_cookie(app: Flask, user_id: int, generation: int | None = None
         raise RuntimeError("make_session_cookie: the app has no SECRET_KEY")
     if generation is None:
         generation = session_generation(app, user_id)
-    return app.config["SESSION_COOKIE_NAME"], serializer.dumps(_session_data(user_id,
-                                                                            generation))
+    return app.config["SESSION_COOKIE_NAME"], serializer.dumps(_session_data(user_id, generation))
 
 
 def init_app(app: Flask, *, login_endpoint: str) -> None:

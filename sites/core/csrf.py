@@ -70,8 +70,9 @@ def check_csrf() -> None:
     if origin is not None:
         sender, here = parse_url(origin), parse_url(request.host_url)
         if sender is None or here is None or sender.netloc != here.netloc:
-            raise CSRFError(description="This form was sent from another site; it was "
-                                        "not accepted.")
+            raise CSRFError(
+                description="This form was sent from another site; it was not accepted."
+            )
     sent = request.form.get(FIELD, "")
     if not sent or not hmac.compare_digest(sent, csrf_token()):
         raise CSRFError()

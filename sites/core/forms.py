@@ -59,8 +59,9 @@ def email(form: Mapping[str, str], errors: dict[str, str]) -> str:
     return value
 
 
-def new_password(form: Mapping[str, str], errors: dict[str, str], name: str, confirm: str,
-                 label: str) -> str:
+def new_password(
+    form: Mapping[str, str], errors: dict[str, str], name: str, confirm: str, label: str
+) -> str:
     """Return a new password from ``name``, checked for length and against ``confirm``."""
     password = form.get(name, "")
     if len(password) < 8:
@@ -72,8 +73,15 @@ def new_password(form: Mapping[str, str], errors: dict[str, str], name: str, con
     return password
 
 
-def web_address(form: Mapping[str, str], name: str, label: str, errors: dict[str, str], *,
-                required: bool, max_length: int = 2000) -> str:
+def web_address(
+    form: Mapping[str, str],
+    name: str,
+    label: str,
+    errors: dict[str, str],
+    *,
+    required: bool,
+    max_length: int = 2000,
+) -> str:
     """Return a submitted http(s) address in its canonical form, recording a problem.
 
     The value is parsed with :func:`~webenv.sites.core.urls.parse_url`, as a browser

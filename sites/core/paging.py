@@ -57,8 +57,9 @@ def query_args(args: Mapping[str, object], reserved: Iterable[str] = ()) -> dict
         reserved: Names that must not come from the query.
     """
     skip = {"endpoint", *reserved}
-    return {key: value for key, value in args.items()
-            if not key.startswith("_") and key not in skip}
+    return {
+        key: value for key, value in args.items() if not key.startswith("_") and key not in skip
+    }
 
 
 def url_with(**changes: object) -> str:

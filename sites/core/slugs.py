@@ -5,8 +5,14 @@ from __future__ import annotations
 import re
 
 
-def slugify(text: str, *, max_words: int | None = None, keep: str = "",
-            drop_apostrophes: bool = True, default: str = "") -> str:
+def slugify(
+    text: str,
+    *,
+    max_words: int | None = None,
+    keep: str = "",
+    drop_apostrophes: bool = True,
+    default: str = "",
+) -> str:
     """Return a URL slug of ``text``: its lower-case words joined by hyphens.
 
     A word is a run of ``a-z``, ``0-9`` and the ``keep`` characters; anything else

@@ -91,8 +91,7 @@ class URL:
 
     def without_fragment(self) -> URL:
         """The same URL without its ``#fragment``."""
-        return URL(self.scheme, self.host, self.port, self.path, self.query, None,
-                   self.userinfo)
+        return URL(self.scheme, self.host, self.port, self.path, self.query, None, self.userinfo)
 
     def __str__(self) -> str:
         if not self.is_special:
@@ -129,11 +128,15 @@ def parse_url(text: object, base: str | URL | None = None) -> URL | None:
         scheme = scheme_match.group()[:-1].lower()
         if scheme in SPECIAL_PORTS:
             return _parse_special(text.replace("\\", "/"), scheme)
-        if base_url is not None and scheme == base_url.scheme and not text[
-                len(scheme) + 1:].startswith("/") and base_url.is_special:
+        if (
+            base_url is not None
+            and scheme == base_url.scheme
+            and not text[len(scheme) + 1 :].startswith("/")
+            and base_url.is_special
+        ):
             # "http:foo" relative to an http page is a relative reference.
-            return _resolve(text[len(scheme) + 1:], base_url)
-        return _opaque(scheme, text[len(scheme) + 1:])
+            return _resolve(text[len(scheme) + 1 :], base_url)
+        return _opaque(scheme, text[len(scheme) + 1 :])
     if base_url is None:
         return None
     if base_url.is_special:
@@ -158,7 +161,7 @@ def _resolve(reference: str, base: URL) -> URL | None:
 
 
 def _parse_special(text: str, scheme: str) -> URL | None:
-    rest = text[len(scheme) + 1:].lstrip("/")
+    rest = text[len(scheme) + 1 :].lstrip("/")
     authority_end = len(rest)
     for stop in "/?#":
         position = rest.find(stop)
@@ -189,7 +192,7 @@ def _split_port(hostport: str) -> tuple[str | None, int | None]:
         close = hostport.find("]")
         if close == -1:
             return None, None
-        host, after = hostport[:close + 1], hostport[close + 1:]
+        host, after = hostport[: close + 1], hostport[close + 1 :]
         if after and not after.startswith(":"):
             return None, None
         port_text = after[1:] if after else ""
@@ -250,6 +253,11 @@ def _remove_dot_segments(path: str) -> str:
 def _opaque(scheme: str, rest: str) -> URL:
     body, _, fragment = rest.partition("#")
     path, question, query = body.partition("?")
-    return URL(scheme, "", None, _encode(path, _SAFE_QUERY + "#"),
-               _encode(query, _SAFE_QUERY) if question else None,
-               _encode(fragment, _SAFE_QUERY) if "#" in rest else None)
+    return URL(
+        scheme,
+        "",
+        None,
+        _encode(path, _SAFE_QUERY + "#"),
+        _encode(query, _SAFE_QUERY) if question else None,
+        _encode(fragment, _SAFE_QUERY) if "#" in rest else None,
+    )

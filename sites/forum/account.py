@@ -29,8 +29,11 @@ FRONT_PAGE_SORTS = (("hot", "Hot"), ("new", "New"), ("top", "Top"))
 @bp.route("/login", methods=("GET", "POST"))
 def login() -> Response | tuple[str, int]:
     """Log a user in and send them where they were going."""
-    return login_page("forum/account/login.html", "forums.front",
-                      welcome=lambda user: f"Welcome back, {user['username']}!")
+    return login_page(
+        "forum/account/login.html",
+        "forums.front",
+        welcome=lambda user: f"Welcome back, {user['username']}!",
+    )
 
 
 @bp.route("/logout", methods=("POST",))
@@ -53,16 +56,17 @@ def register() -> Response | tuple[str, int]:
             "Username must be 3 to 30 characters: lower-case letters, digits, '.', '_' or '-'."
         )
     email = core_forms.email(request.form, errors)
-    password = core_forms.new_password(request.form, errors, "password", "confirm_password",
-                                       "Password")
+    password = core_forms.new_password(
+        request.form, errors, "password", "confirm_password", "Password"
+    )
     db = get_db()
-    if "username" not in errors and db.execute(
-        "SELECT 1 FROM users WHERE username = ?", (username,)
-    ).fetchone():
+    if (
+        "username" not in errors
+        and db.execute("SELECT 1 FROM users WHERE username = ?", (username,)).fetchone()
+    ):
         errors["username"] = f"The username {username} is already taken."
     if errors:
-        return render_template("forum/account/register.html", errors=errors,
-                               form=request.form), 400
+        return render_template("forum/account/register.html", errors=errors, form=request.form), 400
     cursor = db.execute(
         "INSERT INTO users (username, password_hash, email, created_at) VALUES (?, ?, ?, ?)",
         (username, hash_password(password, username), email, now_text()),
@@ -73,10 +77,16 @@ def register() -> Response | tuple[str, int]:
     return redirect(url_for("forums.front"))
 
 
-def _render_settings(form: object, errors: dict[str, str], password_errors: dict[str, str],
-                     status: int = 200) -> tuple[str, int]:
-    return render_template("forum/account/settings.html", form=form, errors=errors,
-                           password_errors=password_errors, sorts=FRONT_PAGE_SORTS), status
+def _render_settings(
+    form: object, errors: dict[str, str], password_errors: dict[str, str], status: int = 200
+) -> tuple[str, int]:
+    return render_template(
+        "forum/account/settings.html",
+        form=form,
+        errors=errors,
+        password_errors=password_errors,
+        sorts=FRONT_PAGE_SORTS,
+    ), status
 
 
 @bp.route("/settings", methods=("GET", "POST"))
@@ -93,8 +103,9 @@ def settings() -> Response | tuple[str, int]:
     if errors:
         return _render_settings(request.form, errors, {}, 400)
     db = get_db()
-    db.execute("UPDATE users SET email = ?, front_page_sort = ? WHERE id = ?",
-               (email, sort, g.user["id"]))
+    db.execute(
+        "UPDATE users SET email = ?, front_page_sort = ? WHERE id = ?", (email, sort, g.user["id"])
+    )
     db.commit()
     flash("Your settings have been saved.", "success")
     return redirect(url_for("account.settings"))
@@ -116,14 +127,22 @@ def password() -> Response | tuple[str, int]:
 def biography() -> Response | tuple[str, int]:
     """Edit the biography shown on the user's profile."""
     if request.method == "GET":
-        return render_template("forum/account/biography.html",
-                               form={"biography": g.user["biography"]}, errors={}), 200
+        return render_template(
+            "forum/account/biography.html", form={"biography": g.user["biography"]}, errors={}
+        ), 200
     errors: dict[str, str] = {}
-    text = forms.text(request.form, "biography", "Biography", errors,
-                      max_length=forms.BIOGRAPHY_LIMIT, required=False)
+    text = forms.text(
+        request.form,
+        "biography",
+        "Biography",
+        errors,
+        max_length=forms.BIOGRAPHY_LIMIT,
+        required=False,
+    )
     if errors:
-        return render_template("forum/account/biography.html", form=request.form,
-                               errors=errors), 400
+        return render_template(
+            "forum/account/biography.html", form=request.form, errors=errors
+        ), 400
     db = get_db()
     db.execute("UPDATE users SET biography = ? WHERE id = ?", (text, g.user["id"]))
     db.commit()

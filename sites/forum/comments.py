@@ -20,13 +20,17 @@ bp = Blueprint("comments", __name__, url_prefix="/comments")
 
 def get_comment(comment_id: int) -> sqlite3.Row:
     """Return a comment with its submission's title, forum and lock state, or 404."""
-    row = get_db().execute(
-        "SELECT c.*, u.username, s.title, s.locked, s.deleted AS submission_deleted,"
-        " s.forum_id, f.name AS forum_name FROM comments c JOIN users u ON u.id = c.user_id"
-        " JOIN submissions s ON s.id = c.submission_id JOIN forums f ON f.id = s.forum_id"
-        " WHERE c.id = ?",
-        (comment_id,),
-    ).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT c.*, u.username, s.title, s.locked, s.deleted AS submission_deleted,"
+            " s.forum_id, f.name AS forum_name FROM comments c JOIN users u ON u.id = c.user_id"
+            " JOIN submissions s ON s.id = c.submission_id JOIN forums f ON f.id = s.forum_id"
+            " WHERE c.id = ?",
+            (comment_id,),
+        )
+        .fetchone()
+    )
     if row is None:
         abort(404, f"There is no comment {comment_id}.")
     return row
@@ -34,8 +38,16 @@ def get_comment(comment_id: int) -> sqlite3.Row:
 
 def comment_url(comment: sqlite3.Row) -> str:
     """Return the permalink of a comment row from :func:`get_comment`."""
-    return submission_url({"forum_name": comment["forum_name"], "id": comment["submission_id"],
-                           "title": comment["title"]}) + f"/comment/{comment['id']}"
+    return (
+        submission_url(
+            {
+                "forum_name": comment["forum_name"],
+                "id": comment["submission_id"],
+                "title": comment["title"],
+            }
+        )
+        + f"/comment/{comment['id']}"
+    )
 
 
 def _own_comment(comment_id: int) -> sqlite3.Row:
@@ -61,8 +73,9 @@ def reply(comment_id: int) -> Response | tuple[str, int]:
     errors: dict[str, str] = {}
     body = forms.text(request.form, "body", "Reply", errors, max_length=forms.COMMENT_LIMIT)
     if errors:
-        return render_template("forum/reply.html", parent=parent, form=request.form,
-                               errors=errors), 400
+        return render_template(
+            "forum/reply.html", parent=parent, form=request.form, errors=errors
+        ), 400
     new_id = add_comment(parent["submission_id"], parent["id"], parent["depth"] + 1, body)
     flash("Your reply has been posted.", "success")
     return redirect(comment_url(parent) + f"#comment-{new_id}")
@@ -74,16 +87,19 @@ def edit(comment_id: int) -> Response | tuple[str, int]:
     """Edit one's own comment."""
     comment = _own_comment(comment_id)
     if request.method == "GET":
-        return render_template("forum/edit_comment.html", comment=comment,
-                               form={"body": comment["body"]}, errors={}), 200
+        return render_template(
+            "forum/edit_comment.html", comment=comment, form={"body": comment["body"]}, errors={}
+        ), 200
     errors: dict[str, str] = {}
     body = forms.text(request.form, "body", "Comment", errors, max_length=forms.COMMENT_LIMIT)
     if errors:
-        return render_template("forum/edit_comment.html", comment=comment, form=request.form,
-                               errors=errors), 400
+        return render_template(
+            "forum/edit_comment.html", comment=comment, form=request.form, errors=errors
+        ), 400
     db = get_db()
-    db.execute("UPDATE comments SET body = ?, edited_at = ? WHERE id = ?",
-               (body, now_text(), comment_id))
+    db.execute(
+        "UPDATE comments SET body = ?, edited_at = ? WHERE id = ?", (body, now_text(), comment_id)
+    )
     db.commit()
     flash("Your comment has been updated.", "success")
     return redirect(comment_url(comment))

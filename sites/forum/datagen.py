@@ -30,15 +30,32 @@ DEMO_BIOGRAPHY = (
     "Weekend cyclist and pour-over enthusiast from Portland. I moderate the Cycling and "
     "Coffee forums, so send me a message if you have questions about either."
 )
-DEMO_SUBSCRIPTIONS = ("books", "coffee", "cooking", "cycling", "hiking", "personalfinance",
-                      "photography", "portland", "programming")
+DEMO_SUBSCRIPTIONS = (
+    "books",
+    "coffee",
+    "cooking",
+    "cycling",
+    "hiking",
+    "personalfinance",
+    "photography",
+    "portland",
+    "programming",
+)
 DEMO_MODERATES = ("cycling", "coffee")
 DEMO_SUBMISSIONS = (
     # forum, days ago, kind
-    ("cycling", 700, "text"), ("coffee", 610, "text"), ("portland", 520, "link"),
-    ("cycling", 430, "text"), ("photography", 365, "text"), ("books", 290, "text"),
-    ("coffee", 200, "link"), ("programming", 150, "text"), ("cycling", 95, "text"),
-    ("personalfinance", 60, "text"), ("hiking", 21, "text"), ("cycling", 6, "link"),
+    ("cycling", 700, "text"),
+    ("coffee", 610, "text"),
+    ("portland", 520, "link"),
+    ("cycling", 430, "text"),
+    ("photography", 365, "text"),
+    ("books", 290, "text"),
+    ("coffee", 200, "link"),
+    ("programming", 150, "text"),
+    ("cycling", 95, "text"),
+    ("personalfinance", 60, "text"),
+    ("hiking", 21, "text"),
+    ("cycling", 6, "link"),
     ("coffee", 2, "text"),
 )
 
@@ -176,8 +193,14 @@ def _users(rng: Rng) -> list[_User]:
         if username in taken:
             continue
         taken.add(username)
-        users.append(_User(len(users) + 1, username, _draw_moment(rng, start, end),
-                           0.15 + 4 * rng.random() ** 3))
+        users.append(
+            _User(
+                len(users) + 1,
+                username,
+                _draw_moment(rng, start, end),
+                0.15 + 4 * rng.random() ** 3,
+            )
+        )
     return users
 
 
@@ -201,17 +224,20 @@ def _forums(rng: Rng, users: list[_User]) -> tuple[list[tuple], list[tuple]]:
         else:
             creator = rng.choice(early[1:])
         created = _draw_moment(rng, creator.created_at, datetime(2021, 9, 1))
-        forums.append((forum_id, topic.name, topic.title, topic.description, creator.id,
-                       stamp(created)))
+        forums.append(
+            (forum_id, topic.name, topic.title, topic.description, creator.id, stamp(created))
+        )
         mods = {creator.id: created}
         if topic.name in DEMO_MODERATES:
-            mods.setdefault(1, _draw_moment(rng, max(created, users[0].created_at),
-                                            datetime(2022, 3, 1)))
+            mods.setdefault(
+                1, _draw_moment(rng, max(created, users[0].created_at), datetime(2022, 3, 1))
+            )
         for _ in range(rng.randint(0, 2)):
             helper = rng.choice(users[1:])
             if helper.id not in mods:
-                mods[helper.id] = _draw_moment(rng, max(created, helper.created_at),
-                                               WORLD_NOW - timedelta(days=60))
+                mods[helper.id] = _draw_moment(
+                    rng, max(created, helper.created_at), WORLD_NOW - timedelta(days=60)
+                )
         for user_id, added in sorted(mods.items()):
             moderators.append((forum_id, user_id, stamp(added)))
     return forums, moderators
@@ -237,8 +263,9 @@ def _subscriptions(rng: Rng, users: list[_User]) -> list[tuple]:
     return rows
 
 
-def _title(rng: Rng, writer: _Writer, topic: words.Topic, kind: str, year: int,
-           taken: set[str]) -> str:
+def _title(
+    rng: Rng, writer: _Writer, topic: words.Topic, kind: str, year: int, taken: set[str]
+) -> str:
     templates = words.LINK_TITLES if kind == "link" else words.TEXT_TITLES
     for _ in range(60):
         title = writer.fill(rng.choice(templates), topic, year)
@@ -271,8 +298,9 @@ def _submissions(rng: Rng, writer: _Writer, users: list[_User]) -> list[_Submiss
         plan.append((created, forum, author.id, "link" if rng.chance(0.3) else "text"))
     names = [topic.name for topic in words.TOPICS]
     for name, days, kind in DEMO_SUBMISSIONS:
-        created = WORLD_NOW - timedelta(days=days, hours=rng.randint(1, 10),
-                                        minutes=rng.randint(0, 59))
+        created = WORLD_NOW - timedelta(
+            days=days, hours=rng.randint(1, 10), minutes=rng.randint(0, 59)
+        )
         plan.append((created, names.index(name) + 1, 1, kind))
     plan.sort()
     taken: set[str] = set()
@@ -287,13 +315,17 @@ def _submissions(rng: Rng, writer: _Writer, users: list[_User]) -> list[_Submiss
                 body = writer.fill(rng.choice(words.LINK_BLURBS), topic)
         else:
             body = writer.text_body(topic)
-        submissions.append(_Submission(len(submissions) + 1, forum, user, kind, title, url,
-                                       body, created, rng.random()))
+        submissions.append(
+            _Submission(
+                len(submissions) + 1, forum, user, kind, title, url, body, created, rng.random()
+            )
+        )
     return submissions
 
 
-def _comments(rng: Rng, writer: _Writer, users: list[_User],
-              submissions: list[_Submission]) -> list[_Comment]:
+def _comments(
+    rng: Rng, writer: _Writer, users: list[_User], submissions: list[_Submission]
+) -> list[_Comment]:
     weights = [user.activity for user in users]
     comments: list[_Comment] = []
     for submission in submissions:
@@ -317,9 +349,15 @@ def _comments(rng: Rng, writer: _Writer, users: list[_User],
             author = rng.weighted(users, weights)
             if author.created_at > created:
                 continue
-            comment = _Comment(0, submission, parent, author.id,
-                               writer.comment(topic, parent is not None), created,
-                               parent.depth + 1 if parent else 0)
+            comment = _Comment(
+                0,
+                submission,
+                parent,
+                author.id,
+                writer.comment(topic, parent is not None),
+                created,
+                parent.depth + 1 if parent else 0,
+            )
             submission.comments.append(comment)
             comments.append(comment)
     comments.sort(key=lambda c: (c.created_at, c.submission.id, c.depth))
@@ -328,22 +366,22 @@ def _comments(rng: Rng, writer: _Writer, users: list[_User],
     return comments
 
 
-def _votes(rng: Rng, users: list[_User], submissions: list[_Submission],
-           comments: list[_Comment]) -> tuple[list[tuple], list[tuple]]:
+def _votes(
+    rng: Rng, users: list[_User], submissions: list[_Submission], comments: list[_Comment]
+) -> tuple[list[tuple], list[tuple]]:
     submission_votes: list[tuple] = []
     comment_votes: list[tuple] = []
     voters = users[1:]
     for submission in submissions:
         popularity = words.TOPICS[submission.forum - 1].popularity
-        count = int(submission.quality ** 3 * 45 * popularity / 2) + rng.randint(0, 4)
+        count = int(submission.quality**3 * 45 * popularity / 2) + rng.randint(0, 4)
         count += len(submission.comments) // 2
         up_chance = 0.45 + 0.5 * submission.quality
         for user in rng.sample(voters, min(count, len(voters))):
             if user.created_at > submission.created_at or user.id == submission.user:
                 continue
             value = 1 if rng.chance(up_chance) else -1
-            moment = min(submission.created_at + timedelta(minutes=rng.randint(2, 6000)),
-                         WORLD_NOW)
+            moment = min(submission.created_at + timedelta(minutes=rng.randint(2, 6000)), WORLD_NOW)
             submission_votes.append((user.id, submission.id, value, stamp(moment)))
             submission.score += value
             submission.ups += value == 1
@@ -363,13 +401,21 @@ def _votes(rng: Rng, users: list[_User], submissions: list[_Submission],
     return submission_votes, comment_votes
 
 
-def _demo_votes(rng: Rng, submissions: list[_Submission], comments: list[_Comment],
-                submission_votes: list[tuple], comment_votes: list[tuple]) -> None:
+def _demo_votes(
+    rng: Rng,
+    submissions: list[_Submission],
+    comments: list[_Comment],
+    submission_votes: list[tuple],
+    comment_votes: list[tuple],
+) -> None:
     """The demo user votes on recent items in the forums he follows."""
     names = [topic.name for topic in words.TOPICS]
     followed = {names.index(name) + 1 for name in DEMO_SUBSCRIPTIONS}
-    recent = [s for s in submissions
-              if s.forum in followed and s.user != 1 and s.created_at >= datetime(2024, 1, 1)]
+    recent = [
+        s
+        for s in submissions
+        if s.forum in followed and s.user != 1 and s.created_at >= datetime(2024, 1, 1)
+    ]
     for submission in rng.sample(recent, 40):
         value = 1 if rng.chance(0.85) else -1
         moment = min(submission.created_at + timedelta(hours=rng.randint(1, 30)), WORLD_NOW)
@@ -393,7 +439,8 @@ def _alterations(rng: Rng, submissions: list[_Submission], comments: list[_Comme
         age = WORLD_NOW - submission.created_at
         if submission.kind == "text" and rng.chance(0.06):
             submission.edited_at = submission.created_at + min(
-                timedelta(minutes=rng.randint(10, 2000)), age / 2)
+                timedelta(minutes=rng.randint(10, 2000)), age / 2
+            )
             if rng.chance(0.5):
                 submission.body += "\n\nEdit: thanks for all the replies, this helped a lot!"
         if submission.user != 1 and rng.chance(0.02):
@@ -409,7 +456,8 @@ def _alterations(rng: Rng, submissions: list[_Submission], comments: list[_Comme
         elif roll < 0.09:
             age = WORLD_NOW - comment.created_at
             comment.edited_at = comment.created_at + min(
-                timedelta(minutes=rng.randint(5, 600)), age / 2)
+                timedelta(minutes=rng.randint(5, 600)), age / 2
+            )
             if rng.chance(0.5):
                 comment.body += " Edit: fixed a typo."
 
@@ -431,8 +479,11 @@ def _messages(rng: Rng, writer: _Writer, users: list[_User]) -> list[tuple]:
         if index in unread:
             created = WORLD_NOW - timedelta(minutes=rng.randint(30, 600))
         else:
-            created = _draw_moment(rng, max(start, sender.created_at, recipient.created_at),
-                                   WORLD_NOW - timedelta(minutes=30))
+            created = _draw_moment(
+                rng,
+                max(start, sender.created_at, recipient.created_at),
+                WORLD_NOW - timedelta(minutes=30),
+            )
         subject = writer.fill(rng.choice(words.MESSAGE_SUBJECTS), topic)
         body = writer.fill(rng.choice(words.MESSAGE_BODIES), topic)
         read_at = None
@@ -442,9 +493,12 @@ def _messages(rng: Rng, writer: _Writer, users: list[_User]) -> list[tuple]:
             read_at = stamp(min(created + timedelta(minutes=rng.randint(5, 3000)), WORLD_NOW))
         drafts.append((stamp(created), sender.id, recipient.id, subject, body, read_at))
     drafts.sort()
-    return [(index, sender, recipient, subject, body, created, read_at)
-            for index, (created, sender, recipient, subject, body, read_at)
-            in enumerate(drafts, start=1)]
+    return [
+        (index, sender, recipient, subject, body, created, read_at)
+        for index, (created, sender, recipient, subject, body, read_at) in enumerate(
+            drafts, start=1
+        )
+    ]
 
 
 def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
@@ -456,8 +510,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     """
     rng = Rng(f"forum:{seed}")
     users_rng, forums_rng, posts_rng = rng.fork("users"), rng.fork("forums"), rng.fork("posts")
-    comments_rng, votes_rng, extra_rng = rng.fork("comments"), rng.fork("votes"), rng.fork(
-        "extra")
+    comments_rng, votes_rng, extra_rng = rng.fork("comments"), rng.fork("votes"), rng.fork("extra")
     conn.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
 
     users = _users(users_rng)
@@ -474,11 +527,15 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     conn.executemany(
         "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
         [
-            (user.id, user.username, hash_password(DEMO_PASSWORD, user.username),
-             f"{user.username}@{users_rng.choice(EMAIL_DOMAINS)}",
-             _biography(users_rng, bio_writer, user),
-             "hot" if user.id == 1 else users_rng.weighted(("hot", "new", "top"), (8, 1, 1)),
-             stamp(user.created_at))
+            (
+                user.id,
+                user.username,
+                hash_password(DEMO_PASSWORD, user.username),
+                f"{user.username}@{users_rng.choice(EMAIL_DOMAINS)}",
+                _biography(users_rng, bio_writer, user),
+                "hot" if user.id == 1 else users_rng.weighted(("hot", "new", "top"), (8, 1, 1)),
+                stamp(user.created_at),
+            )
             for user in users
         ],
     )
@@ -494,18 +551,45 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     conn.executemany(
         "INSERT INTO submissions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (s.id, s.forum, s.user, s.kind, s.title, s.url, s.body, s.score, s.ups, s.downs,
-             hot_rank(s.score, stamp(s.created_at)), len(s.comments), s.locked, s.deleted,
-             stamp(s.created_at), stamp(s.edited_at) if s.edited_at else None)
+            (
+                s.id,
+                s.forum,
+                s.user,
+                s.kind,
+                s.title,
+                s.url,
+                s.body,
+                s.score,
+                s.ups,
+                s.downs,
+                hot_rank(s.score, stamp(s.created_at)),
+                len(s.comments),
+                s.locked,
+                s.deleted,
+                stamp(s.created_at),
+                stamp(s.edited_at) if s.edited_at else None,
+            )
             for s in submissions
         ],
     )
     conn.executemany(
         "INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (c.id, c.submission.id, c.parent.id if c.parent else None, c.user, c.body, c.score,
-             c.ups, c.downs, c.depth, c.deleted, c.removed, stamp(c.created_at),
-             stamp(c.edited_at) if c.edited_at else None)
+            (
+                c.id,
+                c.submission.id,
+                c.parent.id if c.parent else None,
+                c.user,
+                c.body,
+                c.score,
+                c.ups,
+                c.downs,
+                c.depth,
+                c.deleted,
+                c.removed,
+                stamp(c.created_at),
+                stamp(c.edited_at) if c.edited_at else None,
+            )
             for c in comments
         ],
     )

@@ -20,8 +20,8 @@ text = partial(forms.text, unix_newlines=True)
 """The core :func:`~webenv.sites.core.forms.text`, with CR LF line ends made LF."""
 
 
-def url(form: Mapping[str, str], name: str, label: str, errors: dict[str, str],
-        *, required: bool) -> str:
+def url(
+    form: Mapping[str, str], name: str, label: str, errors: dict[str, str], *, required: bool
+) -> str:
     """Return a submitted web address (canonical), recording a problem unless it is http(s)."""
-    return forms.web_address(form, name, label, errors, required=required,
-                             max_length=URL_LIMIT)
+    return forms.web_address(form, name, label, errors, required=required, max_length=URL_LIMIT)

@@ -27,9 +27,7 @@ DIRECTORY_SORTS = {
 
 def get_forum(name: str) -> sqlite3.Row:
     """Return the forum called ``name`` (any case) or abort with 404."""
-    forum = get_db().execute(
-        "SELECT * FROM forums WHERE name = ?", (name.lower()[:50],)
-    ).fetchone()
+    forum = get_db().execute("SELECT * FROM forums WHERE name = ?", (name.lower()[:50],)).fetchone()
     if forum is None:
         abort(404, f"There is no forum called '{name[:50]}'.")
     return forum
@@ -39,24 +37,36 @@ def is_moderator(forum_id: int) -> bool:
     """Return whether the logged-in user moderates the forum."""
     if g.user is None:
         return False
-    return get_db().execute(
-        "SELECT 1 FROM moderators WHERE forum_id = ? AND user_id = ?", (forum_id, g.user["id"])
-    ).fetchone() is not None
+    return (
+        get_db()
+        .execute(
+            "SELECT 1 FROM moderators WHERE forum_id = ? AND user_id = ?", (forum_id, g.user["id"])
+        )
+        .fetchone()
+        is not None
+    )
 
 
 def is_subscribed(forum_id: int) -> bool:
     """Return whether the logged-in user subscribes to the forum."""
     if g.user is None:
         return False
-    return get_db().execute(
-        "SELECT 1 FROM subscriptions WHERE forum_id = ? AND user_id = ?", (forum_id, g.user["id"])
-    ).fetchone() is not None
+    return (
+        get_db()
+        .execute(
+            "SELECT 1 FROM subscriptions WHERE forum_id = ? AND user_id = ?",
+            (forum_id, g.user["id"]),
+        )
+        .fetchone()
+        is not None
+    )
 
 
 def _render_listing(template: str, page: listing.Listing, **context: object) -> str:
     votes = user_votes("submission", [row["id"] for row in page.submissions])
-    return render_template(template, listing=page, votes=votes, sorts=listing.SORTS,
-                           ranges=listing.RANGES, **context)
+    return render_template(
+        template, listing=page, votes=votes, sorts=listing.SORTS, ranges=listing.RANGES, **context
+    )
 
 
 @bp.route("/")
@@ -65,9 +75,11 @@ def front() -> str:
     if g.user is None:
         page = listing.list_submissions(request.args, [], [])
         return _render_listing("forum/front.html", page, heading="All forums", subscribed=None)
-    count = get_db().execute(
-        "SELECT COUNT(*) FROM subscriptions WHERE user_id = ?", (g.user["id"],)
-    ).fetchone()[0]
+    count = (
+        get_db()
+        .execute("SELECT COUNT(*) FROM subscriptions WHERE user_id = ?", (g.user["id"],))
+        .fetchone()[0]
+    )
     page = listing.list_submissions(
         request.args,
         ["s.forum_id IN (SELECT forum_id FROM subscriptions WHERE user_id = ?)"],
@@ -90,16 +102,22 @@ def directory() -> str:
     sort = request.args.get("sort", "name")
     sort = sort if sort in DIRECTORY_SORTS else "name"
     db = get_db()
-    forums = db.execute(
-        f"SELECT * FROM forums ORDER BY {DIRECTORY_SORTS[sort][1]}"
-    ).fetchall()
+    forums = db.execute(f"SELECT * FROM forums ORDER BY {DIRECTORY_SORTS[sort][1]}").fetchall()
     subscribed: set[int] = set()
     if g.user is not None:
-        subscribed = {row[0] for row in db.execute(
-            "SELECT forum_id FROM subscriptions WHERE user_id = ?", (g.user["id"],)
-        )}
-    return render_template("forum/directory.html", forums=forums, subscribed=subscribed,
-                           sort=sort, sorts=DIRECTORY_SORTS)
+        subscribed = {
+            row[0]
+            for row in db.execute(
+                "SELECT forum_id FROM subscriptions WHERE user_id = ?", (g.user["id"],)
+            )
+        }
+    return render_template(
+        "forum/directory.html",
+        forums=forums,
+        subscribed=subscribed,
+        sort=sort,
+        sorts=DIRECTORY_SORTS,
+    )
 
 
 @bp.route("/f/<name>")
@@ -107,17 +125,28 @@ def show(name: str) -> Response | str:
     """Show a forum's submissions, sorted by hot, new or top, with its sidebar."""
     forum = get_forum(name)
     if forum["name"] != name:
-        return redirect(url_for("forums.show", name=forum["name"],
-                                **query_args(request.args.to_dict(), ["name"])))
+        return redirect(
+            url_for(
+                "forums.show", name=forum["name"], **query_args(request.args.to_dict(), ["name"])
+            )
+        )
     page = listing.list_submissions(request.args, ["s.forum_id = ?"], [forum["id"]])
-    moderators = get_db().execute(
-        "SELECT u.username FROM moderators m JOIN users u ON u.id = m.user_id"
-        " WHERE m.forum_id = ? ORDER BY m.added_at, u.username",
-        (forum["id"],),
-    ).fetchall()
+    moderators = (
+        get_db()
+        .execute(
+            "SELECT u.username FROM moderators m JOIN users u ON u.id = m.user_id"
+            " WHERE m.forum_id = ? ORDER BY m.added_at, u.username",
+            (forum["id"],),
+        )
+        .fetchall()
+    )
     return _render_listing(
-        "forum/forum.html", page, forum=forum, moderators=moderators,
-        subscribed=is_subscribed(forum["id"]), moderator=is_moderator(forum["id"]),
+        "forum/forum.html",
+        page,
+        forum=forum,
+        moderators=moderators,
+        subscribed=is_subscribed(forum["id"]),
+        moderator=is_moderator(forum["id"]),
     )
 
 
@@ -129,13 +158,17 @@ def _set_subscription(name: str, subscribe: bool) -> Response:
             "INSERT INTO subscriptions (user_id, forum_id, subscribed_at) VALUES (?, ?, ?)",
             (g.user["id"], forum["id"], now_text()),
         )
-        db.execute("UPDATE forums SET subscriber_count = subscriber_count + 1 WHERE id = ?",
-                   (forum["id"],))
+        db.execute(
+            "UPDATE forums SET subscriber_count = subscriber_count + 1 WHERE id = ?", (forum["id"],)
+        )
     elif not subscribe and is_subscribed(forum["id"]):
-        db.execute("DELETE FROM subscriptions WHERE user_id = ? AND forum_id = ?",
-                   (g.user["id"], forum["id"]))
-        db.execute("UPDATE forums SET subscriber_count = subscriber_count - 1 WHERE id = ?",
-                   (forum["id"],))
+        db.execute(
+            "DELETE FROM subscriptions WHERE user_id = ? AND forum_id = ?",
+            (g.user["id"], forum["id"]),
+        )
+        db.execute(
+            "UPDATE forums SET subscriber_count = subscriber_count - 1 WHERE id = ?", (forum["id"],)
+        )
     db.commit()
     if subscribe:
         flash(f"You are now subscribed to {forum['title']}.", "success")
@@ -172,12 +205,12 @@ def create() -> Response | tuple[str, int]:
             "Name must be 3 to 25 characters: lower-case letters, digits or underscores."
         )
     title = forms.text(request.form, "title", "Title", errors, max_length=100)
-    description = forms.text(request.form, "description", "Description", errors,
-                             max_length=500)
+    description = forms.text(request.form, "description", "Description", errors, max_length=500)
     db = get_db()
-    if "name" not in errors and db.execute(
-        "SELECT 1 FROM forums WHERE name = ?", (name,)
-    ).fetchone():
+    if (
+        "name" not in errors
+        and db.execute("SELECT 1 FROM forums WHERE name = ?", (name,)).fetchone()
+    ):
         errors["name"] = f"A forum called {name} already exists."
     if errors:
         return render_template("forum/create_forum.html", form=request.form, errors=errors), 400
@@ -188,10 +221,14 @@ def create() -> Response | tuple[str, int]:
         (name, title, description, g.user["id"], stamp),
     )
     forum_id = cursor.lastrowid
-    db.execute("INSERT INTO moderators (forum_id, user_id, added_at) VALUES (?, ?, ?)",
-               (forum_id, g.user["id"], stamp))
-    db.execute("INSERT INTO subscriptions (user_id, forum_id, subscribed_at) VALUES (?, ?, ?)",
-               (g.user["id"], forum_id, stamp))
+    db.execute(
+        "INSERT INTO moderators (forum_id, user_id, added_at) VALUES (?, ?, ?)",
+        (forum_id, g.user["id"], stamp),
+    )
+    db.execute(
+        "INSERT INTO subscriptions (user_id, forum_id, subscribed_at) VALUES (?, ?, ?)",
+        (g.user["id"], forum_id, stamp),
+    )
     db.commit()
     flash(f"The forum {title} has been created. You are its moderator.", "success")
     return redirect(url_for("forums.show", name=name))

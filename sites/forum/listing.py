@@ -94,8 +94,9 @@ def list_submissions(
             params.append(stamp(now() - timedelta(days=days)))
     clause = " AND ".join(where)
     db = get_db()
-    listing.total = db.execute(f"SELECT COUNT(*) FROM submissions s WHERE {clause}", params
-                               ).fetchone()[0]
+    listing.total = db.execute(
+        f"SELECT COUNT(*) FROM submissions s WHERE {clause}", params
+    ).fetchone()[0]
     listing.pages = page_count(listing.total)
     listing.page = paging.page_number(args)
     paging.check_page(listing.page, listing.pages)

@@ -18,15 +18,20 @@ bp = Blueprint("messages", __name__, url_prefix="/messages")
 
 def unread_count(user_id: int) -> int:
     """Return how many of the user's received messages are unread."""
-    return get_db().execute(
-        "SELECT COUNT(*) FROM messages WHERE recipient_id = ? AND read_at IS NULL", (user_id,)
-    ).fetchone()[0]
+    return (
+        get_db()
+        .execute(
+            "SELECT COUNT(*) FROM messages WHERE recipient_id = ? AND read_at IS NULL", (user_id,)
+        )
+        .fetchone()[0]
+    )
 
 
 def _folder(column: str, other: str, template: str) -> str:
     db = get_db()
-    total = db.execute(f"SELECT COUNT(*) FROM messages WHERE {column} = ?", (g.user["id"],)
-                       ).fetchone()[0]
+    total = db.execute(
+        f"SELECT COUNT(*) FROM messages WHERE {column} = ?", (g.user["id"],)
+    ).fetchone()[0]
     pages = listing.page_count(total)
     page = paging.page_number(request.args)
     paging.check_page(page, pages)
@@ -66,8 +71,10 @@ def show(message_id: int) -> str:
     if message is None or g.user["id"] not in (message["sender_id"], message["recipient_id"]):
         abort(404, f"You have no message {message_id}.")
     if message["recipient_id"] == g.user["id"] and message["read_at"] is None:
-        db.execute("UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL",
-                   (now_text(), message_id))
+        db.execute(
+            "UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL",
+            (now_text(), message_id),
+        )
         db.commit()
     return render_template("forum/messages/show.html", message=message)
 
@@ -75,8 +82,7 @@ def show(message_id: int) -> str:
 def _recipient(name: str, errors: dict[str, str]) -> sqlite3.Row | None:
     if "to" in errors:
         return None
-    user = get_db().execute("SELECT * FROM users WHERE username = ?", (name.lower(),)
-                            ).fetchone()
+    user = get_db().execute("SELECT * FROM users WHERE username = ?", (name.lower(),)).fetchone()
     if user is None:
         errors["to"] = f"There is no user called {name}."
     elif user["id"] == g.user["id"]:
@@ -89,18 +95,18 @@ def _recipient(name: str, errors: dict[str, str]) -> sqlite3.Row | None:
 def compose() -> Response | tuple[str, int]:
     """Write a message to another user (``?to=<username>&subject=...`` pre-fill the form)."""
     if request.method == "GET":
-        form = {"to": request.args.get("to", "")[:30],
-                "subject": request.args.get("subject", "")[:forms.SUBJECT_LIMIT]}
+        form = {
+            "to": request.args.get("to", "")[:30],
+            "subject": request.args.get("subject", "")[: forms.SUBJECT_LIMIT],
+        }
         return render_template("forum/messages/compose.html", form=form, errors={}), 200
     errors: dict[str, str] = {}
     to = forms.text(request.form, "to", "To", errors, max_length=30)
-    subject = forms.text(request.form, "subject", "Subject", errors,
-                         max_length=forms.SUBJECT_LIMIT)
+    subject = forms.text(request.form, "subject", "Subject", errors, max_length=forms.SUBJECT_LIMIT)
     body = forms.text(request.form, "body", "Message", errors, max_length=forms.MESSAGE_LIMIT)
     recipient = _recipient(to, errors)
     if errors or recipient is None:
-        return render_template("forum/messages/compose.html", form=request.form,
-                               errors=errors), 400
+        return render_template("forum/messages/compose.html", form=request.form, errors=errors), 400
     db = get_db()
     db.execute(
         "INSERT INTO messages (sender_id, recipient_id, subject, body, created_at)"

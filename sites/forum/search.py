@@ -33,12 +33,19 @@ def search() -> tuple[str, int]:
     kind = kind if kind in KINDS else "submissions"
     forum_name = request.args.get("forum", "")[:50]
     db = get_db()
-    forums = db.execute("SELECT name, title FROM forums ORDER BY title COLLATE NOCASE"
-                        ).fetchall()
+    forums = db.execute("SELECT name, title FROM forums ORDER BY title COLLATE NOCASE").fetchall()
     forum = next((row for row in forums if row["name"] == forum_name), None)
-    context = {"query": query[:SEARCH_MAX_LENGTH], "kind": kind, "kinds": KINDS,
-               "forums": forums, "forum": forum["name"] if forum else "", "error": None,
-               "results": None, "votes": {}, "counts": {}}
+    context = {
+        "query": query[:SEARCH_MAX_LENGTH],
+        "kind": kind,
+        "kinds": KINDS,
+        "forums": forums,
+        "forum": forum["name"] if forum else "",
+        "error": None,
+        "results": None,
+        "votes": {},
+        "counts": {},
+    }
     if len(query) > SEARCH_MAX_LENGTH:
         context["error"] = f"Search terms must be at most {SEARCH_MAX_LENGTH} characters."
         return render_template("forum/search.html", **context), 400
@@ -61,7 +68,9 @@ def search() -> tuple[str, int]:
     counts = {
         "submissions": db.execute(
             f"SELECT COUNT(*) FROM submissions s JOIN forums f ON f.id = s.forum_id"
-            f" WHERE {post_clause}", post_params).fetchone()[0],
+            f" WHERE {post_clause}",
+            post_params,
+        ).fetchone()[0],
         "comments": db.execute(
             f"SELECT COUNT(*) FROM {COMMENT_FROM} WHERE {comment_clause}", comment_params
         ).fetchone()[0],

@@ -27,12 +27,16 @@ COMMENT_SORTS = {
 
 def get_submission(name: str, submission_id: int) -> sqlite3.Row:
     """Return a submission with its forum and author names, or abort with 404."""
-    row = get_db().execute(
-        "SELECT s.*, f.name AS forum_name, f.title AS forum_title, u.username"
-        " FROM submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id"
-        " WHERE s.id = ?",
-        (submission_id,),
-    ).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT s.*, f.name AS forum_name, f.title AS forum_title, u.username"
+            " FROM submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id"
+            " WHERE s.id = ?",
+            (submission_id,),
+        )
+        .fetchone()
+    )
     if row is None or row["forum_name"] != name.lower():
         abort(404, f"There is no submission {submission_id} in the forum '{name[:50]}'.")
     return row
@@ -56,11 +60,15 @@ def comment_tree(submission_id: int, sort: str, root: int | None = None) -> tupl
         sort: A key of :data:`COMMENT_SORTS`, applied to every level.
         root: When given, only this comment and its descendants (a permalink).
     """
-    rows = get_db().execute(
-        "SELECT c.*, u.username FROM comments c JOIN users u ON u.id = c.user_id"
-        f" WHERE c.submission_id = ? ORDER BY {COMMENT_SORTS[sort][1]}",
-        (submission_id,),
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT c.*, u.username FROM comments c JOIN users u ON u.id = c.user_id"
+            f" WHERE c.submission_id = ? ORDER BY {COMMENT_SORTS[sort][1]}",
+            (submission_id,),
+        )
+        .fetchall()
+    )
     children: dict[int | None, list[sqlite3.Row]] = {}
     for row in rows:
         children.setdefault(row["parent_id"], []).append(row)
@@ -70,8 +78,12 @@ def comment_tree(submission_id: int, sort: str, root: int | None = None) -> tupl
 
 
 def render_submission(
-    submission: sqlite3.Row, *, status: int = 200, errors: dict[str, str] | None = None,
-    form: Mapping[str, str] | None = None, root: int | None = None,
+    submission: sqlite3.Row,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    form: Mapping[str, str] | None = None,
+    root: int | None = None,
 ) -> tuple[str, int]:
     """Render a submission page (or one comment's thread when ``root`` is given)."""
     sort = request.args.get("sort", "top")
@@ -138,15 +150,17 @@ def add_comment(submission_id: int, parent_id: int | None, depth: int, body: str
         " VALUES (?, ?, ?, ?, ?, ?)",
         (submission_id, parent_id, g.user["id"], body, depth, now_text()),
     )
-    db.execute("UPDATE submissions SET comment_count = comment_count + 1 WHERE id = ?",
-               (submission_id,))
+    db.execute(
+        "UPDATE submissions SET comment_count = comment_count + 1 WHERE id = ?", (submission_id,)
+    )
     db.commit()
     return int(cursor.lastrowid or 0)
 
 
 def _forum_choices() -> list[sqlite3.Row]:
-    return get_db().execute("SELECT name, title FROM forums ORDER BY title COLLATE NOCASE"
-                            ).fetchall()
+    return (
+        get_db().execute("SELECT name, title FROM forums ORDER BY title COLLATE NOCASE").fetchall()
+    )
 
 
 def _submission_form() -> tuple[dict[str, str], dict[str, str]]:
@@ -154,8 +168,9 @@ def _submission_form() -> tuple[dict[str, str], dict[str, str]]:
     values = {
         "title": forms.text(request.form, "title", "Title", errors, max_length=forms.TITLE_LIMIT),
         "url": forms.url(request.form, "url", "URL", errors, required=False),
-        "body": forms.text(request.form, "body", "Body", errors, max_length=forms.BODY_LIMIT,
-                           required=False),
+        "body": forms.text(
+            request.form, "body", "Body", errors, max_length=forms.BODY_LIMIT, required=False
+        ),
     }
     return values, errors
 
@@ -169,27 +184,43 @@ def submit(name: str = "") -> Response | tuple[str, int]:
         get_forum(name)
     chosen = request.values.get("forum", name).lower()[:50]
     if request.method == "GET":
-        return render_template("forum/submit.html", forums=_forum_choices(),
-                               form={"forum": chosen}, errors={}), 200
+        return render_template(
+            "forum/submit.html", forums=_forum_choices(), form={"forum": chosen}, errors={}
+        ), 200
     values, errors = _submission_form()
     forum = get_db().execute("SELECT * FROM forums WHERE name = ?", (chosen,)).fetchone()
     if forum is None:
         errors["forum"] = "Choose the forum to post in."
     if errors:
-        return render_template("forum/submit.html", forums=_forum_choices(), form=request.form,
-                               errors=errors), 400
+        return render_template(
+            "forum/submit.html", forums=_forum_choices(), form=request.form, errors=errors
+        ), 400
     db = get_db()
     stamp = now_text()
     cursor = db.execute(
         "INSERT INTO submissions (forum_id, user_id, kind, title, url, body, hot, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (forum["id"], g.user["id"], "link" if values["url"] else "text", values["title"],
-         values["url"], values["body"], hot_rank(0, stamp), stamp),
+        (
+            forum["id"],
+            g.user["id"],
+            "link" if values["url"] else "text",
+            values["title"],
+            values["url"],
+            values["body"],
+            hot_rank(0, stamp),
+            stamp,
+        ),
     )
     db.commit()
     flash("Your submission has been created.", "success")
-    return redirect(url_for("submissions.show", name=forum["name"],
-                            submission_id=cursor.lastrowid, slug=slugify(values["title"])))
+    return redirect(
+        url_for(
+            "submissions.show",
+            name=forum["name"],
+            submission_id=cursor.lastrowid,
+            slug=slugify(values["title"]),
+        )
+    )
 
 
 @bp.route("/f/<name>/<int:submission_id>/edit", methods=("GET", "POST"))
@@ -198,24 +229,37 @@ def edit(name: str, submission_id: int) -> Response | tuple[str, int]:
     """Edit the title, URL and body of one's own submission."""
     submission = own_submission(name, submission_id)
     if request.method == "GET":
-        return render_template("forum/edit_submission.html", submission=submission,
-                               form=dict(submission), errors={}), 200
+        return render_template(
+            "forum/edit_submission.html", submission=submission, form=dict(submission), errors={}
+        ), 200
     values, errors = _submission_form()
     if submission["kind"] == "link" and not values["url"] and "url" not in errors:
         errors["url"] = "URL is required for a link submission."
     if errors:
-        return render_template("forum/edit_submission.html", submission=submission,
-                               form=request.form, errors=errors), 400
+        return render_template(
+            "forum/edit_submission.html", submission=submission, form=request.form, errors=errors
+        ), 400
     db = get_db()
     db.execute(
         "UPDATE submissions SET title = ?, url = ?, body = ?, edited_at = ? WHERE id = ?",
-        (values["title"], values["url"] if submission["kind"] == "link" else "", values["body"],
-         now_text(), submission_id),
+        (
+            values["title"],
+            values["url"] if submission["kind"] == "link" else "",
+            values["body"],
+            now_text(),
+            submission_id,
+        ),
     )
     db.commit()
     flash("Your submission has been updated.", "success")
-    return redirect(url_for("submissions.show", name=submission["forum_name"],
-                            submission_id=submission_id, slug=slugify(values["title"])))
+    return redirect(
+        url_for(
+            "submissions.show",
+            name=submission["forum_name"],
+            submission_id=submission_id,
+            slug=slugify(values["title"]),
+        )
+    )
 
 
 @bp.route("/f/<name>/<int:submission_id>/delete", methods=("POST",))
@@ -237,8 +281,10 @@ def _set_lock(name: str, submission_id: int, locked: bool) -> Response:
     db = get_db()
     db.execute("UPDATE submissions SET locked = ? WHERE id = ?", (int(locked), submission_id))
     db.commit()
-    flash("The submission has been locked." if locked else "The submission has been unlocked.",
-          "success")
+    flash(
+        "The submission has been locked." if locked else "The submission has been unlocked.",
+        "success",
+    )
     return redirect(submission_url(submission))
 
 

@@ -24,9 +24,11 @@ COMMENT_FROM = (
 
 def get_user(username: str) -> sqlite3.Row:
     """Return the user called ``username`` or abort with 404."""
-    user = get_db().execute(
-        "SELECT * FROM users WHERE username = ?", (username.lower()[:50],)
-    ).fetchone()
+    user = (
+        get_db()
+        .execute("SELECT * FROM users WHERE username = ?", (username.lower()[:50],))
+        .fetchone()
+    )
     if user is None:
         abort(404, f"There is no user called '{username[:50]}'.")
     return user
@@ -75,9 +77,14 @@ def profile(username: str) -> str:
         (user["id"],),
     ).fetchall()
     return render_template(
-        "forum/user/profile.html", user=user, karma=karma(user["id"]),
-        submission_count=submission_count, comment_count=comment_count,
-        submissions=submissions, comments=comments, moderates=moderates,
+        "forum/user/profile.html",
+        user=user,
+        karma=karma(user["id"]),
+        submission_count=submission_count,
+        comment_count=comment_count,
+        submissions=submissions,
+        comments=comments,
+        moderates=moderates,
     )
 
 
@@ -85,8 +92,9 @@ def profile(username: str) -> str:
 def submissions(username: str) -> str:
     """List a user's submissions, newest first."""
     user = get_user(username)
-    page = listing.list_submissions({**request.args.to_dict(), "sort": "new"},
-                                    ["s.user_id = ?"], [user["id"]])
+    page = listing.list_submissions(
+        {**request.args.to_dict(), "sort": "new"}, ["s.user_id = ?"], [user["id"]]
+    )
     votes = user_votes("submission", [row["id"] for row in page.submissions])
     return render_template("forum/user/submissions.html", user=user, listing=page, votes=votes)
 
@@ -97,8 +105,9 @@ def comments(username: str) -> str:
     user = get_user(username)
     db = get_db()
     where = "c.user_id = ? AND c.deleted = 0 AND c.removed = 0"
-    total = db.execute(f"SELECT COUNT(*) FROM comments c WHERE {where}", (user["id"],)
-                       ).fetchone()[0]
+    total = db.execute(f"SELECT COUNT(*) FROM comments c WHERE {where}", (user["id"],)).fetchone()[
+        0
+    ]
     pages = listing.page_count(total)
     page = paging.page_number(request.args)
     paging.check_page(page, pages)
@@ -107,5 +116,6 @@ def comments(username: str) -> str:
         " ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?",
         (user["id"], listing.PER_PAGE, (page - 1) * listing.PER_PAGE),
     ).fetchall()
-    return render_template("forum/user/comments.html", user=user, comments=rows, page=page,
-                           pages=pages, total=total)
+    return render_template(
+        "forum/user/comments.html", user=user, comments=rows, page=page, pages=pages, total=total
+    )

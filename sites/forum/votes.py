@@ -58,7 +58,8 @@ def apply_vote(kind: str, item_id: int, user_id: int, value: int) -> None:
     """
     db = get_db()
     table, votes, column = (
-        ("submissions", "submission_votes", "submission_id") if kind == "submission"
+        ("submissions", "submission_votes", "submission_id")
+        if kind == "submission"
         else ("comments", "comment_votes", "comment_id")
     )
     row = db.execute(
@@ -101,14 +102,19 @@ def user_votes(kind: str, ids: list[int]) -> dict[int, int]:
     if g.user is None or not ids:
         return {}
     votes, column = (
-        ("submission_votes", "submission_id") if kind == "submission"
+        ("submission_votes", "submission_id")
+        if kind == "submission"
         else ("comment_votes", "comment_id")
     )
     marks = ", ".join("?" * len(ids))
-    rows = get_db().execute(
-        f"SELECT {column}, value FROM {votes} WHERE user_id = ? AND {column} IN ({marks})",
-        (g.user["id"], *ids),
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            f"SELECT {column}, value FROM {votes} WHERE user_id = ? AND {column} IN ({marks})",
+            (g.user["id"], *ids),
+        )
+        .fetchall()
+    )
     return {row[0]: row[1] for row in rows}
 
 
@@ -128,11 +134,15 @@ def _back(default: str) -> Response:
 def vote_submission(submission_id: int) -> Response:
     """Vote on a submission (``direction`` = up, down or none) and go back."""
     value = _direction()
-    row = get_db().execute(
-        "SELECT s.id, s.title, s.deleted, f.name FROM submissions s JOIN forums f"
-        " ON f.id = s.forum_id WHERE s.id = ?",
-        (submission_id,),
-    ).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT s.id, s.title, s.deleted, f.name FROM submissions s JOIN forums f"
+            " ON f.id = s.forum_id WHERE s.id = ?",
+            (submission_id,),
+        )
+        .fetchone()
+    )
     if row is None:
         abort(404, f"There is no submission {submission_id}.")
     if row["deleted"]:
@@ -148,12 +158,16 @@ def vote_submission(submission_id: int) -> Response:
 def vote_comment(comment_id: int) -> Response:
     """Vote on a comment (``direction`` = up, down or none) and go back."""
     value = _direction()
-    row = get_db().execute(
-        "SELECT c.id, c.deleted, c.removed, c.submission_id, s.title, f.name FROM comments c"
-        " JOIN submissions s ON s.id = c.submission_id JOIN forums f ON f.id = s.forum_id"
-        " WHERE c.id = ?",
-        (comment_id,),
-    ).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT c.id, c.deleted, c.removed, c.submission_id, s.title, f.name FROM comments c"
+            " JOIN submissions s ON s.id = c.submission_id JOIN forums f ON f.id = s.forum_id"
+            " WHERE c.id = ?",
+            (comment_id,),
+        )
+        .fetchone()
+    )
     if row is None:
         abort(404, f"There is no comment {comment_id}.")
     if row["deleted"] or row["removed"]:
@@ -161,8 +175,9 @@ def vote_comment(comment_id: int) -> Response:
     apply_vote("comment", comment_id, g.user["id"], value)
     get_db().commit()
     flash(_vote_message(value, "comment"), "success")
-    return _back(f"/f/{row['name']}/{row['submission_id']}/{slugify(row['title'])}"
-                 f"/comment/{comment_id}")
+    return _back(
+        f"/f/{row['name']}/{row['submission_id']}/{slugify(row['title'])}/comment/{comment_id}"
+    )
 
 
 def _vote_message(value: int, what: str) -> str:

@@ -21,17 +21,27 @@ def _layout() -> dict[str, Any]:
     user = g.get("user")
     todo_count = 0
     if user is not None:
-        todo_count = db.get_db().execute(
-            "SELECT COUNT(*) FROM todos WHERE user_id = ? AND state = 'pending'",
-            (user["id"],),
-        ).fetchone()[0]
+        todo_count = (
+            db.get_db()
+            .execute(
+                "SELECT COUNT(*) FROM todos WHERE user_id = ? AND state = 'pending'",
+                (user["id"],),
+            )
+            .fetchone()[0]
+        )
     project = g.get("project")
     project_counts = {}
     if project is not None:
-        row = db.get_db().execute(
-            "SELECT (SELECT COUNT(*) FROM issues WHERE project_id = :id AND state = 'opened'),"
-            " (SELECT COUNT(*) FROM merge_requests WHERE project_id = :id AND"
-            " state = 'opened')", {"id": project["id"]}).fetchone()
+        row = (
+            db.get_db()
+            .execute(
+                "SELECT (SELECT COUNT(*) FROM issues WHERE project_id = :id AND state = 'opened'),"
+                " (SELECT COUNT(*) FROM merge_requests WHERE project_id = :id AND"
+                " state = 'opened')",
+                {"id": project["id"]},
+            )
+            .fetchone()
+        )
         project_counts = {"issues": row[0], "merge_requests": row[1]}
     return {"project_counts": project_counts, "todo_count": todo_count, "ROLES": access.ROLES}
 
@@ -60,8 +70,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         site_name=SITES["githost"].title,
         test_config=test_config,
         generate=generate,
-        blueprints=[users.bp, dashboard.bp, projects.bp, repository.bp, issues.bp,
-                    merge_requests.bp, planning.bp],
+        blueprints=[
+            users.bp,
+            dashboard.bp,
+            projects.bp,
+            repository.bp,
+            issues.bp,
+            merge_requests.bp,
+            planning.bp,
+        ],
         login_endpoint="users.sign_in",
         home_endpoint="dashboard.home",
         layout=_layout,

@@ -17,16 +17,35 @@ from ..core.clock import now_text
 from ..core.db import get_db
 
 GUEST, REPORTER, DEVELOPER, MAINTAINER, OWNER = 10, 20, 30, 40, 50
-ROLES = {GUEST: "Guest", REPORTER: "Reporter", DEVELOPER: "Developer", MAINTAINER: "Maintainer",
-         OWNER: "Owner"}
+ROLES = {
+    GUEST: "Guest",
+    REPORTER: "Reporter",
+    DEVELOPER: "Developer",
+    MAINTAINER: "Maintainer",
+    OWNER: "Owner",
+}
 ROLE_BY_NAME = {name: value for value, name in ROLES.items()}
 VISIBILITIES = {
     "private": "Private: only project members can see it",
     "internal": "Internal: any signed-in user can see it",
     "public": "Public: anyone can see it, without signing in",
 }
-RESERVED = {"users", "dashboard", "search", "explore", "projects", "groups", "static", "help",
-            "admin", "api", "-", "new", "favicon.ico", "robots.txt"}
+RESERVED = {
+    "users",
+    "dashboard",
+    "search",
+    "explore",
+    "projects",
+    "groups",
+    "static",
+    "help",
+    "admin",
+    "api",
+    "-",
+    "new",
+    "favicon.ico",
+    "robots.txt",
+}
 
 PROJECT_COLUMNS = (
     "p.*, n.path AS namespace_path, n.name AS namespace_name, n.kind AS namespace_kind"
@@ -38,16 +57,24 @@ def visible_clause(alias: str = "p") -> tuple[str, list[Any]]:
     user = g.get("user")
     if user is None:
         return f"{alias}.visibility = 'public'", []
-    return (f"({alias}.visibility IN ('public', 'internal') OR {alias}.id IN"
-            " (SELECT project_id FROM members WHERE user_id = ?))", [user["id"]])
+    return (
+        f"({alias}.visibility IN ('public', 'internal') OR {alias}.id IN"
+        " (SELECT project_id FROM members WHERE user_id = ?))",
+        [user["id"]],
+    )
 
 
 def role_in(project_id: int, user_id: int | None) -> int:
     """Return a user's role in a project (0 when not a member)."""
     if user_id is None:
         return 0
-    row = get_db().execute("SELECT role FROM members WHERE project_id = ? AND user_id = ?",
-                           (project_id, user_id)).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT role FROM members WHERE project_id = ? AND user_id = ?", (project_id, user_id)
+        )
+        .fetchone()
+    )
     return int(row[0]) if row else 0
 
 
@@ -62,10 +89,15 @@ def can_see(project: sqlite3.Row, role: int) -> bool:
 
 def find_project(namespace: str, path: str) -> sqlite3.Row | None:
     """Return the project at ``namespace/path`` with its namespace columns, or None."""
-    return get_db().execute(
-        f"SELECT {PROJECT_COLUMNS} FROM projects p JOIN namespaces n ON n.id = p.namespace_id"
-        " WHERE n.path = ? AND p.path = ?", (namespace, path),
-    ).fetchone()
+    return (
+        get_db()
+        .execute(
+            f"SELECT {PROJECT_COLUMNS} FROM projects p JOIN namespaces n ON n.id = p.namespace_id"
+            " WHERE n.path = ? AND p.path = ?",
+            (namespace, path),
+        )
+        .fetchone()
+    )
 
 
 def load_project(namespace: str, path: str) -> tuple[sqlite3.Row, int]:
@@ -74,8 +106,9 @@ def load_project(namespace: str, path: str) -> tuple[sqlite3.Row, int]:
     user = g.get("user")
     role = role_in(project["id"], user["id"] if user else None) if project else 0
     if project is None or not can_see(project, role):
-        abort(404, f"The project {namespace}/{path} does not exist or you do not have access"
-                   " to it.")
+        abort(
+            404, f"The project {namespace}/{path} does not exist or you do not have access to it."
+        )
     return project, role
 
 
@@ -85,8 +118,11 @@ def require(role: int, action: str) -> None:
         abort(403, f"You must sign in to {action}.")
     if g.role < role:
         have = ROLES.get(g.role, "not a member")
-        abort(403, f"You need the {ROLES[role]} role or higher to {action}; your role in this"
-                   f" project is {have}.")
+        abort(
+            403,
+            f"You need the {ROLES[role]} role or higher to {action}; your role in this"
+            f" project is {have}.",
+        )
 
 
 def require_writable(action: str) -> None:
@@ -131,8 +167,13 @@ def project_blueprint(name: str, import_name: str) -> Blueprint:
     return bp
 
 
-def record_event(project_id: int, action: str, target_type: str = "",
-                 target_id: int | None = None, title: str = "") -> None:
+def record_event(
+    project_id: int,
+    action: str,
+    target_type: str = "",
+    target_id: int | None = None,
+    title: str = "",
+) -> None:
     """Add an entry by the current user to the activity feed and bump the project's activity."""
     db = get_db()
     moment = now_text()
@@ -144,8 +185,7 @@ def record_event(project_id: int, action: str, target_type: str = "",
     db.execute("UPDATE projects SET last_activity_at = ? WHERE id = ?", (moment, project_id))
 
 
-def add_todo(user_id: int, project_id: int, target_type: str, target_id: int,
-             action: str) -> None:
+def add_todo(user_id: int, project_id: int, target_type: str, target_id: int, action: str) -> None:
     """Give ``user_id`` a pending to-do about a target (not for the acting user)."""
     if user_id == g.user["id"]:
         return
@@ -170,8 +210,9 @@ def mention_todos(body: str, project_id: int, target_type: str, target_id: int) 
         row = db.execute("SELECT id FROM users WHERE username = ?", (username,)).fetchone()
         if row is None:
             continue
-        project = db.execute("SELECT visibility FROM projects WHERE id = ?",
-                             (project_id,)).fetchone()
+        project = db.execute(
+            "SELECT visibility FROM projects WHERE id = ?", (project_id,)
+        ).fetchone()
         if project["visibility"] == "private" and not role_in(project_id, row[0]):
             continue
         add_todo(row[0], project_id, target_type, target_id, "mentioned")

@@ -64,8 +64,17 @@ class ProjectFiles:
         year: Copyright year.
     """
 
-    def __init__(self, rng: Rng, language: words.Language, package: str, title: str,
-                 description: str, domain: tuple[str, str], holder: str, year: int) -> None:
+    def __init__(
+        self,
+        rng: Rng,
+        language: words.Language,
+        package: str,
+        title: str,
+        description: str,
+        domain: tuple[str, str],
+        holder: str,
+        year: int,
+    ) -> None:
         self.language = language
         self.package = package
         self.title = title
@@ -82,22 +91,26 @@ class ProjectFiles:
         self.ci_image = 0
         self.last_module = ""
         self.settings = {
-            "log_level": rng.choice(words.LOG_LEVELS), "port": rng.choice((8000, 8080, 9000)),
-            "backend": rng.choice(words.BACKENDS), "retention": rng.choice((7, 14, 30, 90)),
+            "log_level": rng.choice(words.LOG_LEVELS),
+            "port": rng.choice((8000, 8080, 9000)),
+            "backend": rng.choice(words.BACKENDS),
+            "retention": rng.choice((7, 14, 30, 90)),
         }
         self.files: dict[str, str] = {}
         self.license_name, license_text = rng.choice(words.LICENSES)
         self.files["LICENSE"] = fill(license_text, year=year, holder=holder)
         self.files[".gitignore"] = language.gitignore
         self.files[fill(language.entry_path, package=package)] = fill(
-            language.entry, package=package, description=description)
+            language.entry, package=package, description=description
+        )
         for _ in range(2):
             self.features.append(self._feature(rng))
         for _ in range(rng.randint(2, 3)):
             self._new_module(rng, functions=rng.randint(2, 4))
         self.docs[rng.choice(words.DOC_TOPICS)[0]] = [
             fill(rng.choice(words.DOC_SENTENCES), domain=domain[0], domains=domain[1])
-            for _ in range(3)]
+            for _ in range(3)
+        ]
         self._render_all()
 
     def copy(self) -> ProjectFiles:
@@ -107,9 +120,12 @@ class ProjectFiles:
         clone.changelog = list(self.changelog)
         clone.docs = {topic: list(sentences) for topic, sentences in self.docs.items()}
         clone.modules = {
-            name: Module(module.name, [list(pair) for pair in module.constants],
-                         [copy.copy(function) for function in module.functions],
-                         list(module.tests))
+            name: Module(
+                module.name,
+                [list(pair) for pair in module.constants],
+                [copy.copy(function) for function in module.functions],
+                list(module.tests),
+            )
             for name, module in self.modules.items()
         }
         clone.used_names = set(self.used_names)
@@ -135,38 +151,76 @@ class ProjectFiles:
     def _render_function(self, function: Function) -> str:
         template = self.language.functions[function.variant % len(self.language.functions)]
         name = function.name
-        return fill(template, name=name, Name=name[:1].upper() + name[1:],
-                    arg=function.noun + "s", noun=function.noun, field=function.field,
-                    const=function.const, verb=function.verb, Verb=function.verb.capitalize())
+        return fill(
+            template,
+            name=name,
+            Name=name[:1].upper() + name[1:],
+            arg=function.noun + "s",
+            noun=function.noun,
+            field=function.field,
+            const=function.const,
+            verb=function.verb,
+            Verb=function.verb.capitalize(),
+        )
 
     def _render_module(self, module: Module) -> None:
         lang = self.language
-        parts = [fill(lang.header, module=module.name, package=self.package,
-                      description=self.description)]
+        parts = [
+            fill(
+                lang.header, module=module.name, package=self.package, description=self.description
+            )
+        ]
         if module.constants:
-            parts.append("\n".join(fill(lang.constant, const=name, value=value)
-                                   for name, value in module.constants) + "\n")
+            parts.append(
+                "\n".join(
+                    fill(lang.constant, const=name, value=value) for name, value in module.constants
+                )
+                + "\n"
+            )
         parts += [self._render_function(function) for function in module.functions]
         self.files[self.module_path(module.name)] = "\n".join(parts)
         test_file = self.test_path(module.name)
         if module.tests:
             tests = [fill(lang.test_header, module=module.name, package=self.package)]
             for name in module.tests:
-                tests.append(fill(lang.test, name=name, Name=name[:1].upper() + name[1:],
-                                  module=module.name, package=self.package))
+                tests.append(
+                    fill(
+                        lang.test,
+                        name=name,
+                        Name=name[:1].upper() + name[1:],
+                        module=module.name,
+                        package=self.package,
+                    )
+                )
             self.files[test_file] = "\n".join(tests)
         else:
             self.files.pop(test_file, None)
 
     def _render_readme(self) -> None:
         lang = self.language.name
-        install = {"Python": "pip install " + self.package, "JavaScript": "npm install " +
-                   self.package, "Go": f"go install example.test/{self.package}/cmd/"
-                   f"{self.package}@latest", "Rust": "cargo install " + self.package}[lang]
+        install = {
+            "Python": "pip install " + self.package,
+            "JavaScript": "npm install " + self.package,
+            "Go": f"go install example.test/{self.package}/cmd/{self.package}@latest",
+            "Rust": "cargo install " + self.package,
+        }[lang]
         lines = [f"# {self.title}", "", self.description, "", "## Features", ""]
         lines += [f"- {feature}" for feature in self.features]
-        lines += ["", "## Installation", "", "```sh", install, "```", "", "## Usage", "",
-                  "```sh", f"{self.package} --help", "```", ""]
+        lines += [
+            "",
+            "## Installation",
+            "",
+            "```sh",
+            install,
+            "```",
+            "",
+            "## Usage",
+            "",
+            "```sh",
+            f"{self.package} --help",
+            "```",
+            "",
+        ]
         if self.docs:
             lines += ["## Documentation", ""]
             lines += [f"- docs/{topic}.md" for topic in sorted(self.docs)]
@@ -183,20 +237,25 @@ class ProjectFiles:
         for topic, sentences in self.docs.items():
             body = [f"# {titles[topic]}", ""]
             for start in range(0, len(sentences), 3):
-                body += [" ".join(sentences[start:start + 3]), ""]
+                body += [" ".join(sentences[start : start + 3]), ""]
             self.files[f"docs/{topic}.md"] = "\n".join(body)
 
     def _render_config(self) -> None:
         lang = self.language
-        self.files[lang.config_path] = fill(lang.config, package=self.package,
-                                            version=self.version_text,
-                                            description=self.description)
+        self.files[lang.config_path] = fill(
+            lang.config,
+            package=self.package,
+            version=self.version_text,
+            description=self.description,
+        )
         script = "\n".join(f"    - {command}" for command in lang.ci_script)
-        self.files[".gitlab-ci.yml"] = fill(words.CI_TEMPLATE,
-                                            image=lang.ci_images[self.ci_image],
-                                            script=script, package=self.package)
-        self.files["config.yml"] = fill(words.CONFIG_YAML, package=self.package,
-                                        **self.settings)
+        self.files[".gitlab-ci.yml"] = fill(
+            words.CI_TEMPLATE,
+            image=lang.ci_images[self.ci_image],
+            script=script,
+            package=self.package,
+        )
+        self.files["config.yml"] = fill(words.CONFIG_YAML, package=self.package, **self.settings)
 
     def _render_all(self) -> None:
         for module in self.modules.values():
@@ -221,8 +280,11 @@ class ProjectFiles:
             if name not in self.used_names:
                 break
         else:
-            name = f"{name}_{len(self.used_names)}" if not self.language.camel else (
-                f"{name}{len(self.used_names)}")
+            name = (
+                f"{name}_{len(self.used_names)}"
+                if not self.language.camel
+                else (f"{name}{len(self.used_names)}")
+            )
         self.used_names.add(name)
         const = rng.choice(module.constants)[0] if module.constants else "10"
         return Function(name, verb, noun, rng.randint(0, 9), rng.choice(words.FIELDS), const)
@@ -245,16 +307,20 @@ class ProjectFiles:
 
     def op_add_function(self, rng: Rng, only: str | None = None) -> str:
         """Add a function to a module that is not too long yet (or to module ``only``)."""
-        candidates = [m for m in self.modules.values() if len(m.functions) < 6
-                      and (only is None or m.name == only)]
+        candidates = [
+            m
+            for m in self.modules.values()
+            if len(m.functions) < 6 and (only is None or m.name == only)
+        ]
         if not candidates:
             return self.op_add_module(rng)
         module = rng.choice(candidates)
         function = self._function(rng, module)
         module.functions.append(function)
         self._render_module(module)
-        return fill(rng.choice(words.COMMIT_MESSAGES["add_function"]), fn=function.name,
-                    module=module.name)
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["add_function"]), fn=function.name, module=module.name
+        )
 
     def op_change_function(self, rng: Rng) -> str:
         """Rewrite one function's body."""
@@ -277,8 +343,9 @@ class ProjectFiles:
         while constant[1] == old:
             constant[1] = max(1, old * rng.choice((2, 3)) // 2 + rng.randint(-1, 5))
         self._render_module(module)
-        return fill(rng.choice(words.COMMIT_MESSAGES["constant"]), const=constant[0],
-                    value=constant[1])
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["constant"]), const=constant[0], value=constant[1]
+        )
 
     def op_add_module(self, rng: Rng, reserve: bool = False) -> str:
         """Add a new module with two functions and a test.
@@ -319,8 +386,8 @@ class ProjectFiles:
         """Extend or start a docs page."""
         topic, title = rng.choice(words.DOC_TOPICS)
         self.docs.setdefault(topic, []).append(
-            fill(rng.choice(words.DOC_SENTENCES), domain=self.domain[0],
-                 domains=self.domain[1]))
+            fill(rng.choice(words.DOC_SENTENCES), domain=self.domain[0], domains=self.domain[1])
+        )
         self._render_docs()
         self._render_readme()
         return fill(rng.choice(words.COMMIT_MESSAGES["docs"]), topic=title.lower())
@@ -336,8 +403,11 @@ class ProjectFiles:
         """Change a runtime setting in config.yml."""
         index = rng.randint(0, 2)
         key = ("log_level", "port", "backend")[index]
-        options = {"log_level": words.LOG_LEVELS, "port": (8000, 8080, 8081, 9000, 9090),
-                   "backend": words.BACKENDS}[key]
+        options = {
+            "log_level": words.LOG_LEVELS,
+            "port": (8000, 8080, 8081, 9000, 9090),
+            "backend": words.BACKENDS,
+        }[key]
         value = rng.choice([option for option in options if option != self.settings[key]])
         self.settings[key] = value
         self._render_config()
@@ -367,8 +437,18 @@ class ProjectFiles:
         self._render_readme()
         return fill(rng.choice(words.COMMIT_MESSAGES["release"]), version=tag), tag
 
-    DIRECT_OPS = ("add_function", "change_function", "constant", "add_test", "readme", "docs",
-                  "ci", "config", "add_module", "remove_module")
+    DIRECT_OPS = (
+        "add_function",
+        "change_function",
+        "constant",
+        "add_test",
+        "readme",
+        "docs",
+        "ci",
+        "config",
+        "add_module",
+        "remove_module",
+    )
     DIRECT_WEIGHTS = (5, 6, 3, 3, 2, 2, 1, 1, 2, 1)
 
     def random_op(self, rng: Rng) -> str:

@@ -21,8 +21,11 @@ PROJECT_SORTS = {
 }
 SEARCH_SCOPES = {"projects": "Projects", "issues": "Issues", "merge_requests": "Merge requests"}
 SEARCH_LIMIT = 200
-TODO_ACTIONS = {"assigned": "assigned you", "mentioned": "mentioned you on",
-                "review_requested": "requested your review of"}
+TODO_ACTIONS = {
+    "assigned": "assigned you",
+    "mentioned": "mentioned you on",
+    "review_requested": "requested your review of",
+}
 PATH_RULE = "lower-case letters, digits, '.', '_' or '-', starting with a letter or digit"
 
 
@@ -34,15 +37,26 @@ def _project_list(where: str, params: list, tab: str, title: str) -> str:
     conditions = [clause, where] if where else [clause]
     values = [*visible_params, *params]
     if query:
-        conditions.append("(p.name LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\'"
-                          " OR n.path LIKE ? ESCAPE '\\')")
+        conditions.append(
+            "(p.name LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\'"
+            " OR n.path LIKE ? ESCAPE '\\')"
+        )
         values += [listing.like(query)] * 3
     page = listing.paginate(
         "projects p JOIN namespaces n ON n.id = p.namespace_id WHERE " + " AND ".join(conditions),
-        values, PROJECT_SORTS[sort][1], access.PROJECT_COLUMNS,
+        values,
+        PROJECT_SORTS[sort][1],
+        access.PROJECT_COLUMNS,
     )
-    return render_template("githost/projects.html", page=page, tab=tab, title=title, sort=sort,
-                           sorts=PROJECT_SORTS, query=query)
+    return render_template(
+        "githost/projects.html",
+        page=page,
+        tab=tab,
+        title=title,
+        sort=sort,
+        sorts=PROJECT_SORTS,
+        query=query,
+    )
 
 
 @bp.route("/")
@@ -50,8 +64,12 @@ def home() -> str:
     """Your projects when signed in; otherwise every public project."""
     if g.user is None:
         return _project_list("", [], "explore", "Explore projects")
-    return _project_list("p.id IN (SELECT project_id FROM members WHERE user_id = ?)",
-                         [g.user["id"]], "yours", "Your projects")
+    return _project_list(
+        "p.id IN (SELECT project_id FROM members WHERE user_id = ?)",
+        [g.user["id"]],
+        "yours",
+        "Your projects",
+    )
 
 
 @bp.route("/explore")
@@ -64,8 +82,12 @@ def explore() -> str:
 @login_required
 def starred() -> str:
     """Projects the signed-in user has starred."""
-    return _project_list("p.id IN (SELECT project_id FROM stars WHERE user_id = ?)",
-                         [g.user["id"]], "starred", "Starred projects")
+    return _project_list(
+        "p.id IN (SELECT project_id FROM stars WHERE user_id = ?)",
+        [g.user["id"]],
+        "starred",
+        "Starred projects",
+    )
 
 
 # --- to-do list ---------------------------------------------------------------------------
@@ -79,7 +101,8 @@ def todos() -> str:
     page = listing.paginate(
         "todos t JOIN projects p ON p.id = t.project_id JOIN namespaces n ON"
         " n.id = p.namespace_id JOIN users a ON a.id = t.author_id"
-        " WHERE t.user_id = ? AND t.state = ?", [g.user["id"], state],
+        " WHERE t.user_id = ? AND t.state = ?",
+        [g.user["id"], state],
         "t.created_at DESC, t.id DESC",
         "t.*, p.name AS project_name, p.path AS project_path, n.path AS namespace_path,"
         " a.name AS author_name, a.username AS author_username,"
@@ -98,8 +121,9 @@ def todos() -> str:
 def todo_done(todo_id: int) -> Response:
     """Mark one of the signed-in user's to-dos as done."""
     db = get_db()
-    todo = db.execute("SELECT * FROM todos WHERE id = ? AND user_id = ?",
-                      (todo_id, g.user["id"])).fetchone()
+    todo = db.execute(
+        "SELECT * FROM todos WHERE id = ? AND user_id = ?", (todo_id, g.user["id"])
+    ).fetchone()
     if todo is None:
         abort(404, f"You have no to-do {todo_id}.")
     db.execute("UPDATE todos SET state = 'done' WHERE id = ?", (todo_id,))
@@ -113,8 +137,9 @@ def todo_done(todo_id: int) -> Response:
 def todos_all_done() -> Response:
     """Mark every pending to-do of the signed-in user as done."""
     db = get_db()
-    count = db.execute("UPDATE todos SET state = 'done' WHERE user_id = ? AND state = 'pending'",
-                       (g.user["id"],)).rowcount
+    count = db.execute(
+        "UPDATE todos SET state = 'done' WHERE user_id = ? AND state = 'pending'", (g.user["id"],)
+    ).rowcount
     db.commit()
     flash(f"Marked {count} to-do{'' if count == 1 else 's'} as done.", "success")
     return redirect(url_for("dashboard.todos"))
@@ -130,12 +155,14 @@ def my_issues() -> str:
     page = listing.paginate(
         "issues i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON"
         " n.id = p.namespace_id WHERE i.state = 'opened' AND i.id IN"
-        " (SELECT issue_id FROM issue_assignees WHERE user_id = ?)", [g.user["id"]],
+        " (SELECT issue_id FROM issue_assignees WHERE user_id = ?)",
+        [g.user["id"]],
         "i.updated_at DESC, i.id DESC",
         "i.*, p.name AS project_name, p.path AS project_path, n.path AS namespace_path",
     )
-    return render_template("githost/my_work.html", page=page, kind="issues",
-                           title="Issues assigned to me")
+    return render_template(
+        "githost/my_work.html", page=page, kind="issues", title="Issues assigned to me"
+    )
 
 
 @bp.route("/dashboard/merge_requests")
@@ -145,12 +172,17 @@ def my_merge_requests() -> str:
     page = listing.paginate(
         "merge_requests i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON"
         " n.id = p.namespace_id WHERE i.state = 'opened' AND i.id IN"
-        " (SELECT mr_id FROM mr_assignees WHERE user_id = ?)", [g.user["id"]],
+        " (SELECT mr_id FROM mr_assignees WHERE user_id = ?)",
+        [g.user["id"]],
         "i.updated_at DESC, i.id DESC",
         "i.*, p.name AS project_name, p.path AS project_path, n.path AS namespace_path",
     )
-    return render_template("githost/my_work.html", page=page, kind="merge_requests",
-                           title="Merge requests assigned to me")
+    return render_template(
+        "githost/my_work.html",
+        page=page,
+        kind="merge_requests",
+        title="Merge requests assigned to me",
+    )
 
 
 # --- search ---------------------------------------------------------------------------------
@@ -164,8 +196,12 @@ def search() -> tuple[str, int] | str:
     scope = scope if scope in SEARCH_SCOPES else "projects"
     if len(query) > SEARCH_LIMIT:
         return render_template(
-            "githost/search.html", query=query[:SEARCH_LIMIT], scope=scope, page=None,
-            scopes=SEARCH_SCOPES, error=f"Search terms must be at most {SEARCH_LIMIT} characters.",
+            "githost/search.html",
+            query=query[:SEARCH_LIMIT],
+            scope=scope,
+            page=None,
+            scopes=SEARCH_SCOPES,
+            error=f"Search terms must be at most {SEARCH_LIMIT} characters.",
         ), 400
     page = None
     terms = query.split()[:10]
@@ -174,30 +210,36 @@ def search() -> tuple[str, int] | str:
         if scope == "projects":
             conditions = [clause]
             for term in terms:
-                conditions.append("(p.name LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\'"
-                                  " OR n.path LIKE ? ESCAPE '\\' OR p.path LIKE ? ESCAPE '\\')")
+                conditions.append(
+                    "(p.name LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\'"
+                    " OR n.path LIKE ? ESCAPE '\\' OR p.path LIKE ? ESCAPE '\\')"
+                )
                 params += [listing.like(term)] * 4
             page = listing.paginate(
                 "projects p JOIN namespaces n ON n.id = p.namespace_id WHERE "
-                + " AND ".join(conditions), params,
-                "p.star_count DESC, p.last_activity_at DESC, p.id", access.PROJECT_COLUMNS,
+                + " AND ".join(conditions),
+                params,
+                "p.star_count DESC, p.last_activity_at DESC, p.id",
+                access.PROJECT_COLUMNS,
             )
         else:
             table = "issues" if scope == "issues" else "merge_requests"
             conditions = [clause]
             for term in terms:
-                conditions.append("(i.title LIKE ? ESCAPE '\\' OR i.description LIKE ? ESCAPE"
-                                  " '\\')")
+                conditions.append(
+                    "(i.title LIKE ? ESCAPE '\\' OR i.description LIKE ? ESCAPE '\\')"
+                )
                 params += [listing.like(term)] * 2
             page = listing.paginate(
                 f"{table} i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON"
-                " n.id = p.namespace_id WHERE " + " AND ".join(conditions), params,
+                " n.id = p.namespace_id WHERE " + " AND ".join(conditions),
+                params,
                 "i.updated_at DESC, i.id DESC",
-                "i.*, p.name AS project_name, p.path AS project_path,"
-                " n.path AS namespace_path",
+                "i.*, p.name AS project_name, p.path AS project_path, n.path AS namespace_path",
             )
-    return render_template("githost/search.html", query=query, scope=scope, page=page,
-                           scopes=SEARCH_SCOPES, error=None)
+    return render_template(
+        "githost/search.html", query=query, scope=scope, page=page, scopes=SEARCH_SCOPES, error=None
+    )
 
 
 # --- creating a project ------------------------------------------------------------------
@@ -205,11 +247,16 @@ def search() -> tuple[str, int] | str:
 
 def creatable_namespaces() -> list:
     """Namespaces the signed-in user may create projects in: their own and groups they run."""
-    return get_db().execute(
-        "SELECT * FROM namespaces WHERE owner_id = ? UNION ALL SELECT n.* FROM namespaces n"
-        " JOIN group_members m ON m.namespace_id = n.id WHERE m.user_id = ? AND m.role >= ?"
-        " ORDER BY kind DESC, path", (g.user["id"], g.user["id"], access.MAINTAINER),
-    ).fetchall()
+    return (
+        get_db()
+        .execute(
+            "SELECT * FROM namespaces WHERE owner_id = ? UNION ALL SELECT n.* FROM namespaces n"
+            " JOIN group_members m ON m.namespace_id = n.id WHERE m.user_id = ? AND m.role >= ?"
+            " ORDER BY kind DESC, path",
+            (g.user["id"], g.user["id"], access.MAINTAINER),
+        )
+        .fetchall()
+    )
 
 
 def slugify(name: str) -> str:
@@ -223,35 +270,56 @@ def new_project() -> Response | tuple[str, int] | str:
     """Create a project in one of the user's namespaces, optionally with a README."""
     namespaces = creatable_namespaces()
     if request.method == "GET":
-        return render_template("githost/new_project.html", namespaces=namespaces, errors={},
-                               form={"visibility": "private", "namespace_id":
-                                     str(namespaces[0]["id"]), "initialize_with_readme": "1"},
-                               visibilities=access.VISIBILITIES)
+        return render_template(
+            "githost/new_project.html",
+            namespaces=namespaces,
+            errors={},
+            form={
+                "visibility": "private",
+                "namespace_id": str(namespaces[0]["id"]),
+                "initialize_with_readme": "1",
+            },
+            visibilities=access.VISIBILITIES,
+        )
     errors: dict[str, str] = {}
     form = request.form
     name = forms.text(form, "name", "Project name", errors, max_length=100)
     if name and "name" not in errors and not forms.NAME.match(name):
-        errors["name"] = ("Project name must start with a letter or digit and contain only"
-                          " letters, digits, spaces, '.', '_' or '-'.")
+        errors["name"] = (
+            "Project name must start with a letter or digit and contain only"
+            " letters, digits, spaces, '.', '_' or '-'."
+        )
     path = forms.text(form, "path", "Project slug", errors, max_length=100, required=False)
     path = path or slugify(name)
     if "path" not in errors and path and not forms.PATH.match(path):
         errors["path"] = f"Project slug must use {PATH_RULE}."
     choices = {str(row["id"]): row for row in namespaces}
     namespace_id = forms.choice(form, "namespace_id", "Project namespace", choices, errors)
-    visibility = forms.choice(form, "visibility", "Visibility level", access.VISIBILITIES,
-                              errors)
-    description = forms.text(form, "description", "Project description", errors,
-                             max_length=2000, required=False)
+    visibility = forms.choice(form, "visibility", "Visibility level", access.VISIBILITIES, errors)
+    description = forms.text(
+        form, "description", "Project description", errors, max_length=2000, required=False
+    )
     db = get_db()
-    if namespace_id and path and "path" not in errors and db.execute(
-            "SELECT 1 FROM projects WHERE namespace_id = ? AND path = ?",
-            (int(namespace_id), path)).fetchone():
-        errors["path"] = (f"The namespace {choices[namespace_id]['path']} already has a project"
-                          f" with the slug {path}.")
+    if (
+        namespace_id
+        and path
+        and "path" not in errors
+        and db.execute(
+            "SELECT 1 FROM projects WHERE namespace_id = ? AND path = ?", (int(namespace_id), path)
+        ).fetchone()
+    ):
+        errors["path"] = (
+            f"The namespace {choices[namespace_id]['path']} already has a project"
+            f" with the slug {path}."
+        )
     if errors:
-        return render_template("githost/new_project.html", namespaces=namespaces, errors=errors,
-                               form=form, visibilities=access.VISIBILITIES), 400
+        return render_template(
+            "githost/new_project.html",
+            namespaces=namespaces,
+            errors=errors,
+            form=form,
+            visibilities=access.VISIBILITIES,
+        ), 400
     moment = now_text()
     cursor = db.execute(
         "INSERT INTO projects (namespace_id, path, name, description, visibility, default_branch,"
@@ -260,16 +328,23 @@ def new_project() -> Response | tuple[str, int] | str:
         (int(namespace_id), path, name, description, visibility, g.user["id"], moment, moment),
     )
     project_id = int(cursor.lastrowid or 0)
-    db.execute("INSERT INTO members VALUES (?, ?, ?, ?)",
-               (project_id, g.user["id"], access.OWNER, moment))
+    db.execute(
+        "INSERT INTO members VALUES (?, ?, ?, ?)", (project_id, g.user["id"], access.OWNER, moment)
+    )
     if form.get("initialize_with_readme"):
         writer = repo.RepoWriter(db)
         readme = f"# {name}\n\n{description or 'A new project.'}\n"
-        sha = writer.commit(project_id, {"README.md": writer.blob(readme)}, [],
-                            (g.user["id"], g.user["name"], g.user["email"]), "Initial commit",
-                            moment)
-        db.execute("INSERT INTO refs VALUES (?, 'branch', 'main', ?, '', ?)",
-                   (project_id, sha, moment))
+        sha = writer.commit(
+            project_id,
+            {"README.md": writer.blob(readme)},
+            [],
+            (g.user["id"], g.user["name"], g.user["email"]),
+            "Initial commit",
+            moment,
+        )
+        db.execute(
+            "INSERT INTO refs VALUES (?, 'branch', 'main', ?, '', ?)", (project_id, sha, moment)
+        )
     access.record_event(project_id, "created", "project", project_id, name)
     db.commit()
     flash(f"Project '{name}' was successfully created.", "success")

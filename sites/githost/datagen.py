@@ -36,12 +36,22 @@ USER_COUNT = 110
 HISTORY_DAYS = 730
 
 GUEST, REPORTER, DEVELOPER, MAINTAINER, OWNER = 10, 20, 30, 40, 50
-ROLE_NAMES = {GUEST: "Guest", REPORTER: "Reporter", DEVELOPER: "Developer",
-              MAINTAINER: "Maintainer", OWNER: "Owner"}
+ROLE_NAMES = {
+    GUEST: "Guest",
+    REPORTER: "Reporter",
+    DEVELOPER: "Developer",
+    MAINTAINER: "Maintainer",
+    OWNER: "Owner",
+}
 
 # alex.chen's place in the world: group -> role (others are drawn at random).
-DEMO_GROUP_ROLES = {"northwind": MAINTAINER, "kestrel-cloud": DEVELOPER, "lumen-web": REPORTER,
-                    "open-harbor": GUEST, "copperleaf": DEVELOPER}
+DEMO_GROUP_ROLES = {
+    "northwind": MAINTAINER,
+    "kestrel-cloud": DEVELOPER,
+    "lumen-web": REPORTER,
+    "open-harbor": GUEST,
+    "copperleaf": DEVELOPER,
+}
 DEMO_PROJECTS = 4
 OTHER_USER_PROJECTS = 10
 FORKS = 8
@@ -93,10 +103,19 @@ class _World:
         self.todos: list[tuple[Any, ...]] = []
         self.notes: list[tuple[Any, ...]] = []
 
-    def event(self, project_id: int, author_id: int, action: str, moment: datetime,
-              target_type: str = "", target_id: int | None = None, title: str = "") -> None:
-        self.events.append((stamp(moment), project_id, author_id, action, target_type,
-                            target_id, title))
+    def event(
+        self,
+        project_id: int,
+        author_id: int,
+        action: str,
+        moment: datetime,
+        target_type: str = "",
+        target_id: int | None = None,
+        title: str = "",
+    ) -> None:
+        self.events.append(
+            (stamp(moment), project_id, author_id, action, target_type, target_id, title)
+        )
 
 
 def _moment(rng: Rng, start: datetime, end: datetime) -> datetime:
@@ -107,8 +126,9 @@ def _moment(rng: Rng, start: datetime, end: datetime) -> datetime:
     if span < 86400 * 2:
         return start + timedelta(seconds=rng.randint(0, span - 1))
     day = start + timedelta(days=rng.randint(0, span // 86400 - 1))
-    moment = datetime(day.year, day.month, day.day, rng.randint(8, 19), rng.randint(0, 59),
-                      rng.randint(0, 59))
+    moment = datetime(
+        day.year, day.month, day.day, rng.randint(8, 19), rng.randint(0, 59), rng.randint(0, 59)
+    )
     return min(max(moment, start), end)
 
 
@@ -124,8 +144,7 @@ def _users(rng: Rng) -> list[_User]:
             continue
         seen.add((first, last))
         created = WORLD_NOW - timedelta(days=rng.randint(760, 1500))
-        users.append(_User(len(users) + 1, f"{first}.{last}".lower(), f"{first} {last}",
-                           created))
+        users.append(_User(len(users) + 1, f"{first}.{last}".lower(), f"{first} {last}", created))
     return users
 
 
@@ -161,23 +180,43 @@ def _project_name(rng: Rng, used: set[str]) -> tuple[str, str, str]:
     raise RuntimeError("ran out of project names")  # pragma: no cover
 
 
-def _new_project(rng: Rng, project_id: int, namespace_id: int, creator: int,
-                 members: dict[int, int], used: set[str], visibility: str) -> _Project:
+def _new_project(
+    rng: Rng,
+    project_id: int,
+    namespace_id: int,
+    creator: int,
+    members: dict[int, int],
+    used: set[str],
+    visibility: str,
+) -> _Project:
     path, name, kind = _project_name(rng, used)
     template = dict(words.PROJECT_KINDS)[kind]
     domain = rng.choice(words.DOMAINS)
     description = Template(template).substitute(domain=domain[0], domains=domain[1])
     language = rng.weighted(words.LANGUAGES, words.LANGUAGE_WEIGHTS)
-    created = WORLD_NOW - timedelta(days=rng.randint(90, HISTORY_DAYS - 5),
-                                    hours=rng.randint(0, 23))
+    created = WORLD_NOW - timedelta(
+        days=rng.randint(90, HISTORY_DAYS - 5), hours=rng.randint(0, 23)
+    )
     if rng.chance(0.8):
         end = WORLD_NOW - timedelta(hours=rng.randint(2, 24 * 20))
     else:
         end = WORLD_NOW - timedelta(days=rng.randint(40, 200))
     if end <= created + timedelta(days=30):
         end = min(WORLD_NOW - timedelta(hours=3), created + timedelta(days=60))
-    project = _Project(project_id, namespace_id, path, name, description, visibility, language,
-                       domain, created, end, creator, dict(members))
+    project = _Project(
+        project_id,
+        namespace_id,
+        path,
+        name,
+        description,
+        visibility,
+        language,
+        domain,
+        created,
+        end,
+        creator,
+        dict(members),
+    )
     project.default_branch = "master" if rng.chance(0.12) else "main"
     project.topics = sorted(set(rng.sample(words.TOPICS, rng.randint(1, 3))))
     return project
@@ -193,8 +232,14 @@ def _visibility(rng: Rng) -> str:
 class _RepoBuilder:
     """Builds one project's history with a :class:`RepoWriter`."""
 
-    def __init__(self, rng: Rng, writer: RepoWriter, project: _Project,
-                 users: dict[int, _User], world: _World) -> None:
+    def __init__(
+        self,
+        rng: Rng,
+        writer: RepoWriter,
+        project: _Project,
+        users: dict[int, _User],
+        world: _World,
+    ) -> None:
         self.rng = rng
         self.writer = writer
         self.project = project
@@ -215,12 +260,25 @@ class _RepoBuilder:
             result[path] = blob_id
         return result
 
-    def commit(self, files: ProjectFiles | dict[str, int], parents: list[str], author_id: int,
-               message: str, moment: datetime, branch: str) -> str:
+    def commit(
+        self,
+        files: ProjectFiles | dict[str, int],
+        parents: list[str],
+        author_id: int,
+        message: str,
+        moment: datetime,
+        branch: str,
+    ) -> str:
         user = self.users[author_id]
         snapshot = files if isinstance(files, dict) else self.snapshot(files)
-        sha = self.writer.commit(self.project.id, snapshot, parents,
-                                 (user.id, user.name, user.email), message, stamp(moment))
+        sha = self.writer.commit(
+            self.project.id,
+            snapshot,
+            parents,
+            (user.id, user.name, user.email),
+            message,
+            stamp(moment),
+        )
         self.world.event(self.project.id, author_id, "pushed to", moment, "branch", None, branch)
         self.last_commit = max(self.last_commit, moment)
         return sha
@@ -245,12 +303,20 @@ class _RepoBuilder:
     def build(self) -> None:
         rng, project = self.rng, self.project
         holder = project.name if rng.chance(0.5) else self.users[project.creator_id].name
-        files = ProjectFiles(rng, project.language, _package(project), project.name,
-                             project.description, project.domain, holder,
-                             project.created_at.year)
+        files = ProjectFiles(
+            rng,
+            project.language,
+            _package(project),
+            project.name,
+            project.description,
+            project.domain,
+            holder,
+            project.created_at.year,
+        )
         main = project.default_branch
-        head = self.commit(files, [], project.creator_id, "Initial commit", project.created_at,
-                           main)
+        head = self.commit(
+            files, [], project.creator_id, "Initial commit", project.created_at, main
+        )
         span_start, span_end = project.created_at + timedelta(hours=2), project.end
         n_direct = rng.randint(14, 26)
         n_merged = rng.randint(3, 6)
@@ -266,12 +332,11 @@ class _RepoBuilder:
             moment = span_end - timedelta(seconds=rng.uniform(0, min(span, 86400 * 40)))
             schedule.append((moment, "open"))
         for _ in range(n_closed):
-            schedule.append((span_start + timedelta(seconds=rng.uniform(0, span * 0.9)),
-                             "closed"))
+            schedule.append((span_start + timedelta(seconds=rng.uniform(0, span * 0.9)), "closed"))
         schedule.sort(key=lambda item: (item[0], item[1]))
         releases = 0
         for index, (moment, kind) in enumerate(schedule):
-            following = [t for t, k in schedule[index + 1:] if k not in ("open", "closed")]
+            following = [t for t, k in schedule[index + 1 :] if k not in ("open", "closed")]
             window_end = following[0] if following else span_end
             if kind == "direct":
                 message = files.random_op(rng)
@@ -291,8 +356,15 @@ class _RepoBuilder:
         self.refs.append((project.id, "branch", main, head, "", stamp(self.last_commit)))
         project.files = files
 
-    def _branch_commits(self, branch: ProjectFiles, base: str, author: int, start: datetime,
-                        end: datetime, isolated: bool) -> tuple[str, str, str, int]:
+    def _branch_commits(
+        self,
+        branch: ProjectFiles,
+        base: str,
+        author: int,
+        start: datetime,
+        end: datetime,
+        isolated: bool,
+    ) -> tuple[str, str, str, int]:
         """Commit 1-4 changes on a new branch; return (name, head, first message, count)."""
         rng = self.rng
         count = rng.randint(1, 4)
@@ -310,33 +382,45 @@ class _RepoBuilder:
                 message = branch.random_op(rng)
             if not first:
                 first, name = message, self.branch_name(message)
-            head = self.commit(branch, [head], author, message, start + step * (number + 1),
-                               name)
+            head = self.commit(branch, [head], author, message, start + step * (number + 1), name)
         return name, head, first, count
 
-    def _merged_mr(self, files: ProjectFiles, head: str, start: datetime,
-                   end: datetime) -> tuple[str, ProjectFiles]:
+    def _merged_mr(
+        self, files: ProjectFiles, head: str, start: datetime, end: datetime
+    ) -> tuple[str, ProjectFiles]:
         rng, project = self.rng, self.project
         author = self.pick_author()
         branch = files.copy()
-        name, source, title, count = self._branch_commits(branch, head, author, start, end,
-                                                          False)
+        name, source, title, count = self._branch_commits(branch, head, author, start, end, False)
         merged_at = start + (end - start) * ((count + 1.5) / (count + 2))
-        mergers = [uid for uid, role in project.members.items() if role >= MAINTAINER
-                   and uid != author] or self.developers()
+        mergers = [
+            uid for uid, role in project.members.items() if role >= MAINTAINER and uid != author
+        ] or self.developers()
         merger = rng.choice(sorted(mergers))
-        message = (f"Merge branch '{name}' into '{project.default_branch}'\n\n{title}\n\n"
-                   f"See merge request !{len(project.mr_specs) + 1}")
-        merge = self.commit(branch, [head, source], merger, message, merged_at,
-                            project.default_branch)
+        message = (
+            f"Merge branch '{name}' into '{project.default_branch}'\n\n{title}\n\n"
+            f"See merge request !{len(project.mr_specs) + 1}"
+        )
+        merge = self.commit(
+            branch, [head, source], merger, message, merged_at, project.default_branch
+        )
         if rng.chance(0.25):
             self.refs.append((project.id, "branch", name, source, "", stamp(merged_at)))
-        project.mr_specs.append({
-            "state": "merged", "author": author, "source_branch": name, "title": title,
-            "created_at": start + (end - start) / (count + 2), "merged_at": merged_at,
-            "source_sha": source, "base_sha": head, "merge_commit_sha": merge, "merger": merger,
-            "commits": count,
-        })
+        project.mr_specs.append(
+            {
+                "state": "merged",
+                "author": author,
+                "source_branch": name,
+                "title": title,
+                "created_at": start + (end - start) / (count + 2),
+                "merged_at": merged_at,
+                "source_sha": source,
+                "base_sha": head,
+                "merge_commit_sha": merge,
+                "merger": merger,
+                "commits": count,
+            }
+        )
         return merge, branch
 
     def _side_branch(self, files: ProjectFiles, head: str, moment: datetime, kind: str) -> None:
@@ -346,11 +430,17 @@ class _RepoBuilder:
         end = min(moment + timedelta(hours=rng.randint(4, 96)), WORLD_NOW - timedelta(hours=1))
         if end <= moment:
             end = moment + timedelta(minutes=30)
-        name, source, title, count = self._branch_commits(branch, head, author, moment, end,
-                                                          True)
-        spec = {"state": "opened" if kind == "open" else "closed", "author": author,
-                "source_branch": name, "title": title, "created_at": end - (end - moment) / 3,
-                "commits": count, "base_sha": head, "source_sha": source}
+        name, source, title, count = self._branch_commits(branch, head, author, moment, end, True)
+        spec = {
+            "state": "opened" if kind == "open" else "closed",
+            "author": author,
+            "source_branch": name,
+            "title": title,
+            "created_at": end - (end - moment) / 3,
+            "commits": count,
+            "base_sha": head,
+            "source_sha": source,
+        }
         if kind == "closed":
             spec["closed_at"] = end + timedelta(days=rng.randint(1, 20))
             if rng.chance(0.5):
@@ -379,11 +469,19 @@ def _context(rng: Rng, project: _Project) -> dict[str, str]:
     topic = rng.choice(words.DOC_TOPICS)[1].lower()
     feature = rng.choice(files.features).lower()
     return {
-        "fn": function.name, "Fn": function.name[:1].upper() + function.name[1:],
-        "module": module, "Module": module.capitalize(), "field": function.field,
-        "noun": function.noun, "const": constant[0], "value": str(constant[1]),
-        "feature": feature, "topic": topic, "domain": project.domain[0],
-        "domains": project.domain[1], "Domains": project.domain[1].capitalize(),
+        "fn": function.name,
+        "Fn": function.name[:1].upper() + function.name[1:],
+        "module": module,
+        "Module": module.capitalize(),
+        "field": function.field,
+        "noun": function.noun,
+        "const": constant[0],
+        "value": str(constant[1]),
+        "feature": feature,
+        "topic": topic,
+        "domain": project.domain[0],
+        "domains": project.domain[1],
+        "Domains": project.domain[1].capitalize(),
     }
 
 
@@ -429,18 +527,35 @@ class _Tracker:
         for title in titles:
             begin = _moment(rng, start, WORLD_NOW - timedelta(days=30))
             due = begin + timedelta(days=rng.choice((30, 45, 60, 90)))
-            state = "closed" if due < WORLD_NOW - timedelta(days=20) and rng.chance(0.7) else (
-                "active")
-            self.milestones.append((len(self.milestones) + 1, project.id, title,
-                                    rng.choice(words.MILESTONE_DESCRIPTIONS), state,
-                                    begin.strftime("%Y-%m-%d"), due.strftime("%Y-%m-%d"),
-                                    stamp(begin - timedelta(days=3))))
+            state = (
+                "closed" if due < WORLD_NOW - timedelta(days=20) and rng.chance(0.7) else ("active")
+            )
+            self.milestones.append(
+                (
+                    len(self.milestones) + 1,
+                    project.id,
+                    title,
+                    rng.choice(words.MILESTONE_DESCRIPTIONS),
+                    state,
+                    begin.strftime("%Y-%m-%d"),
+                    due.strftime("%Y-%m-%d"),
+                    stamp(begin - timedelta(days=3)),
+                )
+            )
             milestone_ids.append((len(self.milestones), due))
         self._issues(project, label_ids, milestone_ids)
         self._merge_requests(project, label_ids, milestone_ids)
 
-    def _mention(self, project: _Project, body: str, target_type: str, target_id: int,
-                 author: int, moment: datetime, open_: bool) -> str:
+    def _mention(
+        self,
+        project: _Project,
+        body: str,
+        target_type: str,
+        target_id: int,
+        author: int,
+        moment: datetime,
+        open_: bool,
+    ) -> str:
         rng = self.rng
         if not rng.chance(0.12):
             return body
@@ -450,15 +565,31 @@ class _Tracker:
         weights = [6.0 if uid == 1 else 1.0 for uid in candidates]
         mentioned = rng.weighted(candidates, weights)
         username = self.users[mentioned - 1].username
-        self.world.todos.append((mentioned, project.id, target_type, target_id, "mentioned",
-                                 author, "pending" if open_ and _recent(moment)
-                                 and rng.chance(0.8) else "done",
-                                 stamp(moment)))
+        self.world.todos.append(
+            (
+                mentioned,
+                project.id,
+                target_type,
+                target_id,
+                "mentioned",
+                author,
+                "pending" if open_ and _recent(moment) and rng.chance(0.8) else "done",
+                stamp(moment),
+            )
+        )
         return f"@{username} {body[:1].lower()}{body[1:]}"
 
-    def _comments(self, project: _Project, target_type: str, target_id: int,
-                  start: datetime, end: datetime, count: int, values: dict[str, str],
-                  open_: bool) -> datetime:
+    def _comments(
+        self,
+        project: _Project,
+        target_type: str,
+        target_id: int,
+        start: datetime,
+        end: datetime,
+        count: int,
+        values: dict[str, str],
+        open_: bool,
+    ) -> datetime:
         rng = self.rng
         last = start
         authors = _comment_authors(rng, project, self.users)
@@ -467,19 +598,20 @@ class _Tracker:
             author = rng.choice(authors)
             body = fill(rng.choice(words.COMMENTS), values)
             body = self._mention(project, body, target_type, target_id, author, moment, open_)
-            self.world.notes.append((project.id, target_type, target_id, author, body, 0,
-                                     stamp(moment)))
+            self.world.notes.append(
+                (project.id, target_type, target_id, author, body, 0, stamp(moment))
+            )
             self.world.event(project.id, author, "commented on", moment, target_type, target_id)
             last = max(last, moment)
         return last
 
-    def _issues(self, project: _Project, label_ids: list[int],
-                milestone_ids: list[tuple[int, datetime]]) -> None:
+    def _issues(
+        self, project: _Project, label_ids: list[int], milestone_ids: list[tuple[int, datetime]]
+    ) -> None:
         rng = self.rng
         count = rng.randint(12, 36)
         start = project.created_at + timedelta(days=2)
-        moments = sorted(_moment(rng, start, WORLD_NOW - timedelta(hours=2))
-                         for _ in range(count))
+        moments = sorted(_moment(rng, start, WORLD_NOW - timedelta(hours=2)) for _ in range(count))
         members = sorted(project.members)
         reporters = sorted(uid for uid, role in project.members.items() if role >= REPORTER)
         for iid, created in enumerate(moments, start=1):
@@ -487,13 +619,24 @@ class _Tracker:
             values = _context(rng, project)
             title = fill(rng.choice(words.ISSUE_TITLES), values)
             body = fill(rng.choice(words.ISSUE_BODIES), values)
-            author = rng.choice(members + [rng.choice(self.users).id] * (
-                0 if project.visibility == "private" else 1))
+            author = rng.choice(
+                members
+                + [rng.choice(self.users).id] * (0 if project.visibility == "private" else 1)
+            )
             age = (WORLD_NOW - created).days
             closed = rng.chance(min(0.85, 0.15 + age / 500))
-            closed_at = _moment(rng, created + timedelta(hours=3),
-                                min(WORLD_NOW - timedelta(hours=1), created + timedelta(
-                                    days=rng.randint(1, 120)))) if closed else None
+            closed_at = (
+                _moment(
+                    rng,
+                    created + timedelta(hours=3),
+                    min(
+                        WORLD_NOW - timedelta(hours=1),
+                        created + timedelta(days=rng.randint(1, 120)),
+                    ),
+                )
+                if closed
+                else None
+            )
             milestone, due_date = None, None
             if milestone_ids and rng.chance(0.45):
                 milestone, due = rng.choice(milestone_ids)
@@ -502,11 +645,19 @@ class _Tracker:
             elif rng.chance(0.1):
                 due_date = (created + timedelta(days=rng.randint(7, 60))).strftime("%Y-%m-%d")
             end = closed_at or WORLD_NOW - timedelta(hours=1)
-            last = self._comments(project, "issue", issue_id, created + timedelta(minutes=20),
-                                  end, rng.weighted((0, 1, 2, 3, 5), (3, 3, 2, 2, 1)), values,
-                                  not closed)
-            for label in sorted(set(rng.sample(label_ids, rng.weighted((0, 1, 2, 3),
-                                                                       (2, 5, 3, 1))))):
+            last = self._comments(
+                project,
+                "issue",
+                issue_id,
+                created + timedelta(minutes=20),
+                end,
+                rng.weighted((0, 1, 2, 3, 5), (3, 3, 2, 2, 1)),
+                values,
+                not closed,
+            )
+            for label in sorted(
+                set(rng.sample(label_ids, rng.weighted((0, 1, 2, 3), (2, 5, 3, 1))))
+            ):
                 self.issue_labels.append((issue_id, label))
             assignees: set[int] = set()
             if reporters and rng.chance(0.7):
@@ -517,26 +668,49 @@ class _Tracker:
             for user_id in sorted(assignees):
                 self.issue_assignees.append((issue_id, user_id))
                 if user_id != author:
-                    self.world.todos.append((
-                        user_id, project.id, "issue", issue_id, "assigned", author,
-                        "pending" if not closed and _recent(created) and rng.chance(0.85)
-                        else "done", stamp(created + timedelta(minutes=5))))
+                    self.world.todos.append(
+                        (
+                            user_id,
+                            project.id,
+                            "issue",
+                            issue_id,
+                            "assigned",
+                            author,
+                            "pending"
+                            if not closed and _recent(created) and rng.chance(0.85)
+                            else "done",
+                            stamp(created + timedelta(minutes=5)),
+                        )
+                    )
             self.world.event(project.id, author, "opened", created, "issue", issue_id, title)
             if closed_at is not None:
                 closer = rng.choice(sorted(assignees) or reporters or [author])
-                self.world.notes.append((project.id, "issue", issue_id, closer, "closed", 1,
-                                         stamp(closed_at)))
-                self.world.event(project.id, closer, "closed", closed_at, "issue", issue_id,
-                                 title)
+                self.world.notes.append(
+                    (project.id, "issue", issue_id, closer, "closed", 1, stamp(closed_at))
+                )
+                self.world.event(project.id, closer, "closed", closed_at, "issue", issue_id, title)
             updated = max(last, closed_at or created)
-            self.issues.append((issue_id, project.id, iid, title, body,
-                                "closed" if closed else "opened", author, milestone, due_date,
-                                stamp(created), stamp(updated),
-                                stamp(closed_at) if closed_at else None))
+            self.issues.append(
+                (
+                    issue_id,
+                    project.id,
+                    iid,
+                    title,
+                    body,
+                    "closed" if closed else "opened",
+                    author,
+                    milestone,
+                    due_date,
+                    stamp(created),
+                    stamp(updated),
+                    stamp(closed_at) if closed_at else None,
+                )
+            )
             project.last_activity = max(project.last_activity or created, updated)
 
-    def _merge_requests(self, project: _Project, label_ids: list[int],
-                        milestone_ids: list[tuple[int, datetime]]) -> None:
+    def _merge_requests(
+        self, project: _Project, label_ids: list[int], milestone_ids: list[tuple[int, datetime]]
+    ) -> None:
         rng = self.rng
         specs = sorted(project.mr_specs, key=lambda spec: spec["created_at"])
         members = sorted(project.members)
@@ -554,60 +728,102 @@ class _Tracker:
             state = spec["state"]
             finished = spec.get("merged_at") or spec.get("closed_at")
             end = finished or WORLD_NOW - timedelta(hours=1)
-            last = self._comments(project, "merge_request", mr_id,
-                                  created + timedelta(minutes=10), end,
-                                  rng.weighted((0, 1, 2, 4), (3, 3, 2, 1)), values,
-                                  state == "opened")
+            last = self._comments(
+                project,
+                "merge_request",
+                mr_id,
+                created + timedelta(minutes=10),
+                end,
+                rng.weighted((0, 1, 2, 4), (3, 3, 2, 1)),
+                values,
+                state == "opened",
+            )
             reviewers = [uid for uid in developers if uid != spec["author"]]
             approvers: list[int] = []
             if reviewers and (state == "merged" or rng.chance(0.4)):
-                approvers = sorted(set(rng.sample(reviewers, min(len(reviewers),
-                                                                 rng.randint(1, 2)))))
+                approvers = sorted(
+                    set(rng.sample(reviewers, min(len(reviewers), rng.randint(1, 2))))
+                )
             for uid in approvers:
                 moment = _moment(rng, created, end)
                 self.approvals.append((mr_id, uid, stamp(moment)))
-                self.world.event(project.id, uid, "approved", moment, "merge_request", mr_id,
-                                 title)
+                self.world.event(project.id, uid, "approved", moment, "merge_request", mr_id, title)
             assignees = {spec["author"]} if rng.chance(0.7) else set()
             if reviewers and state == "opened" and rng.chance(0.5):
                 weights = [5.0 if uid == 1 else 1.0 for uid in reviewers]
                 reviewer = rng.weighted(reviewers, weights)
                 assignees.add(reviewer)
-                self.world.todos.append((reviewer, project.id, "merge_request", mr_id,
-                                         "review_requested", spec["author"],
-                                         "pending" if _recent(created) and rng.chance(0.85)
-                                         else "done", stamp(created + timedelta(minutes=2))))
+                self.world.todos.append(
+                    (
+                        reviewer,
+                        project.id,
+                        "merge_request",
+                        mr_id,
+                        "review_requested",
+                        spec["author"],
+                        "pending" if _recent(created) and rng.chance(0.85) else "done",
+                        stamp(created + timedelta(minutes=2)),
+                    )
+                )
             for uid in sorted(assignees):
                 self.mr_assignees.append((mr_id, uid))
             for label in sorted(set(rng.sample(label_ids, rng.randint(0, 2)))):
                 self.mr_labels.append((mr_id, label))
-            milestone = rng.choice(milestone_ids)[0] if milestone_ids and rng.chance(0.3) else (
-                None)
-            self.world.event(project.id, spec["author"], "opened", created, "merge_request",
-                             mr_id, title)
+            milestone = (
+                rng.choice(milestone_ids)[0] if milestone_ids and rng.chance(0.3) else (None)
+            )
+            self.world.event(
+                project.id, spec["author"], "opened", created, "merge_request", mr_id, title
+            )
             merged_at = spec.get("merged_at")
             closed_at = spec.get("closed_at")
             if merged_at:
-                self.world.notes.append((project.id, "merge_request", mr_id, spec["merger"],
-                                         "merged", 1, stamp(merged_at)))
-                self.world.event(project.id, spec["merger"], "merged", merged_at,
-                                 "merge_request", mr_id, title)
+                self.world.notes.append(
+                    (
+                        project.id,
+                        "merge_request",
+                        mr_id,
+                        spec["merger"],
+                        "merged",
+                        1,
+                        stamp(merged_at),
+                    )
+                )
+                self.world.event(
+                    project.id, spec["merger"], "merged", merged_at, "merge_request", mr_id, title
+                )
             if closed_at:
                 closer = rng.choice([spec["author"], *developers])
-                self.world.notes.append((project.id, "merge_request", mr_id, closer, "closed", 1,
-                                         stamp(closed_at)))
-                self.world.event(project.id, closer, "closed", closed_at, "merge_request", mr_id,
-                                 title)
+                self.world.notes.append(
+                    (project.id, "merge_request", mr_id, closer, "closed", 1, stamp(closed_at))
+                )
+                self.world.event(
+                    project.id, closer, "closed", closed_at, "merge_request", mr_id, title
+                )
             updated = max(last, finished or created)
             frozen = state != "opened"
-            self.mrs.append((
-                mr_id, project.id, iid, title, body, state, spec["author"],
-                spec["source_branch"], project.default_branch,
-                spec["source_sha"] if frozen else None, spec["base_sha"] if frozen else None,
-                spec.get("merge_commit_sha"), milestone, spec.get("merger"), stamp(created),
-                stamp(updated), stamp(merged_at) if merged_at else None,
-                stamp(closed_at) if closed_at else None,
-            ))
+            self.mrs.append(
+                (
+                    mr_id,
+                    project.id,
+                    iid,
+                    title,
+                    body,
+                    state,
+                    spec["author"],
+                    spec["source_branch"],
+                    project.default_branch,
+                    spec["source_sha"] if frozen else None,
+                    spec["base_sha"] if frozen else None,
+                    spec.get("merge_commit_sha"),
+                    milestone,
+                    spec.get("merger"),
+                    stamp(created),
+                    stamp(updated),
+                    stamp(merged_at) if merged_at else None,
+                    stamp(closed_at) if closed_at else None,
+                )
+            )
             project.last_activity = max(project.last_activity or created, updated)
         del members
 
@@ -617,9 +833,14 @@ class _Tracker:
 
 def _fork(conn: sqlite3.Connection, source: _Project, fork: _Project, moment: datetime) -> None:
     """Copy the source's history as of ``moment`` into ``fork``."""
-    commits = {row[1]: row for row in conn.execute(
-        "SELECT id, sha, tree_id, parent_sha, parent2_sha, author_id, author_name, author_email,"
-        " message, created_at FROM commits WHERE project_id = ?", (source.id,))}
+    commits = {
+        row[1]: row
+        for row in conn.execute(
+            "SELECT id, sha, tree_id, parent_sha, parent2_sha, author_id, author_name, author_email,"
+            " message, created_at FROM commits WHERE project_id = ?",
+            (source.id,),
+        )
+    }
     head = conn.execute(
         "SELECT commit_sha FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
         (source.id, source.default_branch),
@@ -641,8 +862,10 @@ def _fork(conn: sqlite3.Connection, source: _Project, fork: _Project, moment: da
         " author_name, author_email, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(fork.id, *row[1:]) for row in rows],
     )
-    conn.execute("INSERT INTO refs VALUES (?, 'branch', ?, ?, '', ?)",
-                 (fork.id, source.default_branch, head, when))
+    conn.execute(
+        "INSERT INTO refs VALUES (?, 'branch', ?, ?, '', ?)",
+        (fork.id, source.default_branch, head, when),
+    )
     conn.execute(
         "INSERT INTO refs SELECT ?, kind, name, commit_sha, message, created_at FROM refs"
         " WHERE project_id = ? AND kind = 'tag' AND created_at <= ?",
@@ -650,19 +873,37 @@ def _fork(conn: sqlite3.Connection, source: _Project, fork: _Project, moment: da
     )
 
 
-def _insert_projects(conn: sqlite3.Connection, projects: list[_Project],
-                     fork_of: dict[int, int]) -> None:
+def _insert_projects(
+    conn: sqlite3.Connection, projects: list[_Project], fork_of: dict[int, int]
+) -> None:
     """Insert project rows with their members (counts and activity are updated later)."""
     conn.executemany(
         "INSERT INTO projects VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)",
-        [(p.id, p.namespace_id, p.path, p.name, p.description, p.visibility, p.default_branch,
-          p.language.name, fork_of.get(p.id), p.creator_id, stamp(p.created_at),
-          stamp(p.created_at)) for p in projects],
+        [
+            (
+                p.id,
+                p.namespace_id,
+                p.path,
+                p.name,
+                p.description,
+                p.visibility,
+                p.default_branch,
+                p.language.name,
+                fork_of.get(p.id),
+                p.creator_id,
+                stamp(p.created_at),
+                stamp(p.created_at),
+            )
+            for p in projects
+        ],
     )
     conn.executemany(
         "INSERT INTO members VALUES (?, ?, ?, ?)",
-        [(p.id, uid, role, stamp(p.created_at)) for p in projects
-         for uid, role in sorted(p.members.items())],
+        [
+            (p.id, uid, role, stamp(p.created_at))
+            for p in projects
+            for uid, role in sorted(p.members.items())
+        ],
     )
 
 
@@ -677,8 +918,11 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
         seed: The world seed; 0 is the canonical world tasks are written against.
     """
     rng = Rng(f"githost:{seed}")
-    people_rng, project_rng, repo_rng = rng.fork("people"), rng.fork("projects"), rng.fork(
-        "repositories")
+    people_rng, project_rng, repo_rng = (
+        rng.fork("people"),
+        rng.fork("projects"),
+        rng.fork("repositories"),
+    )
     tracker_rng, social_rng = rng.fork("tracker"), rng.fork("social")
     conn.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
     world = _World()
@@ -688,19 +932,34 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     group_rows, group_members = _groups(people_rng, users)
     conn.executemany(
         "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
-        [(user.id, user.username, hash_password(DEMO_PASSWORD, user.username), user.name,
-          user.email, "" if user.id == 1 else people_rng.choice(words.BIOS),
-          stamp(user.created_at)) for user in users],
+        [
+            (
+                user.id,
+                user.username,
+                hash_password(DEMO_PASSWORD, user.username),
+                user.name,
+                user.email,
+                "" if user.id == 1 else people_rng.choice(words.BIOS),
+                stamp(user.created_at),
+            )
+            for user in users
+        ],
     )
     conn.executemany(
         "INSERT INTO namespaces VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(user.id, user.username, user.name, "user", user.id, "", stamp(user.created_at))
-         for user in users] + group_rows,
+        [
+            (user.id, user.username, user.name, "user", user.id, "", stamp(user.created_at))
+            for user in users
+        ]
+        + group_rows,
     )
     conn.executemany(
         "INSERT INTO group_members VALUES (?, ?, ?, ?)",
-        [(row[0], uid, role, row[6]) for row in group_rows
-         for uid, role in sorted(group_members[row[1]].items())],
+        [
+            (row[0], uid, role, row[6])
+            for row in group_rows
+            for uid, role in sorted(group_members[row[1]].items())
+        ],
     )
 
     # Projects: 4-5 per group, a few personal ones (4 of them alex.chen's).
@@ -711,27 +970,40 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
         members = group_members[path]
         owners = sorted(uid for uid, role in members.items() if role == OWNER)
         for _ in range(project_rng.randint(4, 5)):
-            project = _new_project(project_rng, len(projects) + 1, namespace_id,
-                                   project_rng.choice(owners), members, used,
-                                   _visibility(project_rng))
+            project = _new_project(
+                project_rng,
+                len(projects) + 1,
+                namespace_id,
+                project_rng.choice(owners),
+                members,
+                used,
+                _visibility(project_rng),
+            )
             for user in project_rng.sample(users[1:], project_rng.randint(0, 2)):
-                project.members.setdefault(user.id, project_rng.weighted(
-                    (DEVELOPER, REPORTER, GUEST), (3, 2, 1)))
+                project.members.setdefault(
+                    user.id, project_rng.weighted((DEVELOPER, REPORTER, GUEST), (3, 2, 1))
+                )
             projects.append(project)
-    owners = [1] * DEMO_PROJECTS + [user.id for user in project_rng.sample(
-        users[1:], OTHER_USER_PROJECTS)]
+    owners = [1] * DEMO_PROJECTS + [
+        user.id for user in project_rng.sample(users[1:], OTHER_USER_PROJECTS)
+    ]
     for index, owner in enumerate(owners):
         members = {owner: OWNER}
         for user in project_rng.sample(users[1:], project_rng.randint(1, 4)):
             if user.id != owner:
-                members[user.id] = project_rng.weighted((MAINTAINER, DEVELOPER, REPORTER),
-                                                        (1, 3, 1))
+                members[user.id] = project_rng.weighted(
+                    (MAINTAINER, DEVELOPER, REPORTER), (1, 3, 1)
+                )
         if owner != 1 and index < DEMO_PROJECTS + 3:
             members[1] = (DEVELOPER, MAINTAINER, REPORTER)[index - DEMO_PROJECTS]
-        visibility = ("public", "private", "internal", "public")[index] if owner == 1 else (
-            _visibility(project_rng))
-        projects.append(_new_project(project_rng, len(projects) + 1, owner, owner, members,
-                                     used, visibility))
+        visibility = (
+            ("public", "private", "internal", "public")[index]
+            if owner == 1
+            else (_visibility(project_rng))
+        )
+        projects.append(
+            _new_project(project_rng, len(projects) + 1, owner, owner, members, used, visibility)
+        )
 
     _insert_projects(conn, projects, {})
     writer = RepoWriter(conn)
@@ -748,17 +1020,35 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
         tracker.project(project)
 
     # Forks of popular public projects into personal namespaces.
-    public = [project for project in projects if project.visibility == "public"
-              and project.namespace_id > USER_COUNT]
+    public = [
+        project
+        for project in projects
+        if project.visibility == "public" and project.namespace_id > USER_COUNT
+    ]
     forks: list[tuple[_Project, _Project, datetime]] = []
     fork_owners = [1] + [user.id for user in social_rng.sample(users[1:], FORKS - 1)]
     for source, owner in zip(social_rng.sample(public, FORKS), fork_owners, strict=True):
-        moment = _moment(social_rng, max(source.created_at + timedelta(days=20),
-                                         WORLD_NOW - timedelta(days=200)),
-                         WORLD_NOW - timedelta(days=2))
-        fork = _Project(len(projects) + 1, owner, source.path, source.name, source.description,
-                        "public", source.language, source.domain, moment, moment, owner,
-                        {owner: OWNER}, source.default_branch, list(source.topics))
+        moment = _moment(
+            social_rng,
+            max(source.created_at + timedelta(days=20), WORLD_NOW - timedelta(days=200)),
+            WORLD_NOW - timedelta(days=2),
+        )
+        fork = _Project(
+            len(projects) + 1,
+            owner,
+            source.path,
+            source.name,
+            source.description,
+            "public",
+            source.language,
+            source.domain,
+            moment,
+            moment,
+            owner,
+            {owner: OWNER},
+            source.default_branch,
+            list(source.topics),
+        )
         fork.last_activity = moment
         _insert_projects(conn, [fork], {fork.id: source.id})
         _fork(conn, source, fork, moment)
@@ -769,8 +1059,15 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
 
     for project in projects:
         if project.id not in fork_of:
-            world.event(project.id, project.creator_id, "created", project.created_at,
-                        "project", project.id, project.name)
+            world.event(
+                project.id,
+                project.creator_id,
+                "created",
+                project.created_at,
+                "project",
+                project.id,
+                project.name,
+            )
 
     # Stars: every user stars a few projects they can see; popular ones more often.
     popularity = {project.id: social_rng.random() ** 2 * 10 + 0.2 for project in projects}
@@ -793,21 +1090,23 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
 
     conn.executemany(
         "UPDATE projects SET star_count = ?, last_activity_at = ? WHERE id = ?",
-        [(star_counts.get(p.id, 0), stamp(max(p.last_activity or p.end, p.created_at)), p.id)
-         for p in projects],
+        [
+            (star_counts.get(p.id, 0), stamp(max(p.last_activity or p.end, p.created_at)), p.id)
+            for p in projects
+        ],
     )
-    conn.executemany("INSERT INTO topics VALUES (?, ?)",
-                     [(p.id, topic) for p in projects for topic in p.topics])
+    conn.executemany(
+        "INSERT INTO topics VALUES (?, ?)", [(p.id, topic) for p in projects for topic in p.topics]
+    )
     conn.executemany("INSERT INTO stars VALUES (?, ?, ?)", stars)
     conn.executemany("INSERT INTO labels VALUES (?, ?, ?, ?, ?)", tracker.labels)
-    conn.executemany("INSERT INTO milestones VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                     tracker.milestones)
-    conn.executemany("INSERT INTO issues VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     tracker.issues)
+    conn.executemany("INSERT INTO milestones VALUES (?, ?, ?, ?, ?, ?, ?, ?)", tracker.milestones)
+    conn.executemany(
+        "INSERT INTO issues VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", tracker.issues
+    )
     conn.executemany("INSERT INTO issue_labels VALUES (?, ?)", tracker.issue_labels)
     conn.executemany("INSERT INTO issue_assignees VALUES (?, ?)", tracker.issue_assignees)
-    conn.executemany(
-        "INSERT INTO merge_requests VALUES (" + ", ".join("?" * 18) + ")", tracker.mrs)
+    conn.executemany("INSERT INTO merge_requests VALUES (" + ", ".join("?" * 18) + ")", tracker.mrs)
     conn.executemany("INSERT INTO mr_labels VALUES (?, ?)", tracker.mr_labels)
     conn.executemany("INSERT INTO mr_assignees VALUES (?, ?)", tracker.mr_assignees)
     conn.executemany("INSERT INTO mr_approvals VALUES (?, ?, ?)", tracker.approvals)

@@ -22,8 +22,15 @@ text = partial(forms.text, max_length=TITLE_LIMIT)
 """The core :func:`~webenv.sites.core.forms.text`, at most ``TITLE_LIMIT`` long by default."""
 
 
-def choice(form: Mapping[str, str], name: str, label: str, options: Mapping[str, object] | tuple,
-           errors: dict[str, str], *, required: bool = True) -> str:
+def choice(
+    form: Mapping[str, str],
+    name: str,
+    label: str,
+    options: Mapping[str, object] | tuple,
+    errors: dict[str, str],
+    *,
+    required: bool = True,
+) -> str:
     """Return a select or radio value that must be one of ``options``."""
     value = form.get(name, "")
     if not value and not required:
@@ -34,8 +41,9 @@ def choice(form: Mapping[str, str], name: str, label: str, options: Mapping[str,
     return value
 
 
-def parse_date(form: Mapping[str, str], name: str, label: str,
-               errors: dict[str, str]) -> str | None:
+def parse_date(
+    form: Mapping[str, str], name: str, label: str, errors: dict[str, str]
+) -> str | None:
     """Return an optional ``YYYY-MM-DD`` date field, recording a problem if malformed."""
     value = form.get(name, "").strip()
     if not value:
@@ -47,4 +55,3 @@ def parse_date(form: Mapping[str, str], name: str, label: str,
     except ValueError:
         errors[name] = f"{label} must be a date like 2024-06-30."
         return None
-

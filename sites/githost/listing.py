@@ -35,8 +35,9 @@ class Page:
         return min(self.page * self.per_page, self.total)
 
 
-def paginate(sql_from: str, params: Sequence, order: str, columns: str = "*",
-             per_page: int = PER_PAGE) -> Page:
+def paginate(
+    sql_from: str, params: Sequence, order: str, columns: str = "*", per_page: int = PER_PAGE
+) -> Page:
     """Run ``SELECT columns FROM <sql_from> ORDER BY <order>`` one page at a time.
 
     Args:
@@ -68,7 +69,7 @@ def paginate_list(items: Sequence, per_page: int = PER_PAGE) -> Page:
     page.pages = page_count(page.total, per_page)
     page.page = page_number(request.args)
     check_page(page.page, page.pages)
-    page.rows = list(items[(page.page - 1) * per_page: page.page * per_page])
+    page.rows = list(items[(page.page - 1) * per_page : page.page * per_page])
     return page
 
 

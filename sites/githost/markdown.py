@@ -22,7 +22,7 @@ def _inline(text: str) -> str:
     parts: list[str] = []
     position = 0
     for match in INLINE.finditer(text):
-        parts.append(str(escape(text[position:match.start()])))
+        parts.append(str(escape(text[position : match.start()])))
         if match.group(1) is not None:
             parts.append(f"<code>{escape(match.group(1))}</code>")
         else:

@@ -43,21 +43,35 @@ def status(mr: sqlite3.Row) -> Status:
     source = repo.branch_head(db, project_id, mr["source_branch"])
     target = repo.branch_head(db, project_id, mr["target_branch"])
     if source is None:
-        return Status(None, target, None, [], f"The source branch {mr['source_branch']} does"
-                      " not exist any more.")
+        return Status(
+            None,
+            target,
+            None,
+            [],
+            f"The source branch {mr['source_branch']} does not exist any more.",
+        )
     if target is None:
-        return Status(source, None, None, [], f"The target branch {mr['target_branch']} does"
-                      " not exist.")
+        return Status(
+            source, None, None, [], f"The target branch {mr['target_branch']} does not exist."
+        )
     base = repo.merge_base(db, project_id, source, target)
     if base == source:
-        return Status(source, target, base, [], "The source branch has no changes that are not"
-                      " already in the target branch.")
+        return Status(
+            source,
+            target,
+            base,
+            [],
+            "The source branch has no changes that are not already in the target branch.",
+        )
     commits = {sha: repo.require_commit(db, project_id, sha) for sha in (source, target)}
-    base_files = repo.tree_files(db, repo.require_commit(db, project_id, base)["tree_id"]) \
-        if base else {}
+    base_files = (
+        repo.tree_files(db, repo.require_commit(db, project_id, base)["tree_id"]) if base else {}
+    )
     _merged, conflicts = repo.three_way_merge(
-        base_files, repo.tree_files(db, commits[target]["tree_id"]),
-        repo.tree_files(db, commits[source]["tree_id"]))
+        base_files,
+        repo.tree_files(db, commits[target]["tree_id"]),
+        repo.tree_files(db, commits[source]["tree_id"]),
+    )
     return Status(source, target, base, conflicts, "")
 
 
@@ -89,22 +103,32 @@ def new() -> Response | tuple[str, int] | str:
     branches = repo.branch_names(db, g.project["id"])
     if request.method == "GET":
         source = request.args.get("source_branch", "")
-        form = {"source_branch": source if source in branches else "",
-                "target_branch": request.args.get("target_branch", "")
-                or g.project["default_branch"], "title": "", "description": ""}
+        form = {
+            "source_branch": source if source in branches else "",
+            "target_branch": request.args.get("target_branch", "") or g.project["default_branch"],
+            "title": "",
+            "description": "",
+        }
         if form["source_branch"]:
-            head = repo.require_commit(db, g.project["id"], repo.branch_head(
-                db, g.project["id"], form["source_branch"]))
+            head = repo.require_commit(
+                db, g.project["id"], repo.branch_head(db, g.project["id"], form["source_branch"])
+            )
             form["title"] = head["message"].split("\n")[0] if head else ""
-        return render_template("githost/merge_requests/new.html", form=form, errors={},
-                               branches=branches, members=tracker.members())
+        return render_template(
+            "githost/merge_requests/new.html",
+            form=form,
+            errors={},
+            branches=branches,
+            members=tracker.members(),
+        )
     form = request.form
     errors: dict[str, str] = {}
     source = forms.choice(form, "source_branch", "Source branch", tuple(branches), errors)
     target = forms.choice(form, "target_branch", "Target branch", tuple(branches), errors)
     title = forms.text(form, "title", "Title", errors)
-    description = forms.text(form, "description", "Description", errors,
-                             max_length=forms.TEXT_LIMIT, required=False)
+    description = forms.text(
+        form, "description", "Description", errors, max_length=forms.TEXT_LIMIT, required=False
+    )
     members = {str(row["id"]): row for row in tracker.members()}
     assignee = forms.choice(form, "assignee_id", "Assignee", members, errors, required=False)
     if source and target and source == target:
@@ -112,31 +136,43 @@ def new() -> Response | tuple[str, int] | str:
     elif source and target:
         source_head = repo.branch_head(db, g.project["id"], source)
         target_head = repo.branch_head(db, g.project["id"], target)
-        if source_head and target_head and repo.is_ancestor(db, g.project["id"], source_head,
-                                                            target_head):
-            errors["source_branch"] = (f"{source} has no commits that are not already in"
-                                       f" {target}.")
-        elif db.execute("SELECT iid FROM merge_requests WHERE project_id = ? AND state = 'opened'"
-                        " AND source_branch = ? AND target_branch = ?",
-                        (g.project["id"], source, target)).fetchone():
-            errors["source_branch"] = (f"There is already an open merge request from {source}"
-                                       f" into {target}.")
+        if (
+            source_head
+            and target_head
+            and repo.is_ancestor(db, g.project["id"], source_head, target_head)
+        ):
+            errors["source_branch"] = f"{source} has no commits that are not already in {target}."
+        elif db.execute(
+            "SELECT iid FROM merge_requests WHERE project_id = ? AND state = 'opened'"
+            " AND source_branch = ? AND target_branch = ?",
+            (g.project["id"], source, target),
+        ).fetchone():
+            errors["source_branch"] = (
+                f"There is already an open merge request from {source} into {target}."
+            )
     if errors:
-        return render_template("githost/merge_requests/new.html", form=form, errors=errors,
-                               branches=branches, members=tracker.members()), 400
+        return render_template(
+            "githost/merge_requests/new.html",
+            form=form,
+            errors=errors,
+            branches=branches,
+            members=tracker.members(),
+        ), 400
     moment = now_text()
-    iid = db.execute("SELECT COALESCE(MAX(iid), 0) + 1 FROM merge_requests WHERE project_id = ?",
-                     (g.project["id"],)).fetchone()[0]
+    iid = db.execute(
+        "SELECT COALESCE(MAX(iid), 0) + 1 FROM merge_requests WHERE project_id = ?",
+        (g.project["id"],),
+    ).fetchone()[0]
     cursor = db.execute(
         "INSERT INTO merge_requests (project_id, iid, title, description, state, author_id,"
         " source_branch, target_branch, created_at, updated_at) VALUES (?, ?, ?, ?, 'opened', ?,"
         " ?, ?, ?, ?)",
-        (g.project["id"], iid, title, description, g.user["id"], source, target, moment, moment))
+        (g.project["id"], iid, title, description, g.user["id"], source, target, moment, moment),
+    )
     mr_id = int(cursor.lastrowid or 0)
     if assignee:
         db.execute("INSERT INTO mr_assignees VALUES (?, ?)", (mr_id, int(assignee)))
-        access.add_todo(int(assignee), g.project["id"], "merge_request", mr_id,
-                        "review_requested")
+        access.add_todo(int(assignee), g.project["id"], "merge_request", mr_id, "review_requested")
     access.mention_todos(description, g.project["id"], "merge_request", mr_id)
     access.record_event(g.project["id"], "opened", "merge_request", mr_id, title)
     db.commit()
@@ -145,33 +181,53 @@ def new() -> Response | tuple[str, int] | str:
 
 
 def _approvals(mr: sqlite3.Row) -> list[sqlite3.Row]:
-    return get_db().execute(
-        "SELECT u.id, u.username, u.name, a.created_at FROM mr_approvals a JOIN users u ON"
-        " u.id = a.user_id WHERE a.mr_id = ? ORDER BY a.created_at, u.username",
-        (mr["id"],)).fetchall()
+    return (
+        get_db()
+        .execute(
+            "SELECT u.id, u.username, u.name, a.created_at FROM mr_approvals a JOIN users u ON"
+            " u.id = a.user_id WHERE a.mr_id = ? ORDER BY a.created_at, u.username",
+            (mr["id"],),
+        )
+        .fetchall()
+    )
 
 
 def _render(mr: sqlite3.Row, tab: str, status_code: int = 200, **extra) -> tuple[str, int]:
     state = status(mr)
     commits, diffs = _commits_and_diffs(mr, state)
-    shown, page, pages = (diff_page(diffs) if tab == "diffs" else ([], 1, 1))
+    shown, page, pages = diff_page(diffs) if tab == "diffs" else ([], 1, 1)
     approvals = _approvals(mr)
     merged_by = None
     if mr["merged_by_id"]:
-        merged_by = get_db().execute("SELECT username, name FROM users WHERE id = ?",
-                                     (mr["merged_by_id"],)).fetchone()
+        merged_by = (
+            get_db()
+            .execute("SELECT username, name FROM users WHERE id = ?", (mr["merged_by_id"],))
+            .fetchone()
+        )
     user_id = g.user["id"] if g.user else None
     context = tracker.sidebar(MERGE_REQUEST, mr)
     context.update(
-        mr=mr, tab=tab, status=state, commits=commits, diffs=diffs, shown=shown, page=page,
-        pages=pages, approvals=approvals, merged_by=merged_by,
+        mr=mr,
+        tab=tab,
+        status=state,
+        commits=commits,
+        diffs=diffs,
+        shown=shown,
+        page=page,
+        pages=pages,
+        approvals=approvals,
+        merged_by=merged_by,
         approved_by_me=any(row["id"] == user_id for row in approvals),
-        can_approve=g.role >= access.DEVELOPER and user_id != mr["author_id"]
-        and mr["state"] == "opened" and not g.project["archived"],
-        can_merge=g.role >= access.DEVELOPER and mr["state"] == "opened"
+        can_approve=g.role >= access.DEVELOPER
+        and user_id != mr["author_id"]
+        and mr["state"] == "opened"
         and not g.project["archived"],
-        can_close=g.user is not None and not g.project["archived"] and (
-            g.role >= access.DEVELOPER or user_id == mr["author_id"]),
+        can_merge=g.role >= access.DEVELOPER
+        and mr["state"] == "opened"
+        and not g.project["archived"],
+        can_close=g.user is not None
+        and not g.project["archived"]
+        and (g.role >= access.DEVELOPER or user_id == mr["author_id"]),
     )
     context.update(extra)
     return render_template("githost/merge_requests/show.html", **context), status_code
@@ -216,14 +272,19 @@ def approve(iid: int) -> Response:
     if mr["author_id"] == g.user["id"]:
         abort(403, "You cannot approve your own merge request.")
     db = get_db()
-    if not db.execute("SELECT 1 FROM mr_approvals WHERE mr_id = ? AND user_id = ?",
-                      (mr["id"], g.user["id"])).fetchone():
-        db.execute("INSERT INTO mr_approvals VALUES (?, ?, ?)", (mr["id"], g.user["id"],
-                                                                 now_text()))
+    if not db.execute(
+        "SELECT 1 FROM mr_approvals WHERE mr_id = ? AND user_id = ?", (mr["id"], g.user["id"])
+    ).fetchone():
+        db.execute(
+            "INSERT INTO mr_approvals VALUES (?, ?, ?)", (mr["id"], g.user["id"], now_text())
+        )
         tracker.system_note(MERGE_REQUEST, mr, "approved this merge request")
         access.record_event(g.project["id"], "approved", "merge_request", mr["id"], mr["title"])
-        db.execute("UPDATE todos SET state = 'done' WHERE target_type = 'merge_request' AND"
-                   " target_id = ? AND user_id = ?", (mr["id"], g.user["id"]))
+        db.execute(
+            "UPDATE todos SET state = 'done' WHERE target_type = 'merge_request' AND"
+            " target_id = ? AND user_id = ?",
+            (mr["id"], g.user["id"]),
+        )
         tracker.touch(MERGE_REQUEST, mr)
         db.commit()
     flash(f"You approved merge request !{iid}.", "success")
@@ -235,8 +296,9 @@ def unapprove(iid: int) -> Response:
     """Withdraw the current user's approval."""
     mr = _open_mr(iid, "revoke an approval")
     db = get_db()
-    if db.execute("DELETE FROM mr_approvals WHERE mr_id = ? AND user_id = ?",
-                  (mr["id"], g.user["id"])).rowcount:
+    if db.execute(
+        "DELETE FROM mr_approvals WHERE mr_id = ? AND user_id = ?", (mr["id"], g.user["id"])
+    ).rowcount:
         tracker.system_note(MERGE_REQUEST, mr, "unapproved this merge request")
         tracker.touch(MERGE_REQUEST, mr)
         db.commit()
@@ -251,8 +313,9 @@ def merge(iid: int) -> Response | tuple[str, int]:
     access.require(access.DEVELOPER, "merge merge requests")
     state = status(mr)
     if not state.mergeable:
-        problem = state.problem or ("The branches have conflicting changes in "
-                                    + ", ".join(state.conflicts) + ".")
+        problem = state.problem or (
+            "The branches have conflicting changes in " + ", ".join(state.conflicts) + "."
+        )
         return _render(mr, "overview", 409, merge_error=problem)
     db = get_db()
     project_id = g.project["id"]
@@ -262,27 +325,46 @@ def merge(iid: int) -> Response | tuple[str, int]:
     base = repo.get_commit(db, project_id, state.base_sha) if state.base_sha else None
     merged, _conflicts = repo.three_way_merge(
         repo.tree_files(db, base["tree_id"]) if base else {},
-        repo.tree_files(db, target["tree_id"]), repo.tree_files(db, source["tree_id"]))
+        repo.tree_files(db, target["tree_id"]),
+        repo.tree_files(db, source["tree_id"]),
+    )
     writer = repo.RepoWriter(db)
     moment = now_text()
-    message = (f"Merge branch '{mr['source_branch']}' into '{mr['target_branch']}'\n\n"
-               f"{mr['title']}\n\nSee merge request !{mr['iid']}")
-    sha = writer.commit(project_id, merged, [target["sha"], source["sha"]],
-                        (g.user["id"], g.user["name"], g.user["email"]), message, moment)
-    db.execute("UPDATE refs SET commit_sha = ? WHERE project_id = ? AND kind = 'branch' AND"
-               " name = ?", (sha, project_id, mr["target_branch"]))
+    message = (
+        f"Merge branch '{mr['source_branch']}' into '{mr['target_branch']}'\n\n"
+        f"{mr['title']}\n\nSee merge request !{mr['iid']}"
+    )
+    sha = writer.commit(
+        project_id,
+        merged,
+        [target["sha"], source["sha"]],
+        (g.user["id"], g.user["name"], g.user["email"]),
+        message,
+        moment,
+    )
+    db.execute(
+        "UPDATE refs SET commit_sha = ? WHERE project_id = ? AND kind = 'branch' AND name = ?",
+        (sha, project_id, mr["target_branch"]),
+    )
     db.execute(
         "UPDATE merge_requests SET state = 'merged', source_sha = ?, base_sha = ?,"
         " merge_commit_sha = ?, merged_by_id = ?, merged_at = ?, updated_at = ? WHERE id = ?",
-        (source["sha"], state.base_sha, sha, g.user["id"], moment, moment, mr["id"]))
-    if request.form.get("delete_source_branch") and mr["source_branch"] != g.project[
-            "default_branch"]:
-        db.execute("DELETE FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
-                   (project_id, mr["source_branch"]))
+        (source["sha"], state.base_sha, sha, g.user["id"], moment, moment, mr["id"]),
+    )
+    if (
+        request.form.get("delete_source_branch")
+        and mr["source_branch"] != g.project["default_branch"]
+    ):
+        db.execute(
+            "DELETE FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
+            (project_id, mr["source_branch"]),
+        )
     tracker.system_note(MERGE_REQUEST, mr, "merged")
     access.record_event(project_id, "merged", "merge_request", mr["id"], mr["title"])
-    db.execute("UPDATE todos SET state = 'done' WHERE target_type = 'merge_request' AND"
-               " target_id = ?", (mr["id"],))
+    db.execute(
+        "UPDATE todos SET state = 'done' WHERE target_type = 'merge_request' AND target_id = ?",
+        (mr["id"],),
+    )
     db.commit()
     flash(f"Merge request !{iid} was merged into {mr['target_branch']}.", "success")
     return _back(iid)
@@ -297,9 +379,11 @@ def close(iid: int) -> Response:
     db = get_db()
     state = status(mr)
     moment = now_text()
-    db.execute("UPDATE merge_requests SET state = 'closed', source_sha = ?, base_sha = ?,"
-               " closed_at = ?, updated_at = ? WHERE id = ?",
-               (state.source_sha, state.base_sha, moment, moment, mr["id"]))
+    db.execute(
+        "UPDATE merge_requests SET state = 'closed', source_sha = ?, base_sha = ?,"
+        " closed_at = ?, updated_at = ? WHERE id = ?",
+        (state.source_sha, state.base_sha, moment, moment, mr["id"]),
+    )
     tracker.system_note(MERGE_REQUEST, mr, "closed")
     access.record_event(g.project["id"], "closed", "merge_request", mr["id"], mr["title"])
     db.commit()
@@ -321,8 +405,11 @@ def reopen(iid: int) -> Response:
     if not repo.branch_head(db, g.project["id"], mr["source_branch"]):
         flash(f"The source branch {mr['source_branch']} no longer exists.", "error")
         return _back(iid)
-    db.execute("UPDATE merge_requests SET state = 'opened', source_sha = NULL, base_sha = NULL,"
-               " closed_at = NULL, updated_at = ? WHERE id = ?", (now_text(), mr["id"]))
+    db.execute(
+        "UPDATE merge_requests SET state = 'opened', source_sha = NULL, base_sha = NULL,"
+        " closed_at = NULL, updated_at = ? WHERE id = ?",
+        (now_text(), mr["id"]),
+    )
     tracker.system_note(MERGE_REQUEST, mr, "reopened")
     access.record_event(g.project["id"], "reopened", "merge_request", mr["id"], mr["title"])
     db.commit()
@@ -354,18 +441,26 @@ def edit(iid: int) -> Response | tuple[str, int] | str:
     if g.role < access.DEVELOPER and mr["author_id"] != g.user["id"]:
         abort(403, "Only the author or Developers and higher can edit a merge request.")
     if request.method == "GET":
-        return render_template("githost/merge_requests/edit.html", mr=mr, form=dict(mr),
-                               errors={})
+        return render_template("githost/merge_requests/edit.html", mr=mr, form=dict(mr), errors={})
     errors: dict[str, str] = {}
     title = forms.text(request.form, "title", "Title", errors)
-    description = forms.text(request.form, "description", "Description", errors,
-                             max_length=forms.TEXT_LIMIT, required=False)
+    description = forms.text(
+        request.form,
+        "description",
+        "Description",
+        errors,
+        max_length=forms.TEXT_LIMIT,
+        required=False,
+    )
     if errors:
-        return render_template("githost/merge_requests/edit.html", mr=mr, form=request.form,
-                               errors=errors), 400
+        return render_template(
+            "githost/merge_requests/edit.html", mr=mr, form=request.form, errors=errors
+        ), 400
     db = get_db()
-    db.execute("UPDATE merge_requests SET title = ?, description = ?, updated_at = ? WHERE id = ?",
-               (title, description, now_text(), mr["id"]))
+    db.execute(
+        "UPDATE merge_requests SET title = ?, description = ?, updated_at = ? WHERE id = ?",
+        (title, description, now_text(), mr["id"]),
+    )
     db.commit()
     flash(f"Merge request !{iid} was updated.", "success")
     return _back(iid)
@@ -375,29 +470,33 @@ def edit(iid: int) -> Response | tuple[str, int] | str:
 def assign(iid: int) -> Response:
     """Assign a member (``assignee_id``) to the merge request."""
     access.require_user("assign merge requests")
-    return tracker.assign(MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid),
-                          request.form.get("assignee_id", ""))
+    return tracker.assign(
+        MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid), request.form.get("assignee_id", "")
+    )
 
 
 @bp.route("/-/merge_requests/<int:iid>/unassign", methods=("POST",))
 def unassign(iid: int) -> Response:
     """Remove an assignee (``user_id``)."""
     access.require_user("unassign merge requests")
-    return tracker.unassign(MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid),
-                            request.form.get("user_id", ""))
+    return tracker.unassign(
+        MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid), request.form.get("user_id", "")
+    )
 
 
 @bp.route("/-/merge_requests/<int:iid>/labels", methods=("POST",))
 def set_labels(iid: int) -> Response:
     """Replace the merge request's labels with the checked ``label_ids``."""
     access.require_user("label merge requests")
-    return tracker.set_labels(MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid),
-                              request.form.getlist("label_ids"))
+    return tracker.set_labels(
+        MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid), request.form.getlist("label_ids")
+    )
 
 
 @bp.route("/-/merge_requests/<int:iid>/milestone", methods=("POST",))
 def set_milestone(iid: int) -> Response:
     """Set or remove the merge request's milestone."""
     access.require_user("change milestones")
-    return tracker.set_milestone(MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid),
-                                 request.form.get("milestone_id", ""))
+    return tracker.set_milestone(
+        MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid), request.form.get("milestone_id", "")
+    )

@@ -31,18 +31,29 @@ def _require_manage(what: str) -> None:
 @bp.route("/-/labels")
 def labels() -> str:
     """List the project's labels with how many open issues and merge requests use them."""
-    rows = get_db().execute(
-        "SELECT l.*, (SELECT COUNT(*) FROM issue_labels x JOIN issues i ON i.id = x.issue_id"
-        " WHERE x.label_id = l.id AND i.state = 'opened') AS open_issues,"
-        " (SELECT COUNT(*) FROM mr_labels x JOIN merge_requests m ON m.id = x.mr_id"
-        " WHERE x.label_id = l.id AND m.state = 'opened') AS open_mrs"
-        " FROM labels l WHERE l.project_id = ? ORDER BY l.name", (g.project["id"],)).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT l.*, (SELECT COUNT(*) FROM issue_labels x JOIN issues i ON i.id = x.issue_id"
+            " WHERE x.label_id = l.id AND i.state = 'opened') AS open_issues,"
+            " (SELECT COUNT(*) FROM mr_labels x JOIN merge_requests m ON m.id = x.mr_id"
+            " WHERE x.label_id = l.id AND m.state = 'opened') AS open_mrs"
+            " FROM labels l WHERE l.project_id = ? ORDER BY l.name",
+            (g.project["id"],),
+        )
+        .fetchall()
+    )
     return render_template("githost/planning/labels.html", labels=rows, can_manage=_can_manage())
 
 
 def _label_or_404(label_id: int) -> sqlite3.Row:
-    row = get_db().execute("SELECT * FROM labels WHERE id = ? AND project_id = ?",
-                           (label_id, g.project["id"])).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT * FROM labels WHERE id = ? AND project_id = ?", (label_id, g.project["id"])
+        )
+        .fetchone()
+    )
     if row is None:
         abort(404, f"There is no label {label_id} in this project.")
     return row
@@ -51,30 +62,38 @@ def _label_or_404(label_id: int) -> sqlite3.Row:
 def _label_form(label: sqlite3.Row | None) -> Response | tuple[str, int] | str:
     if request.method == "GET":
         form = dict(label) if label else {"color": "#428bca"}
-        return render_template("githost/planning/label_form.html", label=label, form=form,
-                               errors={})
+        return render_template(
+            "githost/planning/label_form.html", label=label, form=form, errors={}
+        )
     errors: dict[str, str] = {}
     name = forms.text(request.form, "name", "Title", errors, max_length=100)
-    description = forms.text(request.form, "description", "Description", errors,
-                             max_length=500, required=False)
+    description = forms.text(
+        request.form, "description", "Description", errors, max_length=500, required=False
+    )
     color = forms.text(request.form, "color", "Background color", errors, max_length=7)
     if color and "color" not in errors and not forms.COLOR.match(color):
         errors["color"] = "Background color must be a hex colour like #428bca."
     db = get_db()
-    clash = db.execute("SELECT id FROM labels WHERE project_id = ? AND name = ?",
-                       (g.project["id"], name)).fetchone()
+    clash = db.execute(
+        "SELECT id FROM labels WHERE project_id = ? AND name = ?", (g.project["id"], name)
+    ).fetchone()
     if name and clash and (label is None or clash[0] != label["id"]):
         errors["name"] = f"A label named {name} already exists in this project."
     if errors:
-        return render_template("githost/planning/label_form.html", label=label,
-                               form=request.form, errors=errors), 400
+        return render_template(
+            "githost/planning/label_form.html", label=label, form=request.form, errors=errors
+        ), 400
     if label is None:
-        db.execute("INSERT INTO labels (project_id, name, color, description) VALUES (?, ?, ?, ?)",
-                   (g.project["id"], name, color.lower(), description))
+        db.execute(
+            "INSERT INTO labels (project_id, name, color, description) VALUES (?, ?, ?, ?)",
+            (g.project["id"], name, color.lower(), description),
+        )
         flash(f"Label {name} was created.", "success")
     else:
-        db.execute("UPDATE labels SET name = ?, color = ?, description = ? WHERE id = ?",
-                   (name, color.lower(), description, label["id"]))
+        db.execute(
+            "UPDATE labels SET name = ?, color = ?, description = ? WHERE id = ?",
+            (name, color.lower(), description, label["id"]),
+        )
         flash(f"Label {name} was updated.", "success")
     db.commit()
     return redirect(url_for("planning.labels"))
@@ -128,15 +147,30 @@ def milestones() -> str:
     if state != "all":
         where += " AND m.state = ?"
         params.append(state)
-    page = listing.paginate(f"milestones m WHERE {where}", params,
-                            "m.due_date IS NULL, m.due_date, m.title", MILESTONE_COLUMNS)
-    return render_template("githost/planning/milestones.html", page=page, state=state,
-                           states=MILESTONE_STATES, can_manage=_can_manage())
+    page = listing.paginate(
+        f"milestones m WHERE {where}",
+        params,
+        "m.due_date IS NULL, m.due_date, m.title",
+        MILESTONE_COLUMNS,
+    )
+    return render_template(
+        "githost/planning/milestones.html",
+        page=page,
+        state=state,
+        states=MILESTONE_STATES,
+        can_manage=_can_manage(),
+    )
 
 
 def _milestone_or_404(milestone_id: int) -> sqlite3.Row:
-    row = get_db().execute(f"SELECT {MILESTONE_COLUMNS} FROM milestones m WHERE m.id = ? AND"
-                           " m.project_id = ?", (milestone_id, g.project["id"])).fetchone()
+    row = (
+        get_db()
+        .execute(
+            f"SELECT {MILESTONE_COLUMNS} FROM milestones m WHERE m.id = ? AND m.project_id = ?",
+            (milestone_id, g.project["id"]),
+        )
+        .fetchone()
+    )
     if row is None:
         abort(404, f"There is no milestone {milestone_id} in this project.")
     return row
@@ -147,47 +181,71 @@ def milestone(milestone_id: int) -> str:
     """Show a milestone with its progress and its open and closed issues."""
     row = _milestone_or_404(milestone_id)
     db = get_db()
-    issues = {state: db.execute(
-        "SELECT iid, title, state FROM issues WHERE milestone_id = ? AND state = ?"
-        " ORDER BY iid LIMIT 20", (milestone_id, state)).fetchall()
-        for state in ("opened", "closed")}
-    mrs = db.execute("SELECT iid, title, state FROM merge_requests WHERE milestone_id = ?"
-                     " ORDER BY iid LIMIT 20", (milestone_id,)).fetchall()
-    return render_template("githost/planning/milestone.html", milestone=row, issues=issues,
-                           mrs=mrs, can_manage=_can_manage())
+    issues = {
+        state: db.execute(
+            "SELECT iid, title, state FROM issues WHERE milestone_id = ? AND state = ?"
+            " ORDER BY iid LIMIT 20",
+            (milestone_id, state),
+        ).fetchall()
+        for state in ("opened", "closed")
+    }
+    mrs = db.execute(
+        "SELECT iid, title, state FROM merge_requests WHERE milestone_id = ? ORDER BY iid LIMIT 20",
+        (milestone_id,),
+    ).fetchall()
+    return render_template(
+        "githost/planning/milestone.html",
+        milestone=row,
+        issues=issues,
+        mrs=mrs,
+        can_manage=_can_manage(),
+    )
 
 
 def _milestone_form(row: sqlite3.Row | None) -> Response | tuple[str, int] | str:
     if request.method == "GET":
         form = dict(row) if row else {}
-        return render_template("githost/planning/milestone_form.html", milestone=row,
-                               form=form, errors={})
+        return render_template(
+            "githost/planning/milestone_form.html", milestone=row, form=form, errors={}
+        )
     errors: dict[str, str] = {}
     title = forms.text(request.form, "title", "Title", errors, max_length=100)
-    description = forms.text(request.form, "description", "Description", errors,
-                             max_length=forms.TEXT_LIMIT, required=False)
+    description = forms.text(
+        request.form,
+        "description",
+        "Description",
+        errors,
+        max_length=forms.TEXT_LIMIT,
+        required=False,
+    )
     start = forms.parse_date(request.form, "start_date", "Start date", errors)
     due = forms.parse_date(request.form, "due_date", "Due date", errors)
     if start and due and due < start:
         errors["due_date"] = "Due date must not be before the start date."
     db = get_db()
-    clash = db.execute("SELECT id FROM milestones WHERE project_id = ? AND title = ?",
-                       (g.project["id"], title)).fetchone()
+    clash = db.execute(
+        "SELECT id FROM milestones WHERE project_id = ? AND title = ?", (g.project["id"], title)
+    ).fetchone()
     if title and clash and (row is None or clash[0] != row["id"]):
         errors["title"] = f"A milestone titled {title} already exists in this project."
     if errors:
-        return render_template("githost/planning/milestone_form.html", milestone=row,
-                               form=request.form, errors=errors), 400
+        return render_template(
+            "githost/planning/milestone_form.html", milestone=row, form=request.form, errors=errors
+        ), 400
     if row is None:
         cursor = db.execute(
             "INSERT INTO milestones (project_id, title, description, state, start_date, due_date,"
             " created_at) VALUES (?, ?, ?, 'active', ?, ?, ?)",
-            (g.project["id"], title, description, start, due, now_text()))
+            (g.project["id"], title, description, start, due, now_text()),
+        )
         milestone_id = int(cursor.lastrowid or 0)
         flash(f"Milestone {title} was created.", "success")
     else:
-        db.execute("UPDATE milestones SET title = ?, description = ?, start_date = ?,"
-                   " due_date = ? WHERE id = ?", (title, description, start, due, row["id"]))
+        db.execute(
+            "UPDATE milestones SET title = ?, description = ?, start_date = ?,"
+            " due_date = ? WHERE id = ?",
+            (title, description, start, due, row["id"]),
+        )
         milestone_id = row["id"]
         flash(f"Milestone {title} was updated.", "success")
     db.commit()
@@ -214,8 +272,9 @@ def _set_milestone_state(milestone_id: int, state: str) -> Response:
     db = get_db()
     db.execute("UPDATE milestones SET state = ? WHERE id = ?", (state, milestone_id))
     db.commit()
-    flash(f"Milestone {row['title']} was {'closed' if state == 'closed' else 'reopened'}.",
-          "success")
+    flash(
+        f"Milestone {row['title']} was {'closed' if state == 'closed' else 'reopened'}.", "success"
+    )
     return redirect(url_for("planning.milestone", milestone_id=milestone_id))
 
 

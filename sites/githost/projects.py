@@ -38,26 +38,47 @@ def show() -> str:
     counts = db.execute(
         "SELECT (SELECT COUNT(*) FROM refs WHERE project_id = :id AND kind = 'branch'),"
         " (SELECT COUNT(*) FROM refs WHERE project_id = :id AND kind = 'tag'),"
-        " (SELECT COUNT(*) FROM projects WHERE forked_from_id = :id)", {"id": project["id"]},
+        " (SELECT COUNT(*) FROM projects WHERE forked_from_id = :id)",
+        {"id": project["id"]},
     ).fetchone()
-    topics = [row[0] for row in db.execute(
-        "SELECT name FROM topics WHERE project_id = ? ORDER BY name", (project["id"],))]
-    starred = g.user is not None and db.execute(
-        "SELECT 1 FROM stars WHERE user_id = ? AND project_id = ?",
-        (g.user["id"], project["id"])).fetchone() is not None
+    topics = [
+        row[0]
+        for row in db.execute(
+            "SELECT name FROM topics WHERE project_id = ? ORDER BY name", (project["id"],)
+        )
+    ]
+    starred = (
+        g.user is not None
+        and db.execute(
+            "SELECT 1 FROM stars WHERE user_id = ? AND project_id = ?",
+            (g.user["id"], project["id"]),
+        ).fetchone()
+        is not None
+    )
     forked_from = None
     if project["forked_from_id"]:
         forked_from = db.execute(
             f"SELECT {access.PROJECT_COLUMNS} FROM projects p JOIN namespaces n ON"
-            " n.id = p.namespace_id WHERE p.id = ?", (project["forked_from_id"],)).fetchone()
+            " n.id = p.namespace_id WHERE p.id = ?",
+            (project["forked_from_id"],),
+        ).fetchone()
         if forked_from is not None:
             role = access.role_in(forked_from["id"], g.user["id"] if g.user else None)
             if not access.can_see(forked_from, role):
                 forked_from = None
     return render_template(
-        "githost/project/show.html", commit=commit, folders=folders, files=files, readme=readme,
-        commit_count=commit_count, branch_count=counts[0], tag_count=counts[1],
-        fork_count=counts[2], topics=topics, starred=starred, forked_from=forked_from,
+        "githost/project/show.html",
+        commit=commit,
+        folders=folders,
+        files=files,
+        readme=readme,
+        commit_count=commit_count,
+        branch_count=counts[0],
+        tag_count=counts[1],
+        fork_count=counts[2],
+        topics=topics,
+        starred=starred,
+        forked_from=forked_from,
     )
 
 
@@ -67,15 +88,19 @@ def star() -> Response:
     access.require_user("star projects")
     db = get_db()
     project_id, user_id = g.project["id"], g.user["id"]
-    if db.execute("SELECT 1 FROM stars WHERE user_id = ? AND project_id = ?",
-                  (user_id, project_id)).fetchone():
+    if db.execute(
+        "SELECT 1 FROM stars WHERE user_id = ? AND project_id = ?", (user_id, project_id)
+    ).fetchone():
         db.execute("DELETE FROM stars WHERE user_id = ? AND project_id = ?", (user_id, project_id))
         message = "You unstarred this project."
     else:
         db.execute("INSERT INTO stars VALUES (?, ?, ?)", (user_id, project_id, now_text()))
         message = "You starred this project."
-    db.execute("UPDATE projects SET star_count = (SELECT COUNT(*) FROM stars WHERE project_id = ?)"
-               " WHERE id = ?", (project_id, project_id))
+    db.execute(
+        "UPDATE projects SET star_count = (SELECT COUNT(*) FROM stars WHERE project_id = ?)"
+        " WHERE id = ?",
+        (project_id, project_id),
+    )
     db.commit()
     flash(message, "success")
     return _back()
@@ -87,40 +112,65 @@ def fork() -> Response:
     access.require_user("fork projects")
     db = get_db()
     source = g.project
-    namespace = db.execute("SELECT * FROM namespaces WHERE owner_id = ?",
-                           (g.user["id"],)).fetchone()
-    existing = db.execute("SELECT 1 FROM projects WHERE namespace_id = ? AND path = ?",
-                          (namespace["id"], source["path"])).fetchone()
+    namespace = db.execute(
+        "SELECT * FROM namespaces WHERE owner_id = ?", (g.user["id"],)
+    ).fetchone()
+    existing = db.execute(
+        "SELECT 1 FROM projects WHERE namespace_id = ? AND path = ?",
+        (namespace["id"], source["path"]),
+    ).fetchone()
     if existing:
-        flash(f"You already have a project named {namespace['path']}/{source['path']}; rename"
-              " or delete it before forking this one.", "error")
+        flash(
+            f"You already have a project named {namespace['path']}/{source['path']}; rename"
+            " or delete it before forking this one.",
+            "error",
+        )
         return _back()
     moment = now_text()
     cursor = db.execute(
         "INSERT INTO projects (namespace_id, path, name, description, visibility, default_branch,"
         " language, forked_from_id, creator_id, created_at, last_activity_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (namespace["id"], source["path"], source["name"], source["description"],
-         source["visibility"], source["default_branch"], source["language"], source["id"],
-         g.user["id"], moment, moment),
+        (
+            namespace["id"],
+            source["path"],
+            source["name"],
+            source["description"],
+            source["visibility"],
+            source["default_branch"],
+            source["language"],
+            source["id"],
+            g.user["id"],
+            moment,
+            moment,
+        ),
     )
     fork_id = int(cursor.lastrowid or 0)
-    db.execute("INSERT INTO members VALUES (?, ?, ?, ?)",
-               (fork_id, g.user["id"], access.OWNER, moment))
+    db.execute(
+        "INSERT INTO members VALUES (?, ?, ?, ?)", (fork_id, g.user["id"], access.OWNER, moment)
+    )
     db.execute(
         "INSERT INTO commits (project_id, sha, tree_id, parent_sha, parent2_sha, author_id,"
         " author_name, author_email, message, created_at) SELECT ?, sha, tree_id, parent_sha,"
         " parent2_sha, author_id, author_name, author_email, message, created_at FROM commits"
-        " WHERE project_id = ? ORDER BY id", (fork_id, source["id"]),
+        " WHERE project_id = ? ORDER BY id",
+        (fork_id, source["id"]),
     )
-    db.execute("INSERT INTO refs SELECT ?, kind, name, commit_sha, message, created_at FROM refs"
-               " WHERE project_id = ?", (fork_id, source["id"]))
-    db.execute("INSERT INTO topics SELECT ?, name FROM topics WHERE project_id = ?",
-               (fork_id, source["id"]))
+    db.execute(
+        "INSERT INTO refs SELECT ?, kind, name, commit_sha, message, created_at FROM refs"
+        " WHERE project_id = ?",
+        (fork_id, source["id"]),
+    )
+    db.execute(
+        "INSERT INTO topics SELECT ?, name FROM topics WHERE project_id = ?",
+        (fork_id, source["id"]),
+    )
     access.record_event(fork_id, "created", "project", fork_id, source["name"])
     db.commit()
-    flash(f"The project was successfully forked from {source['namespace_path']}/"
-          f"{source['path']}.", "success")
+    flash(
+        f"The project was successfully forked from {source['namespace_path']}/{source['path']}.",
+        "success",
+    )
     return redirect(url_for("projects.show", namespace=namespace["path"], project=source["path"]))
 
 
@@ -130,7 +180,10 @@ def forks() -> str:
     clause, params = access.visible_clause()
     page = listing.paginate(
         "projects p JOIN namespaces n ON n.id = p.namespace_id WHERE p.forked_from_id = ? AND "
-        + clause, [g.project["id"], *params], "p.created_at DESC, p.id", access.PROJECT_COLUMNS,
+        + clause,
+        [g.project["id"], *params],
+        "p.created_at DESC, p.id",
+        access.PROJECT_COLUMNS,
     )
     return render_template("githost/project/forks.html", page=page)
 
@@ -140,22 +193,34 @@ def activity() -> str:
     """The project's activity feed, newest first."""
     page = listing.paginate(
         "events e JOIN projects p ON p.id = e.project_id JOIN namespaces n ON"
-        " n.id = p.namespace_id WHERE e.project_id = ?", [g.project["id"]],
-        "e.created_at DESC, e.id DESC", EVENT_COLUMNS,
+        " n.id = p.namespace_id WHERE e.project_id = ?",
+        [g.project["id"]],
+        "e.created_at DESC, e.id DESC",
+        EVENT_COLUMNS,
     )
-    authors = {row["id"]: row for row in get_db().execute(
-        "SELECT id, username, name FROM users WHERE id IN (SELECT author_id FROM events WHERE"
-        " project_id = ?)", (g.project["id"],))}
-    return render_template("githost/project/activity.html", page=page, authors=authors,
-                           targets=EVENT_TARGETS)
+    authors = {
+        row["id"]: row
+        for row in get_db().execute(
+            "SELECT id, username, name FROM users WHERE id IN (SELECT author_id FROM events WHERE"
+            " project_id = ?)",
+            (g.project["id"],),
+        )
+    }
+    return render_template(
+        "githost/project/activity.html", page=page, authors=authors, targets=EVENT_TARGETS
+    )
 
 
 # --- settings -------------------------------------------------------------------------------
 
 
 def _topics_text() -> str:
-    return ", ".join(row[0] for row in get_db().execute(
-        "SELECT name FROM topics WHERE project_id = ? ORDER BY name", (g.project["id"],)))
+    return ", ".join(
+        row[0]
+        for row in get_db().execute(
+            "SELECT name FROM topics WHERE project_id = ? ORDER BY name", (g.project["id"],)
+        )
+    )
 
 
 @bp.route("/-/settings", methods=("GET", "POST"))
@@ -165,35 +230,55 @@ def settings() -> Response | tuple[str, int] | str:
     db = get_db()
     branches = repo.branch_names(db, g.project["id"])
     if request.method == "GET":
-        form = {"name": g.project["name"], "description": g.project["description"],
-                "visibility": g.project["visibility"],
-                "default_branch": g.project["default_branch"], "topics": _topics_text()}
-        return render_template("githost/project/settings.html", form=form, errors={},
-                               branches=branches, visibilities=access.VISIBILITIES)
+        form = {
+            "name": g.project["name"],
+            "description": g.project["description"],
+            "visibility": g.project["visibility"],
+            "default_branch": g.project["default_branch"],
+            "topics": _topics_text(),
+        }
+        return render_template(
+            "githost/project/settings.html",
+            form=form,
+            errors={},
+            branches=branches,
+            visibilities=access.VISIBILITIES,
+        )
     access.require_writable("change its settings (unarchive it first)")
     errors: dict[str, str] = {}
     form = request.form
     name = forms.text(form, "name", "Project name", errors, max_length=100)
     if name and "name" not in errors and not forms.NAME.match(name):
-        errors["name"] = ("Project name must start with a letter or digit and contain only"
-                          " letters, digits, spaces, '.', '_' or '-'.")
-    description = forms.text(form, "description", "Project description", errors,
-                             max_length=2000, required=False)
-    visibility = forms.choice(form, "visibility", "Visibility level", access.VISIBILITIES,
-                              errors)
+        errors["name"] = (
+            "Project name must start with a letter or digit and contain only"
+            " letters, digits, spaces, '.', '_' or '-'."
+        )
+    description = forms.text(
+        form, "description", "Project description", errors, max_length=2000, required=False
+    )
+    visibility = forms.choice(form, "visibility", "Visibility level", access.VISIBILITIES, errors)
     default_branch = g.project["default_branch"]
     if branches:
-        default_branch = forms.choice(form, "default_branch", "Default branch",
-                                      tuple(branches), errors)
+        default_branch = forms.choice(
+            form, "default_branch", "Default branch", tuple(branches), errors
+        )
     topics_text = forms.text(form, "topics", "Topics", errors, max_length=500, required=False)
     topics = sorted({t.strip().lower() for t in topics_text.split(",") if t.strip()})
     if any(len(topic) > 50 for topic in topics):
         errors["topics"] = "Each topic must be at most 50 characters."
     if errors:
-        return render_template("githost/project/settings.html", form=form, errors=errors,
-                               branches=branches, visibilities=access.VISIBILITIES), 400
-    db.execute("UPDATE projects SET name = ?, description = ?, visibility = ?, default_branch = ?"
-               " WHERE id = ?", (name, description, visibility, default_branch, g.project["id"]))
+        return render_template(
+            "githost/project/settings.html",
+            form=form,
+            errors=errors,
+            branches=branches,
+            visibilities=access.VISIBILITIES,
+        ), 400
+    db.execute(
+        "UPDATE projects SET name = ?, description = ?, visibility = ?, default_branch = ?"
+        " WHERE id = ?",
+        (name, description, visibility, default_branch, g.project["id"]),
+    )
     db.execute("DELETE FROM topics WHERE project_id = ?", (g.project["id"],))
     db.executemany("INSERT INTO topics VALUES (?, ?)", [(g.project["id"], t) for t in topics])
     access.record_event(g.project["id"], "updated settings of", "project", g.project["id"], name)
@@ -209,8 +294,13 @@ def archive() -> Response:
     archived = 0 if request.form.get("archived") == "0" else 1
     db = get_db()
     db.execute("UPDATE projects SET archived = ? WHERE id = ?", (archived, g.project["id"]))
-    access.record_event(g.project["id"], "archived" if archived else "unarchived", "project",
-                        g.project["id"], g.project["name"])
+    access.record_event(
+        g.project["id"],
+        "archived" if archived else "unarchived",
+        "project",
+        g.project["id"],
+        g.project["name"],
+    )
     db.commit()
     flash("Project archived." if archived else "Project unarchived.", "success")
     return redirect(url_for("projects.settings"))
@@ -220,17 +310,23 @@ def archive() -> Response:
 
 
 def _members() -> list:
-    return get_db().execute(
-        "SELECT u.id, u.username, u.name, m.role, m.created_at FROM members m JOIN users u"
-        " ON u.id = m.user_id WHERE m.project_id = ? ORDER BY m.role DESC, u.username",
-        (g.project["id"],),
-    ).fetchall()
+    return (
+        get_db()
+        .execute(
+            "SELECT u.id, u.username, u.name, m.role, m.created_at FROM members m JOIN users u"
+            " ON u.id = m.user_id WHERE m.project_id = ? ORDER BY m.role DESC, u.username",
+            (g.project["id"],),
+        )
+        .fetchall()
+    )
 
 
-def _render_members(errors: dict[str, str] | None = None, form: dict | None = None,
-                    status: int = 200) -> tuple[str, int]:
-    return render_template("githost/project/members.html", members=_members(),
-                           errors=errors or {}, form=form or {}), status
+def _render_members(
+    errors: dict[str, str] | None = None, form: dict | None = None, status: int = 200
+) -> tuple[str, int]:
+    return render_template(
+        "githost/project/members.html", members=_members(), errors=errors or {}, form=form or {}
+    ), status
 
 
 @bp.route("/-/project_members", methods=("GET", "POST"))
@@ -246,8 +342,9 @@ def members() -> Response | tuple[str, int]:
     db = get_db()
     user = None
     if "username" not in errors:
-        user = db.execute("SELECT * FROM users WHERE username = ?",
-                          (username.lstrip("@").lower(),)).fetchone()
+        user = db.execute(
+            "SELECT * FROM users WHERE username = ?", (username.lstrip("@").lower(),)
+        ).fetchone()
         if user is None:
             errors["username"] = f"There is no user named {username}."
         elif access.role_in(g.project["id"], user["id"]):
@@ -257,27 +354,45 @@ def members() -> Response | tuple[str, int]:
         errors["role"] = "Only an Owner can add another Owner."
     if errors or user is None:
         return _render_members(errors, request.form, 400)
-    db.execute("INSERT INTO members VALUES (?, ?, ?, ?)",
-               (g.project["id"], user["id"], role, now_text()))
-    access.record_event(g.project["id"], f"added {user['username']} as {role_name} to",
-                        "project", g.project["id"], g.project["name"])
+    db.execute(
+        "INSERT INTO members VALUES (?, ?, ?, ?)", (g.project["id"], user["id"], role, now_text())
+    )
+    access.record_event(
+        g.project["id"],
+        f"added {user['username']} as {role_name} to",
+        "project",
+        g.project["id"],
+        g.project["name"],
+    )
     db.commit()
     flash(f"{user['name']} was added to the project as {role_name}.", "success")
     return redirect(url_for("projects.members"))
 
 
 def _member_or_404(user_id: int):
-    member = get_db().execute(
-        "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u ON u.id = m.user_id"
-        " WHERE m.project_id = ? AND m.user_id = ?", (g.project["id"], user_id)).fetchone()
+    member = (
+        get_db()
+        .execute(
+            "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u ON u.id = m.user_id"
+            " WHERE m.project_id = ? AND m.user_id = ?",
+            (g.project["id"], user_id),
+        )
+        .fetchone()
+    )
     if member is None:
         abort(404, f"User {user_id} is not a member of this project.")
     return member
 
 
 def _owner_count() -> int:
-    return get_db().execute("SELECT COUNT(*) FROM members WHERE project_id = ? AND role = ?",
-                            (g.project["id"], access.OWNER)).fetchone()[0]
+    return (
+        get_db()
+        .execute(
+            "SELECT COUNT(*) FROM members WHERE project_id = ? AND role = ?",
+            (g.project["id"], access.OWNER),
+        )
+        .fetchone()[0]
+    )
 
 
 @bp.route("/-/project_members/<int:user_id>", methods=("POST",))
@@ -289,17 +404,26 @@ def change_role(user_id: int) -> Response | tuple[str, int]:
     errors: dict[str, str] = {}
     role_name = forms.choice(request.form, "role", "Role", access.ROLE_BY_NAME, errors)
     role = access.ROLE_BY_NAME.get(role_name, 0)
-    if not errors and (role == access.OWNER or member["role"] == access.OWNER) and (
-            g.role < access.OWNER):
+    if (
+        not errors
+        and (role == access.OWNER or member["role"] == access.OWNER)
+        and (g.role < access.OWNER)
+    ):
         errors["role"] = "Only an Owner can grant or change the Owner role."
-    if not errors and member["role"] == access.OWNER and role != access.OWNER and (
-            _owner_count() == 1):
+    if (
+        not errors
+        and member["role"] == access.OWNER
+        and role != access.OWNER
+        and (_owner_count() == 1)
+    ):
         errors["role"] = "A project needs at least one Owner; make someone else Owner first."
     if errors:
         return _render_members(errors, {}, 400)
     db = get_db()
-    db.execute("UPDATE members SET role = ? WHERE project_id = ? AND user_id = ?",
-               (role, g.project["id"], user_id))
+    db.execute(
+        "UPDATE members SET role = ? WHERE project_id = ? AND user_id = ?",
+        (role, g.project["id"], user_id),
+    )
     db.commit()
     flash(f"{member['name']} is now a {role_name}.", "success")
     return redirect(url_for("projects.members"))
@@ -312,11 +436,18 @@ def remove_member(user_id: int) -> Response | tuple[str, int]:
     access.require_writable("manage its members")
     member = _member_or_404(user_id)
     if member["role"] == access.OWNER and (g.role < access.OWNER or _owner_count() == 1):
-        return _render_members({"remove": "Owners can only be removed by another Owner, and a"
-                                " project needs at least one Owner."}, {}, 400)
+        return _render_members(
+            {
+                "remove": "Owners can only be removed by another Owner, and a"
+                " project needs at least one Owner."
+            },
+            {},
+            400,
+        )
     db = get_db()
-    db.execute("DELETE FROM members WHERE project_id = ? AND user_id = ?",
-               (g.project["id"], user_id))
+    db.execute(
+        "DELETE FROM members WHERE project_id = ? AND user_id = ?", (g.project["id"], user_id)
+    )
     db.commit()
     flash(f"{member['name']} was removed from the project.", "success")
     return redirect(url_for("projects.members"))

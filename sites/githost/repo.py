@@ -40,11 +40,17 @@ def tree_sha(entries: Mapping[str, str]) -> str:
     return hashlib.sha1(b"tree " + text.encode("utf-8")).hexdigest()
 
 
-def commit_sha(tree: str, parents: Iterable[str], author: str, email: str, moment: str,
-               message: str) -> str:
+def commit_sha(
+    tree: str, parents: Iterable[str], author: str, email: str, moment: str, message: str
+) -> str:
     """Return the sha of a commit from its tree, parents, author, time and message."""
-    lines = [f"tree {tree}", *(f"parent {parent}" for parent in parents),
-             f"author {author} <{email}> {moment}", "", message]
+    lines = [
+        f"tree {tree}",
+        *(f"parent {parent}" for parent in parents),
+        f"author {author} <{email}> {moment}",
+        "",
+        message,
+    ]
     return hashlib.sha1("\n".join(lines).encode("utf-8")).hexdigest()
 
 
@@ -110,8 +116,9 @@ class RepoWriter:
         if tree_id is None:
             row = self.conn.execute("SELECT id FROM trees WHERE sha = ?", (sha,)).fetchone()
             if row is None:
-                tree_id = int(self.conn.execute("INSERT INTO trees (sha) VALUES (?)", (sha,))
-                              .lastrowid or 0)
+                tree_id = int(
+                    self.conn.execute("INSERT INTO trees (sha) VALUES (?)", (sha,)).lastrowid or 0
+                )
                 self.conn.executemany(
                     "INSERT INTO tree_entries (tree_id, path, blob_id) VALUES (?, ?, ?)",
                     [(tree_id, path, files[path]) for path in sorted(files)],
@@ -155,9 +162,18 @@ class RepoWriter:
             "INSERT OR IGNORE INTO commits (project_id, sha, tree_id, parent_sha, parent2_sha,"
             " author_id, author_name, author_email, message, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (project_id, sha, tree_id, parents[0] if parents else None,
-             parents[1] if len(parents) > 1 else None, author[0], author[1], author[2], message,
-             moment),
+            (
+                project_id,
+                sha,
+                tree_id,
+                parents[0] if parents else None,
+                parents[1] if len(parents) > 1 else None,
+                author[0],
+                author[1],
+                author[2],
+                message,
+                moment,
+            ),
         )
         return sha
 
@@ -167,8 +183,12 @@ class RepoWriter:
 
 def tree_files(conn: sqlite3.Connection, tree_id: int) -> dict[str, int]:
     """Return a tree's path -> blob id mapping."""
-    return {row[0]: row[1] for row in conn.execute(
-        "SELECT path, blob_id FROM tree_entries WHERE tree_id = ?", (tree_id,))}
+    return {
+        row[0]: row[1]
+        for row in conn.execute(
+            "SELECT path, blob_id FROM tree_entries WHERE tree_id = ?", (tree_id,)
+        )
+    }
 
 
 def blob_content(conn: sqlite3.Connection, blob_id: int) -> str:
@@ -194,8 +214,9 @@ def get_commit(conn: sqlite3.Connection, project_id: int, sha: str) -> sqlite3.R
     if not SHA_PREFIX.match(sha):
         return None
     if len(sha) == 40:
-        return conn.execute("SELECT * FROM commits WHERE project_id = ? AND sha = ?",
-                            (project_id, sha)).fetchone()
+        return conn.execute(
+            "SELECT * FROM commits WHERE project_id = ? AND sha = ?", (project_id, sha)
+        ).fetchone()
     rows = conn.execute(
         "SELECT * FROM commits WHERE project_id = ? AND sha >= ? AND sha < ? LIMIT 2",
         (project_id, sha, sha + "g"),
@@ -205,9 +226,13 @@ def get_commit(conn: sqlite3.Connection, project_id: int, sha: str) -> sqlite3.R
 
 def branch_names(conn: sqlite3.Connection, project_id: int) -> list[str]:
     """Return the project's branch names, sorted."""
-    return [row[0] for row in conn.execute(
-        "SELECT name FROM refs WHERE project_id = ? AND kind = 'branch' ORDER BY name",
-        (project_id,))]
+    return [
+        row[0]
+        for row in conn.execute(
+            "SELECT name FROM refs WHERE project_id = ? AND kind = 'branch' ORDER BY name",
+            (project_id,),
+        )
+    ]
 
 
 def branch_head(conn: sqlite3.Connection, project_id: int, name: str) -> str | None:
@@ -244,13 +269,14 @@ def resolve(conn: sqlite3.Connection, project_id: int, rest: str) -> Resolved | 
     marks = ", ".join("?" * len(names))
     rows = conn.execute(
         f"SELECT kind, name, commit_sha FROM refs WHERE project_id = ? AND name IN ({marks})"
-        " ORDER BY length(name) DESC, kind", [project_id, *names],
+        " ORDER BY length(name) DESC, kind",
+        [project_id, *names],
     ).fetchall()
     if rows:
         kind, name, sha = rows[0]
         commit = get_commit(conn, project_id, sha)
         if commit is not None:
-            path = rest[len(name):].strip("/")
+            path = rest[len(name) :].strip("/")
             return Resolved(name, kind, commit, path)
     commit = get_commit(conn, project_id, parts[0])
     if commit is not None:
@@ -260,9 +286,14 @@ def resolve(conn: sqlite3.Connection, project_id: int, rest: str) -> Resolved | 
 
 def project_commits(conn: sqlite3.Connection, project_id: int) -> dict[str, sqlite3.Row]:
     """Return every commit of a project by sha (a few hundred at most)."""
-    return {row["sha"]: row for row in conn.execute(
-        "SELECT id, sha, tree_id, parent_sha, parent2_sha, author_id, author_name, author_email,"
-        " message, created_at FROM commits WHERE project_id = ?", (project_id,))}
+    return {
+        row["sha"]: row
+        for row in conn.execute(
+            "SELECT id, sha, tree_id, parent_sha, parent2_sha, author_id, author_name, author_email,"
+            " message, created_at FROM commits WHERE project_id = ?",
+            (project_id,),
+        )
+    }
 
 
 def ancestors(commits: Mapping[str, sqlite3.Row], head: str | None) -> set[str]:
@@ -280,8 +311,9 @@ def ancestors(commits: Mapping[str, sqlite3.Row], head: str | None) -> set[str]:
 
 
 def _newest_first(commits: Mapping[str, sqlite3.Row], shas: Iterable[str]) -> list[sqlite3.Row]:
-    return sorted((commits[sha] for sha in shas),
-                  key=lambda row: (row["created_at"], row["id"]), reverse=True)
+    return sorted(
+        (commits[sha] for sha in shas), key=lambda row: (row["created_at"], row["id"]), reverse=True
+    )
 
 
 def history(conn: sqlite3.Connection, project_id: int, head: str) -> list[sqlite3.Row]:
@@ -290,8 +322,9 @@ def history(conn: sqlite3.Connection, project_id: int, head: str) -> list[sqlite
     return _newest_first(commits, ancestors(commits, head))
 
 
-def commits_between(conn: sqlite3.Connection, project_id: int, base: str | None,
-                    head: str) -> list[sqlite3.Row]:
+def commits_between(
+    conn: sqlite3.Connection, project_id: int, base: str | None, head: str
+) -> list[sqlite3.Row]:
     """Return the commits reachable from ``head`` but not from ``base``, newest first."""
     commits = project_commits(conn, project_id)
     return _newest_first(commits, ancestors(commits, head) - ancestors(commits, base))
@@ -311,15 +344,16 @@ def is_ancestor(conn: sqlite3.Connection, project_id: int, old: str, new: str) -
     return old in ancestors(project_commits(conn, project_id), new)
 
 
-def _snapshots(conn: sqlite3.Connection, tree_ids: Iterable[int],
-               folder: str) -> dict[int, dict[str, int]]:
+def _snapshots(
+    conn: sqlite3.Connection, tree_ids: Iterable[int], folder: str
+) -> dict[int, dict[str, int]]:
     """Return each tree's entries under ``folder`` ("" for all, or one file's path)."""
     ids = sorted(set(tree_ids))
     snapshots: dict[int, dict[str, int]] = {tree_id: {} for tree_id in ids}
     folder = folder.strip("/")
     prefix = folder + "/"
     for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
+        chunk = ids[start : start + 500]
         marks = ", ".join("?" * len(chunk))
         sql = f"SELECT tree_id, path, blob_id FROM tree_entries WHERE tree_id IN ({marks})"
         params: list = list(chunk)
@@ -338,8 +372,9 @@ def _parent_trees(commits: Mapping[str, sqlite3.Row], row: sqlite3.Row) -> list[
     return [commits[sha]["tree_id"] if sha in commits else None for sha in parents]
 
 
-def path_history(conn: sqlite3.Connection, project_id: int, head: str,
-                 path: str) -> list[sqlite3.Row]:
+def path_history(
+    conn: sqlite3.Connection, project_id: int, head: str, path: str
+) -> list[sqlite3.Row]:
     """Return the commits reachable from ``head`` that changed ``path`` (a file or folder).
 
     Like ``git log -- path``: a merge commit counts only when the path differs from
@@ -351,13 +386,19 @@ def path_history(conn: sqlite3.Connection, project_id: int, head: str,
         return rows
     snapshots = _snapshots(conn, [row["tree_id"] for row in rows], path)
     empty: dict[str, int] = {}
-    return [row for row in rows if all(
-        snapshots[row["tree_id"]] != (snapshots.get(tree, empty) if tree is not None else empty)
-        for tree in _parent_trees(commits, row))]
+    return [
+        row
+        for row in rows
+        if all(
+            snapshots[row["tree_id"]] != (snapshots.get(tree, empty) if tree is not None else empty)
+            for tree in _parent_trees(commits, row)
+        )
+    ]
 
 
-def last_commits(conn: sqlite3.Connection, project_id: int, head: str, folder: str,
-                 names: Iterable[str]) -> dict[str, sqlite3.Row]:
+def last_commits(
+    conn: sqlite3.Connection, project_id: int, head: str, folder: str, names: Iterable[str]
+) -> dict[str, sqlite3.Row]:
     """Return, for each entry ``name`` of ``folder``, the newest commit that changed it."""
     commits = project_commits(conn, project_id)
     rows = _newest_first(commits, ancestors(commits, head))
@@ -369,7 +410,7 @@ def last_commits(conn: sqlite3.Connection, project_id: int, head: str, folder: s
     def entries(tree: int | None) -> dict[str, set[tuple[str, int]]]:
         grouped: dict[str, set[tuple[str, int]]] = {}
         for path, blob in (snapshots.get(tree, {}) if tree is not None else {}).items():
-            grouped.setdefault(path[len(prefix):].split("/", 1)[0], set()).add((path, blob))
+            grouped.setdefault(path[len(prefix) :].split("/", 1)[0], set()).add((path, blob))
         return grouped
 
     for row in rows:
@@ -392,7 +433,7 @@ def list_tree(files: Mapping[str, int], folder: str) -> tuple[list[str], list[st
     for path in files:
         if not path.startswith(prefix):
             continue
-        rest = path[len(prefix):]
+        rest = path[len(prefix) :]
         if "/" in rest:
             folders.add(rest.split("/", 1)[0])
         else:
@@ -459,8 +500,9 @@ def diff_text(old: str, new: str) -> list[Hunk]:
         hunk = Hunk(i1 + 1 if i2 > i1 else i1, i2 - i1, j1 + 1 if j2 > j1 else j1, j2 - j1)
         for tag, a1, a2, b1, b2 in group:
             if tag == "equal":
-                hunk.lines += [DiffLine("context", a1 + k + 1, b1 + k + 1, a[a1 + k])
-                               for k in range(a2 - a1)]
+                hunk.lines += [
+                    DiffLine("context", a1 + k + 1, b1 + k + 1, a[a1 + k]) for k in range(a2 - a1)
+                ]
                 continue
             hunk.lines += [DiffLine("del", a1 + k + 1, None, a[a1 + k]) for k in range(a2 - a1)]
             hunk.lines += [DiffLine("add", None, b1 + k + 1, b[b1 + k]) for k in range(b2 - b1)]
@@ -468,8 +510,12 @@ def diff_text(old: str, new: str) -> list[Hunk]:
     return hunks
 
 
-def diff_trees(conn: sqlite3.Connection, old_tree: int | None, new_tree: int,
-               limit_lines: int | None = MAX_DIFF_LINES) -> list[FileDiff]:
+def diff_trees(
+    conn: sqlite3.Connection,
+    old_tree: int | None,
+    new_tree: int,
+    limit_lines: int | None = MAX_DIFF_LINES,
+) -> list[FileDiff]:
     """Return the file diffs between two snapshots, by path.
 
     Args:
@@ -483,18 +529,23 @@ def diff_trees(conn: sqlite3.Connection, old_tree: int | None, new_tree: int,
     return diff_snapshots(conn, old, new, limit_lines)
 
 
-def diff_snapshots(conn: sqlite3.Connection, old: Mapping[str, int], new: Mapping[str, int],
-                   limit_lines: int | None = MAX_DIFF_LINES) -> list[FileDiff]:
+def diff_snapshots(
+    conn: sqlite3.Connection,
+    old: Mapping[str, int],
+    new: Mapping[str, int],
+    limit_lines: int | None = MAX_DIFF_LINES,
+) -> list[FileDiff]:
     """Return the file diffs between two path -> blob id snapshots."""
     paths = sorted(path for path in set(old) | set(new) if old.get(path) != new.get(path))
     wanted = {old[p] for p in paths if p in old} | {new[p] for p in paths if p in new}
     contents: dict[int, str] = {}
     ids = sorted(wanted)
     for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
+        chunk = ids[start : start + 500]
         marks = ", ".join("?" * len(chunk))
-        contents.update(conn.execute(f"SELECT id, content FROM blobs WHERE id IN ({marks})",
-                                     chunk).fetchall())
+        contents.update(
+            conn.execute(f"SELECT id, content FROM blobs WHERE id IN ({marks})", chunk).fetchall()
+        )
     diffs = []
     for path in paths:
         before = contents[old[path]] if path in old else ""
@@ -519,8 +570,9 @@ def diff_snapshots(conn: sqlite3.Connection, old: Mapping[str, int], new: Mappin
 # --- merging ------------------------------------------------------------------------------
 
 
-def three_way_merge(base: Mapping[str, int], ours: Mapping[str, int],
-                    theirs: Mapping[str, int]) -> tuple[dict[str, int], list[str]]:
+def three_way_merge(
+    base: Mapping[str, int], ours: Mapping[str, int], theirs: Mapping[str, int]
+) -> tuple[dict[str, int], list[str]]:
     """Merge two snapshots that share ``base``, file by file.
 
     A file changed on one side only takes that side; a file changed identically on both

@@ -22,23 +22,31 @@ DIFF_LINES_PER_PAGE = 600
 def _resolve(rest: str) -> repo.Resolved:
     resolved = repo.resolve(get_db(), g.project["id"], rest)
     if resolved is None:
-        abort(404, f"There is no branch, tag or commit matching '{rest.split('/')[0]}' in this"
-                   " repository.")
+        abort(
+            404,
+            f"There is no branch, tag or commit matching '{rest.split('/')[0]}' in this"
+            " repository.",
+        )
     return resolved
 
 
 def _refs() -> tuple[list[str], list[str]]:
     db = get_db()
-    tags = [row[0] for row in db.execute(
-        "SELECT name FROM refs WHERE project_id = ? AND kind = 'tag' ORDER BY created_at DESC,"
-        " name", (g.project["id"],))]
+    tags = [
+        row[0]
+        for row in db.execute(
+            "SELECT name FROM refs WHERE project_id = ? AND kind = 'tag' ORDER BY created_at DESC,"
+            " name",
+            (g.project["id"],),
+        )
+    ]
     return repo.branch_names(db, g.project["id"]), tags
 
 
 def _crumbs(path: str) -> list[tuple[str, str]]:
     """Return (name, path so far) for each folder of ``path``."""
     parts = [part for part in path.split("/") if part]
-    return [(part, "/".join(parts[:index + 1])) for index, part in enumerate(parts)]
+    return [(part, "/".join(parts[: index + 1])) for index, part in enumerate(parts)]
 
 
 @bp.route("/-/tree/<path:rest>")
@@ -52,12 +60,20 @@ def tree(rest: str) -> Response | str:
     folders, files = repo.list_tree(snapshot, resolved.path)
     if resolved.path and not folders and not files:
         abort(404, f"There is no folder '{resolved.path}' at {resolved.ref}.")
-    last = repo.last_commits(db, g.project["id"], resolved.commit["sha"], resolved.path,
-                             folders + files)
+    last = repo.last_commits(
+        db, g.project["id"], resolved.commit["sha"], resolved.path, folders + files
+    )
     branches, tags = _refs()
-    return render_template("githost/repo/tree.html", resolved=resolved, folders=folders,
-                           files=files, last=last, crumbs=_crumbs(resolved.path),
-                           branches=branches, tags=tags)
+    return render_template(
+        "githost/repo/tree.html",
+        resolved=resolved,
+        folders=folders,
+        files=files,
+        last=last,
+        crumbs=_crumbs(resolved.path),
+        branches=branches,
+        tags=tags,
+    )
 
 
 def _file(rest: str) -> tuple[repo.Resolved, str]:
@@ -94,13 +110,23 @@ def blob(rest: str) -> Response | str:
     content = repo.blob_content(db, snapshot[resolved.path])
     lines = repo.split_lines(content)
     page = listing.paginate_list(lines, BLOB_LINES_PER_PAGE)
-    last = repo.last_commits(db, g.project["id"], resolved.commit["sha"],
-                             resolved.path.rsplit("/", 1)[0] if "/" in resolved.path else "",
-                             [resolved.path.rsplit("/", 1)[-1]])
-    return render_template("githost/repo/blob.html", resolved=resolved, page=page,
-                           line_count=len(lines), size=len(content.encode("utf-8")),
-                           crumbs=_crumbs(resolved.path), last=next(iter(last.values()), None),
-                           can_edit=_can_push(resolved))
+    last = repo.last_commits(
+        db,
+        g.project["id"],
+        resolved.commit["sha"],
+        resolved.path.rsplit("/", 1)[0] if "/" in resolved.path else "",
+        [resolved.path.rsplit("/", 1)[-1]],
+    )
+    return render_template(
+        "githost/repo/blob.html",
+        resolved=resolved,
+        page=page,
+        line_count=len(lines),
+        size=len(content.encode("utf-8")),
+        crumbs=_crumbs(resolved.path),
+        last=next(iter(last.values()), None),
+        can_edit=_can_push(resolved),
+    )
 
 
 @bp.route("/-/raw/<path:rest>")
@@ -117,12 +143,22 @@ def commits(rest: str) -> str:
     rows = repo.path_history(get_db(), g.project["id"], resolved.commit["sha"], resolved.path)
     author = request.args.get("author", "").strip()[:100]
     if author:
-        rows = [row for row in rows if author.lower() in row["author_name"].lower()
-                or author.lower() == (row["author_email"].split("@")[0])]
+        rows = [
+            row
+            for row in rows
+            if author.lower() in row["author_name"].lower()
+            or author.lower() == (row["author_email"].split("@")[0])
+        ]
     page = listing.paginate_list(rows)
     branches, tags = _refs()
-    return render_template("githost/repo/commits.html", resolved=resolved, page=page,
-                           author=author, branches=branches, tags=tags)
+    return render_template(
+        "githost/repo/commits.html",
+        resolved=resolved,
+        page=page,
+        author=author,
+        branches=branches,
+        tags=tags,
+    )
 
 
 def _diff_pages(diffs: list[repo.FileDiff]) -> list[list[repo.FileDiff]]:
@@ -156,13 +192,24 @@ def commit(sha: str) -> str:
     parent = repo.get_commit(db, g.project["id"], row["parent_sha"]) if row["parent_sha"] else None
     diffs = repo.diff_trees(db, parent["tree_id"] if parent else None, row["tree_id"])
     shown, page, pages = diff_page(diffs)
-    branches = [r[0] for r in db.execute(
-        "SELECT name FROM refs WHERE project_id = ? AND commit_sha = ? ORDER BY kind, name",
-        (g.project["id"], row["sha"]))]
-    return render_template("githost/repo/commit.html", commit=row, diffs=diffs, shown=shown,
-                           page=page, pages=pages, ref_names=branches,
-                           additions=sum(d.additions for d in diffs),
-                           deletions=sum(d.deletions for d in diffs))
+    branches = [
+        r[0]
+        for r in db.execute(
+            "SELECT name FROM refs WHERE project_id = ? AND commit_sha = ? ORDER BY kind, name",
+            (g.project["id"], row["sha"]),
+        )
+    ]
+    return render_template(
+        "githost/repo/commit.html",
+        commit=row,
+        diffs=diffs,
+        shown=shown,
+        page=page,
+        pages=pages,
+        ref_names=branches,
+        additions=sum(d.additions for d in diffs),
+        deletions=sum(d.deletions for d in diffs),
+    )
 
 
 @bp.route("/-/compare")
@@ -174,8 +221,17 @@ def compare() -> tuple[str, int] | str:
     source = request.args.get("from", "")[:255]
     target = request.args.get("to", "")[:255]
     context: dict[str, Any] = {
-        "branches": branches, "tags": tags, "source": source, "target": target,
-        "commits": None, "diffs": [], "shown": [], "page": 1, "pages": 1, "error": ""}
+        "branches": branches,
+        "tags": tags,
+        "source": source,
+        "target": target,
+        "commits": None,
+        "diffs": [],
+        "shown": [],
+        "page": 1,
+        "pages": 1,
+        "error": "",
+    }
     if not source or not target:
         context["source"] = source or g.project["default_branch"]
         return render_template("githost/repo/compare.html", **context)
@@ -189,8 +245,9 @@ def compare() -> tuple[str, int] | str:
     base = repo.merge_base(db, g.project["id"], old.commit["sha"], new.commit["sha"])
     context["commits"] = repo.commits_between(db, g.project["id"], base, new.commit["sha"])
     base_row = repo.get_commit(db, g.project["id"], base) if base else None
-    context["diffs"] = repo.diff_trees(db, base_row["tree_id"] if base_row else None,
-                                       new.commit["tree_id"])
+    context["diffs"] = repo.diff_trees(
+        db, base_row["tree_id"] if base_row else None, new.commit["tree_id"]
+    )
     context["shown"], context["page"], context["pages"] = diff_page(context["diffs"])
     context["can_open_mr"] = target in branches and source in branches and source != target
     return render_template("githost/repo/compare.html", **context)
@@ -209,8 +266,10 @@ def branches() -> Response | tuple[str, int] | str:
         access.require_writable("create branches")
         name = forms.text(request.form, "branch_name", "Branch name", errors, max_length=100)
         if name and "branch_name" not in errors and not forms.BRANCH.match(name):
-            errors["branch_name"] = ("Branch name may contain letters, digits, '.', '_', '-' and"
-                                     " single '/' between words.")
+            errors["branch_name"] = (
+                "Branch name may contain letters, digits, '.', '_', '-' and"
+                " single '/' between words."
+            )
         elif name and repo.branch_head(db, g.project["id"], name):
             errors["branch_name"] = f"Branch {name} already exists."
         start = forms.text(request.form, "ref", "Create from", errors, max_length=255)
@@ -218,25 +277,34 @@ def branches() -> Response | tuple[str, int] | str:
         if start and (resolved is None or resolved.path):
             errors["ref"] = f"There is no branch, tag or commit named {start}."
         if not errors and resolved is not None:
-            db.execute("INSERT INTO refs VALUES (?, 'branch', ?, ?, '', ?)",
-                       (g.project["id"], name, resolved.commit["sha"], now_text()))
+            db.execute(
+                "INSERT INTO refs VALUES (?, 'branch', ?, ?, '', ?)",
+                (g.project["id"], name, resolved.commit["sha"], now_text()),
+            )
             access.record_event(g.project["id"], "pushed new", "branch", None, name)
             db.commit()
             flash(f"Branch {name} was created.", "success")
             return redirect(url_for("repository.tree", rest=name))
     query = request.args.get("search", "").strip()[:100]
-    sql = ("refs r JOIN commits c ON c.project_id = r.project_id AND c.sha = r.commit_sha"
-           " WHERE r.project_id = ? AND r.kind = 'branch'")
+    sql = (
+        "refs r JOIN commits c ON c.project_id = r.project_id AND c.sha = r.commit_sha"
+        " WHERE r.project_id = ? AND r.kind = 'branch'"
+    )
     params: list = [g.project["id"]]
     if query:
         sql += " AND r.name LIKE ? ESCAPE '\\'"
         params.append(listing.like(query))
     default = g.project["default_branch"].replace("'", "''")
-    page = listing.paginate(sql, params, f"r.name = '{default}' DESC, c.created_at DESC, r.name",
-                            "r.name, r.commit_sha, c.message, c.author_name, c.created_at")
+    page = listing.paginate(
+        sql,
+        params,
+        f"r.name = '{default}' DESC, c.created_at DESC, r.name",
+        "r.name, r.commit_sha, c.message, c.author_name, c.created_at",
+    )
     status = 400 if errors else 200
-    return render_template("githost/repo/branches.html", page=page, query=query, errors=errors,
-                           form=request.form), status
+    return render_template(
+        "githost/repo/branches.html", page=page, query=query, errors=errors, form=request.form
+    ), status
 
 
 @bp.route("/-/branches/<path:name>/delete", methods=("POST",))
@@ -250,8 +318,10 @@ def delete_branch(name: str) -> Response:
     if name == g.project["default_branch"]:
         flash("The default branch cannot be deleted.", "error")
         return redirect(url_for("repository.branches"))
-    db.execute("DELETE FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
-               (g.project["id"], name))
+    db.execute(
+        "DELETE FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
+        (g.project["id"], name),
+    )
     access.record_event(g.project["id"], "deleted", "branch", None, name)
     db.commit()
     flash(f"Branch {name} was deleted.", "success")
@@ -263,7 +333,8 @@ def tags() -> str:
     """List tags, newest first."""
     page = listing.paginate(
         "refs r JOIN commits c ON c.project_id = r.project_id AND c.sha = r.commit_sha"
-        " WHERE r.project_id = ? AND r.kind = 'tag'", [g.project["id"]],
+        " WHERE r.project_id = ? AND r.kind = 'tag'",
+        [g.project["id"]],
         "r.created_at DESC, r.name DESC",
         "r.name, r.commit_sha, r.message AS tag_message, r.created_at, c.message",
     )
@@ -274,32 +345,41 @@ def tags() -> str:
 
 
 def _can_push(resolved: repo.Resolved) -> bool:
-    return (resolved.kind == "branch" and g.role >= access.DEVELOPER
-            and not g.project["archived"])
+    return resolved.kind == "branch" and g.role >= access.DEVELOPER and not g.project["archived"]
 
 
-def _commit_file(resolved: repo.Resolved, path: str, content: str, message: str,
-                 branch: str) -> str:
+def _commit_file(
+    resolved: repo.Resolved, path: str, content: str, message: str, branch: str
+) -> str:
     """Commit ``content`` at ``path`` on top of ``resolved`` to ``branch``; return the sha."""
     db = get_db()
     writer = repo.RepoWriter(db)
     files = writer.tree_files(resolved.commit["tree_id"])
     files[path] = writer.blob(content)
     user = g.user
-    sha = writer.commit(g.project["id"], files, [resolved.commit["sha"]],
-                        (user["id"], user["name"], user["email"]), message, now_text())
+    sha = writer.commit(
+        g.project["id"],
+        files,
+        [resolved.commit["sha"]],
+        (user["id"], user["name"], user["email"]),
+        message,
+        now_text(),
+    )
     if repo.branch_head(db, g.project["id"], branch):
-        db.execute("UPDATE refs SET commit_sha = ? WHERE project_id = ? AND kind = 'branch'"
-                   " AND name = ?", (sha, g.project["id"], branch))
+        db.execute(
+            "UPDATE refs SET commit_sha = ? WHERE project_id = ? AND kind = 'branch' AND name = ?",
+            (sha, g.project["id"], branch),
+        )
     else:
-        db.execute("INSERT INTO refs VALUES (?, 'branch', ?, ?, '', ?)",
-                   (g.project["id"], branch, sha, now_text()))
+        db.execute(
+            "INSERT INTO refs VALUES (?, 'branch', ?, ?, '', ?)",
+            (g.project["id"], branch, sha, now_text()),
+        )
     access.record_event(g.project["id"], "pushed to", "branch", None, branch)
     return sha
 
 
-def _edit_form(resolved: repo.Resolved, new: bool
-               ) -> tuple[dict[str, str], str, str, str, str]:
+def _edit_form(resolved: repo.Resolved, new: bool) -> tuple[dict[str, str], str, str, str, str]:
     """Validate an edit or new-file form; return (errors, path, content, message, branch)."""
     errors: dict[str, str] = {}
     form = request.form
@@ -308,18 +388,31 @@ def _edit_form(resolved: repo.Resolved, new: bool
         name = forms.text(form, "file_name", "File name", errors, max_length=255)
         if name and "file_name" not in errors:
             parts = [part for part in name.split("/") if part]
-            if not parts or any(part in (".", "..") for part in parts) or not all(
-                    forms.NAME.match(part) for part in parts):
-                errors["file_name"] = ("File name may contain letters, digits, spaces, '.', '_',"
-                                       " '-' and '/' between folders.")
+            if (
+                not parts
+                or any(part in (".", "..") for part in parts)
+                or not all(forms.NAME.match(part) for part in parts)
+            ):
+                errors["file_name"] = (
+                    "File name may contain letters, digits, spaces, '.', '_',"
+                    " '-' and '/' between folders."
+                )
             path = "/".join([resolved.path, *parts] if resolved.path else parts)
-    content = forms.text(form, "content", "File content", errors, max_length=forms.FILE_LIMIT,
-                         required=False, strip=False)
+    content = forms.text(
+        form,
+        "content",
+        "File content",
+        errors,
+        max_length=forms.FILE_LIMIT,
+        required=False,
+        strip=False,
+    )
     message = forms.text(form, "commit_message", "Commit message", errors, max_length=1000)
     branch = forms.text(form, "branch_name", "Target branch", errors, max_length=100)
     if branch and "branch_name" not in errors and not forms.BRANCH.match(branch):
-        errors["branch_name"] = ("Branch name may contain letters, digits, '.', '_', '-' and"
-                                 " single '/' between words.")
+        errors["branch_name"] = (
+            "Branch name may contain letters, digits, '.', '_', '-' and single '/' between words."
+        )
     return errors, path, repo.normalize_content(content), message, branch
 
 
@@ -332,16 +425,21 @@ def edit(rest: str) -> Response | tuple[str, int] | str:
     if resolved.kind != "branch":
         abort(400, "Files can only be edited on a branch, not on a tag or commit.")
     if request.method == "GET":
-        form = {"content": current, "commit_message": f"Update {resolved.path.split('/')[-1]}",
-                "branch_name": resolved.ref}
-        return render_template("githost/repo/edit.html", resolved=resolved, form=form, errors={},
-                               new=False)
+        form = {
+            "content": current,
+            "commit_message": f"Update {resolved.path.split('/')[-1]}",
+            "branch_name": resolved.ref,
+        }
+        return render_template(
+            "githost/repo/edit.html", resolved=resolved, form=form, errors={}, new=False
+        )
     errors, path, content, message, branch = _edit_form(resolved, new=False)
     if not errors and content == current and branch == resolved.ref:
         errors["content"] = "You have not changed the file; there is nothing to commit."
     if errors:
-        return render_template("githost/repo/edit.html", resolved=resolved, form=request.form,
-                               errors=errors, new=False), 400
+        return render_template(
+            "githost/repo/edit.html", resolved=resolved, form=request.form, errors=errors, new=False
+        ), 400
     _commit_file(resolved, path, content, message, branch)
     get_db().commit()
     flash("Your changes have been committed successfully.", "success")
@@ -357,20 +455,28 @@ def new_file(rest: str) -> Response | tuple[str, int] | str:
     if resolved.kind != "branch":
         abort(400, "Files can only be created on a branch, not on a tag or commit.")
     if request.method == "GET":
-        form = {"content": "", "commit_message": "Add new file", "branch_name": resolved.ref,
-                "file_name": ""}
-        return render_template("githost/repo/edit.html", resolved=resolved, form=form, errors={},
-                               new=True)
+        form = {
+            "content": "",
+            "commit_message": "Add new file",
+            "branch_name": resolved.ref,
+            "file_name": "",
+        }
+        return render_template(
+            "githost/repo/edit.html", resolved=resolved, form=form, errors={}, new=True
+        )
     errors, path, content, message, branch = _edit_form(resolved, new=True)
     snapshot = repo.tree_files(get_db(), resolved.commit["tree_id"])
     if not errors and (path in snapshot or any(p.startswith(path + "/") for p in snapshot)):
         errors["file_name"] = f"A file or folder named {path} already exists."
-    if not errors and any(p in snapshot for p in
-                          ("/".join(path.split("/")[:i]) for i in range(1, path.count("/") + 1))):
+    if not errors and any(
+        p in snapshot
+        for p in ("/".join(path.split("/")[:i]) for i in range(1, path.count("/") + 1))
+    ):
         errors["file_name"] = "A parent folder of that path is a file."
     if errors:
-        return render_template("githost/repo/edit.html", resolved=resolved, form=request.form,
-                               errors=errors, new=True), 400
+        return render_template(
+            "githost/repo/edit.html", resolved=resolved, form=request.form, errors=errors, new=True
+        ), 400
     _commit_file(resolved, path, content, message, branch)
     get_db().commit()
     flash("The file has been successfully created.", "success")

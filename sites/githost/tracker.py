@@ -33,12 +33,28 @@ class Kind:
     states: tuple[tuple[str, str], ...]
 
 
-ISSUE = Kind("issue", "issues", "issue_labels", "issue_assignees", "issue_id", "issues", "issue",
-             "#", (("opened", "Open"), ("closed", "Closed"), ("all", "All")))
-MERGE_REQUEST = Kind("merge_request", "merge_requests", "mr_labels", "mr_assignees", "mr_id",
-                     "merge_requests", "merge request", "!",
-                     (("opened", "Open"), ("merged", "Merged"), ("closed", "Closed"),
-                      ("all", "All")))
+ISSUE = Kind(
+    "issue",
+    "issues",
+    "issue_labels",
+    "issue_assignees",
+    "issue_id",
+    "issues",
+    "issue",
+    "#",
+    (("opened", "Open"), ("closed", "Closed"), ("all", "All")),
+)
+MERGE_REQUEST = Kind(
+    "merge_request",
+    "merge_requests",
+    "mr_labels",
+    "mr_assignees",
+    "mr_id",
+    "merge_requests",
+    "merge request",
+    "!",
+    (("opened", "Open"), ("merged", "Merged"), ("closed", "Closed"), ("all", "All")),
+)
 
 SORTS = {
     "created_desc": ("Created date (newest first)", "i.created_at DESC, i.iid DESC"),
@@ -51,8 +67,11 @@ SORTS = {
 
 def labels() -> list[sqlite3.Row]:
     """The current project's labels, by name."""
-    return get_db().execute("SELECT * FROM labels WHERE project_id = ? ORDER BY name",
-                            (g.project["id"],)).fetchall()
+    return (
+        get_db()
+        .execute("SELECT * FROM labels WHERE project_id = ? ORDER BY name", (g.project["id"],))
+        .fetchall()
+    )
 
 
 def milestones(active_only: bool = False) -> list[sqlite3.Row]:
@@ -60,15 +79,24 @@ def milestones(active_only: bool = False) -> list[sqlite3.Row]:
     sql = "SELECT * FROM milestones WHERE project_id = ?"
     if active_only:
         sql += " AND state = 'active'"
-    return get_db().execute(sql + " ORDER BY due_date IS NULL, due_date, title",
-                            (g.project["id"],)).fetchall()
+    return (
+        get_db()
+        .execute(sql + " ORDER BY due_date IS NULL, due_date, title", (g.project["id"],))
+        .fetchall()
+    )
 
 
 def members() -> list[sqlite3.Row]:
     """The current project's members, by username."""
-    return get_db().execute(
-        "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u ON u.id = m.user_id"
-        " WHERE m.project_id = ? ORDER BY u.username", (g.project["id"],)).fetchall()
+    return (
+        get_db()
+        .execute(
+            "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u ON u.id = m.user_id"
+            " WHERE m.project_id = ? ORDER BY u.username",
+            (g.project["id"],),
+        )
+        .fetchall()
+    )
 
 
 def list_items(kind: Kind) -> dict[str, Any]:
@@ -84,8 +112,10 @@ def list_items(kind: Kind) -> dict[str, Any]:
     state = state if state in states else "opened"
     sort = args.get("sort", "created_desc")
     sort = sort if sort in SORTS and (sort != "due_date" or kind is ISSUE) else "created_desc"
-    filters = {name: args.get(name, "").strip()[:100] for name in
-               ("search", "author", "assignee", "label", "milestone")}
+    filters = {
+        name: args.get(name, "").strip()[:100]
+        for name in ("search", "author", "assignee", "label", "milestone")
+    }
     where = ["i.project_id = ?"]
     params: list[Any] = [g.project["id"]]
     for term in filters["search"].split()[:10]:
@@ -97,24 +127,29 @@ def list_items(kind: Kind) -> dict[str, Any]:
     if filters["assignee"] == "None":
         where.append(f"i.id NOT IN (SELECT {kind.key} FROM {kind.assignee_table})")
     elif filters["assignee"]:
-        where.append(f"i.id IN (SELECT a.{kind.key} FROM {kind.assignee_table} a JOIN users u"
-                     " ON u.id = a.user_id WHERE u.username = ?)")
+        where.append(
+            f"i.id IN (SELECT a.{kind.key} FROM {kind.assignee_table} a JOIN users u"
+            " ON u.id = a.user_id WHERE u.username = ?)"
+        )
         params.append(filters["assignee"].lstrip("@").lower())
     if filters["label"]:
-        where.append(f"i.id IN (SELECT x.{kind.key} FROM {kind.label_table} x JOIN labels l ON"
-                     " l.id = x.label_id WHERE l.project_id = ? AND l.name = ?)")
+        where.append(
+            f"i.id IN (SELECT x.{kind.key} FROM {kind.label_table} x JOIN labels l ON"
+            " l.id = x.label_id WHERE l.project_id = ? AND l.name = ?)"
+        )
         params += [g.project["id"], filters["label"]]
     if filters["milestone"] == "None":
         where.append("i.milestone_id IS NULL")
     elif filters["milestone"]:
-        where.append("i.milestone_id = (SELECT id FROM milestones WHERE project_id = ? AND"
-                     " title = ?)")
+        where.append(
+            "i.milestone_id = (SELECT id FROM milestones WHERE project_id = ? AND title = ?)"
+        )
         params += [g.project["id"], filters["milestone"]]
     base = " AND ".join(where)
     counts = {value: 0 for value in states}
     for value, count in get_db().execute(
-            f"SELECT i.state, COUNT(*) FROM {kind.table} i WHERE {base} GROUP BY i.state",
-            params):
+        f"SELECT i.state, COUNT(*) FROM {kind.table} i WHERE {base} GROUP BY i.state", params
+    ):
         counts[value] = count
     counts["all"] = sum(count for value, count in counts.items() if value != "all")
     if state != "all":
@@ -122,17 +157,28 @@ def list_items(kind: Kind) -> dict[str, Any]:
         params.append(state)
     page = listing.paginate(
         f"{kind.table} i JOIN users a ON a.id = i.author_id LEFT JOIN milestones m ON"
-        f" m.id = i.milestone_id WHERE {' AND '.join(where)}", params, SORTS[sort][1],
+        f" m.id = i.milestone_id WHERE {' AND '.join(where)}",
+        params,
+        SORTS[sort][1],
         "i.*, a.username AS author_username, a.name AS author_name, m.title AS milestone_title,"
         f" (SELECT COUNT(*) FROM notes n WHERE n.target_type = '{kind.name}' AND"
         " n.target_id = i.id AND n.system = 0) AS comment_count",
     )
     ids = [row["id"] for row in page.rows]
-    return {"page": page, "state": state, "states": kind.states, "counts": counts, "sort": sort,
-            "sorts": {k: v for k, v in SORTS.items() if k != "due_date" or kind is ISSUE},
-            "filters": filters, "item_labels": labels_of(kind, ids),
-            "item_assignees": assignees_of(kind, ids), "labels": labels(),
-            "milestones": milestones(), "kind": kind}
+    return {
+        "page": page,
+        "state": state,
+        "states": kind.states,
+        "counts": counts,
+        "sort": sort,
+        "sorts": {k: v for k, v in SORTS.items() if k != "due_date" or kind is ISSUE},
+        "filters": filters,
+        "item_labels": labels_of(kind, ids),
+        "item_assignees": assignees_of(kind, ids),
+        "labels": labels(),
+        "milestones": milestones(),
+        "kind": kind,
+    }
 
 
 def labels_of(kind: Kind, ids: list[int]) -> dict[int, list[sqlite3.Row]]:
@@ -140,9 +186,15 @@ def labels_of(kind: Kind, ids: list[int]) -> dict[int, list[sqlite3.Row]]:
     if not ids:
         return {}
     marks = ", ".join("?" * len(ids))
-    rows = get_db().execute(
-        f"SELECT x.{kind.key} AS item_id, l.* FROM {kind.label_table} x JOIN labels l ON"
-        f" l.id = x.label_id WHERE x.{kind.key} IN ({marks}) ORDER BY l.name", ids).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            f"SELECT x.{kind.key} AS item_id, l.* FROM {kind.label_table} x JOIN labels l ON"
+            f" l.id = x.label_id WHERE x.{kind.key} IN ({marks}) ORDER BY l.name",
+            ids,
+        )
+        .fetchall()
+    )
     return listing.rows_by(rows, "item_id")
 
 
@@ -151,19 +203,29 @@ def assignees_of(kind: Kind, ids: list[int]) -> dict[int, list[sqlite3.Row]]:
     if not ids:
         return {}
     marks = ", ".join("?" * len(ids))
-    rows = get_db().execute(
-        f"SELECT x.{kind.key} AS item_id, u.id, u.username, u.name FROM {kind.assignee_table} x"
-        f" JOIN users u ON u.id = x.user_id WHERE x.{kind.key} IN ({marks}) ORDER BY u.username",
-        ids).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            f"SELECT x.{kind.key} AS item_id, u.id, u.username, u.name FROM {kind.assignee_table} x"
+            f" JOIN users u ON u.id = x.user_id WHERE x.{kind.key} IN ({marks}) ORDER BY u.username",
+            ids,
+        )
+        .fetchall()
+    )
     return listing.rows_by(rows, "item_id")
 
 
 def get_item(kind: Kind, iid: int) -> sqlite3.Row:
     """Return the current project's issue or merge request ``iid`` or abort with 404."""
-    row = get_db().execute(
-        f"SELECT i.*, a.username AS author_username, a.name AS author_name FROM {kind.table} i"
-        " JOIN users a ON a.id = i.author_id WHERE i.project_id = ? AND i.iid = ?",
-        (g.project["id"], iid)).fetchone()
+    row = (
+        get_db()
+        .execute(
+            f"SELECT i.*, a.username AS author_username, a.name AS author_name FROM {kind.table} i"
+            " JOIN users a ON a.id = i.author_id WHERE i.project_id = ? AND i.iid = ?",
+            (g.project["id"], iid),
+        )
+        .fetchone()
+    )
     if row is None:
         abort(404, f"There is no {kind.noun} {kind.symbol}{iid} in this project.")
     return row
@@ -171,34 +233,47 @@ def get_item(kind: Kind, iid: int) -> sqlite3.Row:
 
 def notes(kind: Kind, item_id: int) -> list[sqlite3.Row]:
     """Return an item's comments and system notes, oldest first."""
-    return get_db().execute(
-        "SELECT n.*, u.username, u.name FROM notes n JOIN users u ON u.id = n.author_id"
-        " WHERE n.target_type = ? AND n.target_id = ? ORDER BY n.created_at, n.id",
-        (kind.name, item_id)).fetchall()
+    return (
+        get_db()
+        .execute(
+            "SELECT n.*, u.username, u.name FROM notes n JOIN users u ON u.id = n.author_id"
+            " WHERE n.target_type = ? AND n.target_id = ? ORDER BY n.created_at, n.id",
+            (kind.name, item_id),
+        )
+        .fetchall()
+    )
 
 
 def sidebar(kind: Kind, item: sqlite3.Row) -> dict[str, Any]:
     """Return what the details sidebar of an item shows."""
     db = get_db()
-    milestone = db.execute("SELECT * FROM milestones WHERE id = ?",
-                           (item["milestone_id"],)).fetchone() if item["milestone_id"] else None
+    milestone = (
+        db.execute("SELECT * FROM milestones WHERE id = ?", (item["milestone_id"],)).fetchone()
+        if item["milestone_id"]
+        else None
+    )
     return {
         "item_labels": labels_of(kind, [item["id"]]).get(item["id"], []),
         "item_assignees": assignees_of(kind, [item["id"]]).get(item["id"], []),
-        "milestone": milestone, "labels": labels(), "milestones": milestones(),
-        "members": members(), "notes": notes(kind, item["id"]),
+        "milestone": milestone,
+        "labels": labels(),
+        "milestones": milestones(),
+        "members": members(),
+        "notes": notes(kind, item["id"]),
         "can_manage": g.role >= access.REPORTER and not g.project["archived"],
         "can_comment": g.user is not None and not g.project["archived"],
-        "can_edit": g.user is not None and not g.project["archived"] and (
-            g.role >= access.REPORTER or item["author_id"] == g.user["id"]),
+        "can_edit": g.user is not None
+        and not g.project["archived"]
+        and (g.role >= access.REPORTER or item["author_id"] == g.user["id"]),
         "kind": kind,
     }
 
 
 def touch(kind: Kind, item: sqlite3.Row) -> None:
     """Set an item's ``updated_at`` to now."""
-    get_db().execute(f"UPDATE {kind.table} SET updated_at = ? WHERE id = ?",
-                     (now_text(), item["id"]))
+    get_db().execute(
+        f"UPDATE {kind.table} SET updated_at = ? WHERE id = ?", (now_text(), item["id"])
+    )
 
 
 def system_note(kind: Kind, item: sqlite3.Row, body: str) -> None:
@@ -206,7 +281,8 @@ def system_note(kind: Kind, item: sqlite3.Row, body: str) -> None:
     get_db().execute(
         "INSERT INTO notes (project_id, target_type, target_id, author_id, body, system,"
         " created_at) VALUES (?, ?, ?, ?, ?, 1, ?)",
-        (g.project["id"], kind.name, item["id"], g.user["id"], body, now_text()))
+        (g.project["id"], kind.name, item["id"], g.user["id"], body, now_text()),
+    )
 
 
 def _back(kind: Kind, item: sqlite3.Row) -> Response:
@@ -225,7 +301,8 @@ def add_comment(kind: Kind, item: sqlite3.Row, body: str) -> None:
     db.execute(
         "INSERT INTO notes (project_id, target_type, target_id, author_id, body, system,"
         " created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
-        (g.project["id"], kind.name, item["id"], g.user["id"], body, now_text()))
+        (g.project["id"], kind.name, item["id"], g.user["id"], body, now_text()),
+    )
     access.mention_todos(body, g.project["id"], kind.name, item["id"])
     access.record_event(g.project["id"], "commented on", kind.name, item["id"], item["title"])
     touch(kind, item)
@@ -246,8 +323,10 @@ def set_labels(kind: Kind, item: sqlite3.Row, label_ids: list[str]) -> Response:
     chosen = sorted({value for value in label_ids if value in valid}, key=int)
     before = {row["id"] for row in labels_of(kind, [item["id"]]).get(item["id"], [])}
     db.execute(f"DELETE FROM {kind.label_table} WHERE {kind.key} = ?", (item["id"],))
-    db.executemany(f"INSERT INTO {kind.label_table} VALUES (?, ?)",
-                   [(item["id"], int(value)) for value in chosen])
+    db.executemany(
+        f"INSERT INTO {kind.label_table} VALUES (?, ?)",
+        [(item["id"], int(value)) for value in chosen],
+    )
     added = [valid[v] for v in chosen if int(v) not in before]
     removed = [valid[str(v)] for v in sorted(before) if str(v) not in chosen]
     if added or removed:
@@ -256,8 +335,9 @@ def set_labels(kind: Kind, item: sqlite3.Row, label_ids: list[str]) -> Response:
             parts.append("added " + ", ".join(f"~{name}" for name in added))
         if removed:
             parts.append("removed " + ", ".join(f"~{name}" for name in removed))
-        system_note(kind, item, " and ".join(parts) + (" label" if len(added + removed) == 1
-                                                       else " labels"))
+        system_note(
+            kind, item, " and ".join(parts) + (" label" if len(added + removed) == 1 else " labels")
+        )
         touch(kind, item)
     db.commit()
     flash("Labels updated.", "success")
@@ -272,8 +352,10 @@ def assign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> Response:
     if member is None:
         flash("Choose an assignee from the project's members.", "error")
         return _back(kind, item)
-    exists = db.execute(f"SELECT 1 FROM {kind.assignee_table} WHERE {kind.key} = ? AND"
-                        " user_id = ?", (item["id"], member["id"])).fetchone()
+    exists = db.execute(
+        f"SELECT 1 FROM {kind.assignee_table} WHERE {kind.key} = ? AND user_id = ?",
+        (item["id"], member["id"]),
+    ).fetchone()
     if not exists:
         db.execute(f"INSERT INTO {kind.assignee_table} VALUES (?, ?)", (item["id"], member["id"]))
         system_note(kind, item, f"assigned to @{member['username']}")
@@ -291,11 +373,14 @@ def unassign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> Response:
     row = db.execute(
         f"SELECT u.id, u.username, u.name FROM {kind.assignee_table} x JOIN users u ON"
         f" u.id = x.user_id WHERE x.{kind.key} = ? AND u.id = ?",
-        (item["id"], int(user_id_text) if user_id_text.isdigit() else 0)).fetchone()
+        (item["id"], int(user_id_text) if user_id_text.isdigit() else 0),
+    ).fetchone()
     if row is None:
         abort(404, f"That user is not assigned to this {kind.noun}.")
-    db.execute(f"DELETE FROM {kind.assignee_table} WHERE {kind.key} = ? AND user_id = ?",
-               (item["id"], row["id"]))
+    db.execute(
+        f"DELETE FROM {kind.assignee_table} WHERE {kind.key} = ? AND user_id = ?",
+        (item["id"], row["id"]),
+    )
     system_note(kind, item, f"unassigned @{row['username']}")
     touch(kind, item)
     db.commit()
@@ -311,10 +396,13 @@ def set_milestone(kind: Kind, item: sqlite3.Row, milestone_id: str) -> Response:
     if milestone_id and chosen is None:
         flash("Choose a milestone from the list.", "error")
         return _back(kind, item)
-    db.execute(f"UPDATE {kind.table} SET milestone_id = ? WHERE id = ?",
-               (chosen["id"] if chosen else None, item["id"]))
-    system_note(kind, item, f"changed milestone to %{chosen['title']}" if chosen
-                else "removed milestone")
+    db.execute(
+        f"UPDATE {kind.table} SET milestone_id = ? WHERE id = ?",
+        (chosen["id"] if chosen else None, item["id"]),
+    )
+    system_note(
+        kind, item, f"changed milestone to %{chosen['title']}" if chosen else "removed milestone"
+    )
     touch(kind, item)
     db.commit()
     flash(f"Milestone set to {chosen['title']}." if chosen else "Milestone removed.", "success")

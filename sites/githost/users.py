@@ -23,15 +23,21 @@ EVENT_COLUMNS = (
     " (SELECT title FROM issues WHERE id = e.target_id) WHEN e.target_type = 'merge_request'"
     " THEN (SELECT title FROM merge_requests WHERE id = e.target_id) ELSE '' END AS title"
 )
-EVENT_TARGETS = {"issue": "issue", "merge_request": "merge request", "branch": "branch",
-                 "tag": "tag", "project": "project"}
+EVENT_TARGETS = {
+    "issue": "issue",
+    "merge_request": "merge request",
+    "branch": "branch",
+    "tag": "tag",
+    "project": "project",
+}
 
 
 @bp.route("/users/sign_in", methods=("GET", "POST"))
 def sign_in() -> Response | tuple[str, int]:
     """Sign a user in with username and password and send them where they were going."""
-    return login_page("githost/sign_in.html", "dashboard.home",
-                      failure="Invalid username or password.")
+    return login_page(
+        "githost/sign_in.html", "dashboard.home", failure="Invalid username or password."
+    )
 
 
 @bp.route("/users/sign_out", methods=("POST",))
@@ -46,22 +52,31 @@ def sign_out() -> Response:
 def groups() -> str:
     """List every group with its number of visible projects and members."""
     clause, params = access.visible_clause()
-    rows = get_db().execute(
-        "SELECT n.*, (SELECT COUNT(*) FROM projects p WHERE p.namespace_id = n.id AND "
-        f"{clause}) AS project_count, (SELECT COUNT(*) FROM group_members m WHERE"
-        " m.namespace_id = n.id) AS member_count FROM namespaces n WHERE n.kind = 'group'"
-        " ORDER BY n.name", params,
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT n.*, (SELECT COUNT(*) FROM projects p WHERE p.namespace_id = n.id AND "
+            f"{clause}) AS project_count, (SELECT COUNT(*) FROM group_members m WHERE"
+            " m.namespace_id = n.id) AS member_count FROM namespaces n WHERE n.kind = 'group'"
+            " ORDER BY n.name",
+            params,
+        )
+        .fetchall()
+    )
     return render_template("githost/groups.html", groups=rows)
 
 
 def _namespace_projects(namespace_id: int) -> list[sqlite3.Row]:
     clause, params = access.visible_clause()
-    return get_db().execute(
-        f"SELECT {access.PROJECT_COLUMNS} FROM projects p JOIN namespaces n ON"
-        f" n.id = p.namespace_id WHERE p.namespace_id = ? AND {clause} ORDER BY p.name",
-        [namespace_id, *params],
-    ).fetchall()
+    return (
+        get_db()
+        .execute(
+            f"SELECT {access.PROJECT_COLUMNS} FROM projects p JOIN namespaces n ON"
+            f" n.id = p.namespace_id WHERE p.namespace_id = ? AND {clause} ORDER BY p.name",
+            [namespace_id, *params],
+        )
+        .fetchall()
+    )
 
 
 @bp.route("/<namespace>")
@@ -76,12 +91,21 @@ def namespace(namespace: str) -> str:
 
 
 def _group(group: sqlite3.Row) -> str:
-    members = get_db().execute(
-        "SELECT u.username, u.name, m.role FROM group_members m JOIN users u ON u.id = m.user_id"
-        " WHERE m.namespace_id = ? ORDER BY m.role DESC, u.username", (group["id"],),
-    ).fetchall()
-    return render_template("githost/group.html", group=group,
-                           projects=_namespace_projects(group["id"]), members=members)
+    members = (
+        get_db()
+        .execute(
+            "SELECT u.username, u.name, m.role FROM group_members m JOIN users u ON u.id = m.user_id"
+            " WHERE m.namespace_id = ? ORDER BY m.role DESC, u.username",
+            (group["id"],),
+        )
+        .fetchall()
+    )
+    return render_template(
+        "githost/group.html",
+        group=group,
+        projects=_namespace_projects(group["id"]),
+        members=members,
+    )
 
 
 def _profile(namespace: sqlite3.Row) -> str:
@@ -104,13 +128,21 @@ def _profile(namespace: sqlite3.Row) -> str:
     activity = listing.paginate(
         "events e JOIN projects p ON p.id = e.project_id JOIN namespaces n ON"
         f" n.id = p.namespace_id WHERE e.author_id = ? AND {clause}",
-        [user["id"], *params], "e.created_at DESC, e.id DESC", EVENT_COLUMNS,
+        [user["id"], *params],
+        "e.created_at DESC, e.id DESC",
+        EVENT_COLUMNS,
     )
-    starred = db.execute("SELECT COUNT(*) FROM stars WHERE user_id = ?",
-                         (user["id"],)).fetchone()[0]
+    starred = db.execute("SELECT COUNT(*) FROM stars WHERE user_id = ?", (user["id"],)).fetchone()[
+        0
+    ]
     return render_template(
-        "githost/profile.html", profile=user, projects=_namespace_projects(namespace["id"]),
-        member_of=member_of, contributions=contributions,
-        contribution_total=sum(row["n"] for row in contributions), activity=activity,
-        starred=starred, targets=EVENT_TARGETS,
+        "githost/profile.html",
+        profile=user,
+        projects=_namespace_projects(namespace["id"]),
+        member_of=member_of,
+        contributions=contributions,
+        contribution_total=sum(row["n"] for row in contributions),
+        activity=activity,
+        starred=starred,
+        targets=EVENT_TARGETS,
     )

@@ -11,21 +11,109 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 FIRST_NAMES = (
-    "Aaron", "Abigail", "Adrian", "Aisha", "Amara", "Andrei", "Anya", "Arjun", "Beatriz",
-    "Bruno", "Camila", "Carlos", "Chloe", "Daniel", "Dmitri", "Elena", "Emeka", "Fatima",
-    "Felix", "Grace", "Hana", "Hugo", "Ines", "Isaac", "Jonas", "Julia", "Kai", "Keiko",
-    "Lars", "Leila", "Liam", "Lucia", "Marco", "Maya", "Mei", "Nadia", "Naveen", "Nora",
-    "Oscar", "Priya", "Rafael", "Rosa", "Samir", "Sara", "Tomas", "Valentina", "Wei", "Yusuf",
-    "Zara", "Zoe",
+    "Aaron",
+    "Abigail",
+    "Adrian",
+    "Aisha",
+    "Amara",
+    "Andrei",
+    "Anya",
+    "Arjun",
+    "Beatriz",
+    "Bruno",
+    "Camila",
+    "Carlos",
+    "Chloe",
+    "Daniel",
+    "Dmitri",
+    "Elena",
+    "Emeka",
+    "Fatima",
+    "Felix",
+    "Grace",
+    "Hana",
+    "Hugo",
+    "Ines",
+    "Isaac",
+    "Jonas",
+    "Julia",
+    "Kai",
+    "Keiko",
+    "Lars",
+    "Leila",
+    "Liam",
+    "Lucia",
+    "Marco",
+    "Maya",
+    "Mei",
+    "Nadia",
+    "Naveen",
+    "Nora",
+    "Oscar",
+    "Priya",
+    "Rafael",
+    "Rosa",
+    "Samir",
+    "Sara",
+    "Tomas",
+    "Valentina",
+    "Wei",
+    "Yusuf",
+    "Zara",
+    "Zoe",
 )
 
 LAST_NAMES = (
-    "Adeyemi", "Almeida", "Andersen", "Baker", "Bauer", "Brooks", "Castro", "Costa", "Dubois",
-    "Eriksen", "Fischer", "Garcia", "Gupta", "Haddad", "Hansen", "Ito", "Ivanova", "Jensen",
-    "Kim", "Kowalski", "Larsen", "Lee", "Lindqvist", "Mendes", "Moreau", "Murphy", "Nakamura",
-    "Nguyen", "Novak", "Okafor", "Olsen", "Patel", "Petrov", "Quinn", "Rahman", "Reyes",
-    "Rossi", "Santos", "Schmidt", "Silva", "Sato", "Tanaka", "Torres", "Vargas", "Walsh",
-    "Weber", "Yamamoto", "Young", "Zhang", "Ziegler",
+    "Adeyemi",
+    "Almeida",
+    "Andersen",
+    "Baker",
+    "Bauer",
+    "Brooks",
+    "Castro",
+    "Costa",
+    "Dubois",
+    "Eriksen",
+    "Fischer",
+    "Garcia",
+    "Gupta",
+    "Haddad",
+    "Hansen",
+    "Ito",
+    "Ivanova",
+    "Jensen",
+    "Kim",
+    "Kowalski",
+    "Larsen",
+    "Lee",
+    "Lindqvist",
+    "Mendes",
+    "Moreau",
+    "Murphy",
+    "Nakamura",
+    "Nguyen",
+    "Novak",
+    "Okafor",
+    "Olsen",
+    "Patel",
+    "Petrov",
+    "Quinn",
+    "Rahman",
+    "Reyes",
+    "Rossi",
+    "Santos",
+    "Schmidt",
+    "Silva",
+    "Sato",
+    "Tanaka",
+    "Torres",
+    "Vargas",
+    "Walsh",
+    "Weber",
+    "Yamamoto",
+    "Young",
+    "Zhang",
+    "Ziegler",
 )
 
 BIOS = (
@@ -60,10 +148,42 @@ GROUPS = (
 )
 
 PROJECT_PREFIXES = (
-    "atlas", "beacon", "cobalt", "drift", "ember", "flux", "granite", "harbor", "iris",
-    "juniper", "kestrel", "lumen", "meridian", "nimbus", "orbit", "pylon", "quartz", "relay",
-    "sable", "tundra", "umbra", "vertex", "willow", "zephyr", "aurora", "basalt", "cedar",
-    "delta", "falcon", "glacier", "hollow", "ion", "jade", "kite", "lantern", "maple",
+    "atlas",
+    "beacon",
+    "cobalt",
+    "drift",
+    "ember",
+    "flux",
+    "granite",
+    "harbor",
+    "iris",
+    "juniper",
+    "kestrel",
+    "lumen",
+    "meridian",
+    "nimbus",
+    "orbit",
+    "pylon",
+    "quartz",
+    "relay",
+    "sable",
+    "tundra",
+    "umbra",
+    "vertex",
+    "willow",
+    "zephyr",
+    "aurora",
+    "basalt",
+    "cedar",
+    "delta",
+    "falcon",
+    "glacier",
+    "hollow",
+    "ion",
+    "jade",
+    "kite",
+    "lantern",
+    "maple",
 )
 
 # kind: (name suffix, description template). $Domain / $domain / $domains are filled in.
@@ -81,42 +201,134 @@ PROJECT_KINDS = (
 )
 
 DOMAINS = (
-    ("invoice", "invoices"), ("shipment", "shipments"), ("metric", "metrics"),
-    ("sensor reading", "sensor readings"), ("session", "sessions"),
-    ("feature flag", "feature flags"), ("build artifact", "build artifacts"),
-    ("payment", "payments"), ("search index", "search indexes"), ("message", "messages"),
-    ("forecast", "forecasts"), ("inventory item", "inventory items"), ("ticket", "tickets"),
-    ("playlist", "playlists"), ("certificate", "certificates"), ("order", "orders"),
-    ("log line", "log lines"), ("schedule", "schedules"), ("profile", "profiles"),
+    ("invoice", "invoices"),
+    ("shipment", "shipments"),
+    ("metric", "metrics"),
+    ("sensor reading", "sensor readings"),
+    ("session", "sessions"),
+    ("feature flag", "feature flags"),
+    ("build artifact", "build artifacts"),
+    ("payment", "payments"),
+    ("search index", "search indexes"),
+    ("message", "messages"),
+    ("forecast", "forecasts"),
+    ("inventory item", "inventory items"),
+    ("ticket", "tickets"),
+    ("playlist", "playlists"),
+    ("certificate", "certificates"),
+    ("order", "orders"),
+    ("log line", "log lines"),
+    ("schedule", "schedules"),
+    ("profile", "profiles"),
     ("webhook", "webhooks"),
 )
 
 TOPICS = (
-    "api", "cli", "devops", "data", "frontend", "backend", "security", "observability",
-    "payments", "kubernetes", "testing", "automation", "performance", "documentation",
-    "machine-learning", "networking", "database", "mobile", "games", "tooling",
+    "api",
+    "cli",
+    "devops",
+    "data",
+    "frontend",
+    "backend",
+    "security",
+    "observability",
+    "payments",
+    "kubernetes",
+    "testing",
+    "automation",
+    "performance",
+    "documentation",
+    "machine-learning",
+    "networking",
+    "database",
+    "mobile",
+    "games",
+    "tooling",
 )
 
 # Words that make function and module names: verb, noun.
 VERBS = (
-    "load", "parse", "validate", "normalize", "merge", "render", "fetch", "store", "export",
-    "import", "filter", "group", "sort", "summarize", "encode", "decode", "schedule", "retry",
-    "resolve", "compute", "format", "sanitize", "index", "publish",
+    "load",
+    "parse",
+    "validate",
+    "normalize",
+    "merge",
+    "render",
+    "fetch",
+    "store",
+    "export",
+    "import",
+    "filter",
+    "group",
+    "sort",
+    "summarize",
+    "encode",
+    "decode",
+    "schedule",
+    "retry",
+    "resolve",
+    "compute",
+    "format",
+    "sanitize",
+    "index",
+    "publish",
 )
 NOUNS = (
-    "record", "batch", "config", "token", "header", "payload", "entry", "report", "event",
-    "window", "bucket", "cursor", "snapshot", "segment", "rule", "policy", "quota", "route",
-    "digest", "chunk", "label", "invoice", "metric", "session",
+    "record",
+    "batch",
+    "config",
+    "token",
+    "header",
+    "payload",
+    "entry",
+    "report",
+    "event",
+    "window",
+    "bucket",
+    "cursor",
+    "snapshot",
+    "segment",
+    "rule",
+    "policy",
+    "quota",
+    "route",
+    "digest",
+    "chunk",
+    "label",
+    "invoice",
+    "metric",
+    "session",
 )
 FIELDS = ("id", "name", "status", "created_at", "owner", "region", "kind", "priority", "total")
 MODULES = (
-    "storage", "parser", "client", "handlers", "models", "config", "metrics", "queue", "auth",
-    "cache", "export", "scheduler", "validation", "routing", "formatting", "retry", "events",
+    "storage",
+    "parser",
+    "client",
+    "handlers",
+    "models",
+    "config",
+    "metrics",
+    "queue",
+    "auth",
+    "cache",
+    "export",
+    "scheduler",
+    "validation",
+    "routing",
+    "formatting",
+    "retry",
+    "events",
     "reports",
 )
 CONSTANTS = (
-    ("TIMEOUT_SECONDS", 30), ("MAX_RETRIES", 3), ("BATCH_SIZE", 100), ("PAGE_SIZE", 50),
-    ("CACHE_TTL", 300), ("MAX_CONNECTIONS", 10), ("BUFFER_SIZE", 4096), ("PORT", 8080),
+    ("TIMEOUT_SECONDS", 30),
+    ("MAX_RETRIES", 3),
+    ("BATCH_SIZE", 100),
+    ("PAGE_SIZE", 50),
+    ("CACHE_TTL", 300),
+    ("MAX_CONNECTIONS", 10),
+    ("BUFFER_SIZE", 4096),
+    ("PORT", 8080),
 )
 
 
@@ -239,15 +451,15 @@ log = logging.getLogger(__name__)
             for i in range(0, len(items), size)]
 ''',
     ),
-    test='''def test_$name() -> None:
+    test="""def test_$name() -> None:
     assert $name is not None
-''',
+""",
     test_header='''"""Tests of $package.$module."""
 
 from $package.$module import *  # noqa: F403
 ''',
     config_path="pyproject.toml",
-    config='''[build-system]
+    config="""[build-system]
 requires = ["setuptools>=68"]
 build-backend = "setuptools.build_meta"
 
@@ -260,7 +472,7 @@ dependencies = ["requests>=2.31", "pyyaml>=6.0"]
 
 [project.optional-dependencies]
 test = ["pytest>=8"]
-''',
+""",
     version_line='version = "$version"',
     gitignore="__pycache__/\n*.pyc\n.venv/\ndist/\nbuild/\n.pytest_cache/\n",
     ci_images=("python:3.10", "python:3.11", "python:3.12"),
@@ -273,7 +485,7 @@ JAVASCRIPT = Language(
     module_path="src/$module.js",
     test_path="test/$module.test.js",
     entry_path="src/index.js",
-    entry='''// Entry point of $package: $description
+    entry="""// Entry point of $package: $description
 import { createServer } from "node:http";
 
 const port = Number(process.env.PORT || 3000);
@@ -284,27 +496,27 @@ createServer((request, response) => {
 }).listen(port, () => {
   console.log("$package listening on port " + port);
 });
-''',
-    header='''// The $module module of $package: $description
+""",
+    header="""// The $module module of $package: $description
 "use strict";
-''',
+""",
     constant="export const $const = $value;",
     functions=(
-        '''export function $name($arg, limit = $const) {
+        """export function $name($arg, limit = $const) {
   // Return the $noun entries that have a $field, at most `limit` of them.
   const selected = $arg.filter((item) => Boolean(item.$field));
   return selected.slice(0, limit);
 }
-''',
-        '''export function $name($arg) {
+""",
+        """export function $name($arg) {
   // Return a short label for one $noun.
   if ($arg.$field === undefined) {
     throw new Error("$noun has no $field");
   }
   return "$noun:" + $arg.$field;
 }
-''',
-        '''export async function $name($arg, retries = $const) {
+""",
+        """export async function $name($arg, retries = $const) {
   // $Verb a $noun, retrying on transient errors.
   let lastError = null;
   for (let attempt = 0; attempt < retries; attempt += 1) {
@@ -316,8 +528,8 @@ createServer((request, response) => {
   }
   throw new Error("could not $verb $noun: " + lastError);
 }
-''',
-        '''export function $name($arg) {
+""",
+        """export function $name($arg) {
   // Count $noun entries by $field.
   const counts = {};
   for (const item of $arg) {
@@ -326,17 +538,17 @@ createServer((request, response) => {
   }
   return counts;
 }
-''',
+""",
     ),
-    test='''test("$name", () => {
+    test="""test("$name", () => {
   expect(typeof $name).toBe("function");
 });
-''',
-    test_header='''// Tests of the $module module.
+""",
+    test_header="""// Tests of the $module module.
 import * as $module from "../src/$module.js";
-''',
+""",
     config_path="package.json",
-    config='''{
+    config="""{
   "name": "$package",
   "version": "$version",
   "description": "$description",
@@ -350,7 +562,7 @@ import * as $module from "../src/$module.js";
     "jest": "^29.7.0"
   }
 }
-''',
+""",
     version_line='  "version": "$version",',
     gitignore="node_modules/\ncoverage/\ndist/\n.env\n",
     ci_images=("node:18", "node:20", "node:22"),
@@ -364,7 +576,7 @@ GO = Language(
     module_path="internal/$module/$module.go",
     test_path="internal/${module}/${module}_test.go",
     entry_path="cmd/$package/main.go",
-    entry='''// Command $package: $description
+    entry="""// Command $package: $description
 package main
 
 import (
@@ -382,8 +594,8 @@ func main() {
 	log.Printf("$package listening on %s", *addr)
 	log.Fatal(http.ListenAndServe(*addr, nil))
 }
-''',
-    header='''// Package $module implements part of $package: $description
+""",
+    header="""// Package $module implements part of $package: $description
 package $module
 
 import (
@@ -392,10 +604,10 @@ import (
 )
 
 var errMissing = errors.New("missing field")
-''',
+""",
     constant="const $const = $value",
     functions=(
-        '''// $Name returns the $noun entries that have a $field.
+        """// $Name returns the $noun entries that have a $field.
 func $Name($arg []map[string]string) []map[string]string {
 	selected := make([]map[string]string, 0, len($arg))
 	for _, item := range $arg {
@@ -405,8 +617,8 @@ func $Name($arg []map[string]string) []map[string]string {
 	}
 	return selected
 }
-''',
-        '''// $Name returns a short label for one $noun.
+""",
+        """// $Name returns a short label for one $noun.
 func $Name($arg map[string]string) (string, error) {
 	key, ok := $arg["$field"]
 	if !ok {
@@ -414,8 +626,8 @@ func $Name($arg map[string]string) (string, error) {
 	}
 	return "$noun:" + key, nil
 }
-''',
-        '''// $Name counts $noun entries by $field.
+""",
+        """// $Name counts $noun entries by $field.
 func $Name($arg []map[string]string) map[string]int {
 	counts := make(map[string]int)
 	for _, item := range $arg {
@@ -423,8 +635,8 @@ func $Name($arg []map[string]string) map[string]int {
 	}
 	return counts
 }
-''',
-        '''// $Name tries to $verb a $noun up to $const times.
+""",
+        """// $Name tries to $verb a $noun up to $const times.
 func $Name($arg string) error {
 	var err error
 	for attempt := 0; attempt < $const; attempt++ {
@@ -434,18 +646,18 @@ func $Name($arg string) error {
 	}
 	return fmt.Errorf("$verb $noun: %w", err)
 }
-''',
+""",
     ),
-    test='''func Test$Name(t *testing.T) {
+    test="""func Test$Name(t *testing.T) {
 	t.Log("$Name is covered by integration tests")
 }
-''',
-    test_header='''package $module
+""",
+    test_header="""package $module
 
 import "testing"
-''',
+""",
     config_path="go.mod",
-    config='''module example.test/$package
+    config="""module example.test/$package
 
 go 1.22
 
@@ -453,7 +665,7 @@ go 1.22
 require (
 	github.com/stretchr/testify v1.9.0
 )
-''',
+""",
     version_line="// version $version",
     gitignore="/bin/\n*.test\ncoverage.out\n",
     ci_images=("golang:1.21", "golang:1.22", "golang:1.23"),
@@ -467,7 +679,7 @@ RUST = Language(
     module_path="src/$module.rs",
     test_path="tests/$module.rs",
     entry_path="src/main.rs",
-    entry='''//! $package: $description
+    entry="""//! $package: $description
 
 use std::env;
 
@@ -479,30 +691,30 @@ fn main() {
     }
     println!("usage: $package [--version]");
 }
-''',
-    header='''//! The $module module of $package: $description
+""",
+    header="""//! The $module module of $package: $description
 
 use std::collections::HashMap;
-''',
+""",
     constant="pub const $const: usize = $value;",
     functions=(
-        '''/// Returns the $noun entries that have a $field.
+        """/// Returns the $noun entries that have a $field.
 pub fn $name($arg: &[HashMap<String, String>]) -> Vec<&HashMap<String, String>> {
     $arg.iter()
         .filter(|item| item.contains_key("$field"))
         .take($const)
         .collect()
 }
-''',
-        '''/// Returns a short label for one $noun.
+""",
+        """/// Returns a short label for one $noun.
 pub fn $name($arg: &HashMap<String, String>) -> Result<String, String> {
     match $arg.get("$field") {
         Some(key) => Ok(format!("$noun:{}", key)),
         None => Err("$noun has no $field".to_string()),
     }
 }
-''',
-        '''/// Counts $noun entries by $field.
+""",
+        """/// Counts $noun entries by $field.
 pub fn $name($arg: &[HashMap<String, String>]) -> HashMap<String, usize> {
     let mut counts = HashMap::new();
     for item in $arg {
@@ -511,17 +723,17 @@ pub fn $name($arg: &[HashMap<String, String>]) -> HashMap<String, usize> {
     }
     counts
 }
-''',
+""",
     ),
-    test='''#[test]
+    test="""#[test]
 fn test_$name() {
     assert!(true, "$name is exercised by the integration suite");
 }
-''',
-    test_header='''//! Integration tests of the $module module.
-''',
+""",
+    test_header="""//! Integration tests of the $module module.
+""",
     config_path="Cargo.toml",
-    config='''[package]
+    config="""[package]
 name = "$package"
 version = "$version"
 edition = "2021"
@@ -529,7 +741,7 @@ description = "$description"
 
 [dependencies]
 serde = { version = "1", features = ["derive"] }
-''',
+""",
     version_line='version = "$version"',
     gitignore="/target/\nCargo.lock\n",
     ci_images=("rust:1.75", "rust:1.78", "rust:1.79"),
@@ -539,7 +751,7 @@ serde = { version = "1", features = ["derive"] }
 LANGUAGES = (PYTHON, JAVASCRIPT, GO, RUST)
 LANGUAGE_WEIGHTS = (4, 3, 3, 2)
 
-CI_TEMPLATE = '''stages:
+CI_TEMPLATE = """stages:
   - test
   - release
 
@@ -557,9 +769,9 @@ release:
     - echo "Releasing $package"
   rules:
     - if: $$CI_COMMIT_TAG
-'''
+"""
 
-CONFIG_YAML = '''# Runtime settings of $package.
+CONFIG_YAML = """# Runtime settings of $package.
 service:
   name: $package
   log_level: $log_level
@@ -567,11 +779,11 @@ service:
 storage:
   backend: $backend
   retention_days: $retention
-'''
+"""
 LOG_LEVELS = ("debug", "info", "warning")
 BACKENDS = ("postgres", "sqlite", "s3", "redis")
 
-LICENSE_MIT = '''MIT License
+LICENSE_MIT = """MIT License
 
 Copyright (c) $year $holder
 
@@ -592,9 +804,9 @@ AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
 LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
 OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
 SOFTWARE.
-'''
+"""
 
-LICENSE_APACHE = '''Copyright $year $holder
+LICENSE_APACHE = """Copyright $year $holder
 
 Licensed under the Apache License, Version 2.0 (the "License");
 you may not use this file except in compliance with the License.
@@ -607,7 +819,7 @@ distributed under the License is distributed on an "AS IS" BASIS,
 WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
 See the License for the specific language governing permissions and
 limitations under the License.
-'''
+"""
 
 LICENSES = (("MIT", LICENSE_MIT), ("Apache-2.0", LICENSE_APACHE))
 
@@ -629,9 +841,12 @@ FEATURES = (
 )
 
 DOC_TOPICS = (
-    ("architecture", "Architecture"), ("deployment", "Deployment"),
-    ("configuration", "Configuration"), ("troubleshooting", "Troubleshooting"),
-    ("contributing", "Contributing"), ("api", "API reference"),
+    ("architecture", "Architecture"),
+    ("deployment", "Deployment"),
+    ("configuration", "Configuration"),
+    ("troubleshooting", "Troubleshooting"),
+    ("contributing", "Contributing"),
+    ("api", "API reference"),
 )
 DOC_SENTENCES = (
     "Each $domain is identified by a stable id.",
@@ -649,16 +864,23 @@ DOC_SENTENCES = (
 # Commit messages by operation; $fn, $module, $const, $value, $feature, $version, $topic.
 COMMIT_MESSAGES = {
     "add_function": ("Add $fn to $module", "Implement $fn", "Add $fn helper to the $module module"),
-    "change_function": ("Fix edge case in $fn", "Refactor $fn", "Handle missing fields in $fn",
-                        "Simplify $fn"),
+    "change_function": (
+        "Fix edge case in $fn",
+        "Refactor $fn",
+        "Handle missing fields in $fn",
+        "Simplify $fn",
+    ),
     "constant": ("Change $const to $value", "Tune $const ($value)", "Set $const to $value"),
     "add_module": ("Add $module module", "Introduce $module module", "Create the $module module"),
     "add_test": ("Add tests for $fn", "Cover $fn with tests", "Test $fn"),
     "readme": ("Document $feature in README", "Update README features", "README: mention $feature"),
     "docs": ("Update $topic docs", "Expand the $topic guide", "Docs: clarify $topic"),
     "ci": ("Use $value in CI", "Bump CI image to $value", "CI: upgrade to $value"),
-    "config": ("Set log level to $value", "Change default port to $value",
-               "Use $value storage by default"),
+    "config": (
+        "Set log level to $value",
+        "Change default port to $value",
+        "Use $value storage by default",
+    ),
     "remove_module": ("Remove unused $module module", "Drop the $module module"),
     "release": ("Release $version", "Bump version to $version", "Prepare release $version"),
 }
@@ -761,7 +983,7 @@ MR_TITLES = (
     "Draft: rework $module error handling",
     "Update CI image",
     "Speed up $fn",
-    "Resolve \"$Fn fails when the $field is missing\"",
+    'Resolve "$Fn fails when the $field is missing"',
 )
 
 MR_BODIES = (

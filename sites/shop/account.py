@@ -36,8 +36,11 @@ USERNAME = re.compile(r"^[a-z0-9._-]{3,30}$")
 @bp.route("/login", methods=("GET", "POST"))
 def login() -> Response | tuple[str, int]:
     """Log a customer in and send them where they were going."""
-    return login_page("shop/account/login.html", "account.dashboard",
-                      welcome=lambda user: f"Welcome back, {user['first_name']}!")
+    return login_page(
+        "shop/account/login.html",
+        "account.dashboard",
+        welcome=lambda user: f"Welcome back, {user['first_name']}!",
+    )
 
 
 @bp.route("/logout", methods=("POST",))
@@ -62,12 +65,14 @@ def register() -> Response | tuple[str, int] | str:
     email = core_forms.email(request.form, errors)
     first_name = forms.text(request.form, "first_name", "First name", errors, max_length=100)
     last_name = forms.text(request.form, "last_name", "Last name", errors, max_length=100)
-    password = core_forms.new_password(request.form, errors, "password", "confirm_password",
-                                       "Password")
+    password = core_forms.new_password(
+        request.form, errors, "password", "confirm_password", "Password"
+    )
     db = get_db()
-    if "username" not in errors and db.execute(
-        "SELECT 1 FROM users WHERE username = ?", (username,)
-    ).fetchone():
+    if (
+        "username" not in errors
+        and db.execute("SELECT 1 FROM users WHERE username = ?", (username,)).fetchone()
+    ):
         errors["username"] = f"The username {username} is already taken."
     if errors:
         return render_template("shop/account/register.html", errors=errors, form=request.form), 400
@@ -86,22 +91,26 @@ def register() -> Response | tuple[str, int] | str:
 
 
 def _default_address() -> sqlite3.Row | None:
-    return get_db().execute(
-        "SELECT * FROM addresses WHERE user_id = ? AND is_default = 1", (g.user["id"],)
-    ).fetchone()
+    return (
+        get_db()
+        .execute("SELECT * FROM addresses WHERE user_id = ? AND is_default = 1", (g.user["id"],))
+        .fetchone()
+    )
 
 
 @bp.route("")
 @login_required
 def dashboard() -> str:
     """Show contact details, default address and recent orders."""
-    recent = get_db().execute(
-        "SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 5",
-        (g.user["id"],),
-    ).fetchall()
-    return render_template(
-        "shop/account/dashboard.html", recent=recent, address=_default_address()
+    recent = (
+        get_db()
+        .execute(
+            "SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 5",
+            (g.user["id"],),
+        )
+        .fetchall()
     )
+    return render_template("shop/account/dashboard.html", recent=recent, address=_default_address())
 
 
 @bp.route("/orders")
@@ -119,8 +128,11 @@ def orders() -> str:
     total = db.execute(f"SELECT COUNT(*) FROM orders WHERE {where}", params).fetchone()[0]
     pages = max(1, -(-total // ORDERS_PER_PAGE))
     page_text = request.args.get("page", "1")
-    page = int(page_text) if page_text.isascii() and page_text.isdigit() and len(
-        page_text) < 7 and int(page_text) > 0 else 1
+    page = (
+        int(page_text)
+        if page_text.isascii() and page_text.isdigit() and len(page_text) < 7 and int(page_text) > 0
+        else 1
+    )
     if page > pages:
         abort(404, f"Page {page} does not exist; there are {pages} pages.")
     rows = db.execute(
@@ -128,15 +140,23 @@ def orders() -> str:
         [*params, ORDERS_PER_PAGE, (page - 1) * ORDERS_PER_PAGE],
     ).fetchall()
     return render_template(
-        "shop/account/orders.html", orders=rows, status=status, statuses=ORDER_STATUSES,
-        page=page, pages=pages, total=total, first=(page - 1) * ORDERS_PER_PAGE + 1,
+        "shop/account/orders.html",
+        orders=rows,
+        status=status,
+        statuses=ORDER_STATUSES,
+        page=page,
+        pages=pages,
+        total=total,
+        first=(page - 1) * ORDERS_PER_PAGE + 1,
     )
 
 
 def _own_order(number: str) -> sqlite3.Row:
-    order = get_db().execute(
-        "SELECT * FROM orders WHERE number = ? AND user_id = ?", (number, g.user["id"])
-    ).fetchone()
+    order = (
+        get_db()
+        .execute("SELECT * FROM orders WHERE number = ? AND user_id = ?", (number, g.user["id"]))
+        .fetchone()
+    )
     if order is None:
         abort(404, f"You have no order number {number}.")
     return order
@@ -147,11 +167,15 @@ def _own_order(number: str) -> sqlite3.Row:
 def order_detail(number: str) -> str:
     """Show one of the customer's orders."""
     order = _own_order(number)
-    items = get_db().execute(
-        "SELECT oi.*, p.slug FROM order_items oi JOIN products p ON p.id = oi.product_id"
-        " WHERE oi.order_id = ? ORDER BY oi.id",
-        (order["id"],),
-    ).fetchall()
+    items = (
+        get_db()
+        .execute(
+            "SELECT oi.*, p.slug FROM order_items oi JOIN products p ON p.id = oi.product_id"
+            " WHERE oi.order_id = ? ORDER BY oi.id",
+            (order["id"],),
+        )
+        .fetchall()
+    )
     return render_template("shop/account/order_detail.html", order=order, items=items)
 
 
@@ -161,9 +185,7 @@ def cancel_order(number: str) -> Response:
     """Cancel a Pending order."""
     order = _own_order(number)
     if order["status"] != "Pending":
-        flash(
-            f"Order {number} is {order['status']} and can no longer be canceled.", "error"
-        )
+        flash(f"Order {number} is {order['status']} and can no longer be canceled.", "error")
         return redirect(url_for("account.order_detail", number=number))
     db = get_db()
     db.execute(
@@ -179,9 +201,11 @@ def cancel_order(number: str) -> Response:
 
 
 def _own_address(address_id: int) -> sqlite3.Row:
-    address = get_db().execute(
-        "SELECT * FROM addresses WHERE id = ? AND user_id = ?", (address_id, g.user["id"])
-    ).fetchone()
+    address = (
+        get_db()
+        .execute("SELECT * FROM addresses WHERE id = ? AND user_id = ?", (address_id, g.user["id"]))
+        .fetchone()
+    )
     if address is None:
         abort(404, f"Your address book has no address {address_id}.")
     return address
@@ -191,10 +215,14 @@ def _own_address(address_id: int) -> sqlite3.Row:
 @login_required
 def addresses() -> str:
     """List the customer's saved addresses."""
-    rows = get_db().execute(
-        "SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id",
-        (g.user["id"],),
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id",
+            (g.user["id"],),
+        )
+        .fetchall()
+    )
     return render_template("shop/account/addresses.html", addresses=rows)
 
 
@@ -211,7 +239,10 @@ def _render_address_form(
     address: sqlite3.Row | None, form: object, errors: dict[str, str], status: int = 200
 ) -> tuple[str, int]:
     return render_template(
-        "shop/account/address_form.html", address=address, form=form, errors=errors,
+        "shop/account/address_form.html",
+        address=address,
+        form=form,
+        errors=errors,
         fields=ADDRESS_FIELDS,
     ), status
 
@@ -304,11 +335,15 @@ def address_delete(address_id: int) -> Response:
 @login_required
 def wishlist() -> str:
     """List the products on the customer's wish list."""
-    items = get_db().execute(
-        "SELECT w.id, w.added_at, p.name, p.slug, p.price_cents FROM wishlist_items w"
-        " JOIN products p ON p.id = w.product_id WHERE w.user_id = ? ORDER BY w.id",
-        (g.user["id"],),
-    ).fetchall()
+    items = (
+        get_db()
+        .execute(
+            "SELECT w.id, w.added_at, p.name, p.slug, p.price_cents FROM wishlist_items w"
+            " JOIN products p ON p.id = w.product_id WHERE w.user_id = ? ORDER BY w.id",
+            (g.user["id"],),
+        )
+        .fetchall()
+    )
     return render_template("shop/account/wishlist.html", items=items)
 
 
@@ -335,12 +370,16 @@ def wishlist_add() -> Response:
 
 
 def _own_wish(item_id: int) -> sqlite3.Row:
-    item = get_db().execute(
-        "SELECT w.id, p.id AS product_id, p.name, p.slug, p.sizes, p.colours"
-        " FROM wishlist_items w JOIN products p ON p.id = w.product_id"
-        " WHERE w.id = ? AND w.user_id = ?",
-        (item_id, g.user["id"]),
-    ).fetchone()
+    item = (
+        get_db()
+        .execute(
+            "SELECT w.id, p.id AS product_id, p.name, p.slug, p.sizes, p.colours"
+            " FROM wishlist_items w JOIN products p ON p.id = w.product_id"
+            " WHERE w.id = ? AND w.user_id = ?",
+            (item_id, g.user["id"]),
+        )
+        .fetchone()
+    )
     if item is None:
         abort(404, f"Your wish list has no item {item_id}.")
     return item

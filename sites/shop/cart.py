@@ -57,9 +57,11 @@ class CartSummary:
 
 def cart_quantity(user_id: int) -> int:
     """Return how many units are in a user's cart."""
-    row = get_db().execute(
-        "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE user_id = ?", (user_id,)
-    ).fetchone()
+    row = (
+        get_db()
+        .execute("SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE user_id = ?", (user_id,))
+        .fetchone()
+    )
     return int(row[0])
 
 
@@ -80,30 +82,42 @@ def load_cart(user: Mapping[str, Any]) -> CartSummary:
             "SELECT * FROM coupons WHERE code = ?", (user["cart_coupon"],)
         ).fetchone()
         if summary.coupon is not None:
-            summary.coupon_error = pricing.coupon_problem(summary.coupon, summary.subtotal,
-                                                          now_text())
+            summary.coupon_error = pricing.coupon_problem(
+                summary.coupon, summary.subtotal, now_text()
+            )
             if summary.coupon_error is None:
                 summary.discount = pricing.discount_cents(summary.coupon, summary.subtotal)
     return summary
 
 
 def render_cart(
-    *, status: int = 200, errors: dict[str, str] | None = None, error_item: int | None = None,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
+    error_item: int | None = None,
     coupon_code: str = "",
 ) -> tuple[str, int]:
     """Render the cart page, optionally with a rejected form's errors."""
     return render_template(
-        "shop/cart.html", cart=load_cart(g.user), errors=errors or {}, error_item=error_item,
-        coupon_code=coupon_code, methods=pricing.SHIPPING_METHODS,
+        "shop/cart.html",
+        cart=load_cart(g.user),
+        errors=errors or {},
+        error_item=error_item,
+        coupon_code=coupon_code,
+        methods=pricing.SHIPPING_METHODS,
     ), status
 
 
 def _own_item(item_id: int) -> sqlite3.Row:
-    item = get_db().execute(
-        "SELECT ci.*, p.name FROM cart_items ci JOIN products p ON p.id = ci.product_id"
-        " WHERE ci.id = ? AND ci.user_id = ?",
-        (item_id, g.user["id"]),
-    ).fetchone()
+    item = (
+        get_db()
+        .execute(
+            "SELECT ci.*, p.name FROM cart_items ci JOIN products p ON p.id = ci.product_id"
+            " WHERE ci.id = ? AND ci.user_id = ?",
+            (item_id, g.user["id"]),
+        )
+        .fetchone()
+    )
     if item is None:
         abort(404, f"Your cart has no item {item_id}.")
     return item
@@ -204,9 +218,7 @@ def apply_coupon() -> Response | tuple[str, int]:
     elif len(code) > 50:
         errors["coupon_code"] = "Coupon codes are at most 50 characters."
     else:
-        coupon = db.execute(
-            "SELECT * FROM coupons WHERE code = ?", (code.upper(),)
-        ).fetchone()
+        coupon = db.execute("SELECT * FROM coupons WHERE code = ?", (code.upper(),)).fetchone()
         if coupon is None:
             errors["coupon_code"] = f"The coupon code {code} is not valid."
         else:
@@ -217,9 +229,7 @@ def apply_coupon() -> Response | tuple[str, int]:
         return render_cart(status=400, errors=errors, coupon_code=code[:50])
     db.execute("UPDATE users SET cart_coupon = ? WHERE id = ?", (coupon["code"], g.user["id"]))
     db.commit()
-    flash(
-        f"Coupon {coupon['code']} applied: {pricing.describe_coupon(coupon)}.", "success"
-    )
+    flash(f"Coupon {coupon['code']} applied: {pricing.describe_coupon(coupon)}.", "success")
     return redirect(url_for("cart.view"))
 
 
@@ -235,14 +245,21 @@ def remove_coupon() -> Response:
 
 
 def _addresses() -> list[sqlite3.Row]:
-    return get_db().execute(
-        "SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id",
-        (g.user["id"],),
-    ).fetchall()
+    return (
+        get_db()
+        .execute(
+            "SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id",
+            (g.user["id"],),
+        )
+        .fetchall()
+    )
 
 
 def _render_checkout(
-    cart: CartSummary, *, status: int = 200, errors: dict[str, str] | None = None,
+    cart: CartSummary,
+    *,
+    status: int = 200,
+    errors: dict[str, str] | None = None,
     form: Mapping[str, str] | None = None,
 ) -> tuple[str, int]:
     addresses = _addresses()
@@ -253,8 +270,13 @@ def _render_checkout(
             "country": "United States",
         }
     return render_template(
-        "shop/checkout.html", cart=cart, addresses=addresses, errors=errors or {}, form=form,
-        methods=pricing.SHIPPING_METHODS, address_fields=ADDRESS_FIELDS,
+        "shop/checkout.html",
+        cart=cart,
+        addresses=addresses,
+        errors=errors or {},
+        form=form,
+        methods=pricing.SHIPPING_METHODS,
+        address_fields=ADDRESS_FIELDS,
     ), status
 
 
@@ -303,8 +325,11 @@ def checkout() -> Response | tuple[str, int]:
         db.execute(
             "INSERT INTO addresses (user_id, full_name, street, city, state, postcode, country,"
             " phone, is_default) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (g.user["id"], *(address[name] for name, *_ in ADDRESS_FIELDS),
-             0 if has_default else 1),
+            (
+                g.user["id"],
+                *(address[name] for name, *_ in ADDRESS_FIELDS),
+                0 if has_default else 1,
+            ),
         )
     order_id = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM orders").fetchone()[0]
     number = order_number(order_id)
@@ -315,18 +340,36 @@ def checkout() -> Response | tuple[str, int]:
         " ship_country, ship_phone)"
         " VALUES (?, ?, ?, 'Pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            order_id, number, g.user["id"], stamp, stamp, cart.quantity, cart.subtotal,
-            cart.discount, cart.shipping(method), cart.total(method),
+            order_id,
+            number,
+            g.user["id"],
+            stamp,
+            stamp,
+            cart.quantity,
+            cart.subtotal,
+            cart.discount,
+            cart.shipping(method),
+            cart.total(method),
             cart.coupon["code"] if cart.coupon is not None and cart.discount else None,
-            method, *(address[name] for name, *_ in ADDRESS_FIELDS),
+            method,
+            *(address[name] for name, *_ in ADDRESS_FIELDS),
         ),
     )
     db.executemany(
         "INSERT INTO order_items (order_id, product_id, product_name, sku, size, colour,"
         " unit_price_cents, quantity, line_total_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (order_id, line["product_id"], line["name"], line["sku"], line["size"],
-             line["colour"], line["price_cents"], line["quantity"], line["line_total"])
+            (
+                order_id,
+                line["product_id"],
+                line["name"],
+                line["sku"],
+                line["size"],
+                line["colour"],
+                line["price_cents"],
+                line["quantity"],
+                line["line_total"],
+            )
             for line in cart.lines
         ],
     )

@@ -14,9 +14,11 @@ bp = Blueprint("catalog", __name__)
 
 def top_categories() -> list[sqlite3.Row]:
     """Return the top-level categories in display order."""
-    return get_db().execute(
-        "SELECT id, slug, name FROM categories WHERE parent_id IS NULL ORDER BY position"
-    ).fetchall()
+    return (
+        get_db()
+        .execute("SELECT id, slug, name FROM categories WHERE parent_id IS NULL ORDER BY position")
+        .fetchall()
+    )
 
 
 @bp.route("/")
@@ -33,9 +35,7 @@ def index() -> str:
         " ORDER BY parent_id, position"
     ):
         subcategories.setdefault(row["parent_id"], []).append(row)
-    return render_template(
-        "shop/index.html", featured=featured, subcategories=subcategories
-    )
+    return render_template("shop/index.html", featured=featured, subcategories=subcategories)
 
 
 @bp.route("/category/<slug>")
@@ -65,8 +65,13 @@ def category(slug: str) -> str:
     marks = ", ".join("?" * len(ids)) or "NULL"
     page = listing.list_products(request.args, [f"p.category_id IN ({marks})"], ids)
     return render_template(
-        "shop/category.html", category=current, parent=parent, siblings=siblings, listing=page,
-        sorts=listing.SORTS, ratings=listing.RATINGS,
+        "shop/category.html",
+        category=current,
+        parent=parent,
+        siblings=siblings,
+        listing=page,
+        sorts=listing.SORTS,
+        ratings=listing.RATINGS,
     )
 
 
@@ -77,8 +82,12 @@ def search() -> tuple[str, int] | str:
     if len(query) > listing.SEARCH_MAX_LENGTH:
         error = f"Search terms must be at most {listing.SEARCH_MAX_LENGTH} characters."
         return render_template(
-            "shop/search.html", query=query[: listing.SEARCH_MAX_LENGTH], listing=None,
-            error=error, sorts=listing.SORTS, ratings=listing.RATINGS,
+            "shop/search.html",
+            query=query[: listing.SEARCH_MAX_LENGTH],
+            listing=None,
+            error=error,
+            sorts=listing.SORTS,
+            ratings=listing.RATINGS,
         ), 400
     terms = query.split()[:10]
     where: list[str] = []
@@ -93,6 +102,10 @@ def search() -> tuple[str, int] | str:
         params += [f"%{escaped}%"] * 4
     page = listing.list_products(request.args, where, params) if terms else None
     return render_template(
-        "shop/search.html", query=query, listing=page, error=None, sorts=listing.SORTS,
+        "shop/search.html",
+        query=query,
+        listing=page,
+        error=None,
+        sorts=listing.SORTS,
         ratings=listing.RATINGS,
     )

@@ -39,8 +39,14 @@ COUPONS = (
     ("WELCOME5", "$5.00 off orders of $25.00 or more", "fixed", 500, 2500, None),
     ("SUMMER20", "20% off orders of $100.00 or more", "percent", 20, 10000, "2024-08-31 23:59:59"),
     ("BIG25", "$25.00 off orders of $150.00 or more", "fixed", 2500, 15000, None),
-    ("SPRING15", "15% off (spring sale, ended May 31, 2024)", "percent", 15, 0,
-     "2024-05-31 23:59:59"),
+    (
+        "SPRING15",
+        "15% off (spring sale, ended May 31, 2024)",
+        "percent",
+        15,
+        0,
+        "2024-05-31 23:59:59",
+    ),
 )
 
 
@@ -79,8 +85,9 @@ def _draw_moment(rng: Rng, start: datetime, end: datetime) -> datetime:
     """Return a moment between start and end, at a plausible shopping hour."""
     days = max((end - start).days, 1)
     day = start + timedelta(days=rng.randint(0, days - 1))
-    moment = datetime(day.year, day.month, day.day, rng.randint(7, 22), rng.randint(0, 59),
-                      rng.randint(0, 59))
+    moment = datetime(
+        day.year, day.month, day.day, rng.randint(7, 22), rng.randint(0, 59), rng.randint(0, 59)
+    )
     return min(max(moment, start), end)
 
 
@@ -99,21 +106,24 @@ def _catalogue(rng: Rng) -> tuple[list[tuple], list[_Product]]:
     products: list[_Product] = []
     names: set[str] = set()
     skus: set[str] = set()
-    start, end = WORLD_NOW - timedelta(days=HISTORY_DAYS + 500), WORLD_NOW - timedelta(
-        days=HISTORY_DAYS + 1
+    start, end = (
+        WORLD_NOW - timedelta(days=HISTORY_DAYS + 500),
+        WORLD_NOW - timedelta(days=HISTORY_DAYS + 1),
     )
     for top_position, top in enumerate(words.CATEGORIES, start=1):
         top_id = len(categories) + 1
-        categories.append((top_id, None, slugify(top.name), top.name, top.description,
-                           top_position))
+        categories.append(
+            (top_id, None, slugify(top.name), top.name, top.description, top_position)
+        )
         prefix = "".join(part[0] for part in re.findall(r"[A-Za-z]+", top.name))[:2].upper()
         if len(prefix) < 2:
             prefix = top.name[:2].upper()
         for sub_position, sub in enumerate(top.subcategories, start=1):
             sub_id = len(categories) + 1
             description = f"{sub.name} from {', '.join(top.brands[:3])} and more."
-            categories.append((sub_id, top_id, slugify(sub.name), sub.name, description,
-                               sub_position))
+            categories.append(
+                (sub_id, top_id, slugify(sub.name), sub.name, description, sub_position)
+            )
             for _ in range(rng.randint(*PRODUCTS_PER_SUBCATEGORY)):
                 for _attempt in range(100):
                     brand = rng.choice(top.brands)
@@ -178,8 +188,13 @@ def _users(rng: Rng) -> list[_User]:
             continue
         seen.add((first, last))
         users.append(
-            _User(len(users) + 1, f"{first}.{last}".lower(), first, last,
-                  _draw_moment(rng, start, end))
+            _User(
+                len(users) + 1,
+                f"{first}.{last}".lower(),
+                first,
+                last,
+                _draw_moment(rng, start, end),
+            )
         )
     return users
 
@@ -193,8 +208,18 @@ def _address(rng: Rng, address_id: int, user: _User, full_name: str) -> tuple:
     if extra:
         street = f"{street}, {extra}"
     phone = f"({area}) 555-{rng.randint(100, 199):04d}"
-    return (address_id, user.id, full_name, street, city, state,
-            f"{zip3}{rng.randint(1, 99):02d}", "United States", phone, 0)
+    return (
+        address_id,
+        user.id,
+        full_name,
+        street,
+        city,
+        state,
+        f"{zip3}{rng.randint(1, 99):02d}",
+        "United States",
+        phone,
+        0,
+    )
 
 
 def _addresses(rng: Rng, users: list[_User]) -> list[tuple]:
@@ -244,22 +269,31 @@ def _orders(
     for product in products:
         running += product.popularity
         cumulative.append(running)
-    coupons = {code: {"code": code, "kind": kind, "amount": amount} for code, _, kind, amount,
-               _, _ in COUPONS}
+    coupons = {
+        code: {"code": code, "kind": kind, "amount": amount}
+        for code, _, kind, amount, _, _ in COUPONS
+    }
     address_by_id = {row[0]: row for row in addresses}
     start = WORLD_NOW - timedelta(days=HISTORY_DAYS)
     drafts: list[tuple[datetime, int, str | None, list[tuple], tuple]] = []
     for user in users:
         if user.id == 1:
-            moments = [_draw_moment(rng, start, WORLD_NOW - timedelta(days=20))
-                       for _ in range(DEMO_ORDER_COUNT - 3)]
-            recent = [(timedelta(hours=30), "Pending"), (timedelta(days=3, hours=5), "Processing"),
-                      (timedelta(days=8, hours=2), "Shipped")]
+            moments = [
+                _draw_moment(rng, start, WORLD_NOW - timedelta(days=20))
+                for _ in range(DEMO_ORDER_COUNT - 3)
+            ]
+            recent = [
+                (timedelta(hours=30), "Pending"),
+                (timedelta(days=3, hours=5), "Processing"),
+                (timedelta(days=8, hours=2), "Shipped"),
+            ]
             plan: list[tuple[datetime, str | None]] = [(moment, None) for moment in moments]
             plan += [(WORLD_NOW - age, status) for age, status in recent]
         else:
-            plan = [(_draw_moment(rng, max(start, user.created_at), WORLD_NOW), None)
-                    for _ in range(rng.randint(2, 18))]
+            plan = [
+                (_draw_moment(rng, max(start, user.created_at), WORLD_NOW), None)
+                for _ in range(rng.randint(2, 18))
+            ]
         for created, forced_status in plan:
             lines: list[tuple] = []
             chosen: set[int] = set()
@@ -278,9 +312,7 @@ def _orders(
             if rng.chance(0.12):
                 code = rng.weighted(("SAVE10", "WELCOME5", "BIG25"), (6, 3, 1))
             method = "express" if rng.chance(0.15) else "standard"
-            if user.id != 1 and rng.chance(0.3):
-                address_id = rng.choice(user.address_ids)
-            elif user.id == 1 and rng.chance(0.35):
+            if (user.id != 1 and rng.chance(0.3)) or (user.id == 1 and rng.chance(0.35)):
                 address_id = rng.choice(user.address_ids)
             else:
                 address_id = user.default_address
@@ -288,13 +320,23 @@ def _orders(
             updated = _updated_at(rng, status, created)
             subtotal = sum(product.price_cents * quantity for product, _, _, quantity in lines)
             coupon = coupons.get(code) if code else None
-            if code == "WELCOME5" and subtotal < 2500 or code == "BIG25" and subtotal < 15000:
+            if (code == "WELCOME5" and subtotal < 2500) or (code == "BIG25" and subtotal < 15000):
                 coupon, code = None, None
             discount = pricing.discount_cents(coupon, subtotal)
             shipping = pricing.shipping_cents(method, subtotal - discount)
-            header = (status, stamp(created), stamp(updated),
-                      sum(quantity for *_, quantity in lines), subtotal, discount, shipping,
-                      subtotal - discount + shipping, code, method, *address[2:9])
+            header = (
+                status,
+                stamp(created),
+                stamp(updated),
+                sum(quantity for *_, quantity in lines),
+                subtotal,
+                discount,
+                shipping,
+                subtotal - discount + shipping,
+                code,
+                method,
+                *address[2:9],
+            )
             drafts.append((created, user.id, code, lines, header))
     drafts.sort(key=lambda draft: (draft[0], draft[1]))
     orders: list[tuple] = []
@@ -302,8 +344,20 @@ def _orders(
     for order_id, (_, user_id, _, lines, header) in enumerate(drafts, start=1):
         orders.append((order_id, order_number(order_id), user_id, *header))
         for product, size, colour, quantity in lines:
-            items.append((len(items) + 1, order_id, product.id, product.name, product.sku, size,
-                          colour, product.price_cents, quantity, product.price_cents * quantity))
+            items.append(
+                (
+                    len(items) + 1,
+                    order_id,
+                    product.id,
+                    product.name,
+                    product.sku,
+                    size,
+                    colour,
+                    product.price_cents,
+                    quantity,
+                    product.price_cents * quantity,
+                )
+            )
     return orders, items
 
 
@@ -329,14 +383,27 @@ def _reviews(rng: Rng, users: list[_User], products: list[_Product]) -> list[tup
             rating = rng.weighted((1, 2, 3, 4, 5), weights)
             created = _draw_moment(rng, max(product.created_at, user.created_at), WORLD_NOW)
             plural = product.noun.endswith("s") and not product.noun.endswith("ss")
-            fill = {"noun": _lower_noun(product.noun), "brand": product.brand,
-                    "price": pricing.format_money(product.price_cents),
-                    "is": "are" if plural else "is", "does": "do" if plural else "does"}
+            fill = {
+                "noun": _lower_noun(product.noun),
+                "brand": product.brand,
+                "price": pricing.format_money(product.price_cents),
+                "is": "are" if plural else "is",
+                "does": "do" if plural else "does",
+            }
             sentences = rng.sample(words.REVIEW_SENTENCES[rating], rng.randint(1, 3))
             body = " ".join(sentence.format(**fill) for sentence in sentences)
             product.reviews.append((rating, created))
-            rows.append((0, product.id, user.id, rating, rng.choice(words.REVIEW_TITLES[rating]),
-                         body, stamp(created)))
+            rows.append(
+                (
+                    0,
+                    product.id,
+                    user.id,
+                    rating,
+                    rng.choice(words.REVIEW_TITLES[rating]),
+                    body,
+                    stamp(created),
+                )
+            )
     rows.sort(key=lambda row: (row[6], row[1], row[2]))
     return [(review_id, *row[1:]) for review_id, row in enumerate(rows, start=1)]
 
@@ -354,8 +421,10 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
         seed: The world seed; 0 is the canonical world tasks are written against.
     """
     rng = Rng(f"shop:{seed}")
-    catalogue_rng, users_rng, orders_rng = rng.fork("catalogue"), rng.fork("users"), rng.fork(
-        "orders"
+    catalogue_rng, users_rng, orders_rng = (
+        rng.fork("catalogue"),
+        rng.fork("users"),
+        rng.fork("orders"),
     )
     reviews_rng, lists_rng = rng.fork("reviews"), rng.fork("lists")
     conn.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
@@ -380,29 +449,58 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
                 size = lists_rng.choice(product.sizes) if product.sizes else ""
                 colour = lists_rng.choice(product.colours) if product.colours else ""
                 added = _draw_moment(lists_rng, WORLD_NOW - timedelta(days=14), WORLD_NOW)
-                cart.append((len(cart) + 1, user.id, product.id, size, colour,
-                             lists_rng.randint(1, 2), stamp(added)))
+                cart.append(
+                    (
+                        len(cart) + 1,
+                        user.id,
+                        product.id,
+                        size,
+                        colour,
+                        lists_rng.randint(1, 2),
+                        stamp(added),
+                    )
+                )
 
     conn.executemany("INSERT INTO categories VALUES (?, ?, ?, ?, ?, ?)", categories)
     product_rows = []
     for product, description in zip(products, descriptions, strict=True):
         total = sum(rating for rating, _ in product.reviews)
         count = len(product.reviews)
-        product_rows.append((
-            product.id, product.category_id, product.sku, slugify(product.name), product.name,
-            product.brand, product.price_cents, description, ",".join(product.sizes),
-            ",".join(product.colours), int(product.id in featured), count, total,
-            average_rating(total, count), stamp(product.created_at),
-        ))
+        product_rows.append(
+            (
+                product.id,
+                product.category_id,
+                product.sku,
+                slugify(product.name),
+                product.name,
+                product.brand,
+                product.price_cents,
+                description,
+                ",".join(product.sizes),
+                ",".join(product.colours),
+                int(product.id in featured),
+                count,
+                total,
+                average_rating(total, count),
+                stamp(product.created_at),
+            )
+        )
     conn.executemany(
         "INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", product_rows
     )
     conn.executemany(
         "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)",
         [
-            (user.id, user.username, hash_password(DEMO_PASSWORD, user.username), user.first_name,
-             user.last_name, f"{user.username}@{users_rng.choice(_EMAIL_DOMAINS)}",
-             0 if user.id == 1 else int(users_rng.chance(0.4)), stamp(user.created_at))
+            (
+                user.id,
+                user.username,
+                hash_password(DEMO_PASSWORD, user.username),
+                user.first_name,
+                user.last_name,
+                f"{user.username}@{users_rng.choice(_EMAIL_DOMAINS)}",
+                0 if user.id == 1 else int(users_rng.chance(0.4)),
+                stamp(user.created_at),
+            )
             for user in users
         ],
     )

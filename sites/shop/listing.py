@@ -109,8 +109,9 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
 
     clause = " AND ".join(where) or "1"
     db = get_db()
-    listing.total = db.execute(f"SELECT COUNT(*) FROM products p WHERE {clause}", params
-                               ).fetchone()[0]
+    listing.total = db.execute(
+        f"SELECT COUNT(*) FROM products p WHERE {clause}", params
+    ).fetchone()[0]
     listing.pages = page_count(listing.total, PER_PAGE)
     listing.page = page_number(args)
     check_page(listing.page, listing.pages)

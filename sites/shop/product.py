@@ -57,10 +57,13 @@ def render_product(
     own_review = in_wishlist = False
     if g.user is not None:
         own_review = any(review["user_id"] == g.user["id"] for review in reviews)
-        in_wishlist = db.execute(
-            "SELECT 1 FROM wishlist_items WHERE user_id = ? AND product_id = ?",
-            (g.user["id"], product["id"]),
-        ).fetchone() is not None
+        in_wishlist = (
+            db.execute(
+                "SELECT 1 FROM wishlist_items WHERE user_id = ? AND product_id = ?",
+                (g.user["id"], product["id"]),
+            ).fetchone()
+            is not None
+        )
     sizes, colours = options(product)
     return render_template(
         "shop/product.html",

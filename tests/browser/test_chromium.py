@@ -47,8 +47,10 @@ PAGES = (
 
 def require_chromium() -> None:
     if chromium_executable() is None:
-        message = ("CHROMIUM IS MISSING: the Chromium backend tests did NOT run. Install "
-                   "Debian's 'chromium' (make test does) or set WEBENV_CHROMIUM.")
+        message = (
+            "CHROMIUM IS MISSING: the Chromium backend tests did NOT run. Install "
+            "Debian's 'chromium' (make test does) or set WEBENV_CHROMIUM."
+        )
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
@@ -72,8 +74,10 @@ def both(envs, action: str) -> tuple[dict, dict]:
 
 def reset_both(envs, task_id: str = TASK) -> tuple[dict, dict]:
     chromium, inprocess = envs
-    return (chromium.reset(options={"task_id": task_id})[0],
-            inprocess.reset(options={"task_id": task_id})[0])
+    return (
+        chromium.reset(options={"task_id": task_id})[0],
+        inprocess.reset(options={"task_id": task_id})[0],
+    )
 
 
 def assert_same(obs: tuple[dict, dict]) -> None:
@@ -120,8 +124,14 @@ def test_actions_match_in_process_step_by_step(envs):
     obs = both(envs, "scroll [down]")
     assert_same(obs)
     sort = find_element(obs[1]["axtree"], {"role": "combobox", "name": "Sort by"})
-    for action in (f"select [{sort}] [Price: high to low]", f"select [{sort}] [no such sort]",
-                   f"hover [{sort}]", f"type [{sort}] [x]", "click [999999]", "click [0]"):
+    for action in (
+        f"select [{sort}] [Price: high to low]",
+        f"select [{sort}] [no such sort]",
+        f"hover [{sort}]",
+        f"type [{sort}] [x]",
+        "click [999999]",
+        "click [0]",
+    ):
         assert_same(both(envs, action))
     obs = both(envs, "goto [http://shop.test/account/newsletter]")
     box = find_element(obs[1]["axtree"], {"role": "checkbox", "name": "Subscribe to newsletter"})
@@ -133,8 +143,7 @@ def test_actions_match_in_process_step_by_step(envs):
     search = find_element(obs[1]["axtree"], {"role": "textbox", "name": "Search"})
     assert_same(both(envs, f"type [{search}] [blue shirt] [0]"))
     assert_same(both(envs, "press [Enter]"))
-    for action in ("goto [https://example.com/]", "goto [http://localhost:1/]",
-                   "go_forward"):
+    for action in ("goto [https://example.com/]", "goto [http://localhost:1/]", "go_forward"):
         assert_same(both(envs, action))
 
 
@@ -165,8 +174,16 @@ def test_key_names_and_combinations_are_pressed_alike(envs):
 
 def test_tabs_match_in_process(envs):
     reset_both(envs)
-    for action in ("new_tab", "goto [http://shop.test/cart]", "tab_focus [0]", "tab_focus [5]",
-                   "tab_focus [1]", "close_tab", "close_tab", "go_back"):
+    for action in (
+        "new_tab",
+        "goto [http://shop.test/cart]",
+        "tab_focus [0]",
+        "tab_focus [5]",
+        "tab_focus [1]",
+        "close_tab",
+        "close_tab",
+        "go_back",
+    ):
         chromium, inprocess = both(envs, action)
         assert chromium["tabs"] == inprocess["tabs"].replace("http://shop.test", "http://shop.test")
         assert_same((chromium, inprocess))
@@ -186,8 +203,10 @@ def test_request_log_has_the_in_process_shape(envs):
         logs.append(list(env.world.request_log))
     for entry in logs[0]:
         assert set(entry) == {"method", "url", "form", "status"}
-    strip = [[{**e, "form": {k: v for k, v in e["form"].items() if "csrf" not in k}}
-              for e in log] for log in logs]
+    strip = [
+        [{**e, "form": {k: v for k, v in e["form"].items() if "csrf" not in k}} for e in log]
+        for log in logs
+    ]
     assert strip[0] == strip[1]
     assert any(e["method"] == "POST" and e["form"].get("newsletter") == "1" for e in logs[0])
 
@@ -201,11 +220,13 @@ def test_reset_isolates_state(envs):
     save = find_element(obs["axtree"], {"role": "button", "name": "Save"})
     chromium.step(f"click [{save}]")
     chromium.step("new_tab")
-    changed = chromium.world.query("shop", "SELECT newsletter FROM users WHERE username = ?",
-                                   ("emma.lopez",))
+    changed = chromium.world.query(
+        "shop", "SELECT newsletter FROM users WHERE username = ?", ("emma.lopez",)
+    )
     obs, _ = chromium.reset(options={"task_id": TASK})
-    pristine = chromium.world.query("shop", "SELECT newsletter FROM users WHERE username = ?",
-                                    ("emma.lopez",))
+    pristine = chromium.world.query(
+        "shop", "SELECT newsletter FROM users WHERE username = ?", ("emma.lopez",)
+    )
     assert changed != pristine
     assert obs["tabs"].count("\n") == 0
     assert len(chromium.world.request_log) == 1
@@ -214,12 +235,18 @@ def test_reset_isolates_state(envs):
 def test_unknown_hosts_never_leave_the_machine(envs):
     chromium, _ = envs
     proxy = chromium.browser.proxy
-    for method, target in (("GET", "http://example.com/"), ("CONNECT", "example.com:443"),
-                           ("GET", "/")):
+    for method, target in (
+        ("GET", "http://example.com/"),
+        ("CONNECT", "example.com:443"),
+        ("GET", "/"),
+    ):
         conn = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=5)
         try:
-            conn.request(method, target, headers={"Host": target.split("/")[2]
-                                                  if "//" in target else "127.0.0.1"})
+            conn.request(
+                method,
+                target,
+                headers={"Host": target.split("/")[2] if "//" in target else "127.0.0.1"},
+            )
             response = conn.getresponse()
             response.read()
             assert response.status == 403
@@ -300,11 +327,14 @@ def test_close_is_safe_twice_and_leaves_no_process():
 @pytest.mark.slow
 def test_no_process_survives_a_sigkilled_env():
     require_chromium()
-    code = ("import sys\nfrom webenv.env import WebEnv\n"
-            "env = WebEnv(tasks='shop', backend='chromium')\nenv.reset(seed=0)\n"
-            "print('ready', flush=True)\nsys.stdin.read()\n")
-    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
+    code = (
+        "import sys\nfrom webenv.env import WebEnv\n"
+        "env = WebEnv(tasks='shop', backend='chromium')\nenv.reset(seed=0)\n"
+        "print('ready', flush=True)\nsys.stdin.read()\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert child.stdout.readline().strip() == "ready"
         spawned = _descendants(child.pid)
@@ -321,8 +351,9 @@ def test_no_process_survives_a_sigkilled_env():
         child.stdout.close()
 
 
-@pytest.mark.parametrize("task_id", ["shop/subscribe-newsletter/0", "shop/add-to-cart-options/0",
-                                     "shop/order-total/0"])
+@pytest.mark.parametrize(
+    "task_id", ["shop/subscribe-newsletter/0", "shop/add-to-cart-options/0", "shop/order-total/0"]
+)
 def test_shop_tasks_are_solved_on_chromium(envs, task_id):
     chromium, _ = envs
     (task,) = select_tasks([task_id])
@@ -441,7 +472,8 @@ def test_page_scripts_apply_the_python_rules(envs):
     elements = assign_ids(lxml_html.document_fromstring(RULES_PAGE))
     facts = {nid: page.evaluate(INSPECT_JS, nid) for nid in elements}
     assert {nid: info["tag"] for nid, info in facts.items()} == {
-        nid: el.tag for nid, el in elements.items()}
+        nid: el.tag for nid, el in elements.items()
+    }
     expected = {nid: is_hidden(el) for nid, el in elements.items()}
     assert {nid: info["hidden"] for nid, info in facts.items()} == expected
     assert sum(expected.values()) >= 20 and not all(expected.values())
@@ -472,8 +504,14 @@ def test_actions_wait_for_slow_navigations(envs, monkeypatch):
     obs = reset_both(envs)
     cart = find_element(obs[1]["axtree"], {"role": "link", "name": "My Cart"})
     search = find_element(obs[1]["axtree"], {"role": "textbox", "name": "Search"})
-    for action in (f"click [{cart}]", "go_back", "go_forward", "go_back",
-                   f"type [{search}] [mug] [1]", "go_back"):
+    for action in (
+        f"click [{cart}]",
+        "go_back",
+        "go_forward",
+        "go_back",
+        f"type [{search}] [mug] [1]",
+        "go_back",
+    ):
         obs = both(envs, action)
         assert obs[0]["last_action_error"] == "", action
         assert_same(obs)

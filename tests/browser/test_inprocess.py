@@ -58,8 +58,10 @@ def make_app() -> Flask:
 
     @app.get("/search")
     def search():
-        return f"<html><head><title>Results</title></head><body><p>q={request.args['q']}</p>" \
-               "</body></html>"
+        return (
+            f"<html><head><title>Results</title></head><body><p>q={request.args['q']}</p>"
+            "</body></html>"
+        )
 
     @app.get("/other")
     def other():
@@ -111,8 +113,15 @@ def test_post_form_sends_what_the_agent_set(browser):
     act(browser, f"click [{node_id(browser, 'button', 'Delete')}]")
     assert browser.url == "http://shop.test/done"
     text = browser.axtree_text()
-    for expected in ("go=delete", "name=Ada Lovelace", "note=line one", "size=l", "gift=yes",
-                     "speed=fast", "token=t0k"):
+    for expected in (
+        "go=delete",
+        "name=Ada Lovelace",
+        "note=line one",
+        "size=l",
+        "gift=yes",
+        "speed=fast",
+        "token=t0k",
+    ):
         assert expected in text
     assert "disabled=" not in text
     post = [r for r in browser.world.request_log if r["method"] == "POST"][0]
@@ -150,8 +159,11 @@ def test_details_toggle_reveals_content(browser):
 
 
 def test_hidden_element_cannot_be_clicked(browser):
-    secret = next(i for i, el in browser.page.axtree().elements.items()
-                  if el.tag == "a" and el.get("href") == "/secret")
+    secret = next(
+        i
+        for i, el in browser.page.axtree().elements.items()
+        if el.tag == "a" and el.get("href") == "/secret"
+    )
     with pytest.raises(ActionError, match="not visible"):
         act(browser, f"click [{secret}]")
 

@@ -17,7 +17,6 @@ from flask import Flask, Response, request
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
-from webenv.sites.core.urls import canonical_url
 
 from webenv.actions import KINDS, Action, ActionError
 from webenv.browser.base import (
@@ -28,6 +27,7 @@ from webenv.browser.base import (
     Browser,
 )
 from webenv.browser.inprocess import InProcessBrowser
+from webenv.sites.core.urls import canonical_url
 from webenv.world import World
 
 PAGE = """<!doctype html>
@@ -53,12 +53,30 @@ PAGE = """<!doctype html>
 </main></body></html>"""
 
 HOSTILE_HREFS = (
-    "http://[x/", "http://[::1", "http://[", "http://]/", "http://shop.test:abc/",
-    "http://shop.test:99999/", "http://shop.test:-1/", "HTTP://SHOP.TEST/other",
-    "http://shop.test:80/other", "//shop.test/other", "/other?q='x'", "other",
-    "  /other  ", "\\other", "javascript:alert(1)", "http://example.com/",
-    "https://shop.test/", "http://user:pw@shop.test/other", "http://bücher.test/",
-    "mailto:a@b", "http://shop.test/a b/%zz", "http://0x7f.1/", "#top", "",
+    "http://[x/",
+    "http://[::1",
+    "http://[",
+    "http://]/",
+    "http://shop.test:abc/",
+    "http://shop.test:99999/",
+    "http://shop.test:-1/",
+    "HTTP://SHOP.TEST/other",
+    "http://shop.test:80/other",
+    "//shop.test/other",
+    "/other?q='x'",
+    "other",
+    "  /other  ",
+    "\\other",
+    "javascript:alert(1)",
+    "http://example.com/",
+    "https://shop.test/",
+    "http://user:pw@shop.test/other",
+    "http://bücher.test/",
+    "mailto:a@b",
+    "http://shop.test/a b/%zz",
+    "http://0x7f.1/",
+    "#top",
+    "",
 )
 
 
@@ -75,15 +93,19 @@ def make_app() -> Flask:
 
     @app.get("/links")
     def links():
-        items = "".join(f'<li><a href="{escape(href)}">link {index}</a></li>'
-                        for index, href in enumerate(HOSTILE_HREFS))
+        items = "".join(
+            f'<li><a href="{escape(href)}">link {index}</a></li>'
+            for index, href in enumerate(HOSTILE_HREFS)
+        )
         return f"<html><head><title>Links</title></head><body><ul>{items}</ul></body></html>"
 
     @app.get("/echo")
     def echo():
         href = request.args.get("href", "")
-        return (f'<html><head><title>Echo</title></head><body><a href="{escape(href)}">go</a>'
-                "</body></html>")
+        return (
+            f'<html><head><title>Echo</title></head><body><a href="{escape(href)}">go</a>'
+            "</body></html>"
+        )
 
     @app.get("/redirect")
     def redirect_raw():
@@ -174,16 +196,23 @@ SEMANTIC_ERRORS = (
 
 def ids(browser: InProcessBrowser) -> dict[str, int]:
     tree = browser.page.axtree()
-    hidden = next(i for i, el in tree.elements.items()
-                  if isinstance(el.tag, str) and el.tag == "a" and el.text == "Hidden link")
-    return {"off": element(browser, "textbox", "Off"), "ro": element(browser, "textbox", "Fixed"),
-            "name": element(browser, "textbox", "Name"),
-            "size": element(browser, "combobox", "Size"),
-            "many": element(browser, "listbox", "Many"),
-            "blocked": element(browser, "button", "Blocked"),
-            "link": element(browser, "link", "Other page"),
-            "slow": element(browser, "radio", "Slow"),
-            "gift": element(browser, "checkbox", "Gift wrap"), "hidden": hidden}
+    hidden = next(
+        i
+        for i, el in tree.elements.items()
+        if isinstance(el.tag, str) and el.tag == "a" and el.text == "Hidden link"
+    )
+    return {
+        "off": element(browser, "textbox", "Off"),
+        "ro": element(browser, "textbox", "Fixed"),
+        "name": element(browser, "textbox", "Name"),
+        "size": element(browser, "combobox", "Size"),
+        "many": element(browser, "listbox", "Many"),
+        "blocked": element(browser, "button", "Blocked"),
+        "link": element(browser, "link", "Other page"),
+        "slow": element(browser, "radio", "Slow"),
+        "gift": element(browser, "checkbox", "Gift wrap"),
+        "hidden": hidden,
+    }
 
 
 def parse(text: str) -> Action:
@@ -217,13 +246,43 @@ def test_select_matches_label_value_then_case_and_toggles_multiple(browser):
 
 # -- URLs never raise; canonical URLs -------------------------------------------------
 
-SCHEMES = ("http://", "HTTP://", "https://", "ftp://", "javascript:", "", "//", "http:",
-           "http:\\\\")
-HOSTS = ("shop.test", "SHOP.TEST", "Shop.Test.", "[::1]", "[", "]", "[x", "[::1",
-         "[fe80::1%25eth0]", "bücher.test", "xn--", "user:pw@shop.test", "@shop.test",
-         "shop.test:", "shop.test:abc", "shop.test:99999", "shop.test:-1", "shop.test:80",
-         "shop.test:0", "shop.test:８０", "sh op.test", "shop%2etest", "\tshop.test\n",
-         "shop.test:8080")
+SCHEMES = (
+    "http://",
+    "HTTP://",
+    "https://",
+    "ftp://",
+    "javascript:",
+    "",
+    "//",
+    "http:",
+    "http:\\\\",
+)
+HOSTS = (
+    "shop.test",
+    "SHOP.TEST",
+    "Shop.Test.",
+    "[::1]",
+    "[",
+    "]",
+    "[x",
+    "[::1",
+    "[fe80::1%25eth0]",
+    "bücher.test",
+    "xn--",
+    "user:pw@shop.test",
+    "@shop.test",
+    "shop.test:",
+    "shop.test:abc",
+    "shop.test:99999",
+    "shop.test:-1",
+    "shop.test:80",
+    "shop.test:0",
+    "shop.test:８０",
+    "sh op.test",
+    "shop%2etest",
+    "\tshop.test\n",
+    "shop.test:8080",
+)
 TAILS = ("/", "", "/a b", "/%", "/../..", "/?q='x'&r=\"y\"", "#frag", "/é?ü#ö", "/[x]")
 
 
@@ -272,8 +331,9 @@ def test_hostile_goto_urls_never_raise(browser):
 
 def test_hostile_links_and_redirects_never_raise(browser):
     browser.execute(Action("goto", text="/links"))
-    links = {node.name: node.node_id for node in browser.page.axtree().find("link", "link",
-                                                                             exact=False)}
+    links = {
+        node.name: node.node_id for node in browser.page.axtree().find("link", "link", exact=False)
+    }
     assert len(links) == len(HOSTILE_HREFS)
     results = {}
     for index, href in enumerate(HOSTILE_HREFS):
@@ -289,8 +349,10 @@ def test_hostile_links_and_redirects_never_raise(browser):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=st.text(alphabet=st.sampled_from("htps:/[]@%.?#\\ 0189:-xé\tSHOP.TEST"),
-                    max_size=30) | st.text(max_size=30))
+@given(
+    text=st.text(alphabet=st.sampled_from("htps:/[]@%.?#\\ 0189:-xé\tSHOP.TEST"), max_size=30)
+    | st.text(max_size=30)
+)
 def test_any_typed_or_linked_text_is_a_page_or_an_action_error(text):
     browser = _SHARED.setdefault("browser", new_inprocess())
     browser.reset("http://shop.test/", {})  # each example starts afresh (reproducible)
@@ -305,22 +367,28 @@ def test_any_typed_or_linked_text_is_a_page_or_an_action_error(text):
 _SHARED: dict[str, InProcessBrowser] = {}
 
 
-HOSTILE_TEXT = st.text(alphabet=st.sampled_from("htps:/[]@%.?#\\ 0189:-xé\tSHOP.TESTabcEnter"),
-                       max_size=30) | st.sampled_from(["Enter", "Return", "Tab", "up", "down",
-                                                        "Small", "large size", "", " "])
+HOSTILE_TEXT = st.text(
+    alphabet=st.sampled_from("htps:/[]@%.?#\\ 0189:-xé\tSHOP.TESTabcEnter"), max_size=30
+) | st.sampled_from(["Enter", "Return", "Tab", "up", "down", "Small", "large size", "", " "])
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(sorted(ACTION_HANDLERS)),
-       target=st.none() | st.integers(-3, 80) | st.integers(),
-       text=st.none() | HOSTILE_TEXT, press_enter=st.booleans(),
-       tab_index=st.none() | st.integers(-2, MAX_TABS + 2))
-def test_any_action_of_any_kind_is_carried_out_or_refused(kind, target, text, press_enter,
-                                                          tab_index):
+@given(
+    kind=st.sampled_from(sorted(ACTION_HANDLERS)),
+    target=st.none() | st.integers(-3, 80) | st.integers(),
+    text=st.none() | HOSTILE_TEXT,
+    press_enter=st.booleans(),
+    tab_index=st.none() | st.integers(-2, MAX_TABS + 2),
+)
+def test_any_action_of_any_kind_is_carried_out_or_refused(
+    kind, target, text, press_enter, tab_index
+):
     browser = _SHARED.setdefault("any", new_inprocess())
     browser.reset("http://shop.test/", {})  # each example starts afresh (reproducible)
-    outcome(browser, Action(kind, target=target, text=text, press_enter=press_enter,
-                            tab_index=tab_index))
+    outcome(
+        browser,
+        Action(kind, target=target, text=text, press_enter=press_enter, tab_index=tab_index),
+    )
     assert browser.url.startswith(("http://shop.test/", "about:blank"))
     assert len(browser.tabs_text().split("\n")) == len(browser.tabs) <= MAX_TABS
     browser.axtree_text()
@@ -341,8 +409,10 @@ def forum_env():
     env.close()
 
 
-@pytest.mark.parametrize("stored", ["http://[x/", "http://shop.test:abc/", "javascript:alert(1)",
-                                    "http://forum.test:99999/"])
+@pytest.mark.parametrize(
+    "stored",
+    ["http://[x/", "http://shop.test:abc/", "javascript:alert(1)", "http://forum.test:99999/"],
+)
 def test_links_stored_through_a_site_form_are_clicked_without_raising(forum_env, stored):
     """A forum link post whose URL is hostile: posting and clicking it never raise."""
     from webenv.tools.solution import find_element
@@ -351,19 +421,20 @@ def test_links_stored_through_a_site_form_are_clicked_without_raising(forum_env,
     env.reset(seed=0)
     obs = env.step("goto [http://forum.test/submit]")[0]
     tree = obs["axtree"]
-    for action in (f"select [{find_element(tree, {'role': 'combobox', 'name': 'Forum'})}] "
-                   "[Books]",
-                   f"type [{find_element(tree, {'role': 'textbox', 'name': 'Title'})}] "
-                   "[Hostile link] [0]",
-                   f"type [{find_element(tree, {'role': 'textbox', 'name': 'URL'})}] "
-                   f"[{stored}] [0]",
-                   "click [{}]".format(find_element(tree, {"role": "button",
-                                                           "name": "Create submission"}))):
+    for action in (
+        f"select [{find_element(tree, {'role': 'combobox', 'name': 'Forum'})}] [Books]",
+        f"type [{find_element(tree, {'role': 'textbox', 'name': 'Title'})}] [Hostile link] [0]",
+        f"type [{find_element(tree, {'role': 'textbox', 'name': 'URL'})}] [{stored}] [0]",
+        "click [{}]".format(find_element(tree, {"role": "button", "name": "Create submission"})),
+    ):
         obs = env.step(action)[0]
         assert not obs["last_action_error"], action
     browser = env.unwrapped.browser
-    links = [i for i, el in browser.page.axtree().elements.items()
-             if isinstance(el.tag, str) and el.tag == "a" and el.get("href") == stored]
+    links = [
+        i
+        for i, el in browser.page.axtree().elements.items()
+        if isinstance(el.tag, str) and el.tag == "a" and el.get("href") == stored
+    ]
     if not links:  # the site refused the URL with a form error: nothing to click
         return
     before = obs["url"]
@@ -408,8 +479,9 @@ def test_the_tab_list_reads_only_tabs_that_changed(browser, monkeypatch):
     browser.tabs_text()
     reads = []
     original = InProcessBrowser._tab_title
-    monkeypatch.setattr(InProcessBrowser, "_tab_title",
-                        lambda self, tab: reads.append(tab) or original(self, tab))
+    monkeypatch.setattr(
+        InProcessBrowser, "_tab_title", lambda self, tab: reads.append(tab) or original(self, tab)
+    )
     browser.execute(Action("goto", text="http://shop.test/links"))
     browser.tabs_text()
     assert reads == [browser.tabs[5]]
@@ -458,10 +530,14 @@ def same_outcomes(chromium, inprocess, actions) -> None:
 def test_chromium_refuses_the_same_actions_with_the_same_messages(chromium, browser):
     chromium.reset("http://shop.test/", {})
     found = ids(browser)
-    same_outcomes(chromium, browser, [parse(action.format(**found))
-                                      for action, _ in SEMANTIC_ERRORS])
-    same_outcomes(chromium, browser, [parse(f"select [{found['size']}] [large SIZE]"),
-                                      parse(f"check [{found['gift']}]")])
+    same_outcomes(
+        chromium, browser, [parse(action.format(**found)) for action, _ in SEMANTIC_ERRORS]
+    )
+    same_outcomes(
+        chromium,
+        browser,
+        [parse(f"select [{found['size']}] [large SIZE]"), parse(f"check [{found['gift']}]")],
+    )
     assert chromium.axtree_text() == browser.axtree_text()
 
 
@@ -474,11 +550,18 @@ def test_chromium_gives_the_same_urls_and_errors_for_hostile_urls(chromium, brow
         actions += [Action("goto", text=text), Action("goto", text="http://shop.test/")]
     same_outcomes(chromium, browser, actions)
     same_outcomes(chromium, browser, [Action("goto", text="/links")])
-    links = {node.name: node.node_id for node in browser.page.axtree().find("link", "link",
-                                                                             exact=False)}
+    links = {
+        node.name: node.node_id for node in browser.page.axtree().find("link", "link", exact=False)
+    }
     for index, _ in enumerate(HOSTILE_HREFS):
-        same_outcomes(chromium, browser, [Action("click", target=links[f"link {index}"]),
-                                          Action("goto", text="http://shop.test/links")])
+        same_outcomes(
+            chromium,
+            browser,
+            [
+                Action("click", target=links[f"link {index}"]),
+                Action("goto", text="http://shop.test/links"),
+            ],
+        )
 
 
 @pytest.mark.chromium

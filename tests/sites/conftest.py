@@ -20,20 +20,33 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from lxml import html
+from werkzeug.test import TestResponse
+
+from webenv.sitedb import pristine_snapshot
 from webenv.sites import SITES as REGISTRY
 from webenv.sites import forum, githost, shop
 from webenv.sites.core.auth import DEMO_PASSWORD
 from webenv.sites.forum import datagen as forum_data
 from webenv.sites.githost import datagen as githost_data
 from webenv.sites.shop import datagen as shop_data
-from werkzeug.test import TestResponse
-
-from webenv.sitedb import pristine_snapshot
 
 TOKEN = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-        "track", "wbr"}
+VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 
 
 @dataclass(frozen=True)
@@ -67,21 +80,33 @@ class Site:
 
 SITES = {
     "shop": Site(
-        name="shop", create_app=shop.create_app, generate=shop_data.generate,
-        user=REGISTRY["shop"].task_user, login_url="/account/login", logout_url="/account/logout",
+        name="shop",
+        create_app=shop.create_app,
+        generate=shop_data.generate,
+        user=REGISTRY["shop"].task_user,
+        login_url="/account/login",
+        logout_url="/account/logout",
         token_pages=("/account/login", "/product/ember-porcelain-coffee-mug"),
     ),
     "forum": Site(
-        name="forum", create_app=forum.create_app, generate=forum_data.generate,
-        user=REGISTRY["forum"].task_user, login_url="/login", logout_url="/logout",
+        name="forum",
+        create_app=forum.create_app,
+        generate=forum_data.generate,
+        user=REGISTRY["forum"].task_user,
+        login_url="/login",
+        logout_url="/logout",
         token_pages=("/login", "/settings"),
         aria_label_names=False,
     ),
     "githost": Site(
-        name="githost", create_app=githost.create_app, generate=githost_data.generate,
-        user=REGISTRY["githost"].task_user, login_url="/users/sign_in",
+        name="githost",
+        create_app=githost.create_app,
+        generate=githost_data.generate,
+        user=REGISTRY["githost"].task_user,
+        login_url="/users/sign_in",
         logout_url="/users/sign_out",
-        token_pages=("/users/sign_in", "/groups"), sign_out_before_login=True,
+        token_pages=("/users/sign_in", "/groups"),
+        sign_out_before_login=True,
     ),
 }
 
@@ -162,9 +187,11 @@ class AuthActions:
         """Submit the login form (as the site's default user unless ``username`` is given)."""
         if self._site.sign_out_before_login:
             self.logout()
-        data = {"username": self._site.user if username is None else username,
-                "password": password,
-                "csrf_token": csrf_token(self._client, self._site)}
+        data = {
+            "username": self._site.user if username is None else username,
+            "password": password,
+            "csrf_token": csrf_token(self._client, self._site),
+        }
         if next:
             data["next"] = next
         return self._client.post(self._site.login_url, data=data)

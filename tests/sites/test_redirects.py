@@ -14,9 +14,10 @@ from collections.abc import Callable
 import pytest
 from flask.testing import FlaskClient
 from lxml import html
+from werkzeug.test import TestResponse
+
 from webenv.sites.core.auth import safe_next
 from webenv.sites.core.urls import parse_url
-from werkzeug.test import TestResponse
 
 ALL_SITES = ["shop", "forum", "githost"]
 ORIGIN = "http://localhost"
@@ -26,31 +27,93 @@ EVIL = "evil.example"
 # (either kind) with tabs and newlines anywhere, after leading spaces or control characters.
 _SLASHES = ["/", "\\"]
 _VANISHING = ["", "\t", "\n", "\r", "\r\n"]
-_OTHER_HOSTS = sorted({
-    *(f"{a}{x}{b}{y}{EVIL}/"
-      for a, x, b, y in itertools.product(_SLASHES, _VANISHING, _SLASHES, _VANISHING)),
-    *(f"{p}//{EVIL}/" for p in [" ", "\t", "\x00", "\x01", "\x1f", "\n", "\x7f"]),
-    "\ufeff//evil.example/",
-    f"///{EVIL}/", f"\\\\{EVIL}", f"\\/{EVIL}", f"/\\/{EVIL}", f"/.//{EVIL}/",
-    f"/./\t/{EVIL}/", f"/x/..//{EVIL}/", f"/%2e//{EVIL}/", f"//{EVIL}@localhost/",
-    f"http://{EVIL}/", f"HTTP://{EVIL}/", f"https:{EVIL}", f"https:/{EVIL}",
-    f"http:\\\\{EVIL}", f"//user:pass@{EVIL}/", f"http://localhost@{EVIL}/",
-    f"ftp://{EVIL}/", f"//{EVIL}:80/", "//[::1]/", "//127.0.0.1/", "//ＥＶＩＬ.example/",
-    "javascript:alert(1)", "JaVaScRiPt:alert(1)", "\tjavascript:alert(1)",
-    "java\nscript:alert(1)", "data:text/html,<script>alert(1)</script>",
-    "vbscript:x", "mailto:a@b.example", "about:blank",
-    "http://[", "http://[::1", "http://]/", "http://[x/", "http://localhost:99999/",
-    "http://localhost:-1/", "http://localhost:abc/", "http://", "http:", "//", "///",
-    "x", "relative/path", "?q=1", "#top", "évil", "\u2028/x", "<script>", "'\"><b>",
-})
+_OTHER_HOSTS = sorted(
+    {
+        *(
+            f"{a}{x}{b}{y}{EVIL}/"
+            for a, x, b, y in itertools.product(_SLASHES, _VANISHING, _SLASHES, _VANISHING)
+        ),
+        *(f"{p}//{EVIL}/" for p in [" ", "\t", "\x00", "\x01", "\x1f", "\n", "\x7f"]),
+        "\ufeff//evil.example/",
+        f"///{EVIL}/",
+        f"\\\\{EVIL}",
+        f"\\/{EVIL}",
+        f"/\\/{EVIL}",
+        f"/.//{EVIL}/",
+        f"/./\t/{EVIL}/",
+        f"/x/..//{EVIL}/",
+        f"/%2e//{EVIL}/",
+        f"//{EVIL}@localhost/",
+        f"http://{EVIL}/",
+        f"HTTP://{EVIL}/",
+        f"https:{EVIL}",
+        f"https:/{EVIL}",
+        f"http:\\\\{EVIL}",
+        f"//user:pass@{EVIL}/",
+        f"http://localhost@{EVIL}/",
+        f"ftp://{EVIL}/",
+        f"//{EVIL}:80/",
+        "//[::1]/",
+        "//127.0.0.1/",
+        "//ＥＶＩＬ.example/",
+        "javascript:alert(1)",
+        "JaVaScRiPt:alert(1)",
+        "\tjavascript:alert(1)",
+        "java\nscript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "vbscript:x",
+        "mailto:a@b.example",
+        "about:blank",
+        "http://[",
+        "http://[::1",
+        "http://]/",
+        "http://[x/",
+        "http://localhost:99999/",
+        "http://localhost:-1/",
+        "http://localhost:abc/",
+        "http://",
+        "http:",
+        "//",
+        "///",
+        "x",
+        "relative/path",
+        "?q=1",
+        "#top",
+        "évil",
+        "\u2028/x",
+        "<script>",
+        "'\"><b>",
+    }
+)
 _SAME_SITE = [  # accepted, percent-encoded where needed
-    "/\n", "/%0A/x", "/%09/evil.example/", "/\x00/x", "/ünïcödé/€?q=ü#ß", "/a b",
-    "/" + "a" * 4_000, "/x?next=//evil.example/", "/\x7f",
-    "/a/../../b", "/%2F%2Fevil.example/", "\x00/evil.example", "\t/x", "/\x0b/evil.example/",
-    "/\x0c/x", "/\udfff",
+    "/\n",
+    "/%0A/x",
+    "/%09/evil.example/",
+    "/\x00/x",
+    "/ünïcödé/€?q=ü#ß",
+    "/a b",
+    "/" + "a" * 4_000,
+    "/x?next=//evil.example/",
+    "/\x7f",
+    "/a/../../b",
+    "/%2F%2Fevil.example/",
+    "\x00/evil.example",
+    "\t/x",
+    "/\x0b/evil.example/",
+    "/\x0c/x",
+    "/\udfff",
 ]
-_NOT_URLS = ["", " ", "\t\n", "\x00", "%", "%%", "\ud800", "/" + "a" * 20_000,
-             "/?" + "q" * 10_000]  # the last two are over-long
+_NOT_URLS = [
+    "",
+    " ",
+    "\t\n",
+    "\x00",
+    "%",
+    "%%",
+    "\ud800",
+    "/" + "a" * 20_000,
+    "/?" + "q" * 10_000,
+]  # the last two are over-long
 
 HOSTILE = [*_OTHER_HOSTS, *_SAME_SITE, *_NOT_URLS]
 """Redirect targets an attacker might send; every endpoint gets all of them."""
@@ -102,42 +165,74 @@ def test_login_next_is_validated(site, client: FlaskClient, auth, post) -> None:
     default = auth.login().headers["Location"]
     assert parse_url(default, f"{ORIGIN}/").origin == ORIGIN
     token = TOKEN.search(client.get(site.token_pages[1]).get_data(as_text=True)).group(1)
-    _fire(lambda t: client.post(site.login_url, data={
-        "username": site.user, "password": "webenv-demo", "csrf_token": token, **_query(t)}),
-        default)
+    _fire(
+        lambda t: client.post(
+            site.login_url,
+            data={
+                "username": site.user,
+                "password": "webenv-demo",
+                "csrf_token": token,
+                **_query(t),
+            },
+        ),
+        default,
+    )
     # Already logged in: the login page sends the user on at once.
     _fire(lambda t: client.get(site.login_url, query_string=_query(t)), default)
 
 
 @pytest.mark.parametrize("site", ["forum"], indirect=True)
-@pytest.mark.parametrize(("action", "default"), [
-    ("/vote/submission/1", "/f/denver/1/"),
-    ("/vote/comment/2", None),
-    ("/f/gardening/subscribe", "/f/gardening"),
-    ("/f/gardening/unsubscribe", "/f/gardening"),
-])
-def test_forum_vote_and_subscribe_next_is_validated(client: FlaskClient, auth, post,
-                                                   action: str, default: str | None) -> None:
+@pytest.mark.parametrize(
+    ("action", "default"),
+    [
+        ("/vote/submission/1", "/f/denver/1/"),
+        ("/vote/comment/2", None),
+        ("/f/gardening/subscribe", "/f/gardening"),
+        ("/f/gardening/unsubscribe", "/f/gardening"),
+    ],
+)
+def test_forum_vote_and_subscribe_next_is_validated(
+    client: FlaskClient, auth, post, action: str, default: str | None
+) -> None:
     auth.login()
     expected = post(action, {"direction": "up"}).headers["Location"]
     if default is not None:
         assert expected.startswith(default)
     token = TOKEN.search(client.get("/settings").get_data(as_text=True)).group(1)
-    _fire(lambda t: client.post(action, data={"direction": "up", "csrf_token": token,
-                                              **_query(t)}), expected)
-    _fire(lambda t: client.post(action, data={"direction": "none", "csrf_token": token},
-                                query_string=_query(t)), expected)
+    _fire(
+        lambda t: client.post(action, data={"direction": "up", "csrf_token": token, **_query(t)}),
+        expected,
+    )
+    _fire(
+        lambda t: client.post(
+            action, data={"direction": "none", "csrf_token": token}, query_string=_query(t)
+        ),
+        expected,
+    )
 
 
 @pytest.mark.parametrize("site", ALL_SITES, indirect=True)
-def test_login_required_ignores_foreign_and_malformed_referrers(site, app, client: FlaskClient
-                                                                ) -> None:
+def test_login_required_ignores_foreign_and_malformed_referrers(
+    site, app, client: FlaskClient
+) -> None:
     app.config["CSRF_DISABLED"] = True  # an anonymous POST reaches login_required
-    private = {"shop": "/cart/add", "forum": "/vote/submission/1",
-               "githost": "/dashboard/todos/mark_all_done"}[site.name]
-    for referrer in ["http://[", "http://]/", "http://evil.example/x", "//evil.example/",
-                     "http://localhost:99999/", "javascript:alert(1)", "\x00", "/\t/x",
-                     "http://localhost/\t/evil.example/", "http://localhost/ok?a=1"]:
+    private = {
+        "shop": "/cart/add",
+        "forum": "/vote/submission/1",
+        "githost": "/dashboard/todos/mark_all_done",
+    }[site.name]
+    for referrer in [
+        "http://[",
+        "http://]/",
+        "http://evil.example/x",
+        "//evil.example/",
+        "http://localhost:99999/",
+        "javascript:alert(1)",
+        "\x00",
+        "/\t/x",
+        "http://localhost/\t/evil.example/",
+        "http://localhost/ok?a=1",
+    ]:
         response = client.post(private, headers={"Referer": referrer})
         location = _checked_location(response, None)
         assert location is not None and response.status_code in (302, 303)

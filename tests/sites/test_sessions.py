@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+
 from webenv.sites.core.auth import make_session_cookie
 from webenv.sites.core.security import SECURITY_HEADERS
 
@@ -18,8 +19,12 @@ PRIVATE = {"shop": "/account", "forum": "/settings", "githost": "/dashboard/todo
 PAGES = {
     "shop": ["/", "/product/ember-porcelain-coffee-mug", "/static/shop.css", "/no-such-page"],
     "forum": ["/", "/f/denver", "/static/forum.css", "/no-such-page"],
-    "githost": ["/explore", "/northwind/falcon-proxy/-/raw/main/README.md",
-                "/static/githost.css", "/no-such-page"],
+    "githost": [
+        "/explore",
+        "/northwind/falcon-proxy/-/raw/main/README.md",
+        "/static/githost.css",
+        "/no-such-page",
+    ],
 }
 
 
@@ -41,8 +46,7 @@ def _token(client: FlaskClient, site) -> str:
 
 
 @pytest.mark.parametrize("site", ALL_SITES, indirect=True)
-def test_logout_ends_every_session_of_the_user(site, app: Flask, client: FlaskClient,
-                                               auth) -> None:
+def test_logout_ends_every_session_of_the_user(site, app: Flask, client: FlaskClient, auth) -> None:
     auth.login()
     assert _logged_in(client, site)
     captured = _session_cookie(client, app)
@@ -60,8 +64,7 @@ def test_logout_ends_every_session_of_the_user(site, app: Flask, client: FlaskCl
 
 
 @pytest.mark.parametrize("site", ALL_SITES, indirect=True)
-def test_csrf_token_is_bound_to_the_session(site, app: Flask, client: FlaskClient,
-                                            auth) -> None:
+def test_csrf_token_is_bound_to_the_session(site, app: Flask, client: FlaskClient, auth) -> None:
     auth.login()
     first = _token(client, site)
     auth.logout()
@@ -75,9 +78,11 @@ def test_csrf_token_is_bound_to_the_session(site, app: Flask, client: FlaskClien
 
 @pytest.mark.parametrize("site", ALL_SITES, indirect=True)
 def test_pristine_login_cookie_needs_no_write_and_survives_a_reset(
-        site, app: Flask, raw_conn: sqlite3.Connection, world_bytes: bytes, auth) -> None:
-    user_id = raw_conn.execute("SELECT id FROM users WHERE username = ?",
-                               (site.user,)).fetchone()[0]
+    site, app: Flask, raw_conn: sqlite3.Connection, world_bytes: bytes, auth
+) -> None:
+    user_id = raw_conn.execute("SELECT id FROM users WHERE username = ?", (site.user,)).fetchone()[
+        0
+    ]
     changes = raw_conn.total_changes
     name, value = make_session_cookie(app, user_id)
     assert raw_conn.total_changes == changes
@@ -106,8 +111,11 @@ def test_session_cookie_is_httponly_and_samesite_lax(site, client: FlaskClient, 
 def test_every_response_has_the_security_headers(site, client: FlaskClient, auth) -> None:
     def answer(response) -> tuple[str, int, dict[str, str | None]]:
         with response:  # static files are streamed: close them
-            return (response.request.path, response.status_code,
-                    {name: response.headers.get(name) for name in SECURITY_HEADERS})
+            return (
+                response.request.path,
+                response.status_code,
+                {name: response.headers.get(name) for name in SECURITY_HEADERS},
+            )
 
     answers = [answer(client.get(page)) for page in PAGES[site.name]]
     answers.append(answer(client.get(site.login_url, headers={"Host": "evil.example"})))
@@ -122,16 +130,32 @@ def test_every_response_has_the_security_headers(site, client: FlaskClient, auth
 
 
 @pytest.mark.parametrize("site", ALL_SITES, indirect=True)
-@pytest.mark.parametrize(("host", "allowed"), [
-    ("localhost", True), ("localhost:5000", True), ("127.0.0.1:8001", True),
-    ("[::1]:8001", True), ("LOCALHOST", True), ("shop.test", True), ("forum.test", True),
-    ("git.test", True), ("evil.example", False), ("shop.test.evil.example", False),
-    ("evil.example:80", False), ("a b", False), ("[", False),
-    ("localhost:99999", False), ("user@localhost", False), ("localhost/x", False),
-    ("\u00e9vil.example", False), ("127.0.0.2", False),
-])
-def test_requests_for_other_hosts_get_400(site, client: FlaskClient, host: str,
-                                          allowed: bool) -> None:
+@pytest.mark.parametrize(
+    ("host", "allowed"),
+    [
+        ("localhost", True),
+        ("localhost:5000", True),
+        ("127.0.0.1:8001", True),
+        ("[::1]:8001", True),
+        ("LOCALHOST", True),
+        ("shop.test", True),
+        ("forum.test", True),
+        ("git.test", True),
+        ("evil.example", False),
+        ("shop.test.evil.example", False),
+        ("evil.example:80", False),
+        ("a b", False),
+        ("[", False),
+        ("localhost:99999", False),
+        ("user@localhost", False),
+        ("localhost/x", False),
+        ("\u00e9vil.example", False),
+        ("127.0.0.2", False),
+    ],
+)
+def test_requests_for_other_hosts_get_400(
+    site, client: FlaskClient, host: str, allowed: bool
+) -> None:
     environ = {"HTTP_HOST": host}
     response = client.get("/", environ_overrides=environ)
     assert response.status_code < 500
@@ -152,13 +176,19 @@ def test_allowed_hosts_come_from_the_config(site, app: Flask, client: FlaskClien
 
 @pytest.mark.parametrize("site", ALL_SITES, indirect=True)
 def test_login_cookie_built_after_a_logout_uses_the_current_generation(
-        site, app: Flask, raw_conn: sqlite3.Connection, auth) -> None:
-    user_id = raw_conn.execute("SELECT id FROM users WHERE username = ?",
-                               (site.user,)).fetchone()[0]
+    site, app: Flask, raw_conn: sqlite3.Connection, auth
+) -> None:
+    user_id = raw_conn.execute("SELECT id FROM users WHERE username = ?", (site.user,)).fetchone()[
+        0
+    ]
     auth.login()
     auth.logout()
-    assert raw_conn.execute("SELECT session_generation FROM users WHERE id = ?",
-                            (user_id,)).fetchone()[0] == 1
+    assert (
+        raw_conn.execute(
+            "SELECT session_generation FROM users WHERE id = ?", (user_id,)
+        ).fetchone()[0]
+        == 1
+    )
     for generation, works in [(None, True), (1, True), (0, False)]:
         visitor = app.test_client()
         visitor.set_cookie(*make_session_cookie(app, user_id, generation))
@@ -166,16 +196,29 @@ def test_login_cookie_built_after_a_logout_uses_the_current_generation(
 
 
 @pytest.mark.parametrize("site", ALL_SITES, indirect=True)
-@pytest.mark.parametrize(("origin", "accepted"), [
-    (None, True), ("http://localhost", True), ("https://localhost", True),
-    ("http://evil.example", False), ("null", False), ("http://localhost:8001", False),
-    ("http://[", False), ("", False), ("http://localhost.evil.example", False),
-])
-def test_posts_from_another_origin_are_refused(site, client: FlaskClient, origin: str | None,
-                                               accepted: bool) -> None:
+@pytest.mark.parametrize(
+    ("origin", "accepted"),
+    [
+        (None, True),
+        ("http://localhost", True),
+        ("https://localhost", True),
+        ("http://evil.example", False),
+        ("null", False),
+        ("http://localhost:8001", False),
+        ("http://[", False),
+        ("", False),
+        ("http://localhost.evil.example", False),
+    ],
+)
+def test_posts_from_another_origin_are_refused(
+    site, client: FlaskClient, origin: str | None, accepted: bool
+) -> None:
     page = client.get(site.login_url).get_data(as_text=True)
     token = TOKEN.search(page).group(1)  # an anonymous visitor's token: not a secret
     headers = {} if origin is None else {"Origin": origin}
-    response = client.post(site.login_url, headers=headers, data={
-        "csrf_token": token, "username": site.user, "password": "webenv-demo"})
+    response = client.post(
+        site.login_url,
+        headers=headers,
+        data={"csrf_token": token, "username": site.user, "password": "webenv-demo"},
+    )
     assert response.status_code == (302 if accepted else 400), origin

@@ -10,10 +10,15 @@ from pathlib import Path
 
 import lxml.html
 import pytest
+
 from webenv.validators import EvalContext
 
-WEBARENA_WHEEL = (Path(__file__).resolve().parents[2] / ".venv" / "webarena"
-                  / "webarena_verified-1.2.3-py3-none-any.whl")
+WEBARENA_WHEEL = (
+    Path(__file__).resolve().parents[2]
+    / ".venv"
+    / "webarena"
+    / "webarena_verified-1.2.3-py3-none-any.whl"
+)
 """Where ``make webarena`` downloads WebArena's published configs (override with the
 environment variable ``WEBENV_WEBARENA_WHEEL``)."""
 _RAW_CONFIG = "webarena_verified/assets/dataset/test.raw.json"
@@ -28,13 +33,16 @@ def webarena_tasks() -> list[dict]:
     """
     wheel = Path(os.environ.get("WEBENV_WEBARENA_WHEEL") or WEBARENA_WHEEL)
     if not wheel.is_file():
-        reason = (f"WebArena configs missing: {wheel} does not exist; run `make webarena` "
-                  f"(or set WEBENV_WEBARENA_WHEEL)")
+        reason = (
+            f"WebArena configs missing: {wheel} does not exist; run `make webarena` "
+            f"(or set WEBENV_WEBARENA_WHEEL)"
+        )
         if os.environ.get("CI"):
             pytest.fail(reason)
         pytest.skip(f"!!! SKIPPED: {reason}")
     with zipfile.ZipFile(wheel) as archive:
         return json.loads(archive.read(_RAW_CONFIG))
+
 
 PAGE = """
 <html><head><title>Cart</title><style>td { color: red }</style></head>
@@ -103,8 +111,11 @@ def make_context(db):
             "query": query,
             "requests": [],
             "users": {"shop": "emma.lopez", "forum": "emma_l"},
-            "site_urls": {"__SHOP__": "http://shop.test", "__FORUM__": "http://forum.test",
-                          "__GIT__": "http://git.test"},
+            "site_urls": {
+                "__SHOP__": "http://shop.test",
+                "__FORUM__": "http://forum.test",
+                "__GIT__": "http://git.test",
+            },
         }
         values.update(overrides)
         return EvalContext(**values)

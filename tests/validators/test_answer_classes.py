@@ -7,6 +7,7 @@ rule-writers' own, kept apart from the independent corpus.
 from __future__ import annotations
 
 import pytest
+
 from webenv.validators import check_answer
 from webenv.validators.booleans import find_booleans
 from webenv.validators.fuzzy import compare
@@ -36,8 +37,11 @@ def lenient(answer: str, refs: dict, answer_type: str | None = None) -> bool:
         ("14 or N/A", {"exact_match": "14"}, "number"),
         ("Maybe Blue Mug", {"must_include": ["Blue Mug"]}, None),
         ("Yes or no", {"exact_match": "Yes"}, "boolean"),
-        ("Blue Mug, Red Mug or Green Mug, Red Mug", {"must_include": ["Blue Mug", "Red Mug"]},
-         "list"),
+        (
+            "Blue Mug, Red Mug or Green Mug, Red Mug",
+            {"must_include": ["Blue Mug", "Red Mug"]},
+            "list",
+        ),
     ],
 )
 def test_hedges_fail_on_every_path(answer, refs, answer_type):
@@ -79,9 +83,14 @@ def test_fuzzy_compares_values_not_tokens(reference, answer, why):
 
 @pytest.mark.parametrize(
     ("reference", "answer"),
-    [("14 minutes", "14 min"), ("May 23 2023", "2023-05-23"), ("3/2/22", "March 2, 2022"),
-     ("Time: 15min", "It takes about 15 minutes"), ("1h 23min", "83 minutes"),
-     ("Feburary: 16 orders", "February: 16 orders")],
+    [
+        ("14 minutes", "14 min"),
+        ("May 23 2023", "2023-05-23"),
+        ("3/2/22", "March 2, 2022"),
+        ("Time: 15min", "It takes about 15 minutes"),
+        ("1h 23min", "83 minutes"),
+        ("Feburary: 16 orders", "February: 16 orders"),
+    ],
 )
 def test_fuzzy_accepts_the_same_values_written_otherwise(reference, answer):
     assert compare(reference, answer)[0] == ""
@@ -89,8 +98,14 @@ def test_fuzzy_accepts_the_same_values_written_otherwise(reference, answer):
 
 @pytest.mark.parametrize(
     ("text", "values"),
-    [("I could not find the issue.", []), ("No clue, sorry", []), ("Absolutely not", [False]),
-     ("It is not in stock", [False]), ("Yes, it is", [True]), ("Not true", [False])],
+    [
+        ("I could not find the issue.", []),
+        ("No clue, sorry", []),
+        ("Absolutely not", [False]),
+        ("It is not in stock", [False]),
+        ("Yes, it is", [True]),
+        ("Not true", [False]),
+    ],
 )
 def test_boolean_polarity_has_scope(text, values):
     assert find_booleans(text) == values
@@ -111,9 +126,11 @@ def test_negation_ends_at_its_clause(answer, refs):
 
 @pytest.mark.parametrize(
     ("answer", "refs"),
-    [("Not Blue Mug", {"must_include": ["Blue Mug"]}),
-     ("Blue Mug is not it", {"exact_match": "Blue Mug"}),
-     ("It is not 7 min.", {"fuzzy_match": ["7 min"]})],
+    [
+        ("Not Blue Mug", {"must_include": ["Blue Mug"]}),
+        ("Blue Mug is not it", {"exact_match": "Blue Mug"}),
+        ("It is not 7 min.", {"fuzzy_match": ["7 min"]}),
+    ],
 )
 def test_negation_in_the_same_clause_still_rejects(answer, refs):
     assert not lenient(answer, refs)
@@ -121,9 +138,16 @@ def test_negation_in_the_same_clause_still_rejects(answer, refs):
 
 @pytest.mark.parametrize(
     ("answer", "reference", "passed"),
-    [("2 km", "2.0km", True), ("2000 m", "2.0km", True), ("1.96 km", "2.0km", True),
-     ("1.9 km", "2.0km", False), ("2 miles", "2.0km", False), ("748 km", "748m", False),
-     ("748 meters", "748m", True), ("0.75 mi", "1.2km", True)],
+    [
+        ("2 km", "2.0km", True),
+        ("2000 m", "2.0km", True),
+        ("1.96 km", "2.0km", True),
+        ("1.9 km", "2.0km", False),
+        ("2 miles", "2.0km", False),
+        ("748 km", "748m", False),
+        ("748 meters", "748m", True),
+        ("0.75 mi", "1.2km", True),
+    ],
 )
 def test_distance_answers_compare_lengths(answer, reference, passed):
     assert lenient(answer, {"exact_match": reference}, "distance") is passed
@@ -135,12 +159,21 @@ def test_distances_need_a_unit():
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("5 678", "5678"), ("5\u202f678", "5678"), ("3 053,97", "3053.97"), ("2.5 thousand", "2500"),
-     ("185k", "185000"), ("two dozen", "24"), ("1 234 567", "1234567")],
+    [
+        ("5 678", "5678"),
+        ("5\u202f678", "5678"),
+        ("3 053,97", "3053.97"),
+        ("2.5 thousand", "2500"),
+        ("185k", "185000"),
+        ("two dozen", "24"),
+        ("1 234 567", "1234567"),
+    ],
 )
 def test_number_tokenisation(text, value):
-    assert [str(m.value.normalize()) if m.value != m.value.to_integral() else
-            str(int(m.value)) for m in find_numbers(text)] == [value]
+    assert [
+        str(m.value.normalize()) if m.value != m.value.to_integral() else str(int(m.value))
+        for m in find_numbers(text)
+    ] == [value]
 
 
 @pytest.mark.parametrize(
@@ -180,11 +213,17 @@ def test_string_references_that_are_values_compare_as_values(answer, refs, passe
 
 @pytest.mark.parametrize(
     ("answer", "refs"),
-    [("Rhode Island, Massachusetts, New York, Ohio",
-      {"must_include": ["Rhode Island", "Massachusetts", "New York"]}),
-     ("Blue Mug, Red Mug, Green Mug", {"must_include": ["Blue Mug", "Red Mug"]}),
-     ("Eos Hoodie: S, Luma Tee: XS, Sinbad Tank",
-      {"fuzzy_match": ["Eos Hoodie: S", "Luma Tee: XS"]})],
+    [
+        (
+            "Rhode Island, Massachusetts, New York, Ohio",
+            {"must_include": ["Rhode Island", "Massachusetts", "New York"]},
+        ),
+        ("Blue Mug, Red Mug, Green Mug", {"must_include": ["Blue Mug", "Red Mug"]}),
+        (
+            "Eos Hoodie: S, Luma Tee: XS, Sinbad Tank",
+            {"fuzzy_match": ["Eos Hoodie: S", "Luma Tee: XS"]},
+        ),
+    ],
 )
 def test_extra_list_items_fail_on_inclusive_paths(answer, refs):
     assert not lenient(answer, refs)
@@ -193,11 +232,17 @@ def test_extra_list_items_fail_on_inclusive_paths(answer, refs):
 
 @pytest.mark.parametrize(
     ("answer", "refs"),
-    [("Based on the information on the page, the answer is: Blue Mug, Red Mug",
-      {"must_include": ["Blue Mug", "Red Mug"]}),
-     ("Blue Mug, Red Mug, Pots and Pans", {"must_include": ["Blue Mug", "Red Mug",
-                                                            "Pots and Pans"]}),
-     ("The answer is: Sinbad Fitness Tank", {"exact_match": "Sinbad Fitness Tank"})],
+    [
+        (
+            "Based on the information on the page, the answer is: Blue Mug, Red Mug",
+            {"must_include": ["Blue Mug", "Red Mug"]},
+        ),
+        (
+            "Blue Mug, Red Mug, Pots and Pans",
+            {"must_include": ["Blue Mug", "Red Mug", "Pots and Pans"]},
+        ),
+        ("The answer is: Sinbad Fitness Tank", {"exact_match": "Sinbad Fitness Tank"}),
+    ],
 )
 def test_list_items_and_preambles_are_not_extras(answer, refs):
     assert lenient(answer, refs)
@@ -205,26 +250,34 @@ def test_list_items_and_preambles_are_not_extras(answer, refs):
 
 @pytest.mark.parametrize(
     ("answer", "reference", "answer_type"),
-    [("git@git.test:group/repo.git", "ssh://git@git.test/group/repo.git", "url"),
-     ("ssh://git@git.test/group/repo", "git@git.test:group/repo.git", "url"),
-     ("canceled", "Cancelled", "string"), ("Saint Louis", "St. Louis", "string"),
-     ("St Paul", "Saint Paul", "string"), ("Wilson, Mark", "Mark Wilson", "string"),
-     ("Linder-Norén, Erik", "Erik Linder-Norén", "string")],
+    [
+        ("git@git.test:group/repo.git", "ssh://git@git.test/group/repo.git", "url"),
+        ("ssh://git@git.test/group/repo", "git@git.test:group/repo.git", "url"),
+        ("canceled", "Cancelled", "string"),
+        ("Saint Louis", "St. Louis", "string"),
+        ("St Paul", "Saint Paul", "string"),
+        ("Wilson, Mark", "Mark Wilson", "string"),
+        ("Linder-Norén, Erik", "Erik Linder-Norén", "string"),
+    ],
 )
 def test_equivalent_spellings_and_forms(answer, reference, answer_type):
     assert lenient(answer, {"exact_match": reference}, answer_type)
 
 
 def test_other_repositories_and_names_still_fail():
-    assert not lenient("git@git.test:group/other.git",
-                       {"exact_match": "ssh://git@git.test/group/repo.git"}, "url")
+    assert not lenient(
+        "git@git.test:group/other.git", {"exact_match": "ssh://git@git.test/group/repo.git"}, "url"
+    )
     assert not lenient("Wilson, Anna", {"exact_match": "Mark Wilson"}, "string")
 
 
 @pytest.mark.parametrize(
     "text",
-    ["Unfortunately the item could not be located.", "The page could not be found.",
-     "That product is no longer sold."],
+    [
+        "Unfortunately the item could not be located.",
+        "The page could not be found.",
+        "That product is no longer sold.",
+    ],
 )
 def test_infeasible_phrasings(text):
     assert says_infeasible(text)
@@ -246,10 +299,12 @@ def test_typed_values_reject_a_list_around_them(answer, refs, answer_type, passe
 
 @pytest.mark.parametrize(
     ("answer", "passed"),
-    [("None of the reviews are negative, the answer is 5.", False),
-     ("Nothing was found; the total is $12.", False),
-     ("The answer is N/A: no such order exists.", True),
-     ("There is no such product, so the answer is none.", True)],
+    [
+        ("None of the reviews are negative, the answer is 5.", False),
+        ("Nothing was found; the total is $12.", False),
+        ("The answer is N/A: no such order exists.", True),
+        ("There is no such product, so the answer is none.", True),
+    ],
 )
 def test_infeasible_claims_that_give_a_value(answer, passed):
     assert lenient(answer, {"fuzzy_match": "N/A"}) is passed
@@ -257,11 +312,16 @@ def test_infeasible_claims_that_give_a_value(answer, passed):
 
 @pytest.mark.parametrize(
     ("answer", "refs", "answer_type"),
-    [("1. Blue Mug 2. Red Mug", {"exact_match": ["Blue Mug", "Red Mug"]}, "list"),
-     ("1) Blue Mug 2) Red Mug 3) Tea Pot", {"must_include": ["Blue Mug", "Red Mug",
-                                                            "Tea Pot"]}, "list"),
-     ("Coffee & Tea", {"exact_match": "Coffee and Tea"}, "string"),
-     ("Pots and Pans", {"exact_match": "Pots & Pans"}, "string")],
+    [
+        ("1. Blue Mug 2. Red Mug", {"exact_match": ["Blue Mug", "Red Mug"]}, "list"),
+        (
+            "1) Blue Mug 2) Red Mug 3) Tea Pot",
+            {"must_include": ["Blue Mug", "Red Mug", "Tea Pot"]},
+            "list",
+        ),
+        ("Coffee & Tea", {"exact_match": "Coffee and Tea"}, "string"),
+        ("Pots and Pans", {"exact_match": "Pots & Pans"}, "string"),
+    ],
 )
 def test_list_boundaries_and_ampersands(answer, refs, answer_type):
     assert lenient(answer, refs, answer_type)
@@ -276,24 +336,39 @@ def test_list_boundaries_and_ampersands(answer, refs, answer_type):
         ("Opens at 5 AM", {"fuzzy_match": ["Opens at 17:00"]}, None, False),
         ("Q4 2023", {"exact_match": "December 2023"}, "month", False),
         ("the fourth quarter of 2023", {"exact_match": "December 2023"}, "month", False),
-        ("It is not http://web.cmoa.org/.", {"exact_match": "http://web.cmoa.org/"}, "url",
-         False),
+        ("It is not http://web.cmoa.org/.", {"exact_match": "http://web.cmoa.org/"}, "url", False),
         ("It takes about 14 minutes by car.", {"fuzzy_match": ["14 minutes"]}, None, True),
         ("about 14 minutes", {"exact_match": "14 minutes"}, "duration", True),
         ("about 2 kilometres", {"exact_match": "2.0km"}, "distance", True),
         ("about $14", {"exact_match": "$14"}, "currency", False),
         ("4.3 / 5", {"exact_match": "4.3"}, "number", True),
         ("Blue Mug / Red Mug", {"exact_match": ["Blue Mug", "Red Mug"]}, "list", True),
-        ("There are no airports within 5 km of CMU",
-         {"fuzzy_match": ["There is no airport within 5 km of CMU"]}, None, True),
+        (
+            "There are no airports within 5 km of CMU",
+            {"fuzzy_match": ["There is no airport within 5 km of CMU"]},
+            None,
+            True,
+        ),
         ("N/A: the site does not say", {"exact_match": "No"}, "boolean", False),
-        ("Acadia National Park, 457 km", {"must_include": ["Acadia National Park", "457km"]},
-         None, True),
+        (
+            "Acadia National Park, 457 km",
+            {"must_include": ["Acadia National Park", "457km"]},
+            None,
+            True,
+        ),
         ("The card holds 16 GB", {"must_include": ["16gb"]}, None, True),
-        ("Jonas Rahman\n\nI found this on the moderators page.",
-         {"exact_match": ["Jonas Rahman"]}, "list", True),
-        ("Jonas Rahman\n\nIt could also be Anya Lee.", {"exact_match": "Jonas Rahman"},
-         "string", False),
+        (
+            "Jonas Rahman\n\nI found this on the moderators page.",
+            {"exact_match": ["Jonas Rahman"]},
+            "list",
+            True,
+        ),
+        (
+            "Jonas Rahman\n\nIt could also be Anya Lee.",
+            {"exact_match": "Jonas Rahman"},
+            "string",
+            False,
+        ),
     ],
 )
 def test_times_quarters_urls_estimates_scales_trailers(answer, refs, answer_type, passed):
@@ -302,8 +377,12 @@ def test_times_quarters_urls_estimates_scales_trailers(answer, refs, answer_type
 
 @pytest.mark.parametrize(
     ("answer", "passed"),
-    [("Only Jonas Rahman approved it.", True), ("It was approved by Jonas Rahman.", True),
-     ("Jonas Rahman and Anya Lee", False), ("Not Jonas Rahman", False)],
+    [
+        ("Only Jonas Rahman approved it.", True),
+        ("It was approved by Jonas Rahman.", True),
+        ("Jonas Rahman and Anya Lee", False),
+        ("Not Jonas Rahman", False),
+    ],
 )
 def test_a_one_item_list_is_one_answer(answer, passed):
     assert lenient(answer, {"exact_match": ["Jonas Rahman"]}, "list") is passed

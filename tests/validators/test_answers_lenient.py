@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+
 from webenv.validators import EvalContext, Verdict, check_answer
 
 
 def lenient(answer, answer_type, refs, context=None) -> Verdict:
-    spec = {"eval_types": ["string_match"], "answer_type": answer_type,
-            "reference_answers": refs}
+    spec = {"eval_types": ["string_match"], "answer_type": answer_type, "reference_answers": refs}
     return check_answer(answer, spec, mode="lenient", context=context)
 
 
@@ -31,38 +31,80 @@ CASES = [
     ("T-Shirt", "string", {"exact_match": "tshirt"}, True, "string:equal"),
     ("Complete", "string", {"exact_match": "Complete |OR| Completed"}, True, "string:equal"),
     ("The answer is Blue Mug", "string", {"exact_match": "Blue Mug"}, True, "string:equal"),
-    ("The best-selling product is Blue Mug, which costs $5.", "string",
-     {"exact_match": "Blue Mug"}, True, "string:phrase"),
+    (
+        "The best-selling product is Blue Mug, which costs $5.",
+        "string",
+        {"exact_match": "Blue Mug"},
+        True,
+        "string:phrase",
+    ),
     ("Red Mug", "string", {"exact_match": "Blue Mug"}, False, "string:mismatch"),
     ("Blue Mugs", "string", {"exact_match": "Blue Mug"}, False, "string:mismatch"),
     ("not Blue Mug", "string", {"exact_match": "Blue Mug"}, False, "string:negated"),
     ("It isn't Blue Mug", "string", {"exact_match": "Blue Mug"}, False, "string:negated"),
-    ("Blue Mug, Red Mug, Green Mug", "string", {"exact_match": "Blue Mug"}, False,
-     "string:ambiguous"),
-    ("either Blue Mug or Red Mug", "string", {"exact_match": "Blue Mug"}, False,
-     "string:ambiguous"),
-    ("Blue Mug and Green Mug are both popular", "string", {"exact_match": "Blue Mug"}, False,
-     "string:ambiguous"),
-    ("I looked at the whole catalogue page by page for a long time and I believe that it "
-     "might possibly be Blue Mug", "string", {"exact_match": "Blue Mug"}, False,
-     "string:too-long"),
+    (
+        "Blue Mug, Red Mug, Green Mug",
+        "string",
+        {"exact_match": "Blue Mug"},
+        False,
+        "string:ambiguous",
+    ),
+    (
+        "either Blue Mug or Red Mug",
+        "string",
+        {"exact_match": "Blue Mug"},
+        False,
+        "string:ambiguous",
+    ),
+    (
+        "Blue Mug and Green Mug are both popular",
+        "string",
+        {"exact_match": "Blue Mug"},
+        False,
+        "string:ambiguous",
+    ),
+    (
+        "I looked at the whole catalogue page by page for a long time and I believe that it "
+        "might possibly be Blue Mug",
+        "string",
+        {"exact_match": "Blue Mug"},
+        False,
+        "string:too-long",
+    ),
     ("Not Shipped", "string", {"exact_match": "Not Shipped"}, True, "string:equal"),
-    ("Pittsburgh, PA", "string", {"must_include": ["Pittsburgh", "PA"]}, True,
-     "string:all-included"),
-    ("Pittsburgh", "string", {"must_include": ["Pittsburgh", "PA"]}, False,
-     "string:missing-item"),
-    ("Pennsylvania", "string", {"must_include": ["PA |OR| Pennsylvania"]}, True,
-     "string:all-included"),
+    (
+        "Pittsburgh, PA",
+        "string",
+        {"must_include": ["Pittsburgh", "PA"]},
+        True,
+        "string:all-included",
+    ),
+    ("Pittsburgh", "string", {"must_include": ["Pittsburgh", "PA"]}, False, "string:missing-item"),
+    (
+        "Pennsylvania",
+        "string",
+        {"must_include": ["PA |OR| Pennsylvania"]},
+        True,
+        "string:all-included",
+    ),
     ("Pittsburghers", "string", {"must_include": ["Pittsburgh"]}, False, "string:missing-item"),
-    ("It is not Pittsburgh", "string", {"must_include": ["Pittsburgh"]}, False,
-     "string:negated"),
-    ("the Blue Ceramic Mug", "string", {"fuzzy_match": ["Blue ceramic mug"]}, True,
-     "string:fuzzy"),
+    ("It is not Pittsburgh", "string", {"must_include": ["Pittsburgh"]}, False, "string:negated"),
+    ("the Blue Ceramic Mug", "string", {"fuzzy_match": ["Blue ceramic mug"]}, True, "string:fuzzy"),
     ("blue ceramic mugs", "string", {"fuzzy_match": ["Blue ceramic mug"]}, True, "string:fuzzy"),
-    ("red plastic cup", "string", {"fuzzy_match": ["Blue ceramic mug"]}, False,
-     "string:fuzzy-mismatch"),
-    ("not the blue ceramic mug", "string", {"fuzzy_match": ["Blue ceramic mug"]}, False,
-     "string:negated"),
+    (
+        "red plastic cup",
+        "string",
+        {"fuzzy_match": ["Blue ceramic mug"]},
+        False,
+        "string:fuzzy-mismatch",
+    ),
+    (
+        "not the blue ceramic mug",
+        "string",
+        {"fuzzy_match": ["Blue ceramic mug"]},
+        False,
+        "string:negated",
+    ),
     # number
     ("3", "number", {"exact_match": "3"}, True, "number:equal"),
     ("3 orders", "number", {"exact_match": "3"}, True, "number:equal"),
@@ -85,8 +127,7 @@ CASES = [
     ("83.47 USD", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
     ("USD 83.47", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
     ("83.470", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
-    ("I spent $83.47 in March 2024.", "currency", {"exact_match": "83.47"}, True,
-     "currency:equal"),
+    ("I spent $83.47 in March 2024.", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
     ("$1,234.50", "currency", {"exact_match": "1234.5"}, True, "currency:equal"),
     ("$0.00", "currency", {"exact_match": "0"}, True, "currency:equal"),
     ("0", "currency", {"exact_match": "$0.00"}, True, "currency:equal"),
@@ -94,21 +135,30 @@ CASES = [
     ("$83.48", "currency", {"exact_match": "83.47"}, False, "currency:mismatch"),
     ("$83", "currency", {"exact_match": "83.47"}, False, "currency:mismatch"),
     ("€83.47", "currency", {"exact_match": "$83.47"}, False, "currency:mismatch"),
-    ("either $83.47 or $90.00", "currency", {"exact_match": "83.47"}, False,
-     "currency:ambiguous"),
+    ("either $83.47 or $90.00", "currency", {"exact_match": "83.47"}, False, "currency:ambiguous"),
     ("free", "currency", {"exact_match": "83.47"}, False, "currency:unparsed"),
     # date
     ("2024-03-05", "date", {"exact_match": "2024-03-05"}, True, "date:equal"),
     ("March 5, 2024", "date", {"exact_match": "2024-03-05"}, True, "date:equal"),
     ("5 Mar 2024", "date", {"exact_match": "2024-03-05"}, True, "date:equal"),
     ("03/05/2024", "date", {"exact_match": "2024-03-05"}, True, "date:equal"),
-    ("The order was placed on Tuesday, March 5, 2024.", "date",
-     {"exact_match": "2024-03-05"}, True, "date:equal"),
+    (
+        "The order was placed on Tuesday, March 5, 2024.",
+        "date",
+        {"exact_match": "2024-03-05"},
+        True,
+        "date:equal",
+    ),
     ("March 6, 2024", "date", {"exact_match": "2024-03-05"}, False, "date:mismatch"),
     ("05/03/2024", "date", {"exact_match": "2024-03-05"}, False, "date:mismatch"),
     ("March 5, 2023", "date", {"exact_match": "2024-03-05"}, False, "date:mismatch"),
-    ("March 5, 2024 or March 6, 2024", "date", {"exact_match": "2024-03-05"}, False,
-     "date:ambiguous"),
+    (
+        "March 5, 2024 or March 6, 2024",
+        "date",
+        {"exact_match": "2024-03-05"},
+        False,
+        "date:ambiguous",
+    ),
     ("last Tuesday", "date", {"exact_match": "2024-03-05"}, False, "date:unparsed"),
     # month
     ("March 2024", "month", {"exact_match": "March 2024"}, True, "month:equal"),
@@ -119,8 +169,7 @@ CASES = [
     ("April 2024", "month", {"exact_match": "March 2024"}, False, "month:mismatch"),
     ("March 2023", "month", {"exact_match": "March 2024"}, False, "month:mismatch"),
     ("March", "month", {"exact_match": "March 2024"}, False, "month:mismatch"),
-    ("March 2024 or April 2024", "month", {"exact_match": "March 2024"}, False,
-     "month:ambiguous"),
+    ("March 2024 or April 2024", "month", {"exact_match": "March 2024"}, False, "month:ambiguous"),
     # duration
     ("2 days", "duration", {"exact_match": "2 days"}, True, "duration:equal"),
     ("48 hours", "duration", {"exact_match": "2 days"}, True, "duration:equal"),
@@ -135,33 +184,75 @@ CASES = [
     ("a while", "duration", {"exact_match": "2 days"}, False, "duration:unparsed"),
     # list
     ("Blue Mug, Red Mug", "list", {"exact_match": "Red Mug, Blue Mug"}, True, "list:equal"),
-    ("red mug and BLUE MUG", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
-     "list:equal"),
-    ("- Blue Mug\n- Red Mug\n", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
-     "list:equal"),
-    ("1. Blue Mug\n2. Red Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
-     "list:equal"),
-    ("• Blue Mug; • Red Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
-     "list:equal"),
-    ("The products are: Blue Mug, Red Mug.", "list", {"exact_match": ["Blue Mug", "Red Mug"]},
-     True, "list:equal"),
-    ("Pots and Pans, Mugs", "list", {"exact_match": ["Mugs", "Pots and Pans"]}, True,
-     "list:equal"),
-    ("Pittsburgh, PA; Boston, MA", "list", {"exact_match": ["Boston, MA", "Pittsburgh, PA"]},
-     True, "list:equal"),
+    ("red mug and BLUE MUG", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True, "list:equal"),
+    (
+        "- Blue Mug\n- Red Mug\n",
+        "list",
+        {"exact_match": ["Blue Mug", "Red Mug"]},
+        True,
+        "list:equal",
+    ),
+    (
+        "1. Blue Mug\n2. Red Mug",
+        "list",
+        {"exact_match": ["Blue Mug", "Red Mug"]},
+        True,
+        "list:equal",
+    ),
+    ("• Blue Mug; • Red Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, True, "list:equal"),
+    (
+        "The products are: Blue Mug, Red Mug.",
+        "list",
+        {"exact_match": ["Blue Mug", "Red Mug"]},
+        True,
+        "list:equal",
+    ),
+    ("Pots and Pans, Mugs", "list", {"exact_match": ["Mugs", "Pots and Pans"]}, True, "list:equal"),
+    (
+        "Pittsburgh, PA; Boston, MA",
+        "list",
+        {"exact_match": ["Boston, MA", "Pittsburgh, PA"]},
+        True,
+        "list:equal",
+    ),
     ("$3.00, $5", "list", {"exact_match": ["3", "5"]}, True, "list:equal"),
-    ("Blue Mug, Red Mug, Green Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, False,
-     "list:extra-item"),
+    (
+        "Blue Mug, Red Mug, Green Mug",
+        "list",
+        {"exact_match": ["Blue Mug", "Red Mug"]},
+        False,
+        "list:extra-item",
+    ),
     ("Blue Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, False, "list:missing-item"),
-    ("Blue Mug, not Red Mug", "list", {"exact_match": ["Blue Mug", "Red Mug"]}, False,
-     "list:missing-item"),
+    (
+        "Blue Mug, not Red Mug",
+        "list",
+        {"exact_match": ["Blue Mug", "Red Mug"]},
+        False,
+        "list:missing-item",
+    ),
     # An extra item is a wrong answer on every path (issue 14), must_include included.
-    ("Blue Mug, Red Mug, Green Mug", "list", {"must_include": ["Blue Mug", "Red Mug"]}, False,
-     "list:extra-item"),
-    ("Blue Mug (2 units) and Red Mug", "list", {"must_include": ["Blue Mug", "Red Mug"]}, True,
-     "list:all-included"),
-    ("Blue Mug, Green Mug", "list", {"must_include": ["Blue Mug", "Red Mug"]}, False,
-     "list:missing-item"),
+    (
+        "Blue Mug, Red Mug, Green Mug",
+        "list",
+        {"must_include": ["Blue Mug", "Red Mug"]},
+        False,
+        "list:extra-item",
+    ),
+    (
+        "Blue Mug (2 units) and Red Mug",
+        "list",
+        {"must_include": ["Blue Mug", "Red Mug"]},
+        True,
+        "list:all-included",
+    ),
+    (
+        "Blue Mug, Green Mug",
+        "list",
+        {"must_include": ["Blue Mug", "Red Mug"]},
+        False,
+        "list:missing-item",
+    ),
     # boolean
     ("Yes", "boolean", {"exact_match": "yes"}, True, "boolean:equal"),
     ("yes, it is in stock", "boolean", {"exact_match": "Yes"}, True, "boolean:equal"),
@@ -176,19 +267,49 @@ CASES = [
     ("Yes and no", "boolean", {"exact_match": "yes"}, False, "boolean:ambiguous"),
     ("Maybe", "boolean", {"exact_match": "yes"}, False, "boolean:unparsed"),
     # url
-    ("http://shop.test/product/12", "url", {"exact_match": "__SHOP__/product/12"}, True,
-     "url:equal"),
-    ("The page is HTTP://Shop.Test/product/12/#reviews.", "url",
-     {"exact_match": "__SHOP__/product/12"}, True, "url:equal"),
-    ("shop.test/search?b=2&a=1", "url", {"exact_match": "__SHOP__/search?a=1&b=2"}, True,
-     "url:equal"),
+    (
+        "http://shop.test/product/12",
+        "url",
+        {"exact_match": "__SHOP__/product/12"},
+        True,
+        "url:equal",
+    ),
+    (
+        "The page is HTTP://Shop.Test/product/12/#reviews.",
+        "url",
+        {"exact_match": "__SHOP__/product/12"},
+        True,
+        "url:equal",
+    ),
+    (
+        "shop.test/search?b=2&a=1",
+        "url",
+        {"exact_match": "__SHOP__/search?a=1&b=2"},
+        True,
+        "url:equal",
+    ),
     ("/product/12", "url", {"exact_match": "__SHOP__/product/12"}, True, "url:equal"),
-    ("http://shop.test/product/13", "url", {"exact_match": "__SHOP__/product/12"}, False,
-     "url:mismatch"),
-    ("http://forum.test/product/12", "url", {"exact_match": "__SHOP__/product/12"}, False,
-     "url:mismatch"),
-    ("http://shop.test/product/12 or http://shop.test/product/13", "url",
-     {"exact_match": "__SHOP__/product/12"}, False, "url:ambiguous"),
+    (
+        "http://shop.test/product/13",
+        "url",
+        {"exact_match": "__SHOP__/product/12"},
+        False,
+        "url:mismatch",
+    ),
+    (
+        "http://forum.test/product/12",
+        "url",
+        {"exact_match": "__SHOP__/product/12"},
+        False,
+        "url:mismatch",
+    ),
+    (
+        "http://shop.test/product/12 or http://shop.test/product/13",
+        "url",
+        {"exact_match": "__SHOP__/product/12"},
+        False,
+        "url:ambiguous",
+    ),
     ("the product page", "url", {"exact_match": "__SHOP__/product/12"}, False, "url:unparsed"),
 ]
 
@@ -216,8 +337,9 @@ def test_lenient_infeasible(answer, passed, rule):
 
 def test_infeasible_reported_passes_even_without_answer():
     context = EvalContext(infeasible_reported=True)
-    verdict = check_answer(None, {"answer_type": "infeasible", "reference_answers": None},
-                           context=context)
+    verdict = check_answer(
+        None, {"answer_type": "infeasible", "reference_answers": None}, context=context
+    )
     assert_verdict(verdict, True, "infeasible:reported")
 
 
@@ -234,13 +356,18 @@ def test_reporting_infeasible_on_a_feasible_task_fails():
 
 def test_myself_means_the_logged_in_user():
     context = EvalContext(users={"shop": "emma.lopez"})
-    assert_verdict(lenient("Me", "string", {"exact_match": "emma.lopez"}, context), True,
-                   "string:myself")
-    assert_verdict(lenient("myself", "string", {"must_include": ["emma.lopez"]}, context), True,
-                   "string:all-included")
+    assert_verdict(
+        lenient("Me", "string", {"exact_match": "emma.lopez"}, context), True, "string:myself"
+    )
+    assert_verdict(
+        lenient("myself", "string", {"must_include": ["emma.lopez"]}, context),
+        True,
+        "string:all-included",
+    )
     other = EvalContext(users={"shop": "bob"})
-    assert_verdict(lenient("me", "string", {"exact_match": "emma.lopez"}, other), False,
-                   "string:mismatch")
+    assert_verdict(
+        lenient("me", "string", {"exact_match": "emma.lopez"}, other), False, "string:mismatch"
+    )
 
 
 def test_missing_answer_fails():
@@ -272,8 +399,10 @@ def test_typed_must_include_of_several_values():
 @pytest.mark.parametrize(
     ("spec", "rule"),
     [
-        ({"answer_type": "currency", "reference_answers": {"exact_match": "lots"}},
-         "error:bad-reference"),
+        (
+            {"answer_type": "currency", "reference_answers": {"exact_match": "lots"}},
+            "error:bad-reference",
+        ),
         ({"answer_type": "colour", "reference_answers": {"exact_match": "x"}}, "error:bad-spec"),
         ({"answer_type": "string", "reference_answers": {}}, "error:bad-spec"),
         ({"answer_type": "string", "reference_answers": "x"}, "error:bad-spec"),
@@ -286,15 +415,20 @@ def test_bad_specs_give_error_verdicts(spec, rule):
 
 
 def test_bad_mode_is_an_error_verdict():
-    verdict = check_answer("3", {"answer_type": "number", "reference_answers":
-                                 {"exact_match": "3"}}, mode="sloppy")
+    verdict = check_answer(
+        "3", {"answer_type": "number", "reference_answers": {"exact_match": "3"}}, mode="sloppy"
+    )
     assert_verdict(verdict, False, "error:bad-mode")
 
 
 def test_to_dict_round_trip():
     verdict = lenient("3", "number", {"exact_match": "3"})
-    assert verdict.to_dict() == {"passed": True, "score": 1.0, "rule": "number:equal",
-                                 "explanation": verdict.explanation}
+    assert verdict.to_dict() == {
+        "passed": True,
+        "score": 1.0,
+        "rule": "number:equal",
+        "explanation": verdict.explanation,
+    }
 
 
 @pytest.mark.parametrize(
@@ -303,8 +437,7 @@ def test_to_dict_round_trip():
         ("Completed", "string", {"exact_match": "Complete"}, True, "string:inflection"),
         ("Merge", "string", {"exact_match": "Merged"}, True, "string:inflection"),
         ("Red", "string", {"exact_match": "R"}, False, "string:mismatch"),
-        ("Blue Mug / Red Mug", "string", {"exact_match": "Blue Mug"}, False,
-         "string:ambiguous"),
+        ("Blue Mug / Red Mug", "string", {"exact_match": "Blue Mug"}, False, "string:ambiguous"),
         ("-$5.00", "currency", {"exact_match": "5"}, False, "currency:mismatch"),
         ("No orders", "number", {"exact_match": "0"}, True, "number:equal"),
         ("No idea", "number", {"exact_match": "0"}, False, "number:unparsed"),
@@ -336,8 +469,13 @@ def test_lenient_edge_cases(answer, answer_type, refs, passed, rule):
         ("12+", "number", {"exact_match": "12"}, False, "number:qualified"),
         ("not March 5, 2024", "date", {"exact_match": "2024-03-05"}, False, "date:qualified"),
         ("March '24", "month", {"exact_match": "March 2024"}, True, "month:equal"),
-        ("three quarters of an hour", "duration", {"exact_match": "45 minutes"}, True,
-         "duration:equal"),
+        (
+            "three quarters of an hour",
+            "duration",
+            {"exact_match": "45 minutes"},
+            True,
+            "duration:equal",
+        ),
         ("It has been completed", "string", {"exact_match": "Complete"}, True, "string:phrase"),
         ("Hobbit", "string", {"exact_match": "The Hobbit"}, True, "string:equal"),
         ("The Hobbit 2", "string", {"exact_match": "The Hobbit"}, False, "string:extended"),
@@ -345,8 +483,13 @@ def test_lenient_edge_cases(answer, answer_type, refs, passed, rule):
         ("Austin, Dallas", "string", {"exact_match": "Austin"}, False, "string:ambiguous"),
         ("I'm not sure", "boolean", {"exact_match": "no"}, False, "boolean:unparsed"),
         ("three and five", "list", {"exact_match": ["3", "5"]}, True, "list:equal"),
-        ("There is an airport within 5 km", "string",
-         {"fuzzy_match": ["There is no airport within 5 km"]}, False, "string:negated"),
+        (
+            "There is an airport within 5 km",
+            "string",
+            {"fuzzy_match": ["There is no airport within 5 km"]},
+            False,
+            "string:negated",
+        ),
     ],
 )
 def test_lenient_deepened_cases(answer, answer_type, refs, passed, rule):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from webenv.validators import EvalContext, check_answer
 
 
@@ -22,21 +23,26 @@ def strict(answer, refs, answer_type="string", context=None):
         ("Completed", {"exact_match": "Complete |OR| Completed"}, True, "exact_match:equal"),
         ("$83.47", {"exact_match": "83.47"}, False, "exact_match:mismatch"),
         ("83.47", {"exact_match": 83.47}, True, "exact_match:equal"),
-        ("Blue Mug, Red Mug", {"exact_match": ["Blue Mug", "Red Mug"]}, True,
-         "exact_match:equal"),
-        ("Pittsburgh, PA", {"must_include": ["pittsburgh", "pa"]}, True,
-         "must_include:substring"),
+        ("Blue Mug, Red Mug", {"exact_match": ["Blue Mug", "Red Mug"]}, True, "exact_match:equal"),
+        ("Pittsburgh, PA", {"must_include": ["pittsburgh", "pa"]}, True, "must_include:substring"),
         ("Pittsburgh", {"must_include": ["pittsburgh", "pa"]}, False, "must_include:missing"),
-        ("Pennsylvania", {"must_include": ["PA |OR| Pennsylvania"]}, True,
-         "must_include:substring"),
+        (
+            "Pennsylvania",
+            {"must_include": ["PA |OR| Pennsylvania"]},
+            True,
+            "must_include:substring",
+        ),
         ("not Blue Mug", {"must_include": ["blue mug"]}, True, "must_include:substring"),
         # A single one-character reference is matched against tokens, as in WebArena.
         ("There are 10 orders", {"must_include": ["0"]}, False, "must_include:missing"),
         ("There are 0 orders", {"must_include": ["0"]}, True, "must_include:substring"),
-        ("the blue ceramic mug", {"fuzzy_match": ["blue ceramic mug"]}, True,
-         "fuzzy_match:substring"),
-        ("blue ceramic mugs", {"fuzzy_match": ["ceramic blue mug"]}, False,
-         "fuzzy_match:missing"),
+        (
+            "the blue ceramic mug",
+            {"fuzzy_match": ["blue ceramic mug"]},
+            True,
+            "fuzzy_match:substring",
+        ),
+        ("blue ceramic mugs", {"fuzzy_match": ["ceramic blue mug"]}, False, "fuzzy_match:missing"),
     ],
 )
 def test_strict_cases(answer, refs, passed, rule):

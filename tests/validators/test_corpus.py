@@ -43,9 +43,11 @@ def _summary(counts: Counter) -> str:
             bad = bad_ok + _count(counts, mode, kind, "bad", False)
             if not good and not bad:
                 continue
-            lines.append(f"{mode:8} {kind:11} {good_ok:4}/{good:<4} "
-                         f"({100 * good_ok / max(good, 1):5.1f} %)   "
-                         f"{bad_ok:3}/{bad:<4} ({100 * bad_ok / max(bad, 1):5.1f} %)")
+            lines.append(
+                f"{mode:8} {kind:11} {good_ok:4}/{good:<4} "
+                f"({100 * good_ok / max(good, 1):5.1f} %)   "
+                f"{bad_ok:3}/{bad:<4} ({100 * bad_ok / max(bad, 1):5.1f} %)"
+            )
     return "\n".join(lines)
 
 
@@ -66,8 +68,10 @@ def test_lenient_rates_on_the_corpus():
     good = counts[("lenient", "good", "accepted")] + counts[("lenient", "good", "rejected")]
     accepted = counts[("lenient", "good", "accepted")]
     false_accepts = [m for m in misses if not m["expected"]]
-    detail = "\n".join(f"  {m['expected']!s:5} {m['answer']!r} vs "
-                       f"{m['spec']['reference_answers']} [{m['rule']}]" for m in misses)
+    detail = "\n".join(
+        f"  {m['expected']!s:5} {m['answer']!r} vs {m['spec']['reference_answers']} [{m['rule']}]"
+        for m in misses
+    )
     assert not false_accepts, f"lenient accepted wrong answers:\n{detail}\n{summary}"
     assert accepted / good >= 0.98, f"lenient rejected too many equivalents:\n{detail}\n{summary}"
 

@@ -5,24 +5,27 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from webenv.validators import Evaluation, evaluate
 
 
 def test_combined_checks_pass(make_context, db):
     spec = {
-        "eval_types": ["string_match", "url_match", "program_html", "state_match",
-                       "request_match"],
+        "eval_types": ["string_match", "url_match", "program_html", "state_match", "request_match"],
         "answer_type": "currency",
         "reference_answers": {"exact_match": "25"},
         "reference_url": "__SHOP__/cart",
-        "program_html": [{"url": "last", "locator": "css:td.qty",
-                          "required_contents": {"exact_match": "2"}}],
+        "program_html": [
+            {"url": "last", "locator": "css:td.qty", "required_contents": {"exact_match": "2"}}
+        ],
         "state": [{"site": "shop", "sql": "SELECT count(*) FROM reviews", "expected": 3}],
         "requests": [{"method": "GET", "url": "__SHOP__/cart", "status": "2xx"}],
     }
-    context = make_context(answer="$25.00", url="http://shop.test/cart/",
-                           requests=[{"method": "GET", "url": "http://shop.test/cart",
-                                      "form": {}, "status": 200}])
+    context = make_context(
+        answer="$25.00",
+        url="http://shop.test/cart/",
+        requests=[{"method": "GET", "url": "http://shop.test/cart", "form": {}, "status": 200}],
+    )
     evaluation = evaluate(spec, context)
     assert evaluation.passed("lenient") and evaluation.score("lenient") == 1.0
     assert [c.type for c in evaluation.lenient.checks] == spec["eval_types"]
@@ -42,8 +45,11 @@ def test_combined_checks_pass(make_context, db):
 
 
 def test_missing_answer(make_context):
-    spec = {"eval_types": ["string_match"], "answer_type": "string",
-            "reference_answers": {"exact_match": "x"}}
+    spec = {
+        "eval_types": ["string_match"],
+        "answer_type": "string",
+        "reference_answers": {"exact_match": "x"},
+    }
     result = evaluate(spec, make_context(answer=None))
     for mode in ("lenient", "strict"):
         assert [c.rule for c in result.mode(mode).checks] == ["answer:missing"]
@@ -51,8 +57,11 @@ def test_missing_answer(make_context):
 
 
 def test_unknown_type_is_a_bad_spec_naming_the_field(make_context):
-    spec = {"eval_types": ["string_match", "telepathy"], "answer_type": "string",
-            "reference_answers": {"exact_match": "x"}}
+    spec = {
+        "eval_types": ["string_match", "telepathy"],
+        "answer_type": "string",
+        "reference_answers": {"exact_match": "x"},
+    }
     result = evaluate(spec, make_context(answer="x"))
     for mode in ("lenient", "strict"):
         (check,) = result.mode(mode).checks
@@ -62,25 +71,43 @@ def test_unknown_type_is_a_bad_spec_naming_the_field(make_context):
 
 
 def test_unknown_mode_is_refused(make_context):
-    result = evaluate({"eval_types": ["url_match"], "reference_url": "__SHOP__/"},
-                      make_context(url="http://shop.test/"))
+    result = evaluate(
+        {"eval_types": ["url_match"], "reference_url": "__SHOP__/"},
+        make_context(url="http://shop.test/"),
+    )
     assert result.passed("lenient")
     with pytest.raises(ValueError, match="unknown mode 'loose'"):
         result.score("loose")
 
 
-@pytest.mark.parametrize("data", [None, [], {}, {"lenient": {"checks": []}},
-                                  {"lenient": {"checks": [{}]}, "strict": {"checks": []}},
-                                  {"lenient": {"checks": "x"}, "strict": {"checks": []}}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        {},
+        {"lenient": {"checks": []}},
+        {"lenient": {"checks": [{}]}, "strict": {"checks": []}},
+        {"lenient": {"checks": "x"}, "strict": {"checks": []}},
+    ],
+)
 def test_from_dict_refuses_other_shapes(data):
     with pytest.raises(ValueError, match="not a"):
         Evaluation.from_dict(data)
 
 
 def test_infeasible_task(make_context):
-    spec = {"eval_types": ["string_match"], "answer_type": "infeasible",
-            "reference_answers": {"fuzzy_match": "N/A"}}
-    result = evaluate(spec, make_context(answer="That is not possible", ))
+    spec = {
+        "eval_types": ["string_match"],
+        "answer_type": "infeasible",
+        "reference_answers": {"fuzzy_match": "N/A"},
+    }
+    result = evaluate(
+        spec,
+        make_context(
+            answer="That is not possible",
+        ),
+    )
     assert result.passed("lenient") and not result.passed("strict")
     result = evaluate(spec, make_context(answer=None, infeasible_reported=True))
     assert result.passed("lenient") and result.passed("strict")
@@ -90,10 +117,13 @@ def test_errors_never_raise(make_context):
     def broken_query(site, sql):
         raise RuntimeError("database is gone")
 
-    spec = {"eval_types": ["state_match", "program_html"],
-            "state": [{"site": "shop", "sql": "SELECT 1", "expected": 1}],
-            "program_html": [{"url": "__GIT__/x", "locator": "", "required_contents":
-                              {"must_include": ["x"]}}]}
+    spec = {
+        "eval_types": ["state_match", "program_html"],
+        "state": [{"site": "shop", "sql": "SELECT 1", "expected": 1}],
+        "program_html": [
+            {"url": "__GIT__/x", "locator": "", "required_contents": {"must_include": ["x"]}}
+        ],
+    }
     result = evaluate(spec, make_context(query=broken_query))
     rules = [c.rule for c in result.lenient.checks]
     assert rules == ["error:query", "error:fetch"]

@@ -5,6 +5,7 @@ of wrong ones. ``webenv study corpus`` prints the same numbers per class."""
 from __future__ import annotations
 
 import pytest
+
 from webenv.validators import check_answer
 
 from .independent import load_cases
@@ -18,9 +19,13 @@ def test_lenient_rates_on_the_independent_corpus(webarena_tasks):
     assert len(right) > 1000 and len(wrong) > 1000
     rejected = [c for c in right if not check_answer(c["answer"], c["spec"]).passed]
     accepted = [c for c in wrong if check_answer(c["answer"], c["spec"]).passed]
-    detail = "\n".join(f"  {c['class']}: {c['answer'][:80]!r} expected {c['expected']}"
-                       for c in (rejected + accepted)[:40])
+    detail = "\n".join(
+        f"  {c['class']}: {c['answer'][:80]!r} expected {c['expected']}"
+        for c in (rejected + accepted)[:40]
+    )
     assert len(rejected) <= 0.01 * len(right), (
-        f"{len(rejected)}/{len(right)} right answers rejected:\n{detail}")
+        f"{len(rejected)}/{len(right)} right answers rejected:\n{detail}"
+    )
     assert len(accepted) <= 0.005 * len(wrong), (
-        f"{len(accepted)}/{len(wrong)} wrong answers accepted:\n{detail}")
+        f"{len(accepted)}/{len(wrong)} wrong answers accepted:\n{detail}"
+    )

@@ -6,6 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
+
 from webenv.validators.booleans import find_booleans
 from webenv.validators.dates import Month, find_dates, find_durations, find_months
 from webenv.validators.infeasible import says_infeasible
@@ -15,8 +16,15 @@ from webenv.validators.text import norm, same_text, segments, split_or, strict_c
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("1,234.56", "1234.56"), ("1.234,56", "1234.56"), ("83,47", "83.47"),
-     ("83.470", "83.470"), ("-3", "-3"), ("1,234,567", "1234567"), ("0", "0")],
+    [
+        ("1,234.56", "1234.56"),
+        ("1.234,56", "1234.56"),
+        ("83,47", "83.47"),
+        ("83.470", "83.470"),
+        ("-3", "-3"),
+        ("1,234,567", "1234567"),
+        ("0", "0"),
+    ],
 )
 def test_parse_number_text(text, value):
     parsed = parse_number_text(text)
@@ -42,8 +50,15 @@ def test_dates_and_months():
 
 @pytest.mark.parametrize(
     ("text", "seconds"),
-    [("2 days", 172800), ("48 hrs", 172800), ("1h30m", 5400), ("half an hour", 1800),
-     ("1 hour and 30 minutes", 5400), ("one and a half hours", 5400), ("3 weeks", 1814400)],
+    [
+        ("2 days", 172800),
+        ("48 hrs", 172800),
+        ("1h30m", 5400),
+        ("half an hour", 1800),
+        ("1 hour and 30 minutes", 5400),
+        ("one and a half hours", 5400),
+        ("3 weeks", 1814400),
+    ],
 )
 def test_durations(text, seconds):
     found = find_durations(text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import lxml.html
 import pytest
+
 from webenv.validators import check_program_html
 from webenv.validators.program_html import element_text
 
@@ -66,8 +67,7 @@ def test_named_url_and_all_entries_must_pass(make_context):
         (entry("css:td[", {"exact_match": "2"}), "error:locator"),
         (entry("xpath://td[", {"exact_match": "2"}), "error:locator"),
         (entry("css:.nothing-here", {"exact_match": "2"}), "program_html:no-element"),
-        (entry("document.querySelector('h1').outerText", {"exact_match": "2"}),
-         "error:bad-spec"),
+        (entry("document.querySelector('h1').outerText", {"exact_match": "2"}), "error:bad-spec"),
         (entry("css:h1", {"regex": "x"}), "error:bad-spec"),
         ({"url": "last", "locator": "h1"}, "error:bad-spec"),
     ],
@@ -93,8 +93,16 @@ def test_element_text_spacing():
 
 def test_nth_keeps_one_match(make_context):
     context = make_context()
-    spec = {"program_html": [{"url": "last", "locator": "css:td", "nth": 1,
-                              "required_contents": {"exact_match": "2"}}]}
+    spec = {
+        "program_html": [
+            {
+                "url": "last",
+                "locator": "css:td",
+                "nth": 1,
+                "required_contents": {"exact_match": "2"},
+            }
+        ]
+    }
     for mode in ("lenient", "strict"):
         assert check_program_html(spec, context, mode=mode).passed
     spec["program_html"][0]["nth"] = 9

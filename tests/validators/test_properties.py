@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from webenv.validators import ANSWER_TYPES, EvalContext, Verdict, check_answer
 
 REFERENCES = {
@@ -23,10 +24,36 @@ REFERENCES = {
 ANSWERS = st.one_of(
     st.text(max_size=200),
     st.text(alphabet="0123456789.,$€-/: ORand|", max_size=60),
-    st.lists(st.sampled_from(["Blue", "Mug", "not", "3", "$83.47", "March", "2024", "and",
-                              ",", "or", "yes", "no", "http://shop.test/", "|OR|", "days",
-                              "\n- ", "five", "km", "N/A", "™", "é", "'", '"']),
-             max_size=20).map(" ".join),
+    st.lists(
+        st.sampled_from(
+            [
+                "Blue",
+                "Mug",
+                "not",
+                "3",
+                "$83.47",
+                "March",
+                "2024",
+                "and",
+                ",",
+                "or",
+                "yes",
+                "no",
+                "http://shop.test/",
+                "|OR|",
+                "days",
+                "\n- ",
+                "five",
+                "km",
+                "N/A",
+                "™",
+                "é",
+                "'",
+                '"',
+            ]
+        ),
+        max_size=20,
+    ).map(" ".join),
 )
 
 
@@ -52,8 +79,11 @@ def test_check_answer_never_raises(answer, answer_type, approach, mode, reported
 
 
 @settings(max_examples=150, deadline=None)
-@given(answer=st.text(max_size=80), reference=st.text(max_size=30),
-       answer_type=st.sampled_from(ANSWER_TYPES))
+@given(
+    answer=st.text(max_size=80),
+    reference=st.text(max_size=30),
+    answer_type=st.sampled_from(ANSWER_TYPES),
+)
 def test_random_references_never_raise(answer, reference, answer_type):
     spec = {"answer_type": answer_type, "reference_answers": {"exact_match": reference}}
     for mode in ("lenient", "strict"):

@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import pytest
+
 from webenv.validators import check_requests
 from webenv.validators.request_log import status_matches
 
 LOG = [
     {"method": "GET", "url": "http://shop.test/product/12", "form": {}, "status": 200},
-    {"method": "POST", "url": "http://shop.test/cart/add?b=2&a=1",
-     "form": {"product_id": "12", "quantity": "2", "note": "  Gift  Wrap ",
-              "csrf_token": "abc"}, "status": 302},
-    {"method": "POST", "url": "http://forum.test/f/tea/new",
-     "form": {"title": "Hello", "author": "emma_l", "tags": ["green", "black"]}, "status": 200},
-    {"method": "POST", "url": "http://shop.test/review", "form": {"rating": "5"},
-     "status": 403},
+    {
+        "method": "POST",
+        "url": "http://shop.test/cart/add?b=2&a=1",
+        "form": {"product_id": "12", "quantity": "2", "note": "  Gift  Wrap ", "csrf_token": "abc"},
+        "status": 302,
+    },
+    {
+        "method": "POST",
+        "url": "http://forum.test/f/tea/new",
+        "form": {"title": "Hello", "author": "emma_l", "tags": ["green", "black"]},
+        "status": 200,
+    },
+    {"method": "POST", "url": "http://shop.test/review", "form": {"rating": "5"}, "status": 403},
 ]
 
 
@@ -25,31 +32,57 @@ def spec(*entries: dict) -> dict:
 @pytest.mark.parametrize(
     ("entry", "lenient", "strict"),
     [
-        ({"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "form": {"quantity": "2"},
-          "status": "3xx"}, True, True),
-        ({"method": "post", "url": "__SHOP__/cart/add/?a=1&b=2", "form": {"quantity": 2}},
-         True, False),
-        ({"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "form": {"quantity": "3"}},
-         False, False),
-        ({"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "form": {"note": "gift wrap"}},
-         True, False),
-        ({"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "form": {"color": "red"}},
-         False, False),
-        ({"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "status": "2xx"}, False,
-         False),
+        (
+            {
+                "method": "POST",
+                "url": "__SHOP__/cart/add?b=2&a=1",
+                "form": {"quantity": "2"},
+                "status": "3xx",
+            },
+            True,
+            True,
+        ),
+        (
+            {"method": "post", "url": "__SHOP__/cart/add/?a=1&b=2", "form": {"quantity": 2}},
+            True,
+            False,
+        ),
+        (
+            {"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "form": {"quantity": "3"}},
+            False,
+            False,
+        ),
+        (
+            {"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "form": {"note": "gift wrap"}},
+            True,
+            False,
+        ),
+        (
+            {"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "form": {"color": "red"}},
+            False,
+            False,
+        ),
+        ({"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "status": "2xx"}, False, False),
         ({"method": "POST", "url": "__SHOP__/cart/add?b=2&a=1", "status": 302}, True, True),
         ({"method": "GET", "url": "__SHOP__/cart/add?b=2&a=1"}, False, False),
         ({"method": "GET", "url": "__SHOP__/product/12"}, True, True),
-        ({"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"author": "myself"}}, True,
-         True),
-        ({"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"author": "bob"}}, False,
-         False),
-        ({"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"tags": ["black", "green"]}},
-         True, False),
-        ({"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"tags": ["green", "black"]}},
-         True, True),
-        ({"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"tags": "green"}}, True,
-         False),
+        (
+            {"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"author": "myself"}},
+            True,
+            True,
+        ),
+        ({"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"author": "bob"}}, False, False),
+        (
+            {"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"tags": ["black", "green"]}},
+            True,
+            False,
+        ),
+        (
+            {"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"tags": ["green", "black"]}},
+            True,
+            True,
+        ),
+        ({"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"tags": "green"}}, True, False),
         ({"method": "POST", "url": "__SHOP__/review", "form": {"rating": "5"}}, False, False),
         ({"method": "POST", "url": "__SHOP__/review", "status": 403}, True, True),
     ],
@@ -87,9 +120,18 @@ def test_all_entries_must_match(make_context):
 
 @pytest.mark.parametrize(
     ("status", "expected", "result"),
-    [(200, None, True), (302, None, True), (404, None, False), (302, "3xx", True),
-     (200, "3xx", False), ("201 CREATED", "2xx", True), (201, 201, True), (201, "200", False),
-     (None, None, False), (200, "weird", False)],
+    [
+        (200, None, True),
+        (302, None, True),
+        (404, None, False),
+        (302, "3xx", True),
+        (200, "3xx", False),
+        ("201 CREATED", "2xx", True),
+        (201, 201, True),
+        (201, "200", False),
+        (None, None, False),
+        (200, "weird", False),
+    ],
 )
 def test_status_matches(status, expected, result):
     assert status_matches(status, expected) is result

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from webenv.validators import EvalContext, EvalSpec, check_answer, check_url
 
 from webenv.tasks import bundled_tasks
+from webenv.validators import EvalContext, EvalSpec, check_answer, check_url
 
 ANSWER_TASKS = [t for t in bundled_tasks() if "string_match" in t.eval.eval_types]
 URL_TASKS = [t for t in bundled_tasks() if "url_match" in t.eval.eval_types]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from webenv.validators import check_state
 from webenv.validators.state import UnsafeSql, ensure_read_only
 
@@ -28,21 +29,44 @@ def state(sql: str, expected, site: str = "shop") -> dict:
         ("SELECT title FROM reviews WHERE id = 1", "great mug", True, False),
         ("SELECT title FROM reviews WHERE id = 99", None, True, True),
         ("SELECT title FROM reviews WHERE id = 99", "", False, False),
-        ("SELECT u.username FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.id = 3",
-         "myself", True, True),
-        ("SELECT u.username FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.id = 2",
-         "me", False, False),
-        ("SELECT product FROM reviews ORDER BY id", ["Blue Mug", "Red Mug", "Tea Pot"], True,
-         True),
-        ("SELECT product FROM reviews ORDER BY id", ["tea pot", "Blue Mug", "Red Mug"], True,
-         False),
+        (
+            "SELECT u.username FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.id = 3",
+            "myself",
+            True,
+            True,
+        ),
+        (
+            "SELECT u.username FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.id = 2",
+            "me",
+            False,
+            False,
+        ),
+        ("SELECT product FROM reviews ORDER BY id", ["Blue Mug", "Red Mug", "Tea Pot"], True, True),
+        (
+            "SELECT product FROM reviews ORDER BY id",
+            ["tea pot", "Blue Mug", "Red Mug"],
+            True,
+            False,
+        ),
         ("SELECT product FROM reviews ORDER BY id", ["Blue Mug", "Red Mug"], False, False),
-        ("SELECT product, rating FROM reviews ORDER BY id",
-         [["Red Mug", 3], ["Blue Mug", 5], ["Tea Pot", 4]], True, False),
-        ("SELECT product, rating FROM reviews ORDER BY id",
-         [["Blue Mug", 5], ["Red Mug", 3], ["Tea Pot", 4]], True, True),
-        ("SELECT product, rating FROM reviews ORDER BY id",
-         [["Blue Mug", 5], ["Red Mug", 4], ["Tea Pot", 4]], False, False),
+        (
+            "SELECT product, rating FROM reviews ORDER BY id",
+            [["Red Mug", 3], ["Blue Mug", 5], ["Tea Pot", 4]],
+            True,
+            False,
+        ),
+        (
+            "SELECT product, rating FROM reviews ORDER BY id",
+            [["Blue Mug", 5], ["Red Mug", 3], ["Tea Pot", 4]],
+            True,
+            True,
+        ),
+        (
+            "SELECT product, rating FROM reviews ORDER BY id",
+            [["Blue Mug", 5], ["Red Mug", 4], ["Tea Pot", 4]],
+            False,
+            False,
+        ),
         ("WITH r AS (SELECT * FROM reviews) SELECT count(*) FROM r;", 3, True, True),
         ("SELECT count(*) FROM reviews WHERE title LIKE '%;%' -- no ; here", 0, True, True),
     ],
@@ -84,7 +108,7 @@ def test_unsafe_sql_is_refused(make_context, db, sql):
 
 
 def test_read_only_allows_literals_and_functions():
-    assert ensure_read_only("SELECT replace(title, 'a', 'b') FROM reviews;") .endswith("reviews")
+    assert ensure_read_only("SELECT replace(title, 'a', 'b') FROM reviews;").endswith("reviews")
     assert ensure_read_only("select 'delete; update' as x")
     assert ensure_read_only("SELECT updated_at FROM t")
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 import pytest
-from webenv.validators import check_answer
 
 from webenv.tools.webarena import infer_answer_type
+from webenv.validators import check_answer
 
 APPROACHES = ("exact_match", "must_include", "fuzzy_match")
 
@@ -35,8 +35,10 @@ def reference_text(refs: dict) -> str:
 def specs(task: dict) -> dict[str, dict]:
     """The task's eval as published (no answer_type: string) and typed by the importer."""
     published = task["eval"]
-    typed = {**published,
-             "answer_type": infer_answer_type(published["reference_answers"], task["intent"])}
+    typed = {
+        **published,
+        "answer_type": infer_answer_type(published["reference_answers"], task["intent"]),
+    }
     return {"published": published, "typed": typed}
 
 
@@ -51,8 +53,9 @@ def test_every_string_match_reference_passes_lenient(string_match):
         (t["task_id"], name, spec.get("answer_type"), verdict.rule)
         for t in string_match
         for name, spec in specs(t).items()
-        if not (verdict := check_answer(reference_text(t["eval"]["reference_answers"]),
-                                        spec)).passed
+        if not (
+            verdict := check_answer(reference_text(t["eval"]["reference_answers"]), spec)
+        ).passed
     ]
     assert not failures, f"{len(failures)} references rejected: {failures}"
 

@@ -449,7 +449,7 @@ class _Builder(Numbering):
             # The closures reference each other (and this builder): break the cycles so
             # the memory is freed by reference counting, without the GC.
             self.visit = self.children = None
-            visit = children = None  # type: ignore[assignment]  # noqa: F841
+            visit = children = None  # type: ignore[assignment]
         return BuiltTree.from_pass(self.records, elements, owners)
 
     # -- the general path -----------------------------------------------------------

@@ -123,7 +123,7 @@ class AXTree:
             try:
                 render(self.root, 0)
             finally:
-                render = None  # type: ignore[assignment]  # noqa: F841 - break the closure's cycle
+                render = None  # type: ignore[assignment]
             self._lines = out
         return self._lines
 

@@ -37,8 +37,9 @@ MAX_TAB_TITLE_CHARS = 150
 """A tab's title is cut (with ``…``) to this length in the tab list."""
 MAX_TAB_URL_CHARS = 230
 """A tab's URL is cut (with ``…``) to this length in the tab list."""
-MAX_TAB_LINE_CHARS = len(f"Tab {MAX_TABS - 1} (current): ") + MAX_TAB_TITLE_CHARS + len(
-    " - ") + MAX_TAB_URL_CHARS
+MAX_TAB_LINE_CHARS = (
+    len(f"Tab {MAX_TABS - 1} (current): ") + MAX_TAB_TITLE_CHARS + len(" - ") + MAX_TAB_URL_CHARS
+)
 """The longest line of :meth:`Browser.tabs_text`."""
 MAX_TABS_TEXT_CHARS = MAX_TABS * (MAX_TAB_LINE_CHARS + 1)
 """The longest :meth:`Browser.tabs_text` (``MAX_TABS`` full lines)."""
@@ -46,20 +47,72 @@ MAX_TABS_TEXT_CHARS = MAX_TABS * (MAX_TAB_LINE_CHARS + 1)
 # The key names ``press`` accepts: those of Playwright's US keyboard layout (key values,
 # ``KeyboardEvent.code`` names and modifier aliases; single characters are any printable
 # ASCII), so a key is refused before anything happens on either backend.
-_NAMED_KEYS = (
-    "Escape Backspace Tab CapsLock Enter Shift Control Alt Meta AltGraph ControlOrMeta "
-    "ContextMenu PrintScreen ScrollLock Pause PageUp PageDown Insert Delete Home End "
-    "ArrowLeft ArrowUp ArrowRight ArrowDown NumLock AudioVolumeMute AudioVolumeDown "
-    "AudioVolumeUp MediaTrackNext MediaTrackPrevious MediaPlayPause "
-    "Backquote Minus Equal Backslash BracketLeft BracketRight Semicolon Quote Comma Period "
-    "Slash Space ShiftLeft ShiftRight ControlLeft ControlRight MetaLeft MetaRight AltLeft "
-    "AltRight NumpadDivide NumpadMultiply NumpadSubtract NumpadAdd NumpadDecimal NumpadEnter"
-).split()
+_NAMED_KEYS = [
+    "Escape",
+    "Backspace",
+    "Tab",
+    "CapsLock",
+    "Enter",
+    "Shift",
+    "Control",
+    "Alt",
+    "Meta",
+    "AltGraph",
+    "ControlOrMeta",
+    "ContextMenu",
+    "PrintScreen",
+    "ScrollLock",
+    "Pause",
+    "PageUp",
+    "PageDown",
+    "Insert",
+    "Delete",
+    "Home",
+    "End",
+    "ArrowLeft",
+    "ArrowUp",
+    "ArrowRight",
+    "ArrowDown",
+    "NumLock",
+    "AudioVolumeMute",
+    "AudioVolumeDown",
+    "AudioVolumeUp",
+    "MediaTrackNext",
+    "MediaTrackPrevious",
+    "MediaPlayPause",
+    "Backquote",
+    "Minus",
+    "Equal",
+    "Backslash",
+    "BracketLeft",
+    "BracketRight",
+    "Semicolon",
+    "Quote",
+    "Comma",
+    "Period",
+    "Slash",
+    "Space",
+    "ShiftLeft",
+    "ShiftRight",
+    "ControlLeft",
+    "ControlRight",
+    "MetaLeft",
+    "MetaRight",
+    "AltLeft",
+    "AltRight",
+    "NumpadDivide",
+    "NumpadMultiply",
+    "NumpadSubtract",
+    "NumpadAdd",
+    "NumpadDecimal",
+    "NumpadEnter",
+]
 _NAMED_KEYS += [f"F{n}" for n in range(1, 13)] + [f"Digit{n}" for n in range(10)]
 _NAMED_KEYS += [f"Numpad{n}" for n in range(10)]
 _NAMED_KEYS += [f"Key{chr(c)}" for c in range(ord("A"), ord("Z") + 1)]
 KEY_NAMES: Mapping[str, str] = MappingProxyType(
-    {name.lower(): name for name in _NAMED_KEYS} | {"return": "Enter"})
+    {name.lower(): name for name in _NAMED_KEYS} | {"return": "Enter"}
+)
 """Accepted multi-character key names, by lower-case spelling (case is not significant)."""
 
 
@@ -185,8 +238,11 @@ def resolve_url(text: str | None, current: str) -> URL | None:
 
 def reachable(url: URL, sites: Iterable[str]) -> bool:
     """True when ``url`` is served by one of ``sites`` (plain http, the default port)."""
-    return url.scheme == "http" and url.port is None and any(
-        SITES[site].host == url.host for site in sites)
+    return (
+        url.scheme == "http"
+        and url.port is None
+        and any(SITES[site].host == url.host for site in sites)
+    )
 
 
 def loadable(url: URL) -> URL:
@@ -197,14 +253,17 @@ def loadable(url: URL) -> URL:
 def unreachable(url: str, sites: Iterable[str]) -> ActionError:
     """The error for a URL outside the env's own sites (nothing else is reachable)."""
     hosts = ", ".join(f"http://{SITES[site].host}/" for site in sites)
-    return ActionError(f"cannot open {url[:80]!r}: only this env's sites are reachable "
-                       f"offline ({hosts})")
+    return ActionError(
+        f"cannot open {url[:80]!r}: only this env's sites are reachable offline ({hosts})"
+    )
 
 
 def invalid_url(text: str) -> ActionError:
     """The error for text that is not a URL (a bad host, port or IPv6 literal, ...)."""
-    return ActionError(f"cannot open {text[:80]!r}: it is not a valid URL (check the host, "
-                       "the port (0-65535) and any [IPv6] brackets)")
+    return ActionError(
+        f"cannot open {text[:80]!r}: it is not a valid URL (check the host, "
+        "the port (0-65535) and any [IPv6] brackets)"
+    )
 
 
 def _clip(text: str, limit: int) -> str:
@@ -214,8 +273,7 @@ def _clip(text: str, limit: int) -> str:
 def tab_line(index: int, title: str, url: str, active: bool) -> str:
     """One line of the tab list (at most :data:`MAX_TAB_LINE_CHARS` characters)."""
     title = _clip(" ".join(title.split()), MAX_TAB_TITLE_CHARS) or "(untitled)"
-    return (f"Tab {index}{' (current)' if active else ''}: {title} - "
-            f"{_clip(url, MAX_TAB_URL_CHARS)}")
+    return f"Tab {index}{' (current)' if active else ''}: {title} - {_clip(url, MAX_TAB_URL_CHARS)}"
 
 
 class Browser(ABC):
@@ -249,8 +307,10 @@ class Browser(ABC):
         """
         handler = ACTION_HANDLERS.get(action.kind)
         if handler is None:
-            raise ActionError(f"action '{action.kind}' is not a browser action; browsers "
-                              f"carry out {', '.join(ACTION_HANDLERS)}")
+            raise ActionError(
+                f"action '{action.kind}' is not a browser action; browsers "
+                f"carry out {', '.join(ACTION_HANDLERS)}"
+            )
         if not self.tabs:
             raise ActionError("no page is open; call reset() first")
         acted_on = self.tabs[self.active]
@@ -380,8 +440,10 @@ class Browser(ABC):
         """The target's facts; errors for a missing or hidden target."""
         facts = self._facts(action.target) if action.target is not None else None
         if facts is None:
-            raise ActionError(f"no element with id [{action.target}] on this page; use an id "
-                              "shown in brackets in the current observation")
+            raise ActionError(
+                f"no element with id [{action.target}] on this page; use an id "
+                "shown in brackets in the current observation"
+            )
         if facts.hidden:
             raise ActionError(f"element [{action.target}] is not visible on this page")
         return facts
@@ -394,14 +456,17 @@ class Browser(ABC):
             raise ActionError(f"element [{target}] is disabled")
         if facts.tag == "option" and facts.select_id is not None:
             select = self._facts(facts.select_id)
-            self._choose_option(facts.select_id, facts.option_index,
-                                toggle=select is not None and select.multiple)
+            self._choose_option(
+                facts.select_id, facts.option_index, toggle=select is not None and select.multiple
+            )
             self._focus(facts.select_id)
         elif facts.link is not None:
             url = parse_url(facts.link, base=self.url)
             if url is None:
-                raise ActionError(f"link [{target}] goes nowhere: its address "
-                                  f"{facts.link[:80]!r} is not a valid URL")
+                raise ActionError(
+                    f"link [{target}] goes nowhere: its address "
+                    f"{facts.link[:80]!r} is not a valid URL"
+                )
             self._follow(target, self._checked_url(url))
         elif facts.tag in ACTIVATABLE_TAGS:
             self._activate(target)
@@ -411,8 +476,10 @@ class Browser(ABC):
     def _do_type(self, action: Action) -> None:
         facts = self._element(action)
         if not facts.is_text_field:
-            raise ActionError(f"element [{action.target}] is not a text field; type into a "
-                              "textbox, searchbox or spinbutton")
+            raise ActionError(
+                f"element [{action.target}] is not a text field; type into a "
+                "textbox, searchbox or spinbutton"
+            )
         if facts.disabled or facts.readonly:
             raise ActionError(f"element [{action.target}] is read-only or disabled")
         assert action.target is not None
@@ -426,8 +493,9 @@ class Browser(ABC):
         index = match_option(facts.options, wanted)
         if index is None:
             shown = ", ".join(repr(option.label) for option in facts.options[:20])
-            raise ActionError(f"element [{action.target}] has no option {wanted[:60]!r}; "
-                              f"options: {shown}")
+            raise ActionError(
+                f"element [{action.target}] has no option {wanted[:60]!r}; options: {shown}"
+            )
         assert action.target is not None
         self._choose_option(action.target, index, toggle=facts.multiple)
         self._focus(action.target)
@@ -439,8 +507,10 @@ class Browser(ABC):
         if facts.disabled:
             raise ActionError(f"element [{action.target}] is disabled")
         if not checked and facts.type == "radio":
-            raise ActionError(f"radio button [{action.target}] cannot be unchecked; check "
-                              "another option of its group")
+            raise ActionError(
+                f"radio button [{action.target}] cannot be unchecked; check "
+                "another option of its group"
+            )
         assert action.target is not None
         self._set_checked(action.target, checked)
         self._focus(action.target)
@@ -461,7 +531,8 @@ class Browser(ABC):
         if key is None:
             raise ActionError(
                 f"unknown key {text[:40]!r}: press takes a key name (Enter, Tab, ArrowDown, "
-                "Escape, F1, ...), one character, or a combination such as Control+a")
+                "Escape, F1, ...), one character, or a combination such as Control+a"
+            )
         self._press(action.target, key)
 
     def _do_scroll(self, action: Action) -> None:
@@ -491,15 +562,18 @@ class Browser(ABC):
         tab: HistoryTab = self.tabs[self.active]
         position = tab.position + step
         if not 0 <= position < len(tab.history):
-            raise ActionError("there is no page to go " + ("back" if step < 0 else "forward")
-                              + " to in this tab")
+            raise ActionError(
+                "there is no page to go " + ("back" if step < 0 else "forward") + " to in this tab"
+            )
         self._restore(tab.history[position])
         tab.position = position
 
     def _do_new_tab(self, action: Action) -> None:
         if len(self.tabs) >= MAX_TABS:
-            raise ActionError(f"cannot open a new tab: {MAX_TABS} tabs are open, the most "
-                              "allowed; close one with close_tab first")
+            raise ActionError(
+                f"cannot open a new tab: {MAX_TABS} tabs are open, the most "
+                "allowed; close one with close_tab first"
+            )
         self.tabs.append(self._open_tab())
         self.active = len(self.tabs) - 1
 
@@ -553,20 +627,22 @@ class Browser(ABC):
         return canonical
 
 
-ACTION_HANDLERS: Mapping[str, Callable[[Browser, Action], None]] = MappingProxyType({
-    "click": Browser._do_click,
-    "type": Browser._do_type,
-    "select": Browser._do_select,
-    "check": Browser._do_check,
-    "uncheck": Browser._do_uncheck,
-    "hover": Browser._do_hover,
-    "press": Browser._do_press,
-    "scroll": Browser._do_scroll,
-    "goto": Browser._do_goto,
-    "go_back": Browser._do_go_back,
-    "go_forward": Browser._do_go_forward,
-    "new_tab": Browser._do_new_tab,
-    "tab_focus": Browser._do_tab_focus,
-    "close_tab": Browser._do_close_tab,
-})
+ACTION_HANDLERS: Mapping[str, Callable[[Browser, Action], None]] = MappingProxyType(
+    {
+        "click": Browser._do_click,
+        "type": Browser._do_type,
+        "select": Browser._do_select,
+        "check": Browser._do_check,
+        "uncheck": Browser._do_uncheck,
+        "hover": Browser._do_hover,
+        "press": Browser._do_press,
+        "scroll": Browser._do_scroll,
+        "goto": Browser._do_goto,
+        "go_back": Browser._do_go_back,
+        "go_forward": Browser._do_go_forward,
+        "new_tab": Browser._do_new_tab,
+        "tab_focus": Browser._do_tab_focus,
+        "close_tab": Browser._do_close_tab,
+    }
+)
 """Action kind (its string value) -> the base method that carries it out."""

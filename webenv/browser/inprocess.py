@@ -45,6 +45,8 @@ def _parser(charset: str | None) -> etree.HTMLParser:
         if len(_CHARSET_PARSERS) < 32:
             _CHARSET_PARSERS[charset] = parser
     return parser
+
+
 _BLANK_PAGE = b"<html><head><title></title></head><body></body></html>"
 
 
@@ -148,16 +150,27 @@ class InProcessBrowser(Browser):
             client = self._clients[url.host]
             path = url.path + (f"?{url.query}" if url.query else "")
             try:
-                response = client.open(path, base_url=f"http://{url.host}", method=method,
-                                       data=form if method == "POST" else None)
-            except Exception as exc:  # noqa: BLE001 - a server would answer 500
+                response = client.open(
+                    path,
+                    base_url=f"http://{url.host}",
+                    method=method,
+                    data=form if method == "POST" else None,
+                )
+            except Exception as exc:
                 # e.g. werkzeug refusing to send a Location header it cannot encode.
-                self.world.log_request(method, f"http://{url.host}{path}",
-                                       log_form(form or MultiDict()), 500)
-                raise ActionError(f"{url.origin} failed to answer {path[:80]!r} "
-                                  f"({type(exc).__name__}: {str(exc)[:80]})") from None
-            self.world.log_request(method, f"http://{url.host}{path}",
-                                   log_form(form or MultiDict()), response.status_code)
+                self.world.log_request(
+                    method, f"http://{url.host}{path}", log_form(form or MultiDict()), 500
+                )
+                raise ActionError(
+                    f"{url.origin} failed to answer {path[:80]!r} "
+                    f"({type(exc).__name__}: {str(exc)[:80]})"
+                ) from None
+            self.world.log_request(
+                method,
+                f"http://{url.host}{path}",
+                log_form(form or MultiDict()),
+                response.status_code,
+            )
             location = response.headers.get("Location")
             if response.status_code in (301, 302, 303, 307, 308) and location:
                 if response.status_code in (301, 302, 303):
@@ -165,17 +178,21 @@ class InProcessBrowser(Browser):
                 response.close()
                 target = parse_url(location, base=url)
                 if target is None:
-                    raise ActionError(f"{url.origin} redirected to {location[:80]!r}, which is "
-                                      "not a valid URL")
+                    raise ActionError(
+                        f"{url.origin} redirected to {location[:80]!r}, which is not a valid URL"
+                    )
                 url = target
                 continue
-            page = Page(str(url), self._parse(response.get_data(), response.mimetype,
-                                              response.mimetype_params.get("charset")),
-                        response.status_code)
+            page = Page(
+                str(url),
+                self._parse(
+                    response.get_data(), response.mimetype, response.mimetype_params.get("charset")
+                ),
+                response.status_code,
+            )
             response.close()
             return page
-        raise ActionError(f"too many redirects (more than {MAX_REDIRECTS}) from "
-                          f"{str(url)[:80]!r}")
+        raise ActionError(f"too many redirects (more than {MAX_REDIRECTS}) from {str(url)[:80]!r}")
 
     @staticmethod
     def _parse(body: bytes, mimetype: str | None, charset: str | None = None) -> etree._Element:
@@ -190,7 +207,7 @@ class InProcessBrowser(Browser):
         """Load a page into the active tab and push it onto the tab's history."""
         page = _blank_page() if str(url) == BLANK_URL else self._fetch(method, url, form)
         tab = self.tabs[self.active]
-        del tab.history[tab.position + 1:]
+        del tab.history[tab.position + 1 :]
         tab.history.append(page.url)
         tab.position = len(tab.history) - 1
         tab.page = page
@@ -219,8 +236,7 @@ class InProcessBrowser(Browser):
             link=link.get("href") if link is not None else None,
             options=tuple(_option_facts(option) for option in options),
             select_id=element_id(tree, select) if select is not None else None,
-            option_index=select.findall(".//option").index(element) if select is not None
-            else -1,
+            option_index=select.findall(".//option").index(element) if select is not None else -1,
         )
 
     def _focus(self, target: int) -> None:
@@ -346,22 +362,28 @@ class InProcessBrowser(Browser):
         form = _form_of(element)
         if form is None:
             return
-        submitter = next((control for control in _form_controls(form) if _is_submit(control)),
-                         None)
+        submitter = next((control for control in _form_controls(form) if _is_submit(control)), None)
         if submitter is not None and submitter.get("disabled") is not None:
             return
         self._submit(form, submitter)
 
     def _submit(self, form: etree._Element, submitter: etree._Element | None) -> None:
         fields = _form_data(form, submitter)
-        method = ((submitter.get("formmethod") if submitter is not None else None)
-                  or form.get("method") or "get").lower()
-        action = (submitter.get("formaction") if submitter is not None else None) or form.get(
-            "action") or self.page.url
+        method = (
+            (submitter.get("formmethod") if submitter is not None else None)
+            or form.get("method")
+            or "get"
+        ).lower()
+        action = (
+            (submitter.get("formaction") if submitter is not None else None)
+            or form.get("action")
+            or self.page.url
+        )
         url = parse_url(action, base=self.page.url)
         if url is None:
-            raise ActionError(f"the form was not sent: its action {action[:80]!r} is not a "
-                              "valid URL")
+            raise ActionError(
+                f"the form was not sent: its action {action[:80]!r} is not a valid URL"
+            )
         if method == "post":
             self._navigate(url, "POST", fields)
         else:
@@ -372,12 +394,12 @@ class InProcessBrowser(Browser):
 def _option_facts(option: etree._Element) -> OptionFacts:
     text = _text(option)
     value = option.get("value")
-    return OptionFacts(option_label(option.get("label"), text),
-                       value if value is not None else text)
+    return OptionFacts(
+        option_label(option.get("label"), text), value if value is not None else text
+    )
 
 
-def _closest(element: etree._Element, tag: str, with_href: bool = False
-             ) -> etree._Element | None:
+def _closest(element: etree._Element, tag: str, with_href: bool = False) -> etree._Element | None:
     node: etree._Element | None = element
     while node is not None:
         if node.tag == tag and (not with_href or node.get("href") is not None):
@@ -406,15 +428,19 @@ def _form_controls(form: etree._Element) -> list[etree._Element]:
     form_id = form.get("id")
     if form_id:
         root = form.getroottree().getroot()
-        controls += [el for el in root.iter("input", "button", "select", "textarea")
-                     if el.get("form") == form_id and _closest(el, "form") is not form]
+        controls += [
+            el
+            for el in root.iter("input", "button", "select", "textarea")
+            if el.get("form") == form_id and _closest(el, "form") is not form
+        ]
     return controls
 
 
 def _is_submit(control: etree._Element) -> bool:
     input_type = (control.get("type") or "").lower()
     return (control.tag == "button" and input_type in ("", "submit")) or (
-        control.tag == "input" and input_type in ("submit", "image"))
+        control.tag == "input" and input_type in ("submit", "image")
+    )
 
 
 def _form_data(form: etree._Element, submitter: etree._Element | None) -> MultiDict:
@@ -426,8 +452,9 @@ def _form_data(form: etree._Element, submitter: etree._Element | None) -> MultiD
             continue
         tag = control.tag
         input_type = (control.get("type") or "").lower()
-        if tag == "button" or (tag == "input" and input_type in ("submit", "image", "reset",
-                                                                   "button")):
+        if tag == "button" or (
+            tag == "input" and input_type in ("submit", "image", "reset", "button")
+        ):
             if submitter is not None and control is submitter:
                 fields.add(name, control.get("value", ""))
         elif tag == "input" and input_type in ("checkbox", "radio"):
@@ -465,11 +492,13 @@ def _write_checked(element: etree._Element, checked: bool) -> None:
         form = _form_of(element)
         scope = form if form is not None else element.getroottree().getroot()
         for other in scope.iter("input"):
-            if other is not element and (other.get("type") or "").lower() == "radio" \
-                    and other.get("name") == name:
+            if (
+                other is not element
+                and (other.get("type") or "").lower() == "radio"
+                and other.get("name") == name
+            ):
                 other.attrib.pop("checked", None)
     if checked:
         element.set("checked", "")
     else:
         element.attrib.pop("checked", None)
-

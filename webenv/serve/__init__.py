@@ -21,5 +21,4 @@ from webenv.serve.hosted import HostedSite
 from webenv.serve.hub import Hub, plan_ports
 from webenv.serve.portal import create_portal
 
-__all__ = ["HostedSite", "Hub", "RequestLog", "ServeError", "create_portal", "plan_ports",
-           "serve"]
+__all__ = ["HostedSite", "Hub", "RequestLog", "ServeError", "create_portal", "plan_ports", "serve"]

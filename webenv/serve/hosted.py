@@ -101,8 +101,9 @@ class HostedSite:
 
     # -- WSGI ----------------------------------------------------------------------------
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
-                 ) -> Iterable[bytes]:
+    def __call__(
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "") or "/"
         if path == LOGIN_PATH:
             return self._login(environ, start_response)
@@ -113,7 +114,8 @@ class HostedSite:
         def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             captured["status"] = int(status.split(" ", 1)[0])
             captured["mimetype"] = next(
-                (v.split(";")[0].strip() for k, v in headers if k.lower() == "content-type"), "")
+                (v.split(";")[0].strip() for k, v in headers if k.lower() == "content-type"), ""
+            )
             return start_response(status, headers, exc_info)
 
         with self.database.app_lock():
@@ -127,13 +129,18 @@ class HostedSite:
         if not path.startswith(_UNLOGGED_PREFIXES):
             query = environ.get("QUERY_STRING", "")
             target = environ.get("REQUEST_URI") or path + (f"?{query}" if query else "")
-            self.world.request_log.record(method, self.canonical(target), form,
-                                          captured.get("status", 500),
-                                          captured.get("mimetype", ""))
+            self.world.request_log.record(
+                method,
+                self.canonical(target),
+                form,
+                captured.get("status", 500),
+                captured.get("mimetype", ""),
+            )
         return [body]
 
-    def _login(self, environ: dict[str, Any], start_response: Callable[..., Any]
-               ) -> Iterable[bytes]:
+    def _login(
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
         token = Request(environ).args.get("token", "")
         try:
             data = self._serializer.loads(token, max_age=LOGIN_TOKEN_MAX_AGE)
@@ -144,14 +151,19 @@ class HostedSite:
             user_id, target = None, "/"
         if user_id is None:
             body = b"This login link is invalid or expired; start the task again from the portal."
-            start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"),
-                                               ("Content-Length", str(len(body)))])
+            start_response(
+                "400 Bad Request",
+                [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))],
+            )
             return [body]
         target = safe_next(target) or "/"
         name, value = self.database.login_cookie(self.app, username)
-        start_response("303 See Other", [
-            ("Location", target),
-            ("Set-Cookie", f"{name}={value}; Path=/; HttpOnly; SameSite=Lax"),
-            ("Content-Length", "0"),
-        ])
+        start_response(
+            "303 See Other",
+            [
+                ("Location", target),
+                ("Set-Cookie", f"{name}={value}; Path=/; HttpOnly; SameSite=Lax"),
+                ("Content-Length", "0"),
+            ],
+        )
         return [b""]

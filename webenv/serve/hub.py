@@ -32,8 +32,9 @@ class _Lazy:
     def __init__(self) -> None:
         self.target: WSGIApp | None = None
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
-                 ) -> Iterable[bytes]:
+    def __call__(
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
         assert self.target is not None
         return self.target(environ, start_response)
 
@@ -47,8 +48,9 @@ def plan_ports(port: int, count: int) -> list[int]:
     return [port + i for i in range(count + 1)]
 
 
-def _load_world(names: list[str], seed: int, db_dir: Path | None, explicit: bool,
-                skipped: dict[str, str]) -> World:
+def _load_world(
+    names: list[str], seed: int, db_dir: Path | None, explicit: bool, skipped: dict[str, str]
+) -> World:
     world = World([], seed, db_dir=db_dir)
     try:
         for name in names:
@@ -61,8 +63,10 @@ def _load_world(names: list[str], seed: int, db_dir: Path | None, explicit: bool
                     raise ServeError(str(exc)) from exc
                 skipped[name] = f"failed to load ({exc})"
         if not world.sites:
-            raise ServeError("no bundled site can be served: "
-                             + "; ".join(f"{k}: {v}" for k, v in skipped.items()))
+            raise ServeError(
+                "no bundled site can be served: "
+                + "; ".join(f"{k}: {v}" for k, v in skipped.items())
+            )
     except BaseException:
         world.close()
         raise
@@ -91,10 +95,18 @@ class Hub(ServedWorld):
         ServeError: a site or a port cannot be served.
     """
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8000, *,
-                 db_dir: str | Path | None = None, record_dir: str | Path | None = None,
-                 public_host: str | None = None, sites: Iterable[str] | None = None,
-                 seed: int = 0, quiet: bool = False) -> None:
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        *,
+        db_dir: str | Path | None = None,
+        record_dir: str | Path | None = None,
+        public_host: str | None = None,
+        sites: Iterable[str] | None = None,
+        seed: int = 0,
+        quiet: bool = False,
+    ) -> None:
         public = public_host or ("localhost" if host in ("0.0.0.0", "::", "") else host)
         directory = Path(db_dir).resolve() if db_dir is not None else None
         if directory is not None:
@@ -112,19 +124,30 @@ class Hub(ServedWorld):
             site_ports = [ports[1 + list(SITES).index(name)] for name in world.sites]
             for lazy, wanted_port in zip(lazies, [ports[0], *site_ports], strict=True):
                 try:
-                    server = make_server(host, wanted_port, lazy, threaded=True,
-                                         request_handler=handler)
+                    server = make_server(
+                        host, wanted_port, lazy, threaded=True, request_handler=handler
+                    )
                 except SystemExit:  # werkzeug exits when the address is taken
-                    raise ServeError(f"cannot listen on {host}:{wanted_port}; choose another "
-                                     "--port (the sites use the ports after it)") from None
+                    raise ServeError(
+                        f"cannot listen on {host}:{wanted_port}; choose another "
+                        "--port (the sites use the ports after it)"
+                    ) from None
                 self._servers.append(server)
             self.port = self._servers[0].server_port
             url_host = f"[{public}]" if ":" in public else public
-            base_urls = {name: f"http://{url_host}:{server.server_port}"
-                         for name, server in zip(world.sites, self._servers[1:], strict=True)}
-            super().__init__(world, base_urls, load_secret(directory), host=host,
-                             public_host=public, db_dir=directory,
-                             record_dir=Path(record_dir or directory or "webenv-episodes"))
+            base_urls = {
+                name: f"http://{url_host}:{server.server_port}"
+                for name, server in zip(world.sites, self._servers[1:], strict=True)
+            }
+            super().__init__(
+                world,
+                base_urls,
+                load_secret(directory),
+                host=host,
+                public_host=public,
+                db_dir=directory,
+                record_dir=Path(record_dir or directory or "webenv-episodes"),
+            )
             for lazy, site in zip(lazies[1:], self.sites.values(), strict=True):
                 lazy.target = site
             self.portal = create_portal(self)
@@ -143,16 +166,19 @@ class Hub(ServedWorld):
     def start(self) -> None:
         """Serve every socket from background threads."""
         for server in self._servers:
-            thread = threading.Thread(target=server.serve_forever, name=f"serve:{server.port}",
-                                      daemon=True)
+            thread = threading.Thread(
+                target=server.serve_forever, name=f"serve:{server.port}", daemon=True
+            )
             thread.start()
             self._threads.append(thread)
 
     def close(self) -> None:
         """Stop the servers and close the databases. Safe to call twice."""
         # Stop every serve_forever loop at once (each takes up to its poll interval).
-        stoppers = [threading.Thread(target=server.shutdown)
-                    for server, _ in zip(self._servers, self._threads, strict=False)]
+        stoppers = [
+            threading.Thread(target=server.shutdown)
+            for server, _ in zip(self._servers, self._threads, strict=False)
+        ]
         for stopper in stoppers:
             stopper.start()
         for stopper in stoppers:

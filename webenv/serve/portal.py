@@ -41,8 +41,10 @@ CSRF_FIELD = "csrf_token"
 class PortalCSRFError(BadRequest):
     """A portal POST arrived without the session's CSRF token."""
 
-    description = ("The form's security token is missing or does not match your session. "
-                   "Go back, reload the page and submit the form again.")
+    description = (
+        "The form's security token is missing or does not match your session. "
+        "Go back, reload the page and submit the form again."
+    )
 
 
 def _csrf_token() -> str:
@@ -68,7 +70,8 @@ class Portal:
     def __init__(self, hub: ServedWorld) -> None:
         self.hub = hub
         self.tasks: dict[str, Task] = {
-            task.task_id: task for task in bundled_tasks()
+            task.task_id: task
+            for task in bundled_tasks()
             if all(site in hub.sites for site in task.sites)
         }
         self.recorder: EpisodeRecorder | None = None  # created with the first episode
@@ -103,11 +106,14 @@ class Portal:
 
     def login_links(self, task: Task) -> list[tuple[str, str, str]]:
         """``(site, user, link)`` logging the task's user in on each of its sites."""
-        return [(site, user, self.hub.sites[site].login_link(user, "/"))
-                for site, user in task.login.items()]
+        return [
+            (site, user, self.hub.sites[site].login_link(user, "/"))
+            for site, user in task.login.items()
+        ]
 
-    def judge(self, task: Task, start_seq: int, answer: str, infeasible: bool,
-              final_url: str) -> dict[str, Any]:
+    def judge(
+        self, task: Task, start_seq: int, answer: str, infeasible: bool, final_url: str
+    ) -> dict[str, Any]:
         """Validate an answer and the sites' state; append the episode; return the record."""
         hub = self.hub
         entries = hub.log.since(start_seq, task.sites)
@@ -151,8 +157,14 @@ class Portal:
             reward = evaluation.score("lenient")
             recorder.finish(judged, infeasible, evaluation, reward)
             line = _last_line(recorder.path)
-        return {"validation": evaluation.to_dict(), "url": url, "url_source": url_source,
-                "requests": len(entries), "line": line, "path": str(recorder.path.resolve())}
+        return {
+            "validation": evaluation.to_dict(),
+            "url": url,
+            "url_source": url_source,
+            "requests": len(entries),
+            "line": line,
+            "path": str(recorder.path.resolve()),
+        }
 
 
 def _last_line(path: Any) -> str:
@@ -191,8 +203,10 @@ def create_portal(hub: ServedWorld) -> Flask:
     @app.before_request
     def check_host() -> None:
         if not host_allowed(request.host, hub.allowed_hosts):
-            abort(400, "The portal answers only to its own host names (a loopback name or "
-                       "--public-host).")
+            abort(
+                400,
+                "The portal answers only to its own host names (a loopback name or --public-host).",
+            )
 
     @app.after_request
     def harden(response: Response) -> Response:
@@ -212,21 +226,25 @@ def create_portal(hub: ServedWorld) -> Flask:
         by_site: dict[str, list[Task]] = {}
         for task in portal.tasks.values():
             by_site.setdefault(task.group, []).append(task)
-        return render_template("portal/index.html", tasks_by_group=by_site,
-                               users=portal.demo_users(), password=DEMO_PASSWORD,
-                               active=session.get("active"))
+        return render_template(
+            "portal/index.html",
+            tasks_by_group=by_site,
+            users=portal.demo_users(),
+            password=DEMO_PASSWORD,
+            active=session.get("active"),
+        )
 
     @app.post("/start")
     def start() -> Response | str:
         task = portal.task(request.form.get("task_id", ""))
         choice = request.form.get("reset", "")
         if hub.db_dir is not None and choice not in ("yes", "no"):
-            return render_template("portal/confirm.html", task=task,
-                                   files=[hub.sites[s].db_path for s in task.sites])
+            return render_template(
+                "portal/confirm.html", task=task, files=[hub.sites[s].db_path for s in task.sites]
+            )
         if choice != "no":
             hub.world.reset(task.sites, clear_log=False)
-        session["active"] = {"task_id": task.task_id, "seq": hub.log.seq,
-                             "reset": choice != "no"}
+        session["active"] = {"task_id": task.task_id, "seq": hub.log.seq, "reset": choice != "no"}
         return redirect(url_for("task_bar", task_id=task.task_id), 303)
 
     @app.get("/task/<path:task_id>")
@@ -235,33 +253,47 @@ def create_portal(hub: ServedWorld) -> Flask:
         active = session.get("active") or {}
         started = active.get("task_id") == task.task_id
         last = hub.log.last_page(int(active["seq"]), task.sites) if started else None
-        return render_template("portal/task.html", task=task, started=started,
-                               reset=active.get("reset", True),
-                               start_link=portal.start_link(task),
-                               login_links=portal.login_links(task),
-                               last_page=hub.to_local(last) if last else "")
+        return render_template(
+            "portal/task.html",
+            task=task,
+            started=started,
+            reset=active.get("reset", True),
+            start_link=portal.start_link(task),
+            login_links=portal.login_links(task),
+            last_page=hub.to_local(last) if last else "",
+        )
 
     @app.post("/submit")
     def submit() -> tuple[str, int] | str:
         task = portal.task(request.form.get("task_id", ""))
         active = session.get("active") or {}
         if active.get("task_id") != task.task_id:
-            return render_template("portal/error.html", title="Start the task first",
-                                   message="This task is not running in your portal session "
-                                   "(it was never started here, or it was already answered). "
-                                   "Start it again from the task list."), 409
+            return render_template(
+                "portal/error.html",
+                title="Start the task first",
+                message="This task is not running in your portal session "
+                "(it was never started here, or it was already answered). "
+                "Start it again from the task list.",
+            ), 409
         infeasible = request.form.get("kind") == "infeasible"
         answer = request.form.get("answer", "")[:MAX_ANSWER_CHARS]
         final_url = request.form.get("final_url", "")[:MAX_URL_CHARS]
         result = portal.judge(task, int(active["seq"]), answer, infeasible, final_url)
         session.pop("active", None)
         pretty = json.dumps(json.loads(result["line"]), indent=2, ensure_ascii=False)
-        return render_template("portal/result.html", task=task, answer=answer,
-                               infeasible=infeasible, pretty=pretty, **result)
+        return render_template(
+            "portal/result.html",
+            task=task,
+            answer=answer,
+            infeasible=infeasible,
+            pretty=pretty,
+            **result,
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:
-        return render_template("portal/error.html", title=f"{error.code} {error.name}",
-                               message=error.description), error.code or 500
+        return render_template(
+            "portal/error.html", title=f"{error.code} {error.name}", message=error.description
+        ), error.code or 500
 
     return app

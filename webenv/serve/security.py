@@ -26,6 +26,7 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 """Headers every portal response carries."""
 
+
 def allowed_host_names(*extra: str | None) -> frozenset[str]:
     """The host names a server answers to: :data:`LOOPBACK_HOSTS` plus ``extra`` (the
     ``--public-host``, the bound interface; wildcard addresses are skipped)."""

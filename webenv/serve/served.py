@@ -88,9 +88,17 @@ class ServedWorld:
         record_dir: Where people's episodes are appended.
     """
 
-    def __init__(self, world: World, base_urls: dict[str, str], secret: str, *,
-                 host: str, public_host: str, db_dir: Path | None,
-                 record_dir: Path) -> None:
+    def __init__(
+        self,
+        world: World,
+        base_urls: dict[str, str],
+        secret: str,
+        *,
+        host: str,
+        public_host: str,
+        db_dir: Path | None,
+        record_dir: Path,
+    ) -> None:
         self.world = world
         self.secret = secret
         self.host = host
@@ -110,8 +118,7 @@ class ServedWorld:
         self.sites: dict[str, HostedSite] = {
             name: HostedSite(world, name, base_urls[name], secret) for name in world.sites
         }
-        self.placeholders = {site.spec.placeholder: site.base_url
-                             for site in self.sites.values()}
+        self.placeholders = {site.spec.placeholder: site.base_url for site in self.sites.values()}
 
     @property
     def log(self) -> RequestLog:
@@ -125,8 +132,9 @@ class ServedWorld:
         if parsed is None:
             return None
         for site in self.sites.values():
-            if parsed.host == site.spec.host or (parsed.port is not None
-                                                 and parsed.port == site.port):
+            if parsed.host == site.spec.host or (
+                parsed.port is not None and parsed.port == site.port
+            ):
                 return site
         return None
 

@@ -87,15 +87,18 @@ def compare_lines(left: list[str], right: list[str]) -> tuple[int, int, list[str
     """Lines compared (the longer side), identical lines (in order) and a unified diff."""
     matcher = difflib.SequenceMatcher(None, left, right, autojunk=False)
     same = sum(block.size for block in matcher.get_matching_blocks())
-    diff = [line for line in difflib.unified_diff(left, right, "inprocess", "chromium",
-                                                  lineterm="", n=0)][2:]
+    diff = [
+        line
+        for line in difflib.unified_diff(left, right, "inprocess", "chromium", lineterm="", n=0)
+    ][2:]
     return max(len(left), len(right)), same, diff
 
 
 def _url_shape(url: str) -> str:
     parts = urlsplit(url)
-    query = "&".join(sorted(k for k, _, _ in (p.partition("=") for p in parts.query.split("&")
-                                              if p)))
+    query = "&".join(
+        sorted(k for k, _, _ in (p.partition("=") for p in parts.query.split("&") if p))
+    )
     return re.sub(r"\d+", "N", parts.path) + ("?" + query if query else "")
 
 
@@ -127,8 +130,11 @@ def sample_urls(browser: Any, site: str, count: int) -> list[str]:
     def keys(url: str) -> list[tuple[str, ...]]:
         segments = [s for s in urlsplit(url).path.split("/") if s]
         depth = str(len(segments))
-        return [("shape", _url_shape(url)), ("first", depth, segments[0] if segments else ""),
-                ("depth", depth)]
+        return [
+            ("shape", _url_shape(url)),
+            ("first", depth, segments[0] if segments else ""),
+            ("depth", depth),
+        ]
 
     def score(item: tuple[int, str]) -> tuple[int, int, int]:
         index, url = item
@@ -201,29 +207,44 @@ def run_parity(pages: int = 12, sites: list[str] | None = None) -> list[SitePari
 
 @click.command("parity")
 @click.option("--pages", default=12, show_default=True, help="Pages sampled per site.")
-@click.option("--site", "sites", multiple=True, type=click.Choice(list(SITES)),
-              help="Only this site (repeatable; default: every bundled site).")
+@click.option(
+    "--site",
+    "sites",
+    multiple=True,
+    type=click.Choice(list(SITES)),
+    help="Only this site (repeatable; default: every bundled site).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--max-diff", default=40, show_default=True,
-              help="Differing lines printed per page.")
+@click.option("--max-diff", default=40, show_default=True, help="Differing lines printed per page.")
 def main(pages: int, sites: tuple[str, ...], as_json: bool, max_diff: int) -> None:
     """Compare the AX-tree text of sampled pages in the in-process and Chromium backends."""
     results = run_parity(pages, list(sites) or None)
     if as_json:
-        report = [{**asdict(r), "lines": r.lines, "identical": r.identical,
-                   "percent": round(r.percent, 2)} for r in results]
+        report = [
+            {
+                **asdict(r),
+                "lines": r.lines,
+                "identical": r.identical,
+                "percent": round(r.percent, 2),
+            }
+            for r in results
+        ]
         click.echo(json.dumps(report, indent=2))
         return
     total = sum(r.lines for r in results)
     same = sum(r.identical for r in results)
     for result in results:
-        click.echo(f"== {result.site} (as {result.user or 'anonymous'}): {result.identical}/"
-                   f"{result.lines} lines identical ({result.percent:.2f} %) over "
-                   f"{len(result.pages)} pages")
+        click.echo(
+            f"== {result.site} (as {result.user or 'anonymous'}): {result.identical}/"
+            f"{result.lines} lines identical ({result.percent:.2f} %) over "
+            f"{len(result.pages)} pages"
+        )
         for page in result.pages:
             mark = "ok  " if page.identical == page.lines and not page.error else "DIFF"
-            click.echo(f"  {mark} {page.url}  {page.identical}/{page.lines}"
-                       + (f"  error: {page.error}" if page.error else ""))
+            click.echo(
+                f"  {mark} {page.url}  {page.identical}/{page.lines}"
+                + (f"  error: {page.error}" if page.error else "")
+            )
             for line in page.diff[:max_diff]:
                 click.echo(f"       {line}")
             if len(page.diff) > max_diff:

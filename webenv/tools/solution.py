@@ -40,8 +40,8 @@ def _line_matches(rest: str, role: str, name: str | None, contains: str | None) 
         return False
     if name is not None:
         exact = f"{role} '{name}'"
-        return rest == exact or (rest.startswith(exact + " ") and ": " in rest[len(exact):])
-    return contains is None or contains.casefold() in rest[len(prefix):].casefold()
+        return rest == exact or (rest.startswith(exact + " ") and ": " in rest[len(exact) :])
+    return contains is None or contains.casefold() in rest[len(prefix) :].casefold()
 
 
 def find_element(axtree: str, step: dict[str, Any]) -> int:
@@ -83,14 +83,14 @@ def step_to_actions(step: dict[str, Any], axtree: str) -> list[str]:
         return [f"press [{step.get('key', 'Enter')}]"]
     element = find_element(axtree, step)
     if do == "type":
-        actions = [f"fill(\"{element}\", {json.dumps(step.get('text', ''))})"]
+        actions = [f'fill("{element}", {json.dumps(step.get("text", ""))})']
         if step.get("enter", False):
             actions.append("press [Enter]")
         return actions
     if do == "select":
-        return [f"select_option(\"{element}\", {json.dumps(step.get('option', ''))})"]
+        return [f'select_option("{element}", {json.dumps(step.get("option", ""))})']
     if do == "press":
-        return [f"press(\"{element}\", {json.dumps(step.get('key', 'Enter'))})"]
+        return [f'press("{element}", {json.dumps(step.get("key", "Enter"))})']
     return [f"{do} [{element}]"]
 
 

@@ -40,8 +40,9 @@ from webenv.validators.infer import infer_answer_type
 SITE_MAP = {"shopping": "shop", "reddit": "forum", "gitlab": "githost"}
 """WebArena site name -> ours."""
 
-PLACEHOLDER_MAP = {f"__{theirs.upper()}__": SITES[ours].placeholder
-                   for theirs, ours in SITE_MAP.items()}
+PLACEHOLDER_MAP = {
+    f"__{theirs.upper()}__": SITES[ours].placeholder for theirs, ours in SITE_MAP.items()
+}
 """WebArena URL placeholder -> ours."""
 
 DEFAULT_LOGIN = {"shop": SITES["shop"].task_user}
@@ -51,14 +52,26 @@ _KNOWN_WEBARENA_SITES = ("shopping", "shopping_admin", "reddit", "gitlab", "map"
 _PLACEHOLDER = re.compile(r"__[A-Z_]+?__")
 _JS_STRING = r"""(?P<q>["'`])(?P<sel>(?:\\.|(?!(?P=q)).)*)(?P=q)"""
 _PROPERTY = r"(?:\.(?P<prop>outerText|innerText|textContent|value|innerHTML|outerHTML))?"
-_QUERY_ONE = re.compile(r"^document\.querySelector\(\s*" + _JS_STRING + r"\s*\)" + _PROPERTY
-                        + r"\s*;?$")
-_QUERY_NTH = re.compile(r"^document\.querySelectorAll\(\s*" + _JS_STRING
-                        + r"\s*\)\s*\[\s*(?P<n>\d+)\s*\]" + _PROPERTY + r"\s*;?$")
-_BY_ID = re.compile(r"^document\.getElementById\(\s*" + _JS_STRING + r"\s*\)" + _PROPERTY
-                    + r"\s*;?$")
-_BY_CLASS = re.compile(r"^document\.getElementsByClassName\(\s*" + _JS_STRING
-                       + r"\s*\)\s*\[\s*(?P<n>\d+)\s*\]" + _PROPERTY + r"\s*;?$")
+_QUERY_ONE = re.compile(
+    r"^document\.querySelector\(\s*" + _JS_STRING + r"\s*\)" + _PROPERTY + r"\s*;?$"
+)
+_QUERY_NTH = re.compile(
+    r"^document\.querySelectorAll\(\s*"
+    + _JS_STRING
+    + r"\s*\)\s*\[\s*(?P<n>\d+)\s*\]"
+    + _PROPERTY
+    + r"\s*;?$"
+)
+_BY_ID = re.compile(
+    r"^document\.getElementById\(\s*" + _JS_STRING + r"\s*\)" + _PROPERTY + r"\s*;?$"
+)
+_BY_CLASS = re.compile(
+    r"^document\.getElementsByClassName\(\s*"
+    + _JS_STRING
+    + r"\s*\)\s*\[\s*(?P<n>\d+)\s*\]"
+    + _PROPERTY
+    + r"\s*;?$"
+)
 _BODY = re.compile(r"^document\.body" + _PROPERTY + r"\s*;?$")
 _POST_URL = re.compile(r"^func:reddit_get_post_url\(\s*['\"]__last_url__['\"]\s*\)$")
 _HTML_PROPS = ("innerHTML", "outerHTML")
@@ -122,8 +135,12 @@ def translate_locator(locator: str) -> tuple[str, int | None]:
         if match.group("prop") in _HTML_PROPS:
             raise Untranslatable(f"locator {text!r} compares HTML, not text")
         return "", None
-    for pattern, kind in ((_QUERY_ONE, "one"), (_QUERY_NTH, "nth"), (_BY_ID, "id"),
-                          (_BY_CLASS, "class")):
+    for pattern, kind in (
+        (_QUERY_ONE, "one"),
+        (_QUERY_NTH, "nth"),
+        (_BY_ID, "id"),
+        (_BY_CLASS, "class"),
+    ):
         match = pattern.match(text)
         if not match:
             continue
@@ -137,8 +154,9 @@ def translate_locator(locator: str) -> tuple[str, int | None]:
         _css_check(selector)
         nth = int(match.group("n")) if kind in ("nth", "class") else 0
         return f"css:{selector}", nth
-    raise Untranslatable(f"locator {text!r} is not a single querySelector/getElementById "
-                         "expression")
+    raise Untranslatable(
+        f"locator {text!r} is not a single querySelector/getElementById expression"
+    )
 
 
 def _css_escape_ident(ident: str) -> str:
@@ -166,8 +184,7 @@ def _translate_url(url: object, what: str) -> tuple[str, str | None]:
     if _POST_URL.match(url):
         return "last", f"{what} url {url!r} approximated by the last page"
     if url.startswith("func:"):
-        raise Untranslatable(f"untranslatable program_html url: {url!r} calls a WebArena "
-                             "helper")
+        raise Untranslatable(f"untranslatable program_html url: {url!r} calls a WebArena helper")
     return _map_placeholders(url, f"{what} url"), None
 
 
@@ -232,8 +249,7 @@ def convert_task(raw: Any) -> tuple[dict[str, Any], list[str]]:
             raise Untranslatable("malformed task: program_html without entries")
         converted = []
         for i, entry in enumerate(entries):
-            if not isinstance(entry, dict) or not isinstance(entry.get("required_contents"),
-                                                               dict):
+            if not isinstance(entry, dict) or not isinstance(entry.get("required_contents"), dict):
                 raise Untranslatable(f"malformed task: program_html[{i}]")
             url, note = _translate_url(entry.get("url"), f"program_html[{i}]")
             if note:
@@ -242,8 +258,11 @@ def convert_task(raw: Any) -> tuple[dict[str, Any], list[str]]:
                 locator, nth = translate_locator(entry.get("locator", ""))
             except Untranslatable as exc:
                 raise Untranslatable(f"untranslatable program_html locator: {exc}") from None
-            item: dict[str, Any] = {"url": url, "locator": locator,
-                                    "required_contents": dict(entry["required_contents"])}
+            item: dict[str, Any] = {
+                "url": url,
+                "locator": locator,
+                "required_contents": dict(entry["required_contents"]),
+            }
             if nth is not None:
                 item["nth"] = nth
             converted.append(item)
@@ -263,8 +282,9 @@ def convert_task(raw: Any) -> tuple[dict[str, Any], list[str]]:
         if login:
             task["login"] = login
         if len(login) < len(ours):
-            warnings.append("no default user for " + ", ".join(s for s in ours
-                                                               if s not in DEFAULT_LOGIN))
+            warnings.append(
+                "no default user for " + ", ".join(s for s in ours if s not in DEFAULT_LOGIN)
+            )
     if isinstance(raw.get("intent_template"), str) and raw["intent_template"]:
         task["intent_template"] = raw["intent_template"]
         if isinstance(raw.get("instantiation_dict"), dict):
@@ -332,11 +352,22 @@ def write_tasks(report: ImportReport, out_dir: str | Path) -> list[Path]:
 
 
 @click.command("import")
-@click.option("--format", "fmt", type=click.Choice(["webarena"]), default="webarena",
-              show_default=True, help="Format of FILE.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["webarena"]),
+    default="webarena",
+    show_default=True,
+    help="Format of FILE.",
+)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
-              help="Folder for the converted task files.")
+@click.option(
+    "--out",
+    "out_dir",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="Folder for the converted task files.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped task and warning.")
 def import_command(fmt: str, file: str, out_dir: str, verbose: bool) -> None:
     """Convert a task config file in another benchmark's format to webenv task files."""
@@ -358,13 +389,22 @@ def import_command(fmt: str, file: str, out_dir: str, verbose: bool) -> None:
         parts = details.get(reason)
         extra = ""
         if parts:
-            extra = " (" + "; ".join(f"{d} {n}" for d, n in
-                                     sorted(parts.items(), key=lambda p: (-p[1], p[0]))) + ")"
+            extra = (
+                " ("
+                + "; ".join(
+                    f"{d} {n}" for d, n in sorted(parts.items(), key=lambda p: (-p[1], p[0]))
+                )
+                + ")"
+            )
         click.echo(f"  skipped {count:4}  {reason}{extra}")
     kinds = Counter(t["eval"]["answer_type"] for t in report.tasks if "answer_type" in t["eval"])
     if kinds:
-        click.echo("answer types inferred: " + ", ".join(
-            f"{kind} {n}" for kind, n in sorted(kinds.items(), key=lambda k: (-k[1], k[0]))))
+        click.echo(
+            "answer types inferred: "
+            + ", ".join(
+                f"{kind} {n}" for kind, n in sorted(kinds.items(), key=lambda k: (-k[1], k[0]))
+            )
+        )
     if report.warnings:
         click.echo(f"{len(report.warnings)} approximations (-v lists them)")
     if verbose:
@@ -375,6 +415,8 @@ def import_command(fmt: str, file: str, out_dir: str, verbose: bool) -> None:
     for path in written:
         click.echo(f"wrote {path}")
     if report.tasks:
-        click.echo("Imported tasks load and validate but have no solution, and they refer to "
-                   "WebArena's data, which our generated sites do not contain: expect them "
-                   "to be unsolvable here.")
+        click.echo(
+            "Imported tasks load and validate but have no solution, and they refer to "
+            "WebArena's data, which our generated sites do not contain: expect them "
+            "to be unsolvable here."
+        )

@@ -5,6 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import (
+    button,
+    click,
+    money,
+    ordinal,
+    select,
+    sql_text,
+    state_eval,
+    stop,
+    type_text,
+)
 from webenv.sites.shop.listing import SORTS
 from webenv.task_files.families.forum._common import USER as FORUM_USER
 from webenv.task_files.families.forum._common import forums
@@ -18,19 +30,6 @@ from webenv.task_files.families.shop._common import (
     subcategories,
 )
 from webenv.task_files.families.shop._common import user_id as shop_user_id
-
-from webenv.families import Context, Draft, Family
-from webenv.families.steps import (
-    button,
-    click,
-    money,
-    ordinal,
-    select,
-    sql_text,
-    state_eval,
-    stop,
-    type_text,
-)
 
 
 def _nth_dearest(ctx: Context) -> Draft | None:

@@ -4,12 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from webenv.task_files.families.forum._common import BODIES, forums
-from webenv.task_files.families.forum._common import on_first_search_page as forum_search_ok
-from webenv.task_files.families.forum._common import user_id as forum_user_id
-from webenv.task_files.families.shop._common import USER, orders
-from webenv.task_files.families.shop._common import on_first_search_page as shop_search_ok
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     button,
@@ -22,6 +16,11 @@ from webenv.families.steps import (
     stop,
     type_text,
 )
+from webenv.task_files.families.forum._common import BODIES, forums
+from webenv.task_files.families.forum._common import on_first_search_page as forum_search_ok
+from webenv.task_files.families.forum._common import user_id as forum_user_id
+from webenv.task_files.families.shop._common import USER, orders
+from webenv.task_files.families.shop._common import on_first_search_page as shop_search_ok
 
 _STATUSES = ("Complete", "Shipped", "Processing", "Pending")
 

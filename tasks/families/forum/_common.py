@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.forum.listing import PER_PAGE
 from webenv.sites.forum.listing import RANGES as SITE_RANGES
-
-from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 
 USER = DEFAULT_LOGINS["forum"]
 __all__ = ["PER_PAGE", "USER"]

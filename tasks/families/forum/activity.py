@@ -5,6 +5,20 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import (
+    answer_eval,
+    button,
+    click,
+    infeasible,
+    infeasible_eval,
+    ordinal,
+    search,
+    sql_text,
+    state_eval,
+    stop,
+    type_text,
+)
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.task_files.families.forum._common import (
     BODIES,
@@ -22,21 +36,6 @@ from webenv.task_files.families.forum._common import (
     open_forum,
     unique_title,
     user_id,
-)
-
-from webenv.families import Context, Draft, Family
-from webenv.families.steps import (
-    answer_eval,
-    button,
-    click,
-    infeasible,
-    infeasible_eval,
-    ordinal,
-    search,
-    sql_text,
-    state_eval,
-    stop,
-    type_text,
 )
 
 

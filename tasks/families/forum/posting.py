@@ -5,17 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from webenv.task_files.families.forum._common import (
-    BODIES,
-    PER_PAGE,
-    USER,
-    Forum,
-    forums,
-    listing,
-    open_forum,
-    user_id,
-)
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     answer_eval,
@@ -28,6 +17,16 @@ from webenv.families.steps import (
     state_eval,
     stop,
     type_text,
+)
+from webenv.task_files.families.forum._common import (
+    BODIES,
+    PER_PAGE,
+    USER,
+    Forum,
+    forums,
+    listing,
+    open_forum,
+    user_id,
 )
 
 _TITLES = (

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from webenv.sites.githost.access import DEVELOPER, REPORTER
-from webenv.sites.githost.listing import PER_PAGE
-
 from webenv.families import DEFAULT_LOGINS, WorldData
 from webenv.families.steps import click, type_text
+from webenv.sites.githost.access import DEVELOPER, REPORTER
+from webenv.sites.githost.listing import PER_PAGE
 
 USER = DEFAULT_LOGINS["githost"]
 __all__ = ["DEVELOPER", "PER_PAGE", "REPORTER", "USER"]

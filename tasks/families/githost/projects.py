@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from webenv.task_files.families.githost._common import user_id
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import button, click, state_eval, stop
+from webenv.task_files.families.githost._common import user_id
 
 
 def _star_top_project(ctx: Context) -> Draft | None:

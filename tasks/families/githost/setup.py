@@ -6,19 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from webenv.sites.core.clock import WORLD_NOW
-from webenv.sites.githost.access import DEVELOPER, GUEST, MAINTAINER, REPORTER, ROLES
-from webenv.sites.githost.dashboard import slugify
-from webenv.task_files.families.githost._common import (
-    PER_PAGE,
-    USER,
-    Project,
-    my_projects,
-    open_project,
-    reachable,
-    user_id,
-)
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     answer_eval,
@@ -32,6 +19,18 @@ from webenv.families.steps import (
     state_eval,
     stop,
     type_text,
+)
+from webenv.sites.core.clock import WORLD_NOW
+from webenv.sites.githost.access import DEVELOPER, GUEST, MAINTAINER, REPORTER, ROLES
+from webenv.sites.githost.dashboard import slugify
+from webenv.task_files.families.githost._common import (
+    PER_PAGE,
+    USER,
+    Project,
+    my_projects,
+    open_project,
+    reachable,
+    user_id,
 )
 
 _NAME_FIRST = ("Orbit", "Cedar", "Harbor", "Quill", "Prism", "Falcon", "Juniper", "Basalt")

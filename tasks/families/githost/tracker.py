@@ -5,19 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from webenv.sites.githost.tracker import SORTS
-from webenv.task_files.families.githost._common import (
-    DEVELOPER,
-    PER_PAGE,
-    REPORTER,
-    USER,
-    Project,
-    my_projects,
-    open_project,
-    reachable,
-    user_id,
-)
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     answer_eval,
@@ -31,6 +18,18 @@ from webenv.families.steps import (
     state_eval,
     stop,
     type_text,
+)
+from webenv.sites.githost.tracker import SORTS
+from webenv.task_files.families.githost._common import (
+    DEVELOPER,
+    PER_PAGE,
+    REPORTER,
+    USER,
+    Project,
+    my_projects,
+    open_project,
+    reachable,
+    user_id,
 )
 
 

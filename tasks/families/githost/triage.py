@@ -6,6 +6,16 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import (
+    answer_eval,
+    button,
+    click,
+    select,
+    state_eval,
+    stop,
+    type_text,
+)
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.githost.access import REPORTER
 from webenv.sites.githost.tracker import SORTS
@@ -16,17 +26,6 @@ from webenv.task_files.families.githost._common import (
     open_project,
     reachable,
     user_id,
-)
-
-from webenv.families import Context, Draft, Family
-from webenv.families.steps import (
-    answer_eval,
-    button,
-    click,
-    select,
-    state_eval,
-    stop,
-    type_text,
 )
 
 # --- reassign every open issue of one member to another ------------------------------------

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 from webenv.sites.shop.account import ORDERS_PER_PAGE
 from webenv.sites.shop.listing import PER_PAGE as PRODUCTS_PER_PAGE
-
-from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 
 USER = DEFAULT_LOGINS["shop"]
 __all__ = ["ORDERS_PER_PAGE", "PRODUCTS_PER_PAGE", "USER"]

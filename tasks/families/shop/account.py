@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from webenv.task_files.families.shop._common import user_id
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import button, check, click, sql_text, state_eval, stop, type_text
+from webenv.task_files.families.shop._common import user_id
 
 # The address form's fields in page order: (column, label).
 _FIELDS = (

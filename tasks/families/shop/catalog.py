@@ -6,18 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from webenv.sites.shop.datagen import average_rating
-from webenv.sites.shop.listing import RATINGS, SORTS
-from webenv.task_files.families.shop._common import (
-    PRODUCTS_PER_PAGE,
-    Category,
-    on_first_search_page,
-    open_category,
-    page_of,
-    subcategories,
-    user_id,
-)
-
 from webenv.families import Context, Draft, Family, WorldData
 from webenv.families.steps import (
     answer_eval,
@@ -30,6 +18,17 @@ from webenv.families.steps import (
     state_eval,
     stop,
     type_text,
+)
+from webenv.sites.shop.datagen import average_rating
+from webenv.sites.shop.listing import RATINGS, SORTS
+from webenv.task_files.families.shop._common import (
+    PRODUCTS_PER_PAGE,
+    Category,
+    on_first_search_page,
+    open_category,
+    page_of,
+    subcategories,
+    user_id,
 )
 
 

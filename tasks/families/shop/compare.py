@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import button, click, search, state_eval, stop, type_text
 from webenv.task_files.families.shop._common import (
     on_first_search_page,
     subcategories,
     user_id,
 )
-
-from webenv.families import Context, Draft, Family
-from webenv.families.steps import button, click, search, state_eval, stop, type_text
 
 
 def _cheapest_of_three(ctx: Context) -> Draft | None:

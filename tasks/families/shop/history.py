@@ -5,14 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from webenv.task_files.families.shop._common import (
-    ORDERS_PER_PAGE,
-    Order,
-    orders,
-    page_of,
-    user_id,
-)
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     answer_eval,
@@ -26,6 +18,13 @@ from webenv.families.steps import (
     state_eval,
     stop,
     type_text,
+)
+from webenv.task_files.families.shop._common import (
+    ORDERS_PER_PAGE,
+    Order,
+    orders,
+    page_of,
+    user_id,
 )
 
 _REVIEW_TITLES = ("Does the job", "Better than expected", "Would buy again", "Just okay")

@@ -5,15 +5,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from webenv.task_files.families.shop._common import (
-    MONTHS,
-    ORDERS_PER_PAGE,
-    Order,
-    orders,
-    page_of,
-    user_id,
-)
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     button,
@@ -24,6 +15,14 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+)
+from webenv.task_files.families.shop._common import (
+    MONTHS,
+    ORDERS_PER_PAGE,
+    Order,
+    orders,
+    page_of,
+    user_id,
 )
 
 

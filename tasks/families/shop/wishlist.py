@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from webenv.task_files.families.shop._common import user_id
-
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import click, state_eval, stop
+from webenv.task_files.families.shop._common import user_id
 
 # How an intent names an item, and how to pick it from (name, price, added, has options).
 _WHICH = {

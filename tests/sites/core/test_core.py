@@ -7,6 +7,7 @@ from datetime import datetime
 
 import pytest
 from flask import Flask, g, session
+
 from webenv.sites.core import auth, clock, csrf, db, slugs
 from webenv.sites.core import session as core_session
 from webenv.sites.core.rng import Rng
@@ -169,15 +170,22 @@ def test_session_cookies_are_deterministic(app: Flask) -> None:
     assert cookies[0].split(";")[0].split("=", 1)[1] == auth.make_session_cookie(app, 1)[1]
 
 
-@pytest.mark.parametrize(("kwargs", "title", "slug"), [
-    ({}, "Don't Panic: A Guide!", "dont-panic-a-guide"),
-    ({"drop_apostrophes": False}, "Don't panic", "don-t-panic"),
-    ({"max_words": 3, "default": "submission"}, "One two three four", "one-two-three"),
-    ({"max_words": 3, "default": "submission"}, "¿¡!", "submission"),
-    ({"keep": "._-", "drop_apostrophes": False}, "  My.Project_Name -v2. ", "my.project_name--v2"),
-    ({}, "Ünïcode  ---  words", "n-code-words"),
-    ({}, "", ""),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "title", "slug"),
+    [
+        ({}, "Don't Panic: A Guide!", "dont-panic-a-guide"),
+        ({"drop_apostrophes": False}, "Don't panic", "don-t-panic"),
+        ({"max_words": 3, "default": "submission"}, "One two three four", "one-two-three"),
+        ({"max_words": 3, "default": "submission"}, "¿¡!", "submission"),
+        (
+            {"keep": "._-", "drop_apostrophes": False},
+            "  My.Project_Name -v2. ",
+            "my.project_name--v2",
+        ),
+        ({}, "Ünïcode  ---  words", "n-code-words"),
+        ({}, "", ""),
+    ],
+)
 def test_slugify(kwargs: dict, title: str, slug: str) -> None:
     assert slugs.slugify(title, **kwargs) == slug
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+
 from webenv.sites.core.auth import DEMO_PASSWORD, verify_password
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.forum.datagen import generate
@@ -76,18 +77,36 @@ def test_every_forum_has_moderators_subscribers_and_submissions(conn: sqlite3.Co
 
 def test_topics_are_varied(conn: sqlite3.Connection) -> None:
     names = {row[0] for row in conn.execute("SELECT name FROM forums")}
-    assert {"books", "cooking", "gardening", "cycling", "photography", "programming",
-            "personalfinance", "movies", "music", "travel", "fitness", "history", "space",
-            "games", "diy", "pets", "coffee", "portland"} <= names
+    assert {
+        "books",
+        "cooking",
+        "gardening",
+        "cycling",
+        "photography",
+        "programming",
+        "personalfinance",
+        "movies",
+        "music",
+        "travel",
+        "fitness",
+        "history",
+        "space",
+        "games",
+        "diy",
+        "pets",
+        "coffee",
+        "portland",
+    } <= names
 
 
 @pytest.mark.parametrize(
     ("table", "votes", "column"),
-    [("submissions", "submission_votes", "submission_id"),
-     ("comments", "comment_votes", "comment_id")],
+    [
+        ("submissions", "submission_votes", "submission_id"),
+        ("comments", "comment_votes", "comment_id"),
+    ],
 )
-def test_scores_match_votes(conn: sqlite3.Connection, table: str, votes: str,
-                            column: str) -> None:
+def test_scores_match_votes(conn: sqlite3.Connection, table: str, votes: str, column: str) -> None:
     bad = conn.execute(
         f"SELECT COUNT(*) FROM {table} t WHERE score != upvotes - downvotes OR score !="
         f" (SELECT COALESCE(SUM(value), 0) FROM {votes} v WHERE v.{column} = t.id) OR upvotes !="
@@ -97,14 +116,20 @@ def test_scores_match_votes(conn: sqlite3.Connection, table: str, votes: str,
 
 
 def test_denormalized_counts_match(conn: sqlite3.Connection) -> None:
-    assert conn.execute(
-        "SELECT COUNT(*) FROM submissions s WHERE comment_count !="
-        " (SELECT COUNT(*) FROM comments c WHERE c.submission_id = s.id)"
-    ).fetchone()[0] == 0
-    assert conn.execute(
-        "SELECT COUNT(*) FROM forums f WHERE subscriber_count !="
-        " (SELECT COUNT(*) FROM subscriptions s WHERE s.forum_id = f.id)"
-    ).fetchone()[0] == 0
+    assert (
+        conn.execute(
+            "SELECT COUNT(*) FROM submissions s WHERE comment_count !="
+            " (SELECT COUNT(*) FROM comments c WHERE c.submission_id = s.id)"
+        ).fetchone()[0]
+        == 0
+    )
+    assert (
+        conn.execute(
+            "SELECT COUNT(*) FROM forums f WHERE subscriber_count !="
+            " (SELECT COUNT(*) FROM subscriptions s WHERE s.forum_id = f.id)"
+        ).fetchone()[0]
+        == 0
+    )
 
 
 def test_hot_rank_is_stored(conn: sqlite3.Connection) -> None:
@@ -122,24 +147,32 @@ def test_hot_rank_prefers_score_and_recency() -> None:
 
 def test_times_span_two_years_before_today(conn: sqlite3.Connection) -> None:
     now = WORLD_NOW.strftime("%Y-%m-%d %H:%M:%S")
-    first, last = conn.execute("SELECT MIN(created_at), MAX(created_at) FROM submissions"
-                               ).fetchone()
+    first, last = conn.execute(
+        "SELECT MIN(created_at), MAX(created_at) FROM submissions"
+    ).fetchone()
     assert first < "2022-07-01" and "2024-06-14" < last <= now
     assert conn.execute("SELECT MAX(created_at) FROM comments").fetchone()[0] <= now
-    assert conn.execute(
-        "SELECT COUNT(*) FROM comments c JOIN submissions s ON s.id = c.submission_id"
-        " WHERE c.created_at < s.created_at"
-    ).fetchone()[0] == 0
-    assert conn.execute(
-        "SELECT COUNT(*) FROM comments c JOIN comments p ON p.id = c.parent_id"
-        " WHERE c.created_at < p.created_at OR c.depth != p.depth + 1"
-        " OR c.submission_id != p.submission_id"
-    ).fetchone()[0] == 0
+    assert (
+        conn.execute(
+            "SELECT COUNT(*) FROM comments c JOIN submissions s ON s.id = c.submission_id"
+            " WHERE c.created_at < s.created_at"
+        ).fetchone()[0]
+        == 0
+    )
+    assert (
+        conn.execute(
+            "SELECT COUNT(*) FROM comments c JOIN comments p ON p.id = c.parent_id"
+            " WHERE c.created_at < p.created_at OR c.depth != p.depth + 1"
+            " OR c.submission_id != p.submission_id"
+        ).fetchone()[0]
+        == 0
+    )
 
 
 def test_titles_are_unique_english_sentences(conn: sqlite3.Connection) -> None:
-    total, distinct = conn.execute("SELECT COUNT(*), COUNT(DISTINCT title) FROM submissions"
-                                   ).fetchone()
+    total, distinct = conn.execute(
+        "SELECT COUNT(*), COUNT(DISTINCT title) FROM submissions"
+    ).fetchone()
     assert total == distinct
     for (title,) in conn.execute("SELECT title FROM submissions LIMIT 100"):
         assert title[0].isupper() and "{" not in title
@@ -163,9 +196,12 @@ def test_demo_user(conn: sqlite3.Connection) -> None:
     assert counts["submissions"] >= 10 and counts["comments"] >= 5
     assert counts["subscriptions"] == 9 and counts["received"] >= 5 and counts["sent"] >= 3
     assert counts["votes"] >= 20
-    moderates = {row[0] for row in conn.execute(
-        "SELECT f.name FROM moderators m JOIN forums f ON f.id = m.forum_id WHERE m.user_id = 1"
-    )}
+    moderates = {
+        row[0]
+        for row in conn.execute(
+            "SELECT f.name FROM moderators m JOIN forums f ON f.id = m.forum_id WHERE m.user_id = 1"
+        )
+    }
     assert moderates == {"cycling", "coffee"}
 
 

@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 from flask.testing import FlaskClient
 from lxml import html
+
 from webenv.sites.forum.datagen import slugify
 
 
@@ -15,29 +16,43 @@ def first(conn: sqlite3.Connection, sql: str, *params: object) -> sqlite3.Row | 
 
 
 def page_url(conn: sqlite3.Connection, submission_id: int) -> str:
-    forum, title = first(conn, "SELECT f.name, s.title FROM submissions s JOIN forums f"
-                         " ON f.id = s.forum_id WHERE s.id = ?", submission_id)
+    forum, title = first(
+        conn,
+        "SELECT f.name, s.title FROM submissions s JOIN forums f"
+        " ON f.id = s.forum_id WHERE s.id = ?",
+        submission_id,
+    )
     return f"/f/{forum}/{submission_id}/{slugify(title)}"
 
 
 @pytest.fixture
 def busy(conn: sqlite3.Connection) -> int:
     """The undeleted submission with the most comments in a forum mark.wilson does not moderate."""
-    return first(conn, "SELECT s.id FROM submissions s JOIN forums f ON f.id = s.forum_id"
-                 " WHERE s.deleted = 0 AND s.locked = 0 AND f.name NOT IN ('cycling', 'coffee')"
-                 " ORDER BY s.comment_count DESC, s.id LIMIT 1")[0]
+    return first(
+        conn,
+        "SELECT s.id FROM submissions s JOIN forums f ON f.id = s.forum_id"
+        " WHERE s.deleted = 0 AND s.locked = 0 AND f.name NOT IN ('cycling', 'coffee')"
+        " ORDER BY s.comment_count DESC, s.id LIMIT 1",
+    )[0]
 
 
 @pytest.fixture
 def own(conn: sqlite3.Connection) -> int:
     """mark.wilson's newest text submission."""
-    return first(conn, "SELECT id FROM submissions WHERE user_id = 1 AND kind = 'text'"
-                 " ORDER BY created_at DESC LIMIT 1")[0]
+    return first(
+        conn,
+        "SELECT id FROM submissions WHERE user_id = 1 AND kind = 'text'"
+        " ORDER BY created_at DESC LIMIT 1",
+    )[0]
 
 
 def test_submission_page(client: FlaskClient, conn: sqlite3.Connection, busy: int) -> None:
-    row = first(conn, "SELECT s.title, s.score, s.comment_count, u.username FROM submissions s"
-                " JOIN users u ON u.id = s.user_id WHERE s.id = ?", busy)
+    row = first(
+        conn,
+        "SELECT s.title, s.score, s.comment_count, u.username FROM submissions s"
+        " JOIN users u ON u.id = s.user_id WHERE s.id = ?",
+        busy,
+    )
     response = client.get(page_url(conn, busy))
     assert response.status_code == 200
     tree = html.fromstring(response.data)
@@ -49,30 +64,42 @@ def test_submission_page(client: FlaskClient, conn: sqlite3.Connection, busy: in
 
 
 def test_comments_are_nested(client: FlaskClient, conn: sqlite3.Connection) -> None:
-    deep = first(conn, "SELECT c.id, c.submission_id FROM comments c WHERE c.depth >= 3"
-                 " ORDER BY c.id LIMIT 1")
+    deep = first(
+        conn,
+        "SELECT c.id, c.submission_id FROM comments c WHERE c.depth >= 3 ORDER BY c.id LIMIT 1",
+    )
     tree = html.fromstring(client.get(page_url(conn, deep[1])).data)
     node = tree.cssselect(f"#comment-{deep[0]}")[0]
     assert len([a for a in node.iterancestors() if a.tag == "li"]) >= 3
 
 
-@pytest.mark.parametrize(("sort", "order"), [("top", "score DESC, created_at, id"),
-                                             ("new", "created_at DESC, id DESC")])
-def test_comment_sorts(client: FlaskClient, conn: sqlite3.Connection, busy: int, sort: str,
-                       order: str) -> None:
-    expected = [f"comment-{row[0]}" for row in conn.execute(
-        f"SELECT id FROM comments WHERE submission_id = ? AND parent_id IS NULL ORDER BY {order}",
-        (busy,))]
+@pytest.mark.parametrize(
+    ("sort", "order"), [("top", "score DESC, created_at, id"), ("new", "created_at DESC, id DESC")]
+)
+def test_comment_sorts(
+    client: FlaskClient, conn: sqlite3.Connection, busy: int, sort: str, order: str
+) -> None:
+    expected = [
+        f"comment-{row[0]}"
+        for row in conn.execute(
+            f"SELECT id FROM comments WHERE submission_id = ? AND parent_id IS NULL ORDER BY {order}",
+            (busy,),
+        )
+    ]
     tree = html.fromstring(client.get(page_url(conn, busy) + f"?sort={sort}").data)
     top_level = tree.cssselect("section.comments-section > ul.comments > li.comment")
     assert [li.get("id") for li in top_level] == expected
 
 
 @pytest.mark.parametrize("suffix", ["", "/wrong-slug"])
-def test_submission_url_redirects_to_canonical(client: FlaskClient, conn: sqlite3.Connection,
-                                               busy: int, suffix: str) -> None:
-    forum = first(conn, "SELECT f.name FROM submissions s JOIN forums f ON f.id = s.forum_id"
-                  " WHERE s.id = ?", busy)[0]
+def test_submission_url_redirects_to_canonical(
+    client: FlaskClient, conn: sqlite3.Connection, busy: int, suffix: str
+) -> None:
+    forum = first(
+        conn,
+        "SELECT f.name FROM submissions s JOIN forums f ON f.id = s.forum_id WHERE s.id = ?",
+        busy,
+    )[0]
     response = client.get(f"/f/{forum}/{busy}{suffix}?sort=new")
     assert response.status_code == 302
     assert response.headers["Location"] == page_url(conn, busy) + "?sort=new"
@@ -85,16 +112,19 @@ def test_submission_in_wrong_forum_is_404(client: FlaskClient, conn: sqlite3.Con
 
 
 def test_link_submission_shows_its_url(client: FlaskClient, conn: sqlite3.Connection) -> None:
-    submission_id, url = first(conn, "SELECT id, url FROM submissions WHERE kind = 'link'"
-                               " AND deleted = 0 LIMIT 1")
+    submission_id, url = first(
+        conn, "SELECT id, url FROM submissions WHERE kind = 'link' AND deleted = 0 LIMIT 1"
+    )
     tree = html.fromstring(client.get(page_url(conn, submission_id)).data)
     assert tree.cssselect("p.link a")[0].get("href") == url
 
 
 def test_permalink_shows_one_thread(client: FlaskClient, conn: sqlite3.Connection) -> None:
     comment_id, submission_id = first(
-        conn, "SELECT p.id, p.submission_id FROM comments p WHERE p.parent_id IS NULL AND"
-        " (SELECT COUNT(*) FROM comments c WHERE c.parent_id = p.id) >= 2 LIMIT 1")
+        conn,
+        "SELECT p.id, p.submission_id FROM comments p WHERE p.parent_id IS NULL AND"
+        " (SELECT COUNT(*) FROM comments c WHERE c.parent_id = p.id) >= 2 LIMIT 1",
+    )
     response = client.get(page_url(conn, submission_id) + f"/comment/{comment_id}")
     tree = html.fromstring(response.data)
     top = tree.cssselect("section.comments-section > ul.comments > li.comment")
@@ -105,19 +135,27 @@ def test_permalink_shows_one_thread(client: FlaskClient, conn: sqlite3.Connectio
 
 @pytest.mark.parametrize(
     ("form", "kind"),
-    [({"title": "Favourite paperback of the year", "body": "Mine is a mystery series."}, "text"),
-     ({"title": "A great review site", "url": "https://reviews.example/books", "body": ""},
-      "link"),
-     ({"title": "Title only", "body": ""}, "text")],
+    [
+        ({"title": "Favourite paperback of the year", "body": "Mine is a mystery series."}, "text"),
+        (
+            {"title": "A great review site", "url": "https://reviews.example/books", "body": ""},
+            "link",
+        ),
+        ({"title": "Title only", "body": ""}, "text"),
+    ],
 )
-def test_submit(client: FlaskClient, auth, post, conn: sqlite3.Connection, form: dict,
-                kind: str) -> None:
+def test_submit(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection, form: dict, kind: str
+) -> None:
     auth.login()
     assert b'<option value="books" selected>' in client.get("/f/books/submit").data
     response = post("/submit", {"forum": "books", **form})
     assert response.status_code == 302
-    row = first(conn, "SELECT id, forum_id, user_id, kind, title, url, body, score, comment_count"
-                " FROM submissions ORDER BY id DESC LIMIT 1")
+    row = first(
+        conn,
+        "SELECT id, forum_id, user_id, kind, title, url, body, score, comment_count"
+        " FROM submissions ORDER BY id DESC LIMIT 1",
+    )
     assert tuple(row[1:]) == (1, 1, kind, form["title"], form.get("url", ""), form["body"], 0, 0)
     assert response.headers["Location"] == f"/f/books/{row[0]}/{slugify(form['title'])}"
     assert form["title"].encode() in client.get("/f/books?sort=new").data
@@ -129,16 +167,21 @@ def test_submit(client: FlaskClient, auth, post, conn: sqlite3.Connection, form:
         ({"forum": "books", "title": ""}, "Title is required."),
         ({"forum": "books", "title": "   "}, "Title is required."),
         ({"forum": "books", "title": "x" * 301}, "Title must be at most 300 characters"),
-        ({"forum": "books", "title": "ok", "body": "y" * 10001},
-         "Body must be at most 10,000 characters; you entered 10,001."),
+        (
+            {"forum": "books", "title": "ok", "body": "y" * 10001},
+            "Body must be at most 10,000 characters; you entered 10,001.",
+        ),
         ({"forum": "books", "title": "ok", "url": "ftp://x"}, "URL must be a web address"),
-        ({"forum": "books", "title": "ok", "url": "https://" + "a" * 2000},
-         "URL must be at most 2,000 characters"),
+        (
+            {"forum": "books", "title": "ok", "url": "https://" + "a" * 2000},
+            "URL must be at most 2,000 characters",
+        ),
         ({"forum": "nope", "title": "ok"}, "Choose the forum to post in."),
     ],
 )
-def test_submit_errors(client: FlaskClient, auth, post, conn: sqlite3.Connection, form: dict,
-                       message: str) -> None:
+def test_submit_errors(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection, form: dict, message: str
+) -> None:
     auth.login()
     before = first(conn, "SELECT COUNT(*) FROM submissions")[0]
     response = post("/submit", form)
@@ -153,11 +196,15 @@ def test_submit_requires_login(client: FlaskClient) -> None:
     assert response.headers["Location"] == "/login?next=/f/books/submit"
 
 
-def test_edit_own_submission(client: FlaskClient, auth, post, conn: sqlite3.Connection,
-                             own: int) -> None:
+def test_edit_own_submission(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection, own: int
+) -> None:
     auth.login()
-    forum = first(conn, "SELECT f.name FROM submissions s JOIN forums f ON f.id = s.forum_id"
-                  " WHERE s.id = ?", own)[0]
+    forum = first(
+        conn,
+        "SELECT f.name FROM submissions s JOIN forums f ON f.id = s.forum_id WHERE s.id = ?",
+        own,
+    )[0]
     assert client.get(f"/f/{forum}/{own}/edit").status_code == 200
     response = post(f"/f/{forum}/{own}/edit", {"title": "A better title", "body": "New body."})
     assert response.status_code == 302
@@ -168,8 +215,9 @@ def test_edit_own_submission(client: FlaskClient, auth, post, conn: sqlite3.Conn
     assert "edited just now" in page and "New body." in page
 
 
-def test_delete_own_submission(client: FlaskClient, auth, post, conn: sqlite3.Connection,
-                               own: int) -> None:
+def test_delete_own_submission(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection, own: int
+) -> None:
     auth.login()
     url = page_url(conn, own)
     title = first(conn, "SELECT title FROM submissions WHERE id = ?", own)[0]
@@ -183,8 +231,9 @@ def test_delete_own_submission(client: FlaskClient, auth, post, conn: sqlite3.Co
     assert post(f"/f/{forum}/{own}/comment", {"body": "hi"}).status_code == 403
 
 
-def test_others_submissions_are_forbidden(client: FlaskClient, auth, post,
-                                          conn: sqlite3.Connection, busy: int) -> None:
+def test_others_submissions_are_forbidden(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection, busy: int
+) -> None:
     auth.login()
     forum = page_url(conn, busy).split("/")[2]
     before = tuple(first(conn, "SELECT title, deleted FROM submissions WHERE id = ?", busy))
@@ -193,20 +242,23 @@ def test_others_submissions_are_forbidden(client: FlaskClient, auth, post,
     assert response.status_code == 403
     assert b"You can only edit or delete your own submissions." in response.data
     assert post(f"/f/{forum}/{busy}/delete").status_code == 403
-    assert tuple(first(conn, "SELECT title, deleted FROM submissions WHERE id = ?", busy)
-                 ) == before
+    assert tuple(first(conn, "SELECT title, deleted FROM submissions WHERE id = ?", busy)) == before
     assert b"Edit submission" not in client.get(page_url(conn, busy)).data
 
 
-def test_comment_on_submission(client: FlaskClient, auth, post, conn: sqlite3.Connection,
-                               busy: int) -> None:
+def test_comment_on_submission(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection, busy: int
+) -> None:
     auth.login()
     count = first(conn, "SELECT comment_count FROM submissions WHERE id = ?", busy)[0]
     forum = page_url(conn, busy).split("/")[2]
     response = post(f"/f/{forum}/{busy}/comment", {"body": "Great thread, thanks!"})
     assert response.status_code == 302
-    row = first(conn, "SELECT id, submission_id, parent_id, user_id, body, depth, score"
-                " FROM comments ORDER BY id DESC LIMIT 1")
+    row = first(
+        conn,
+        "SELECT id, submission_id, parent_id, user_id, body, depth, score"
+        " FROM comments ORDER BY id DESC LIMIT 1",
+    )
     assert tuple(row[1:]) == (busy, None, 1, "Great thread, thanks!", 0, 0)
     assert response.headers["Location"] == page_url(conn, busy) + f"#comment-{row[0]}"
     assert first(conn, "SELECT comment_count FROM submissions WHERE id = ?", busy)[0] == count + 1
@@ -214,20 +266,26 @@ def test_comment_on_submission(client: FlaskClient, auth, post, conn: sqlite3.Co
     assert "Great thread, thanks!" in page
 
 
-@pytest.mark.parametrize(("body", "message"), [("", "Comment is required."),
-                                               ("z" * 10001, "at most 10,000 characters")])
-def test_comment_errors(client: FlaskClient, auth, post, conn: sqlite3.Connection, busy: int,
-                        body: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "message"), [("", "Comment is required."), ("z" * 10001, "at most 10,000 characters")]
+)
+def test_comment_errors(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection, busy: int, body: str, message: str
+) -> None:
     auth.login()
     forum = page_url(conn, busy).split("/")[2]
     response = post(f"/f/{forum}/{busy}/comment", {"body": body})
     assert response.status_code == 400 and message in response.get_data(as_text=True)
 
 
-def test_moderator_locks_and_unlocks(client: FlaskClient, auth, post,
-                                     conn: sqlite3.Connection) -> None:
-    submission_id = first(conn, "SELECT id FROM submissions WHERE forum_id = 4 AND locked = 0"
-                          " AND deleted = 0 AND user_id != 1 ORDER BY id DESC LIMIT 1")[0]
+def test_moderator_locks_and_unlocks(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection
+) -> None:
+    submission_id = first(
+        conn,
+        "SELECT id FROM submissions WHERE forum_id = 4 AND locked = 0"
+        " AND deleted = 0 AND user_id != 1 ORDER BY id DESC LIMIT 1",
+    )[0]
     url = page_url(conn, submission_id)
     auth.login()
     assert b">Lock submission</button>" in client.get(url).data
@@ -238,16 +296,18 @@ def test_moderator_locks_and_unlocks(client: FlaskClient, auth, post,
     assert "This submission is locked. New comments cannot be posted." in page
     assert 'name="body"' not in page and ">Reply</a>" not in page
     assert post(f"/f/cycling/{submission_id}/comment", {"body": "late"}).status_code == 403
-    comment_id = first(conn, "SELECT id FROM comments WHERE submission_id = ? LIMIT 1",
-                       submission_id)
+    comment_id = first(
+        conn, "SELECT id FROM comments WHERE submission_id = ? LIMIT 1", submission_id
+    )
     if comment_id:
         assert post(f"/comments/{comment_id[0]}/reply", {"body": "late"}).status_code == 403
     post(f"/f/cycling/{submission_id}/unlock")
     assert first(conn, "SELECT locked FROM submissions WHERE id = ?", submission_id)[0] == 0
 
 
-def test_non_moderator_cannot_lock(client: FlaskClient, auth, post, conn: sqlite3.Connection,
-                                   busy: int) -> None:
+def test_non_moderator_cannot_lock(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection, busy: int
+) -> None:
     auth.login()
     forum = page_url(conn, busy).split("/")[2]
     assert b"Lock submission" not in client.get(page_url(conn, busy)).data
@@ -256,7 +316,8 @@ def test_non_moderator_cannot_lock(client: FlaskClient, auth, post, conn: sqlite
     assert first(conn, "SELECT locked FROM submissions WHERE id = ?", busy)[0] == 0
 
 
-def test_anonymous_sees_login_link_not_forms(client: FlaskClient, conn: sqlite3.Connection,
-                                             busy: int) -> None:
+def test_anonymous_sees_login_link_not_forms(
+    client: FlaskClient, conn: sqlite3.Connection, busy: int
+) -> None:
     page = client.get(page_url(conn, busy)).get_data(as_text=True)
     assert "Log in to comment" in page and "Upvote" not in page and 'name="body"' not in page

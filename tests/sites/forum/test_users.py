@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 from flask.testing import FlaskClient
 from lxml import html
+
 from webenv.sites.core.auth import DEMO_PASSWORD, verify_password
 
 
@@ -17,8 +18,10 @@ def first(conn: sqlite3.Connection, sql: str, *params: object) -> tuple:
 
 def facts(response) -> dict[str, str]:
     tree = html.fromstring(response.data)
-    return {dt.text_content(): dd.text_content()
-            for dt, dd in zip(tree.cssselect("dl dt"), tree.cssselect("dl dd"), strict=True)}
+    return {
+        dt.text_content(): dd.text_content()
+        for dt, dd in zip(tree.cssselect("dl dt"), tree.cssselect("dl dd"), strict=True)
+    }
 
 
 # --- login, logout, registration -------------------------------------------------------
@@ -53,10 +56,12 @@ def test_login_ignores_foreign_next(auth, target: str) -> None:
 
 @pytest.mark.parametrize(
     ("username", "password", "message"),
-    [("mark.wilson", "wrong", "Incorrect username or password."),
-     ("nobody", DEMO_PASSWORD, "Incorrect username or password."),
-     ("", "", "Username is required."),
-     ("x" * 500, "y", "Username must be at most 100 characters")],
+    [
+        ("mark.wilson", "wrong", "Incorrect username or password."),
+        ("nobody", DEMO_PASSWORD, "Incorrect username or password."),
+        ("", "", "Username is required."),
+        ("x" * 500, "y", "Username must be at most 100 characters"),
+    ],
 )
 def test_login_failure(auth, username: str, password: str, message: str) -> None:
     response = auth.login(username, password)
@@ -64,26 +69,41 @@ def test_login_failure(auth, username: str, password: str, message: str) -> None
 
 
 def test_register(client: FlaskClient, post, conn: sqlite3.Connection) -> None:
-    response = post("/register", {"username": "New.Reader", "email": "new@example.com",
-                                  "password": "longenough", "confirm_password": "longenough"})
+    response = post(
+        "/register",
+        {
+            "username": "New.Reader",
+            "email": "new@example.com",
+            "password": "longenough",
+            "confirm_password": "longenough",
+        },
+    )
     assert response.status_code == 302 and response.headers["Location"] == "/"
-    row = first(conn, "SELECT email, biography, password_hash FROM users"
-                " WHERE username = 'new.reader'")
+    row = first(
+        conn, "SELECT email, biography, password_hash FROM users WHERE username = 'new.reader'"
+    )
     assert row[:2] == ("new@example.com", "") and verify_password(row[2], "longenough")
     assert b"Your front page" in client.get("/").data
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
-    [({"username": "mark.wilson"}, "The username mark.wilson is already taken."),
-     ({"username": "a b"}, "Username must be 3 to 30 characters"),
-     ({"email": "nope"}, "Email must be an address like name@example.com."),
-     ({"password": "short", "confirm_password": "short"}, "at least 8 characters"),
-     ({"confirm_password": "different1"}, "The two passwords do not match.")],
+    [
+        ({"username": "mark.wilson"}, "The username mark.wilson is already taken."),
+        ({"username": "a b"}, "Username must be 3 to 30 characters"),
+        ({"email": "nope"}, "Email must be an address like name@example.com."),
+        ({"password": "short", "confirm_password": "short"}, "at least 8 characters"),
+        ({"confirm_password": "different1"}, "The two passwords do not match."),
+    ],
 )
 def test_register_errors(post, changes: dict, message: str) -> None:
-    form = {"username": "someone", "email": "s@example.com", "password": "longenough",
-            "confirm_password": "longenough", **changes}
+    form = {
+        "username": "someone",
+        "email": "s@example.com",
+        "password": "longenough",
+        "confirm_password": "longenough",
+        **changes,
+    }
     response = post("/register", form)
     assert response.status_code == 400 and message in response.get_data(as_text=True)
 
@@ -92,10 +112,16 @@ def test_register_errors(post, changes: dict, message: str) -> None:
 
 
 def test_profile_facts_and_karma(client: FlaskClient, conn: sqlite3.Connection) -> None:
-    posts = first(conn, "SELECT COALESCE(SUM(score), 0), COUNT(*) FROM submissions"
-                  " WHERE user_id = 1 AND deleted = 0")
-    comments = first(conn, "SELECT COALESCE(SUM(score), 0), COUNT(*) FROM comments"
-                     " WHERE user_id = 1 AND deleted = 0 AND removed = 0")
+    posts = first(
+        conn,
+        "SELECT COALESCE(SUM(score), 0), COUNT(*) FROM submissions"
+        " WHERE user_id = 1 AND deleted = 0",
+    )
+    comments = first(
+        conn,
+        "SELECT COALESCE(SUM(score), 0), COUNT(*) FROM comments"
+        " WHERE user_id = 1 AND deleted = 0 AND removed = 0",
+    )
     response = client.get("/user/mark.wilson")
     found = facts(response)
     assert found["Karma"] == str(posts[0] + comments[0])
@@ -112,11 +138,13 @@ def test_user_listings(client: FlaskClient, conn: sqlite3.Connection) -> None:
     count = first(conn, "SELECT COUNT(*) FROM submissions WHERE user_id = 1 AND deleted = 0")[0]
     tree = html.fromstring(client.get("/user/mark.wilson/submissions").data)
     assert len(tree.cssselect("ol.submission-list > li")) == min(count, 25)
-    newest = first(conn, "SELECT title FROM submissions WHERE user_id = 1 ORDER BY created_at"
-                   " DESC LIMIT 1")[0]
+    newest = first(
+        conn, "SELECT title FROM submissions WHERE user_id = 1 ORDER BY created_at DESC LIMIT 1"
+    )[0]
     assert tree.cssselect("ol.submission-list h2 a")[0].text_content() == newest
-    comments = first(conn, "SELECT COUNT(*) FROM comments WHERE user_id = 1 AND deleted = 0"
-                     " AND removed = 0")[0]
+    comments = first(
+        conn, "SELECT COUNT(*) FROM comments WHERE user_id = 1 AND deleted = 0 AND removed = 0"
+    )[0]
     page = client.get("/user/mark.wilson/comments").get_data(as_text=True)
     assert f"{comments} comments, newest first" in page
     assert client.get("/user/nobody-here").status_code == 404
@@ -124,8 +152,10 @@ def test_user_listings(client: FlaskClient, conn: sqlite3.Connection) -> None:
 
 def test_send_message_link_on_other_profiles(client: FlaskClient, auth) -> None:
     auth.login()
-    assert b'href="/messages/compose?to=sara.morgan">Send a message' in client.get(
-        "/user/sara.morgan").data
+    assert (
+        b'href="/messages/compose?to=sara.morgan">Send a message'
+        in client.get("/user/sara.morgan").data
+    )
     assert b"Edit biography" in client.get("/user/mark.wilson").data
 
 
@@ -156,7 +186,9 @@ def test_settings(client: FlaskClient, auth, post, conn: sqlite3.Connection) -> 
     response = post("/settings", {"email": "mark@example.org", "front_page_sort": "top"})
     assert response.status_code == 302 and response.headers["Location"] == "/settings"
     assert first(conn, "SELECT email, front_page_sort FROM users WHERE id = 1") == (
-        "mark@example.org", "top")
+        "mark@example.org",
+        "top",
+    )
     bad = post("/settings", {"email": "x", "front_page_sort": "sideways"})
     assert bad.status_code == 400
     assert b"Default front page sort must be Hot, New or Top." in bad.data
@@ -164,15 +196,27 @@ def test_settings(client: FlaskClient, auth, post, conn: sqlite3.Connection) -> 
 
 def test_change_password(client: FlaskClient, auth, post, conn: sqlite3.Connection) -> None:
     auth.login()
-    wrong = post("/settings/password", {"current_password": "nope", "new_password": "newpass123",
-                                        "confirm_password": "newpass123"})
+    wrong = post(
+        "/settings/password",
+        {
+            "current_password": "nope",
+            "new_password": "newpass123",
+            "confirm_password": "newpass123",
+        },
+    )
     assert wrong.status_code == 400 and b"The current password is incorrect." in wrong.data
-    right = post("/settings/password", {"current_password": DEMO_PASSWORD,
-                                        "new_password": "newpass123",
-                                        "confirm_password": "newpass123"})
+    right = post(
+        "/settings/password",
+        {
+            "current_password": DEMO_PASSWORD,
+            "new_password": "newpass123",
+            "confirm_password": "newpass123",
+        },
+    )
     assert right.status_code == 302
-    assert verify_password(first(conn, "SELECT password_hash FROM users WHERE id = 1")[0],
-                           "newpass123")
+    assert verify_password(
+        first(conn, "SELECT password_hash FROM users WHERE id = 1")[0], "newpass123"
+    )
 
 
 # --- messages ----------------------------------------------------------------------------
@@ -182,10 +226,12 @@ def test_inbox_and_sent(client: FlaskClient, auth, conn: sqlite3.Connection) -> 
     auth.login()
     received = conn.execute(
         "SELECT u.username, m.subject FROM messages m JOIN users u ON u.id = m.sender_id"
-        " WHERE recipient_id = 1 ORDER BY m.created_at DESC, m.id DESC").fetchall()
+        " WHERE recipient_id = 1 ORDER BY m.created_at DESC, m.id DESC"
+    ).fetchall()
     tree = html.fromstring(client.get("/messages").data)
-    rows = [[td.text_content() for td in tr.cssselect("td")[:2]]
-            for tr in tree.cssselect("tbody tr")]
+    rows = [
+        [td.text_content() for td in tr.cssselect("td")[:2]] for tr in tree.cssselect("tbody tr")
+    ]
     assert rows == [[row[0], row[1]] for row in received]
     sent = first(conn, "SELECT COUNT(*) FROM messages WHERE sender_id = 1")[0]
     tree = html.fromstring(client.get("/messages/sent").data)
@@ -194,22 +240,26 @@ def test_inbox_and_sent(client: FlaskClient, auth, conn: sqlite3.Connection) -> 
 
 def test_reading_marks_message_read(client: FlaskClient, auth, conn: sqlite3.Connection) -> None:
     auth.login()
-    unread = first(conn, "SELECT COUNT(*) FROM messages WHERE recipient_id = 1"
-                   " AND read_at IS NULL")[0]
+    unread = first(
+        conn, "SELECT COUNT(*) FROM messages WHERE recipient_id = 1 AND read_at IS NULL"
+    )[0]
     assert unread >= 1
     assert f"({unread} unread)".encode() in client.get("/").data
-    message_id, subject = first(conn, "SELECT id, subject FROM messages WHERE recipient_id = 1"
-                                " AND read_at IS NULL LIMIT 1")
+    message_id, subject = first(
+        conn, "SELECT id, subject FROM messages WHERE recipient_id = 1 AND read_at IS NULL LIMIT 1"
+    )
     page = client.get(f"/messages/{message_id}").get_data(as_text=True)
     assert f"<h1>{subject}</h1>" in page and ">Reply</a>" in page
     assert first(conn, "SELECT read_at FROM messages WHERE id = ?", message_id) == (
-        "2024-06-15 12:00:00",)
+        "2024-06-15 12:00:00",
+    )
 
 
 def test_others_messages_are_hidden(client: FlaskClient, auth, conn: sqlite3.Connection) -> None:
     auth.login()
-    message_id = first(conn, "SELECT id FROM messages WHERE sender_id != 1 AND recipient_id != 1"
-                       " LIMIT 1")[0]
+    message_id = first(
+        conn, "SELECT id FROM messages WHERE sender_id != 1 AND recipient_id != 1 LIMIT 1"
+    )[0]
     assert client.get(f"/messages/{message_id}").status_code == 404
 
 
@@ -217,22 +267,37 @@ def test_compose(client: FlaskClient, auth, post, conn: sqlite3.Connection) -> N
     auth.login()
     page = client.get("/messages/compose?to=sara.morgan&subject=Hello").get_data(as_text=True)
     assert 'value="sara.morgan"' in page and 'value="Hello"' in page
-    response = post("/messages/compose", {"to": "Sara.Morgan", "subject": "Ride on Sunday?",
-                                          "body": "Want to join the group ride?"})
+    response = post(
+        "/messages/compose",
+        {"to": "Sara.Morgan", "subject": "Ride on Sunday?", "body": "Want to join the group ride?"},
+    )
     assert response.status_code == 302 and response.headers["Location"] == "/messages/sent"
-    row = first(conn, "SELECT m.sender_id, u.username, m.subject, m.body, m.read_at FROM messages"
-                " m JOIN users u ON u.id = m.recipient_id ORDER BY m.id DESC LIMIT 1")
+    row = first(
+        conn,
+        "SELECT m.sender_id, u.username, m.subject, m.body, m.read_at FROM messages"
+        " m JOIN users u ON u.id = m.recipient_id ORDER BY m.id DESC LIMIT 1",
+    )
     assert row == (1, "sara.morgan", "Ride on Sunday?", "Want to join the group ride?", None)
     assert b"Ride on Sunday?" in client.get("/messages/sent").data
 
 
 @pytest.mark.parametrize(
     ("form", "message"),
-    [({"to": "nobody.here", "subject": "s", "body": "b"}, "There is no user called nobody.here."),
-     ({"to": "mark.wilson", "subject": "s", "body": "b"}, "You cannot send a message to yourself."),
-     ({"to": "sara.morgan", "subject": "", "body": "b"}, "Subject is required."),
-     ({"to": "sara.morgan", "subject": "s", "body": "b" * 5001},
-      "Message must be at most 5,000 characters")],
+    [
+        (
+            {"to": "nobody.here", "subject": "s", "body": "b"},
+            "There is no user called nobody.here.",
+        ),
+        (
+            {"to": "mark.wilson", "subject": "s", "body": "b"},
+            "You cannot send a message to yourself.",
+        ),
+        ({"to": "sara.morgan", "subject": "", "body": "b"}, "Subject is required."),
+        (
+            {"to": "sara.morgan", "subject": "s", "body": "b" * 5001},
+            "Message must be at most 5,000 characters",
+        ),
+    ],
 )
 def test_compose_errors(client: FlaskClient, auth, post, form: dict, message: str) -> None:
     auth.login()
@@ -244,33 +309,47 @@ def test_compose_errors(client: FlaskClient, auth, post, form: dict, message: st
 
 
 def test_search_submissions(client: FlaskClient, conn: sqlite3.Connection) -> None:
-    total = first(conn, "SELECT COUNT(*) FROM submissions WHERE deleted = 0 AND (title LIKE"
-                  " '%grinder%' OR body LIKE '%grinder%')")[0]
+    total = first(
+        conn,
+        "SELECT COUNT(*) FROM submissions WHERE deleted = 0 AND (title LIKE"
+        " '%grinder%' OR body LIKE '%grinder%')",
+    )[0]
     response = client.get("/search?q=grinder")
     assert f"{total} submissions and".encode() in response.data
     tree = html.fromstring(response.data)
-    assert all("grinder" in a.text_content().lower() or True
-               for a in tree.cssselect("ol.submission-list h2 a"))
+    assert all(
+        "grinder" in a.text_content().lower() or True
+        for a in tree.cssselect("ol.submission-list h2 a")
+    )
     assert len(tree.cssselect("ol.submission-list > li")) == min(total, 25)
 
 
 def test_search_comments_in_one_forum(client: FlaskClient, conn: sqlite3.Connection) -> None:
-    total = first(conn, "SELECT COUNT(*) FROM comments c JOIN submissions s ON s.id ="
-                  " c.submission_id JOIN forums f ON f.id = s.forum_id WHERE f.name = 'coffee'"
-                  " AND c.deleted = 0 AND c.removed = 0 AND c.body LIKE '%espresso%'")[0]
+    total = first(
+        conn,
+        "SELECT COUNT(*) FROM comments c JOIN submissions s ON s.id ="
+        " c.submission_id JOIN forums f ON f.id = s.forum_id WHERE f.name = 'coffee'"
+        " AND c.deleted = 0 AND c.removed = 0 AND c.body LIKE '%espresso%'",
+    )[0]
     response = client.get("/search?q=espresso&type=comments&forum=coffee")
     assert f"and {total} comments match".encode() in response.data
     tree = html.fromstring(response.data)
-    bodies = [li.cssselect(".comment-body")[0].text_content().lower()
-              for li in tree.cssselect("li.comment-summary")]
+    bodies = [
+        li.cssselect(".comment-body")[0].text_content().lower()
+        for li in tree.cssselect("li.comment-summary")
+    ]
     assert bodies and all("espresso" in body for body in bodies)
 
 
-@pytest.mark.parametrize(("query", "status", "text"),
-                         [("", 200, "Type words into the search box"),
-                          ("zzqqxx", 200, "No submissions found."),
-                          ("a" * 201, 400, "Search terms must be at most 200 characters."),
-                          ("100%_", 200, "No submissions found.")])
+@pytest.mark.parametrize(
+    ("query", "status", "text"),
+    [
+        ("", 200, "Type words into the search box"),
+        ("zzqqxx", 200, "No submissions found."),
+        ("a" * 201, 400, "Search terms must be at most 200 characters."),
+        ("100%_", 200, "No submissions found."),
+    ],
+)
 def test_search_edge_cases(client: FlaskClient, query: str, status: int, text: str) -> None:
     response = client.get("/search", query_string={"q": query})
     assert response.status_code == status and text in response.get_data(as_text=True)

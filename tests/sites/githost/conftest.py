@@ -52,8 +52,9 @@ class Facts:
 
     def user_id(self, username: str) -> int:
         """The id of ``username``."""
-        return self.conn.execute("SELECT id FROM users WHERE username = ?",
-                                 (username,)).fetchone()[0]
+        return self.conn.execute("SELECT id FROM users WHERE username = ?", (username,)).fetchone()[
+            0
+        ]
 
     def project_with_role(self, username: str, role: int) -> str:
         """Return ``namespace/path`` of a project where ``username`` has exactly ``role``."""
@@ -61,7 +62,9 @@ class Facts:
             "SELECT n.path || '/' || p.path FROM members m JOIN projects p ON p.id = m.project_id"
             " JOIN namespaces n ON n.id = p.namespace_id JOIN users u ON u.id = m.user_id"
             " WHERE u.username = ? AND m.role = ? AND p.forked_from_id IS NULL"
-            " AND p.archived = 0 ORDER BY p.id LIMIT 1", (username, role)).fetchone()
+            " AND p.archived = 0 ORDER BY p.id LIMIT 1",
+            (username, role),
+        ).fetchone()
         assert row, f"{username} has no project with role {role}"
         return row[0]
 
@@ -70,20 +73,24 @@ class Facts:
         namespace, path = full_path.split("/")
         return self.conn.execute(
             "SELECT p.id FROM projects p JOIN namespaces n ON n.id = p.namespace_id"
-            " WHERE n.path = ? AND p.path = ?", (namespace, path)).fetchone()[0]
+            " WHERE n.path = ? AND p.path = ?",
+            (namespace, path),
+        ).fetchone()[0]
 
     def project(self, full_path: str) -> sqlite3.Row:
         """The project row at ``namespace/path``."""
         self.conn.row_factory = sqlite3.Row
-        return self.conn.execute("SELECT * FROM projects WHERE id = ?",
-                                 (self.project_id(full_path),)).fetchone()
+        return self.conn.execute(
+            "SELECT * FROM projects WHERE id = ?", (self.project_id(full_path),)
+        ).fetchone()
 
     def head(self, full_path: str, branch: str | None = None) -> str:
         """The sha a branch (default: the default branch) of a project points at."""
         project = self.project(full_path)
         return self.conn.execute(
             "SELECT commit_sha FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
-            (project["id"], branch or project["default_branch"])).fetchone()[0]
+            (project["id"], branch or project["default_branch"]),
+        ).fetchone()[0]
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+
 from webenv.sites.core.auth import DEMO_PASSWORD, verify_password
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.githost.datagen import generate
@@ -79,7 +80,8 @@ def test_every_project_has_readme_license_and_several_languages(conn: sqlite3.Co
         "SELECT p.id, group_concat(e.path, '|') FROM projects p JOIN refs r ON r.project_id = p.id"
         " AND r.kind = 'branch' AND r.name = p.default_branch JOIN commits c ON"
         " c.project_id = p.id AND c.sha = r.commit_sha JOIN tree_entries e ON"
-        " e.tree_id = c.tree_id GROUP BY p.id").fetchall()
+        " e.tree_id = c.tree_id GROUP BY p.id"
+    ).fetchall()
     assert len(rows) == conn.execute("SELECT COUNT(*) FROM projects").fetchone()[0]
     for _, paths in rows:
         names = paths.split("|")
@@ -106,8 +108,9 @@ def test_visibility_mix(conn: sqlite3.Connection) -> None:
 
 
 def test_demo_user(conn: sqlite3.Connection) -> None:
-    user = conn.execute("SELECT id, name, password_hash FROM users WHERE username = 'alex.chen'"
-                        ).fetchone()
+    user = conn.execute(
+        "SELECT id, name, password_hash FROM users WHERE username = 'alex.chen'"
+    ).fetchone()
     assert user[:2] == (1, "Alex Chen") and verify_password(user[2], DEMO_PASSWORD)
     roles = {row[0] for row in conn.execute("SELECT role FROM members WHERE user_id = 1")}
     assert roles == {10, 20, 30, 40, 50}
@@ -115,13 +118,16 @@ def test_demo_user(conn: sqlite3.Connection) -> None:
     assert owned >= 4
     assigned = conn.execute(
         "SELECT COUNT(*) FROM issue_assignees a JOIN issues i ON i.id = a.issue_id"
-        " WHERE a.user_id = 1 AND i.state = 'opened'").fetchone()[0]
+        " WHERE a.user_id = 1 AND i.state = 'opened'"
+    ).fetchone()[0]
     assert assigned >= 10
-    authored = conn.execute("SELECT COUNT(*) FROM merge_requests WHERE author_id = 1 AND"
-                            " state = 'opened'").fetchone()[0]
+    authored = conn.execute(
+        "SELECT COUNT(*) FROM merge_requests WHERE author_id = 1 AND state = 'opened'"
+    ).fetchone()[0]
     assert authored >= 3
-    todos = conn.execute("SELECT COUNT(*) FROM todos WHERE user_id = 1 AND state = 'pending'"
-                         ).fetchone()[0]
+    todos = conn.execute(
+        "SELECT COUNT(*) FROM todos WHERE user_id = 1 AND state = 'pending'"
+    ).fetchone()[0]
     assert todos >= 5
 
 
@@ -131,19 +137,27 @@ def test_every_user_can_log_in_with_the_demo_password(conn: sqlite3.Connection) 
 
 
 def test_counters_match_rows(conn: sqlite3.Connection) -> None:
-    assert conn.execute(
-        "SELECT COUNT(*) FROM projects p WHERE star_count !="
-        " (SELECT COUNT(*) FROM stars s WHERE s.project_id = p.id)").fetchone()[0] == 0
-    assert conn.execute(
-        "SELECT COUNT(*) FROM issues WHERE (state = 'closed') != (closed_at IS NOT NULL)"
-    ).fetchone()[0] == 0
+    assert (
+        conn.execute(
+            "SELECT COUNT(*) FROM projects p WHERE star_count !="
+            " (SELECT COUNT(*) FROM stars s WHERE s.project_id = p.id)"
+        ).fetchone()[0]
+        == 0
+    )
+    assert (
+        conn.execute(
+            "SELECT COUNT(*) FROM issues WHERE (state = 'closed') != (closed_at IS NOT NULL)"
+        ).fetchone()[0]
+        == 0
+    )
 
 
 def test_merged_requests_point_at_real_merge_commits(conn: sqlite3.Connection) -> None:
     bad = conn.execute(
         "SELECT COUNT(*) FROM merge_requests m LEFT JOIN commits c ON c.project_id = m.project_id"
         " AND c.sha = m.merge_commit_sha WHERE m.state = 'merged' AND (c.id IS NULL OR"
-        " c.parent2_sha != m.source_sha)").fetchone()[0]
+        " c.parent2_sha != m.source_sha)"
+    ).fetchone()[0]
     assert bad == 0
 
 
@@ -151,7 +165,8 @@ def test_open_requests_have_their_source_branch(conn: sqlite3.Connection) -> Non
     missing = conn.execute(
         "SELECT COUNT(*) FROM merge_requests m WHERE m.state = 'opened' AND NOT EXISTS (SELECT 1"
         " FROM refs r WHERE r.project_id = m.project_id AND r.kind = 'branch'"
-        " AND r.name = m.source_branch)").fetchone()[0]
+        " AND r.name = m.source_branch)"
+    ).fetchone()[0]
     assert missing == 0
 
 

@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 from flask.testing import FlaskClient
 from lxml import html
+
 from webenv.sites.githost import repo
 
 OWNED = "alex.chen/quartz-lint"
@@ -36,16 +37,18 @@ def test_parent_tree_plus_diff_gives_child_tree(conn: sqlite3.Connection, facts)
     conn.row_factory = sqlite3.Row
     for full_path in (OWNED, MAINTAINED):
         project_id = facts.project_id(full_path)
-        commits = conn.execute("SELECT * FROM commits WHERE project_id = ? ORDER BY id",
-                               (project_id,)).fetchall()
+        commits = conn.execute(
+            "SELECT * FROM commits WHERE project_id = ? ORDER BY id", (project_id,)
+        ).fetchall()
         assert len(commits) >= 20
         by_sha = {row["sha"]: row for row in commits}
         for commit in commits:
             parent = by_sha.get(commit["parent_sha"])
             before = repo.tree_files(conn, parent["tree_id"]) if parent else {}
             after = repo.tree_files(conn, commit["tree_id"])
-            diffs = repo.diff_trees(conn, parent["tree_id"] if parent else None,
-                                    commit["tree_id"], limit_lines=None)
+            diffs = repo.diff_trees(
+                conn, parent["tree_id"] if parent else None, commit["tree_id"], limit_lines=None
+            )
             rebuilt = {path: repo.blob_content(conn, blob) for path, blob in before.items()}
             for diff in diffs:
                 new_text = apply_hunks(rebuilt.get(diff.path, ""), diff.hunks)
@@ -93,21 +96,31 @@ def test_blob_of_a_folder_redirects_and_missing_paths_404(client: FlaskClient) -
 
 def test_refs_with_slashes_and_tags_resolve(client: FlaskClient, conn, facts) -> None:
     project_id = facts.project_id(MAINTAINED)
-    branch = conn.execute("SELECT name FROM refs WHERE project_id = ? AND kind = 'branch' AND"
-                          " name LIKE '%/%' LIMIT 1", (project_id,)).fetchone()[0]
+    branch = conn.execute(
+        "SELECT name FROM refs WHERE project_id = ? AND kind = 'branch' AND"
+        " name LIKE '%/%' LIMIT 1",
+        (project_id,),
+    ).fetchone()[0]
     assert client.get(f"/{MAINTAINED}/-/tree/{branch}").status_code == 200
     assert client.get(f"/{MAINTAINED}/-/blob/{branch}/README.md").status_code == 200
-    tag = conn.execute("SELECT name FROM refs WHERE project_id = ? AND kind = 'tag' LIMIT 1",
-                       (project_id,)).fetchone()[0]
+    tag = conn.execute(
+        "SELECT name FROM refs WHERE project_id = ? AND kind = 'tag' LIMIT 1", (project_id,)
+    ).fetchone()[0]
     assert client.get(f"/{MAINTAINED}/-/raw/{tag}/README.md").status_code == 200
 
 
 def test_large_file_is_paged(client: FlaskClient, auth, post, conn, facts) -> None:
     auth.login()
     content = "".join(f"line {n}\n" for n in range(1, 1201))
-    response = post(f"/{OWNED}/-/new/main", {"file_name": "big.txt", "content": content,
-                                            "commit_message": "Add big file",
-                                            "branch_name": "main"})
+    response = post(
+        f"/{OWNED}/-/new/main",
+        {
+            "file_name": "big.txt",
+            "content": content,
+            "commit_message": "Add big file",
+            "branch_name": "main",
+        },
+    )
     assert response.status_code == 302
     first = html.fromstring(client.get(f"/{OWNED}/-/blob/main/big.txt").data)
     assert len(first.cssselect("span.ln")) == 500
@@ -134,9 +147,12 @@ def test_commit_history_and_file_history(client: FlaskClient, conn, facts) -> No
 
 
 def test_commit_page_shows_message_and_diff(client: FlaskClient, conn, facts) -> None:
-    sha = conn.execute("SELECT sha FROM commits WHERE project_id = ? AND"
-                       " message LIKE 'Add % module' AND message NOT LIKE '% to %'"
-                       " LIMIT 1", (facts.project_id(MAINTAINED),)).fetchone()[0]
+    sha = conn.execute(
+        "SELECT sha FROM commits WHERE project_id = ? AND"
+        " message LIKE 'Add % module' AND message NOT LIKE '% to %'"
+        " LIMIT 1",
+        (facts.project_id(MAINTAINED),),
+    ).fetchone()[0]
     response = client.get(f"/{MAINTAINED}/-/commit/{sha[:10]}")
     assert response.status_code == 200
     tree = html.fromstring(response.data)
@@ -151,7 +167,9 @@ def test_compare_two_branches(client: FlaskClient, conn, facts) -> None:
     project_id = facts.project_id(MAINTAINED)
     branch = conn.execute(
         "SELECT source_branch FROM merge_requests WHERE project_id = ? AND state = 'opened'"
-        " LIMIT 1", (project_id,)).fetchone()[0]
+        " LIMIT 1",
+        (project_id,),
+    ).fetchone()[0]
     response = client.get(f"/{MAINTAINED}/-/compare", query_string={"from": "main", "to": branch})
     assert response.status_code == 200
     tree = html.fromstring(response.data)
@@ -167,9 +185,14 @@ def test_web_edit_creates_a_real_commit(client: FlaskClient, auth, post, conn, f
     before = facts.head(MAINTAINED)
     form = html.fromstring(client.get(f"/{MAINTAINED}/-/edit/main/README.md").data)
     content = form.get_element_by_id("content").text
-    response = post(f"/{MAINTAINED}/-/edit/main/README.md", {
-        "content": content + "\nEdited on the web.\n", "commit_message": "Mention web edits",
-        "branch_name": "main"})
+    response = post(
+        f"/{MAINTAINED}/-/edit/main/README.md",
+        {
+            "content": content + "\nEdited on the web.\n",
+            "commit_message": "Mention web edits",
+            "branch_name": "main",
+        },
+    )
     assert response.status_code == 302
     after = facts.head(MAINTAINED)
     assert after != before
@@ -177,8 +200,9 @@ def test_web_edit_creates_a_real_commit(client: FlaskClient, auth, post, conn, f
     commit = repo.get_commit(conn, facts.project_id(MAINTAINED), after)
     assert commit["parent_sha"] == before and commit["message"] == "Mention web edits"
     assert commit["author_id"] == 1
-    diffs = repo.diff_trees(conn, repo.get_commit(conn, commit["project_id"], before)["tree_id"],
-                            commit["tree_id"])
+    diffs = repo.diff_trees(
+        conn, repo.get_commit(conn, commit["project_id"], before)["tree_id"], commit["tree_id"]
+    )
     assert [d.path for d in diffs] == ["README.md"] and diffs[0].additions == 2
     raw = client.get(f"/{MAINTAINED}/-/raw/main/README.md").get_data(as_text=True)
     assert raw.endswith("Edited on the web.\n")
@@ -189,8 +213,10 @@ def test_web_edit_creates_a_real_commit(client: FlaskClient, auth, post, conn, f
 def test_web_edit_to_a_new_branch(client: FlaskClient, auth, post, facts) -> None:
     auth.login()
     before = facts.head(MAINTAINED)
-    response = post(f"/{MAINTAINED}/-/edit/main/config.yml", {
-        "content": "port: 1\n", "commit_message": "Tiny config", "branch_name": "tiny-config"})
+    response = post(
+        f"/{MAINTAINED}/-/edit/main/config.yml",
+        {"content": "port: 1\n", "commit_message": "Tiny config", "branch_name": "tiny-config"},
+    )
     assert response.headers["Location"].endswith("/-/blob/tiny-config/config.yml")
     assert facts.head(MAINTAINED) == before
     assert facts.head(MAINTAINED, "tiny-config") != before
@@ -198,10 +224,12 @@ def test_web_edit_to_a_new_branch(client: FlaskClient, auth, post, facts) -> Non
 
 @pytest.mark.parametrize(
     ("form", "message"),
-    [({"commit_message": ""}, "Commit message is required"),
-     ({"content": "x" * 200_001}, "File content must be at most 200,000 characters"),
-     ({"branch_name": "bad..name"}, "Branch name may contain"),
-     ({"commit_message": "m" * 1001}, "Commit message must be at most 1,000 characters")],
+    [
+        ({"commit_message": ""}, "Commit message is required"),
+        ({"content": "x" * 200_001}, "File content must be at most 200,000 characters"),
+        ({"branch_name": "bad..name"}, "Branch name may contain"),
+        ({"commit_message": "m" * 1001}, "Commit message must be at most 1,000 characters"),
+    ],
 )
 def test_web_edit_rejects_bad_input(client: FlaskClient, auth, post, form, message) -> None:
     auth.login()
@@ -214,23 +242,35 @@ def test_web_edit_rejects_bad_input(client: FlaskClient, auth, post, form, messa
 def test_unchanged_edit_is_rejected(client: FlaskClient, auth, post) -> None:
     auth.login()
     content = client.get(f"/{MAINTAINED}/-/raw/main/README.md").get_data(as_text=True)
-    response = post(f"/{MAINTAINED}/-/edit/main/README.md", {
-        "content": content, "commit_message": "Nothing", "branch_name": "main"})
+    response = post(
+        f"/{MAINTAINED}/-/edit/main/README.md",
+        {"content": content, "commit_message": "Nothing", "branch_name": "main"},
+    )
     assert response.status_code == 400 and b"nothing to commit" in response.data
 
 
 def test_new_file(client: FlaskClient, auth, post, facts) -> None:
     auth.login()
-    response = post(f"/{OWNED}/-/new/main/docs", {
-        "file_name": "faq.md", "content": "# FAQ\n", "commit_message": "Add FAQ",
-        "branch_name": "main"})
+    response = post(
+        f"/{OWNED}/-/new/main/docs",
+        {
+            "file_name": "faq.md",
+            "content": "# FAQ\n",
+            "commit_message": "Add FAQ",
+            "branch_name": "main",
+        },
+    )
     assert response.headers["Location"].endswith("/-/blob/main/docs/faq.md")
     assert client.get(f"/{OWNED}/-/raw/main/docs/faq.md").data == b"# FAQ\n"
-    clash = post(f"/{OWNED}/-/new/main", {"file_name": "README.md", "content": "x",
-                                          "commit_message": "m", "branch_name": "main"})
+    clash = post(
+        f"/{OWNED}/-/new/main",
+        {"file_name": "README.md", "content": "x", "commit_message": "m", "branch_name": "main"},
+    )
     assert clash.status_code == 400 and b"already exists" in clash.data
-    evil = post(f"/{OWNED}/-/new/main", {"file_name": "../x", "content": "x",
-                                         "commit_message": "m", "branch_name": "main"})
+    evil = post(
+        f"/{OWNED}/-/new/main",
+        {"file_name": "../x", "content": "x", "commit_message": "m", "branch_name": "main"},
+    )
     assert evil.status_code == 400
 
 
@@ -253,23 +293,29 @@ def test_branches_create_and_delete(client: FlaskClient, auth, post, conn, facts
 
 
 def test_tags_are_listed_newest_first(client: FlaskClient, conn, facts) -> None:
-    names = [row[0] for row in conn.execute(
-        "SELECT name FROM refs WHERE project_id = ? AND kind = 'tag' ORDER BY created_at DESC",
-        (facts.project_id(MAINTAINED),))]
+    names = [
+        row[0]
+        for row in conn.execute(
+            "SELECT name FROM refs WHERE project_id = ? AND kind = 'tag' ORDER BY created_at DESC",
+            (facts.project_id(MAINTAINED),),
+        )
+    ]
     tree = html.fromstring(client.get(f"/{MAINTAINED}/-/tags").data)
     assert [a.text_content() for a in tree.cssselect("tbody tr td:first-child a")] == names
 
 
 def test_switch_ref_redirects(client: FlaskClient) -> None:
-    response = client.get(f"/{MAINTAINED}/-/refs/switch",
-                          query_string={"view": "tree", "ref": "main", "path": "src"})
+    response = client.get(
+        f"/{MAINTAINED}/-/refs/switch", query_string={"view": "tree", "ref": "main", "path": "src"}
+    )
     assert response.headers["Location"].endswith(f"/{MAINTAINED}/-/tree/main/src")
 
 
 def test_three_way_merge() -> None:
     base = {"a": 1, "b": 2, "c": 3}
-    merged, conflicts = repo.three_way_merge(base, {"a": 1, "b": 5, "c": 3, "d": 7},
-                                             {"a": 9, "b": 2})
+    merged, conflicts = repo.three_way_merge(
+        base, {"a": 1, "b": 5, "c": 3, "d": 7}, {"a": 9, "b": 2}
+    )
     assert merged == {"a": 9, "b": 5, "d": 7} and conflicts == []
     _, conflicts = repo.three_way_merge(base, {"a": 2}, {"a": 3})
     assert conflicts == ["a"]

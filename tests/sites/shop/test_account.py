@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 from flask.testing import FlaskClient
 from lxml import html
+
 from webenv.sites.core.auth import DEMO_PASSWORD, verify_password
 
 
@@ -52,8 +53,11 @@ def test_login_failure(client: FlaskClient, auth, username: str, password: str) 
     response = auth.login(username, password)
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    assert "Incorrect username or password." in page or "is required" in page or (
-        "at most 100 characters" in page)
+    assert (
+        "Incorrect username or password." in page
+        or "is required" in page
+        or ("at most 100 characters" in page)
+    )
 
 
 def test_every_generated_user_can_log_in(client: FlaskClient, auth, conn) -> None:
@@ -62,8 +66,14 @@ def test_every_generated_user_can_log_in(client: FlaskClient, auth, conn) -> Non
 
 
 def test_register(client: FlaskClient, post, conn: sqlite3.Connection) -> None:
-    form = {"first_name": "Zed", "last_name": "Ng", "email": "zed@example.com",
-            "username": "Zed.Ng", "password": "longenough", "confirm_password": "longenough"}
+    form = {
+        "first_name": "Zed",
+        "last_name": "Ng",
+        "email": "zed@example.com",
+        "username": "Zed.Ng",
+        "password": "longenough",
+        "confirm_password": "longenough",
+    }
     response = post("/account/register", form)
     assert response.status_code == 302
     assert response.headers["Location"] == "/account"
@@ -81,17 +91,25 @@ def test_register(client: FlaskClient, post, conn: sqlite3.Connection) -> None:
         ({"username": "emma.lopez"}, "The username emma.lopez is already taken."),
         ({"username": "a b"}, "Username must be 3 to 30 characters"),
         ({"email": "not-an-email"}, "Email must be an address like name@example.com."),
-        ({"password": "short", "confirm_password": "short"},
-         "Password must be at least 8 characters."),
+        (
+            {"password": "short", "confirm_password": "short"},
+            "Password must be at least 8 characters.",
+        ),
         ({"confirm_password": "different!"}, "The two passwords do not match."),
         ({"first_name": ""}, "First name is required."),
         ({"last_name": "L" * 101}, "Last name must be at most 100 characters"),
     ],
 )
 def test_register_errors(client: FlaskClient, post, conn, changes, message) -> None:
-    form = {"first_name": "Zed", "last_name": "Ng", "email": "zed@example.com",
-            "username": "zed", "password": "longenough", "confirm_password": "longenough",
-            **changes}
+    form = {
+        "first_name": "Zed",
+        "last_name": "Ng",
+        "email": "zed@example.com",
+        "username": "zed",
+        "password": "longenough",
+        "confirm_password": "longenough",
+        **changes,
+    }
     count = conn.execute("SELECT COUNT(*) FROM users").fetchone()[0]
     response = post("/account/register", form)
     assert response.status_code == 400
@@ -101,9 +119,17 @@ def test_register_errors(client: FlaskClient, post, conn, changes, message) -> N
 
 @pytest.mark.parametrize(
     "url",
-    ["/account", "/account/orders", "/account/orders/100001", "/account/addresses",
-     "/account/addresses/new", "/account/wishlist", "/account/details", "/account/newsletter",
-     "/checkout"],
+    [
+        "/account",
+        "/account/orders",
+        "/account/orders/100001",
+        "/account/addresses",
+        "/account/addresses/new",
+        "/account/wishlist",
+        "/account/details",
+        "/account/newsletter",
+        "/checkout",
+    ],
 )
 def test_account_pages_require_login(client: FlaskClient, url: str) -> None:
     response = client.get(url)
@@ -136,8 +162,7 @@ def test_order_history(client: FlaskClient, auth, conn: sqlite3.Connection) -> N
     assert f"Orders 1-10 of {total}" in response.get_data(as_text=True)
     last_page = -(-total // 10)
     response = client.get(f"/account/orders?page={last_page}")
-    assert len(html.fromstring(response.data).cssselect("tbody tr")) == total - 10 * (
-        last_page - 1)
+    assert len(html.fromstring(response.data).cssselect("tbody tr")) == total - 10 * (last_page - 1)
 
 
 @pytest.mark.parametrize("status", ["Pending", "Processing", "Shipped", "Complete", "Canceled"])
@@ -188,15 +213,17 @@ def test_cancel_pending_order(client: FlaskClient, auth, post, conn) -> None:
     assert b"Cancel order" in client.get(f"/account/orders/{number}").data
     response = post(f"/account/orders/{number}/cancel")
     assert response.headers["Location"] == f"/account/orders/{number}"
-    assert tuple(conn.execute(
-        "SELECT status, updated_at FROM orders WHERE number = ?", (number,)
-    ).fetchone()) == ("Canceled", "2024-06-15 12:00:00")
+    assert tuple(
+        conn.execute("SELECT status, updated_at FROM orders WHERE number = ?", (number,)).fetchone()
+    ) == ("Canceled", "2024-06-15 12:00:00")
     complete = conn.execute(
         "SELECT number FROM orders WHERE user_id = 1 AND status = 'Complete'"
     ).fetchone()[0]
     post(f"/account/orders/{complete}/cancel")
-    assert conn.execute(
-        "SELECT status FROM orders WHERE number = ?", (complete,)).fetchone()[0] == "Complete"
+    assert (
+        conn.execute("SELECT status FROM orders WHERE number = ?", (complete,)).fetchone()[0]
+        == "Complete"
+    )
 
 
 def test_address_book(client: FlaskClient, auth, conn: sqlite3.Connection) -> None:
@@ -208,9 +235,15 @@ def test_address_book(client: FlaskClient, auth, conn: sqlite3.Connection) -> No
     assert len(tree.xpath("//button[text()='Set as default']")) == count - 1
 
 
-ADDRESS = {"full_name": "Emma Lopez", "street": "9 New Street", "city": "Boston",
-           "state": "MA", "postcode": "02110", "country": "United States",
-           "phone": "(617) 555-0101"}
+ADDRESS = {
+    "full_name": "Emma Lopez",
+    "street": "9 New Street",
+    "city": "Boston",
+    "state": "MA",
+    "postcode": "02110",
+    "country": "United States",
+    "phone": "(617) 555-0101",
+}
 
 
 def test_add_address(client: FlaskClient, auth, post, conn) -> None:
@@ -240,21 +273,30 @@ def test_edit_address(client: FlaskClient, auth, post, conn) -> None:
     assert form.cssselect("#city")[0].get("value")
     response = post(f"/account/addresses/{address_id}/edit", {**ADDRESS, "city": "Salem"})
     assert response.status_code == 302
-    assert conn.execute(
-        "SELECT city FROM addresses WHERE id = ?", (address_id,)).fetchone()[0] == "Salem"
+    assert (
+        conn.execute("SELECT city FROM addresses WHERE id = ?", (address_id,)).fetchone()[0]
+        == "Salem"
+    )
 
 
 def test_set_default_and_delete_address(client: FlaskClient, auth, post, conn) -> None:
     auth.login()
-    old_default, other = (row[0] for row in conn.execute(
-        "SELECT id FROM addresses WHERE user_id = 1 ORDER BY is_default DESC, id LIMIT 2"))
+    old_default, other = (
+        row[0]
+        for row in conn.execute(
+            "SELECT id FROM addresses WHERE user_id = 1 ORDER BY is_default DESC, id LIMIT 2"
+        )
+    )
     post(f"/account/addresses/{other}/default")
-    assert [tuple(row) for row in conn.execute(
-        "SELECT id FROM addresses WHERE user_id = 1 AND is_default = 1")] == [(other,)]
+    assert [
+        tuple(row)
+        for row in conn.execute("SELECT id FROM addresses WHERE user_id = 1 AND is_default = 1")
+    ] == [(other,)]
     post(f"/account/addresses/{other}/delete")
     assert conn.execute("SELECT 1 FROM addresses WHERE id = ?", (other,)).fetchone() is None
     defaults = conn.execute(
-        "SELECT COUNT(*) FROM addresses WHERE user_id = 1 AND is_default = 1").fetchone()[0]
+        "SELECT COUNT(*) FROM addresses WHERE user_id = 1 AND is_default = 1"
+    ).fetchone()[0]
     assert defaults == 1
     assert old_default
 
@@ -285,22 +327,29 @@ def test_wishlist(client: FlaskClient, auth, post, conn: sqlite3.Connection) -> 
     item_id = conn.execute(
         "SELECT id FROM wishlist_items WHERE user_id = 1 AND product_id = ?", (product_id,)
     ).fetchone()[0]
-    assert conn.execute("SELECT COUNT(*) FROM wishlist_items WHERE user_id = 1").fetchone()[0] \
+    assert (
+        conn.execute("SELECT COUNT(*) FROM wishlist_items WHERE user_id = 1").fetchone()[0]
         == count + 1
+    )
     response = post(f"/account/wishlist/{item_id}/move-to-cart")
     assert response.headers["Location"] == "/account/wishlist"
-    assert [tuple(row) for row in conn.execute(
-        "SELECT product_id, quantity FROM cart_items WHERE user_id = 1")] == [(product_id, 1)]
+    assert [
+        tuple(row)
+        for row in conn.execute("SELECT product_id, quantity FROM cart_items WHERE user_id = 1")
+    ] == [(product_id, 1)]
     first = conn.execute("SELECT id FROM wishlist_items WHERE user_id = 1").fetchone()[0]
     post(f"/account/wishlist/{first}/remove")
-    assert conn.execute("SELECT COUNT(*) FROM wishlist_items WHERE user_id = 1").fetchone()[0] \
+    assert (
+        conn.execute("SELECT COUNT(*) FROM wishlist_items WHERE user_id = 1").fetchone()[0]
         == count - 1
+    )
 
 
 def test_move_to_cart_needs_options(client: FlaskClient, auth, post, conn) -> None:
     auth.login()
     product_id, slug = conn.execute(
-        "SELECT id, slug FROM products WHERE sizes != '' ORDER BY id LIMIT 1").fetchone()
+        "SELECT id, slug FROM products WHERE sizes != '' ORDER BY id LIMIT 1"
+    ).fetchone()
     post("/account/wishlist/add", {"product_id": str(product_id)})
     item_id = conn.execute(
         "SELECT id FROM wishlist_items WHERE user_id = 1 AND product_id = ?", (product_id,)
@@ -321,11 +370,15 @@ def test_account_details(client: FlaskClient, auth, post, conn) -> None:
     auth.login()
     tree = html.fromstring(client.get("/account/details").data)
     assert tree.cssselect("#first_name")[0].get("value") == "Emma"
-    response = post("/account/details",
-                    {"first_name": "Emmy", "last_name": "Lopez", "email": "emmy@example.com"})
+    response = post(
+        "/account/details",
+        {"first_name": "Emmy", "last_name": "Lopez", "email": "emmy@example.com"},
+    )
     assert response.headers["Location"] == "/account/details"
     assert tuple(conn.execute("SELECT first_name, email FROM users WHERE id = 1").fetchone()) == (
-        "Emmy", "emmy@example.com")
+        "Emmy",
+        "emmy@example.com",
+    )
     bad = post("/account/details", {"first_name": "", "last_name": "L", "email": "x"})
     assert bad.status_code == 400
     assert b"First name is required." in bad.data
@@ -333,13 +386,24 @@ def test_account_details(client: FlaskClient, auth, post, conn) -> None:
 
 def test_change_password(client: FlaskClient, auth, post, conn) -> None:
     auth.login()
-    wrong = post("/account/password", {"current_password": "nope", "new_password": "newpass123",
-                                       "confirm_password": "newpass123"})
+    wrong = post(
+        "/account/password",
+        {
+            "current_password": "nope",
+            "new_password": "newpass123",
+            "confirm_password": "newpass123",
+        },
+    )
     assert wrong.status_code == 400
     assert b"The current password is incorrect." in wrong.data
-    response = post("/account/password", {"current_password": DEMO_PASSWORD,
-                                          "new_password": "newpass123",
-                                          "confirm_password": "newpass123"})
+    response = post(
+        "/account/password",
+        {
+            "current_password": DEMO_PASSWORD,
+            "new_password": "newpass123",
+            "confirm_password": "newpass123",
+        },
+    )
     assert response.status_code == 302
     auth.logout()
     assert auth.login(password=DEMO_PASSWORD).status_code == 400

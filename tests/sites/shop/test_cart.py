@@ -15,10 +15,13 @@ def _product(conn: sqlite3.Connection, where: str) -> sqlite3.Row:
 
 
 def _cart(conn: sqlite3.Connection, user_id: int = 1) -> list[tuple]:
-    return [tuple(row) for row in conn.execute(
-        "SELECT product_id, size, colour, quantity FROM cart_items WHERE user_id = ? ORDER BY id",
-        (user_id,),
-    )]
+    return [
+        tuple(row)
+        for row in conn.execute(
+            "SELECT product_id, size, colour, quantity FROM cart_items WHERE user_id = ? ORDER BY id",
+            (user_id,),
+        )
+    ]
 
 
 @pytest.fixture
@@ -40,8 +43,11 @@ def test_cart_requires_login(client: FlaskClient) -> None:
 
 
 def test_anonymous_add_to_cart_goes_to_login(client: FlaskClient, post, plain) -> None:
-    response = post("/cart/add", {"product_id": plain["id"], "quantity": "1"},
-                    headers={"Referer": f"http://localhost/product/{plain['slug']}"})
+    response = post(
+        "/cart/add",
+        {"product_id": plain["id"], "quantity": "1"},
+        headers={"Referer": f"http://localhost/product/{plain['slug']}"},
+    )
     assert response.status_code == 302
     assert response.headers["Location"] == f"/account/login?next=/product/{plain['slug']}"
 
@@ -73,10 +79,16 @@ def test_add_to_cart(client: FlaskClient, auth, post, conn, plain) -> None:
 def test_add_with_options(client: FlaskClient, auth, post, conn, dressy) -> None:
     auth.login()
     size, colour = dressy["sizes"].split(",")[1], dressy["colours"].split(",")[0]
-    post("/cart/add", {"product_id": dressy["id"], "size": size, "colour": colour,
-                       "quantity": "1"})
-    post("/cart/add", {"product_id": dressy["id"], "size": dressy["sizes"].split(",")[0],
-                       "colour": colour, "quantity": "1"})
+    post("/cart/add", {"product_id": dressy["id"], "size": size, "colour": colour, "quantity": "1"})
+    post(
+        "/cart/add",
+        {
+            "product_id": dressy["id"],
+            "size": dressy["sizes"].split(",")[0],
+            "colour": colour,
+            "quantity": "1",
+        },
+    )
     assert len(_cart(conn)) == 2
     page = client.get("/cart").get_data(as_text=True)
     assert f"Size: {size}, Colour: {colour}" in page
@@ -95,8 +107,12 @@ def test_add_with_options(client: FlaskClient, auth, post, conn, dressy) -> None
 )
 def test_add_to_cart_errors(client: FlaskClient, auth, post, conn, dressy, form, message) -> None:
     auth.login()
-    data = {"product_id": dressy["id"], "size": dressy["sizes"].split(",")[0],
-            "colour": dressy["colours"].split(",")[0], **form}
+    data = {
+        "product_id": dressy["id"],
+        "size": dressy["sizes"].split(",")[0],
+        "colour": dressy["colours"].split(",")[0],
+        **form,
+    }
     response = post("/cart/add", data)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
@@ -136,8 +152,11 @@ def test_cannot_touch_another_users_cart(client: FlaskClient, auth, post, conn) 
 
 @pytest.mark.parametrize(
     ("code", "discount"),
-    [("SAVE10", lambda subtotal: (subtotal * 10 + 50) // 100), ("save10", None),
-     ("WELCOME5", lambda subtotal: 500)],
+    [
+        ("SAVE10", lambda subtotal: (subtotal * 10 + 50) // 100),
+        ("save10", None),
+        ("WELCOME5", lambda subtotal: 500),
+    ],
 )
 def test_apply_coupon(client: FlaskClient, auth, post, conn, plain, code, discount) -> None:
     auth.login()
@@ -213,14 +232,21 @@ def test_place_order_with_saved_address(client: FlaskClient, auth, post, conn, p
     discount = (subtotal + 5) // 10
     assert (order["user_id"], order["status"], order["item_count"]) == (1, "Pending", 2)
     assert (order["subtotal_cents"], order["discount_cents"], order["shipping_cents"]) == (
-        subtotal, discount, 1500)
+        subtotal,
+        discount,
+        1500,
+    )
     assert order["total_cents"] == subtotal - discount + 1500
     assert order["coupon_code"] == "SAVE10"
     assert order["created_at"] == "2024-06-15 12:00:00"
     address = conn.execute("SELECT * FROM addresses WHERE id = ?", (address_id,)).fetchone()
     assert order["ship_street"] == address["street"]
-    assert conn.execute("SELECT COUNT(*) FROM order_items WHERE order_id = ?",
-                        (order["id"],)).fetchone()[0] == 1
+    assert (
+        conn.execute(
+            "SELECT COUNT(*) FROM order_items WHERE order_id = ?", (order["id"],)
+        ).fetchone()[0]
+        == 1
+    )
     assert _cart(conn) == []
     assert conn.execute("SELECT cart_coupon FROM users WHERE id = 1").fetchone()[0] is None
     page = client.get(response.headers["Location"]).get_data(as_text=True)
@@ -233,9 +259,18 @@ def test_place_order_with_new_address(client: FlaskClient, auth, post, conn) -> 
     auth.login()
     post("/cart/add", {"product_id": product["id"], "quantity": "1"})
     addresses = conn.execute("SELECT COUNT(*) FROM addresses WHERE user_id = 1").fetchone()[0]
-    form = {"address_id": "new", "shipping_method": "standard", "full_name": "Ana Lopez",
-            "street": "1 Test Road", "city": "Denver", "state": "CO", "postcode": "80202",
-            "country": "United States", "phone": "(303) 555-0100", "save_address": "1"}
+    form = {
+        "address_id": "new",
+        "shipping_method": "standard",
+        "full_name": "Ana Lopez",
+        "street": "1 Test Road",
+        "city": "Denver",
+        "state": "CO",
+        "postcode": "80202",
+        "country": "United States",
+        "phone": "(303) 555-0100",
+        "save_address": "1",
+    }
     response = post("/checkout", form)
     assert response.status_code == 302
     order = conn.execute(
@@ -243,20 +278,34 @@ def test_place_order_with_new_address(client: FlaskClient, auth, post, conn) -> 
     ).fetchone()
     assert tuple(order) == ("Ana Lopez", "Denver", 0)  # free standard shipping over $50
     assert conn.execute("SELECT COUNT(*) FROM addresses WHERE user_id = 1").fetchone()[0] == (
-        addresses + 1)
+        addresses + 1
+    )
 
 
 @pytest.mark.parametrize(
     ("form", "message"),
     [
         ({"address_id": "new", "shipping_method": "standard"}, "Full name is required."),
-        ({"address_id": "99999", "shipping_method": "standard"},
-         "Choose one of your saved addresses"),
+        (
+            {"address_id": "99999", "shipping_method": "standard"},
+            "Choose one of your saved addresses",
+        ),
         ({"address_id": "", "shipping_method": "standard"}, "Choose one of your saved addresses"),
         ({"address_id": "1", "shipping_method": "drone"}, "Choose a shipping method"),
-        ({"address_id": "new", "shipping_method": "standard", "full_name": "x" * 101,
-          "street": "s", "city": "c", "state": "s", "postcode": "p", "country": "c",
-          "phone": "p"}, "Full name must be at most 100 characters"),
+        (
+            {
+                "address_id": "new",
+                "shipping_method": "standard",
+                "full_name": "x" * 101,
+                "street": "s",
+                "city": "c",
+                "state": "s",
+                "postcode": "p",
+                "country": "c",
+                "phone": "p",
+            },
+            "Full name must be at most 100 characters",
+        ),
     ],
 )
 def test_checkout_errors(client: FlaskClient, auth, post, conn, plain, form, message) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+
 from webenv.sites.core.auth import DEMO_PASSWORD, verify_password
 from webenv.sites.shop.datagen import generate
 
@@ -121,9 +122,12 @@ def test_demo_user(conn: sqlite3.Connection) -> None:
     months = (int(last[:4]) - int(first[:4])) * 12 + int(last[5:7]) - int(first[5:7])
     assert months >= 18
     assert conn.execute("SELECT COUNT(*) FROM addresses WHERE user_id = 1").fetchone()[0] >= 3
-    assert conn.execute(
-        "SELECT COUNT(*) FROM addresses WHERE user_id = 1 AND is_default = 1"
-    ).fetchone()[0] == 1
+    assert (
+        conn.execute(
+            "SELECT COUNT(*) FROM addresses WHERE user_id = 1 AND is_default = 1"
+        ).fetchone()[0]
+        == 1
+    )
     assert conn.execute("SELECT COUNT(*) FROM wishlist_items WHERE user_id = 1").fetchone()[0] >= 3
     assert conn.execute("SELECT COUNT(*) FROM cart_items WHERE user_id = 1").fetchone()[0] == 0
 
@@ -143,9 +147,10 @@ def test_names_slugs_and_skus_are_unique(conn: sqlite3.Connection) -> None:
 
 
 def test_coupons(conn: sqlite3.Connection) -> None:
-    coupons = {row[0]: row[1:] for row in conn.execute(
-        "SELECT code, kind, amount, expires_at FROM coupons"
-    )}
+    coupons = {
+        row[0]: row[1:]
+        for row in conn.execute("SELECT code, kind, amount, expires_at FROM coupons")
+    }
     assert coupons["SAVE10"] == ("percent", 10, None)
     assert coupons["WELCOME5"] == ("fixed", 500, None)
     assert coupons["SPRING15"][2] < "2024-06-15"

@@ -57,8 +57,11 @@ def test_unknown_product_is_404(client: FlaskClient) -> None:
 
 
 def test_review_requires_login(client: FlaskClient, post) -> None:
-    response = post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "5", "title": "t", "body": "b"},
-                    headers={"Referer": f"http://localhost/product/{REVIEW_SLUG}"})
+    response = post(
+        f"/product/{REVIEW_SLUG}/reviews",
+        {"rating": "5", "title": "t", "body": "b"},
+        headers={"Referer": f"http://localhost/product/{REVIEW_SLUG}"},
+    )
     assert response.status_code == 302
     assert response.headers["Location"] == f"/account/login?next=/product/{REVIEW_SLUG}"
 
@@ -68,8 +71,10 @@ def test_write_review(client: FlaskClient, auth, post, conn: sqlite3.Connection)
     before = _product(conn, f"slug = '{REVIEW_SLUG}'")
     page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
     assert "Submit review" in page
-    response = post(f"/product/{REVIEW_SLUG}/reviews",
-                    {"rating": "5", "title": "Lovely mug", "body": "Keeps coffee hot."})
+    response = post(
+        f"/product/{REVIEW_SLUG}/reviews",
+        {"rating": "5", "title": "Lovely mug", "body": "Keeps coffee hot."},
+    )
     assert response.status_code == 302
     assert response.headers["Location"] == f"/product/{REVIEW_SLUG}"
     after = _product(conn, f"slug = '{REVIEW_SLUG}'")
@@ -98,8 +103,10 @@ def test_write_review(client: FlaskClient, auth, post, conn: sqlite3.Connection)
         ({"rating": "3", "title": "", "body": "b"}, "Title is required."),
         ({"rating": "3", "title": "t", "body": "   "}, "Review is required."),
         ({"rating": "3", "title": "t" * 201, "body": "b"}, "Title must be at most 200 characters"),
-        ({"rating": "3", "title": "t", "body": "b" * 5001},
-         "Review must be at most 5,000 characters; you entered 5,001."),
+        (
+            {"rating": "3", "title": "t", "body": "b" * 5001},
+            "Review must be at most 5,000 characters; you entered 5,001.",
+        ),
     ],
 )
 def test_review_validation(client: FlaskClient, auth, post, conn, form, message) -> None:
@@ -122,7 +129,8 @@ def test_hostile_review_is_escaped(client: FlaskClient, auth, post) -> None:
 
 def test_huge_request_is_rejected_cleanly(client: FlaskClient, auth, post) -> None:
     auth.login()
-    response = post(f"/product/{REVIEW_SLUG}/reviews",
-                    {"rating": "1", "title": "t", "body": "x" * 2_000_000})
+    response = post(
+        f"/product/{REVIEW_SLUG}/reviews", {"rating": "1", "title": "t", "body": "x" * 2_000_000}
+    )
     assert response.status_code == 413
     assert b"<h1>413" in response.data

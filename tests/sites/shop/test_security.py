@@ -8,19 +8,37 @@ import sqlite3
 import pytest
 from flask.testing import FlaskClient
 from lxml import html
+
 from webenv.sites.core.auth import make_session_cookie
 from webenv.sites.shop import create_app
 
 ANONYMOUS_PAGES = [
-    "/", "/category/electronics", "/category/headphones?sort=price_desc", "/search?q=jacket",
-    "/search?q=qqqqzz", "/search", "/product/ember-porcelain-coffee-mug", "/account/login",
-    "/account/register", "/category/nope",
+    "/",
+    "/category/electronics",
+    "/category/headphones?sort=price_desc",
+    "/search?q=jacket",
+    "/search?q=qqqqzz",
+    "/search",
+    "/product/ember-porcelain-coffee-mug",
+    "/account/login",
+    "/account/register",
+    "/category/nope",
 ]
 USER_PAGES = [
-    "/", "/cart", "/account", "/account/orders", "/account/orders?status=Complete&page=2",
-    "/account/orders/100652", "/account/addresses", "/account/addresses/new",
-    "/account/addresses/1/edit", "/account/wishlist", "/account/details", "/account/newsletter",
-    "/product/ember-stoneware-coffee-mug", "/product/ember-porcelain-coffee-mug",
+    "/",
+    "/cart",
+    "/account",
+    "/account/orders",
+    "/account/orders?status=Complete&page=2",
+    "/account/orders/100652",
+    "/account/addresses",
+    "/account/addresses/new",
+    "/account/addresses/1/edit",
+    "/account/wishlist",
+    "/account/details",
+    "/account/newsletter",
+    "/product/ember-stoneware-coffee-mug",
+    "/product/ember-porcelain-coffee-mug",
 ]
 
 
@@ -37,8 +55,9 @@ def test_user_pages_are_accessible(client: FlaskClient, auth, url: str, check_pa
     check_page(response.data)
 
 
-def test_filled_cart_and_checkout_are_accessible(client: FlaskClient, auth, post,
-                                                  check_page) -> None:
+def test_filled_cart_and_checkout_are_accessible(
+    client: FlaskClient, auth, post, check_page
+) -> None:
     auth.login()
     post("/cart/add", {"product_id": "1", "quantity": "1", "colour": "Navy"})
     post("/cart/coupon", {"coupon_code": "SAVE10"})
@@ -56,8 +75,10 @@ def test_pages_are_small(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(
     ("url", "data"),
-    [("/account/login", {"username": "emma.lopez", "password": "webenv-demo"}),
-     ("/account/register", {"username": "someone"})],
+    [
+        ("/account/login", {"username": "emma.lopez", "password": "webenv-demo"}),
+        ("/account/register", {"username": "someone"}),
+    ],
 )
 def test_post_without_csrf_token_is_rejected(client: FlaskClient, url: str, data: dict) -> None:
     response = client.post(url, data=data)
@@ -84,8 +105,9 @@ def test_csrf_tokens(client: FlaskClient, auth, conn: sqlite3.Connection) -> Non
 def test_csrf_can_be_disabled(conn: sqlite3.Connection) -> None:
     app = create_app({"DATABASE": conn, "TESTING": True, "CSRF_DISABLED": True})
     client = app.test_client()
-    response = client.post("/account/login",
-                           data={"username": "emma.lopez", "password": "webenv-demo"})
+    response = client.post(
+        "/account/login", data={"username": "emma.lopez", "password": "webenv-demo"}
+    )
     assert response.status_code == 302
 
 
@@ -113,14 +135,20 @@ def _journey(world_bytes: bytes) -> list[tuple[int, bytes, list[str]]]:
 
     responses = [
         client.get("/"),
-        client.post("/account/login", data={"username": "emma.lopez",
-                                            "password": "webenv-demo", "csrf_token": token()}),
+        client.post(
+            "/account/login",
+            data={"username": "emma.lopez", "password": "webenv-demo", "csrf_token": token()},
+        ),
         client.get("/account/orders?page=2"),
-        client.post("/cart/add", data={"product_id": "3", "quantity": "2", "colour": "Black",
-                                       "csrf_token": token()}),
+        client.post(
+            "/cart/add",
+            data={"product_id": "3", "quantity": "2", "colour": "Black", "csrf_token": token()},
+        ),
         client.get("/cart"),
-        client.post("/checkout", data={"address_id": "1", "shipping_method": "standard",
-                                       "csrf_token": token()}),
+        client.post(
+            "/checkout",
+            data={"address_id": "1", "shipping_method": "standard", "csrf_token": token()},
+        ),
         client.get("/account/orders"),
     ]
     result = [(r.status_code, r.data, r.headers.getlist("Set-Cookie")) for r in responses]

@@ -57,6 +57,8 @@ def load_cases(wheel: Path | None = None) -> list[dict]:
     """
     path = wheel or webarena_wheel()
     if not path.is_file():
-        raise FileNotFoundError(f"{path}: WebArena's configs are missing; run `make webarena` "
-                                "(or set WEBENV_WEBARENA_WHEEL)")
+        raise FileNotFoundError(
+            f"{path}: WebArena's configs are missing; run `make webarena` "
+            "(or set WEBENV_WEBARENA_WHEEL)"
+        )
     return [dict(case) for case in _cases(path)]

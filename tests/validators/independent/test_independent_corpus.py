@@ -14,8 +14,19 @@ from tests.validators.independent import load_cases
 pytestmark = pytest.mark.slow  # building the corpus in memory takes seconds
 
 HERE = Path(__file__).resolve().parent
-ANSWER_TYPES = {"string", "number", "currency", "date", "month", "duration", "list", "boolean",
-                "url", "infeasible", "distance"}
+ANSWER_TYPES = {
+    "string",
+    "number",
+    "currency",
+    "date",
+    "month",
+    "duration",
+    "list",
+    "boolean",
+    "url",
+    "infeasible",
+    "distance",
+}
 
 
 @pytest.fixture(scope="module")
@@ -54,11 +65,21 @@ def test_no_answer_is_labelled_both_ways(cases):
         assert labels.setdefault(key, c["expected"]) == c["expected"], c["id"]
 
 
-@pytest.mark.parametrize("bad", [
-    {"id": "x", "answer": "1"},                                       # fields missing
-    {"id": "x", "spec": {}, "answer": 1, "expected": True, "class": "c", "note": "n",
-     "source": "contract:x"},                                         # answer not a string
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"id": "x", "answer": "1"},  # fields missing
+        {
+            "id": "x",
+            "spec": {},
+            "answer": 1,
+            "expected": True,
+            "class": "c",
+            "note": "n",
+            "source": "contract:x",
+        },  # answer not a string
+    ],
+)
 def test_loader_rejects_a_malformed_case(monkeypatch, tmp_path, bad):
     monkeypatch.setattr(corpus, "build", lambda data: ([bad], []))
     monkeypatch.setattr(corpus, "read_webarena", lambda path: [])

@@ -38,7 +38,7 @@ def collapse(text: str) -> str:
 class DomInfo:
     """What the observation needs to know about one numbered DOM node."""
 
-    __slots__ = ("node_id", "tag", "attrs", "text", "children")
+    __slots__ = ("attrs", "children", "node_id", "tag", "text")
 
     def __init__(
         self,

@@ -140,7 +140,7 @@ class _Driver:
         if playwright is not None:
             try:
                 playwright.stop()
-            except Exception:  # noqa: BLE001 - best effort at interpreter exit
+            except Exception:
                 pass
 
 
@@ -165,7 +165,7 @@ def _release(browser: Any, proxy: Any) -> None:
         return
     try:
         browser.close()
-    except Exception:  # noqa: BLE001 - the driver may already be gone (interpreter exit)
+    except Exception:
         pass
     finally:
         proxy.close()

@@ -43,7 +43,7 @@ class _QuietHandler(WSGIRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         return None
 
-    def log(self, type: str, message: str, *args: Any) -> None:  # noqa: A002 - werkzeug's name
+    def log(self, type: str, message: str, *args: Any) -> None:
         return None
 
 

@@ -1,6 +1,4 @@
-"""The ``webenv study`` command group.
-"""
-
+"""The ``webenv study`` command group."""
 
 from __future__ import annotations
 
@@ -37,8 +35,14 @@ def study() -> None:
 
 @study.command("perturb")
 @click.option("--site", type=click.Choice(TASK_GROUPS), help="Only this site's tasks.")
-@click.option("--out", "out_dir", default="study-perturb", show_default=True,
-              type=click.Path(file_okay=False), help="Folder for CSV, JSON and PNG.")
+@click.option(
+    "--out",
+    "out_dir",
+    default="study-perturb",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Folder for CSV, JSON and PNG.",
+)
 @click.option("--no-chart", is_flag=True, help="Skip the PNG chart (no matplotlib needed).")
 def perturb_command(site: str | None, out_dir: str, no_chart: bool) -> None:
     """Judge equivalent and near-miss variants of every reference answer in both modes."""
@@ -51,22 +55,30 @@ def perturb_command(site: str | None, out_dir: str, no_chart: bool) -> None:
         raise click.ClickException("no task in the selection has a reference answer or URL")
     summary = write_perturb(rows, Path(out_dir), chart=not no_chart)
     click.echo(markdown_table(summary, PERTURB_COLUMNS))
-    click.echo(f"\n{len(rows)} variants of {len({r.task_id for r in rows})} tasks; "
-               f"wrote {out_dir}/perturb.csv, perturb.json"
-               + ("" if no_chart else ", perturb.png"))
+    click.echo(
+        f"\n{len(rows)} variants of {len({r.task_id for r in rows})} tasks; "
+        f"wrote {out_dir}/perturb.csv, perturb.json" + ("" if no_chart else ", perturb.png")
+    )
 
 
 @study.command("corpus")
 @click.argument("path", required=False, type=click.Path(exists=True))
-@click.option("--out", "out_dir", default="study-corpus", show_default=True,
-              type=click.Path(file_okay=False), help="Folder for CSV and JSON.")
+@click.option(
+    "--out",
+    "out_dir",
+    default="study-corpus",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Folder for CSV and JSON.",
+)
 def corpus_command(path: str | None, out_dir: str) -> None:
     """Accept rates per class on a labelled answer corpus (default: the independent one,
     written to build/corpus by tests/validators/independent/build.py)."""
     if path is None and not DEFAULT_CORPUS.is_dir():
         raise click.ClickException(
             f"no corpus given and {DEFAULT_CORPUS} does not exist: in a source checkout, run "
-            "`make webarena` and `python tests/validators/independent/build.py` first")
+            "`make webarena` and `python tests/validators/independent/build.py` first"
+        )
     cases = read_corpus(path or DEFAULT_CORPUS)
     rows = summarize_corpus(cases)
     out = Path(out_dir)
@@ -79,31 +91,52 @@ def corpus_command(path: str | None, out_dir: str) -> None:
 
 @study.command("traces")
 @click.argument("directory", type=click.Path(exists=True, file_okay=False))
-@click.option("--labels", "labels_path", type=click.Path(exists=True, dir_okay=False),
-              help="CSV of human labels: task_id, episode, correct.")
-@click.option("--out", "out_dir", default="study-traces", show_default=True,
-              type=click.Path(file_okay=False), help="Folder for CSV, JSON and PNG.")
+@click.option(
+    "--labels",
+    "labels_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="CSV of human labels: task_id, episode, correct.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    default="study-traces",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Folder for CSV, JSON and PNG.",
+)
 @click.option("--no-chart", is_flag=True, help="Skip the PNG chart (no matplotlib needed).")
-def traces_command(directory: str, labels_path: str | None, out_dir: str,
-                   no_chart: bool) -> None:
+def traces_command(directory: str, labels_path: str | None, out_dir: str, no_chart: bool) -> None:
     """Compare strict and lenient verdicts on recorded episodes (and with human labels)."""
     episodes = read_episodes(directory)
     labels = read_labels(labels_path) if labels_path else None
     result = summarize_traces(episodes, labels)
     write_traces(result, Path(out_dir), chart=not no_chart)
-    click.echo(f"{result['episodes']} answered episodes: lenient passed "
-               f"{result['lenient_passed']}, strict passed {result['strict_passed']}, "
-               f"{len(result['disagreements'])} disagreements")
+    click.echo(
+        f"{result['episodes']} answered episodes: lenient passed "
+        f"{result['lenient_passed']}, strict passed {result['strict_passed']}, "
+        f"{len(result['disagreements'])} disagreements"
+    )
     if result["disagreements"]:
         click.echo("")
-        click.echo(markdown_table(result["disagreements"],
-                                  ["task_id", "episode", "answer", "lenient", "strict"]))
+        click.echo(
+            markdown_table(
+                result["disagreements"], ["task_id", "episode", "answer", "lenient", "strict"]
+            )
+        )
     if labels is not None:
         click.echo(f"\n{result['labelled']} episodes have a human label")
-        rows = [{**r, **{f"{m}_ci": "–" if r[m] is None else
-                         f"{100 * r[f'{m}_ci'][0]:.1f}–{100 * r[f'{m}_ci'][1]:.1f} %"
-                         for m in ("precision", "recall", "agreement")}}
-                for r in result["modes"]]
+        rows = [
+            {
+                **r,
+                **{
+                    f"{m}_ci": "–"
+                    if r[m] is None
+                    else f"{100 * r[f'{m}_ci'][0]:.1f}–{100 * r[f'{m}_ci'][1]:.1f} %"
+                    for m in ("precision", "recall", "agreement")
+                },
+            }
+            for r in result["modes"]
+        ]
         click.echo(markdown_table(rows, TRACE_COLUMNS))
-    click.echo(f"\nwrote {out_dir}/traces.csv, traces.json" + ("" if no_chart else
-                                                                 ", traces.png"))
+    click.echo(f"\nwrote {out_dir}/traces.csv, traces.json" + ("" if no_chart else ", traces.png"))

@@ -1,6 +1,4 @@
-"""The studies' output: Markdown tables, CSV, JSON and PNG charts, written deterministically.
-"""
-
+"""The studies' output: Markdown tables, CSV, JSON and PNG charts, written deterministically."""
 
 from __future__ import annotations
 
@@ -16,9 +14,15 @@ from webenv.tools.study.statistics import summarize_perturb
 from webenv.tools.study.variants import Judged
 from webenv.validators import MODES
 
-CORPUS_COLUMNS = ["class", "right", "lenient_right_accepted", "lenient_wrong_accepted",
-                  "wrong", "strict_right_accepted", "strict_wrong_accepted"]
-
+CORPUS_COLUMNS = [
+    "class",
+    "right",
+    "lenient_right_accepted",
+    "lenient_wrong_accepted",
+    "wrong",
+    "strict_right_accepted",
+    "strict_wrong_accepted",
+]
 
 
 def _fmt(value: Any) -> str:
@@ -43,24 +47,30 @@ def write_csv(path: Path, rows: list[dict[str, Any]], columns: list[str]) -> Non
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(columns)
         for row in rows:
-            writer.writerow([";".join(map(str, v)) if isinstance(v, list) else
-                             "" if v is None else v for v in (row.get(c) for c in columns)])
+            writer.writerow(
+                [
+                    ";".join(map(str, v)) if isinstance(v, list) else "" if v is None else v
+                    for v in (row.get(c) for c in columns)
+                ]
+            )
 
 
 def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise click.ClickException("the PNG chart needs matplotlib: pip install "
-                                   "'webenv[study]' (or pass --no-chart)") from None
+        raise click.ClickException(
+            "the PNG chart needs matplotlib: pip install 'webenv[study]' (or pass --no-chart)"
+        ) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     return plt
 
 
-def bar_chart(path: Path, labels: list[str], series: dict[str, list[float]], title: str,
-              ylabel: str) -> None:
+def bar_chart(
+    path: Path, labels: list[str], series: dict[str, list[float]], title: str, ylabel: str
+) -> None:
     """A grouped bar chart saved as PNG (no timestamp metadata)."""
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(max(6.0, 0.9 * len(labels) + 2), 4.0), dpi=100)
@@ -79,8 +89,18 @@ def bar_chart(path: Path, labels: list[str], series: dict[str, list[float]], tit
     plt.close(figure)
 
 
-PERTURB_COLUMNS = ["validator", "answer_type", "mode", "tasks", "equivalent", "false_negatives",
-                   "fn_rate", "wrong", "false_positives", "fp_rate"]
+PERTURB_COLUMNS = [
+    "validator",
+    "answer_type",
+    "mode",
+    "tasks",
+    "equivalent",
+    "false_negatives",
+    "fn_rate",
+    "wrong",
+    "false_positives",
+    "fp_rate",
+]
 
 
 def write_perturb(rows: list[Judged], out: Path, chart: bool = True) -> list[dict[str, Any]]:
@@ -90,26 +110,44 @@ def write_perturb(rows: list[Judged], out: Path, chart: bool = True) -> list[dic
     summary = summarize_perturb(rows)
     write_csv(out / "perturb.csv", summary, PERTURB_COLUMNS)
     payload = {"summary": summary, "variants": [asdict(r) for r in rows]}
-    (out / "perturb.json").write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n",
-                                      "utf-8")
+    (out / "perturb.json").write_text(
+        json.dumps(payload, indent=1, ensure_ascii=False) + "\n", "utf-8"
+    )
     if chart:
         kinds = [r for r in summary if r["mode"] == "lenient"]
-        labels = [f"{r['validator']}/{r['answer_type']}" if r["validator"] != "all" else "all"
-                  for r in kinds]
+        labels = [
+            f"{r['validator']}/{r['answer_type']}" if r["validator"] != "all" else "all"
+            for r in kinds
+        ]
         series = {}
         for mode in MODES:
-            by_label = {(r["validator"], r["answer_type"]): r for r in summary
-                        if r["mode"] == mode}
+            by_label = {(r["validator"], r["answer_type"]): r for r in summary if r["mode"] == mode}
             key = [(r["validator"], r["answer_type"]) for r in kinds]
             series[f"{mode} false negatives"] = [by_label[k]["fn_rate"] or 0.0 for k in key]
             series[f"{mode} false positives"] = [by_label[k]["fp_rate"] or 0.0 for k in key]
-        bar_chart(out / "perturb.png", labels, series,
-                  "Validator errors on perturbed reference answers", "% of variants")
+        bar_chart(
+            out / "perturb.png",
+            labels,
+            series,
+            "Validator errors on perturbed reference answers",
+            "% of variants",
+        )
     return summary
 
 
-TRACE_COLUMNS = ["mode", "tp", "fp", "fn", "tn", "precision", "precision_ci", "recall",
-                 "recall_ci", "agreement", "agreement_ci"]
+TRACE_COLUMNS = [
+    "mode",
+    "tp",
+    "fp",
+    "fn",
+    "tn",
+    "precision",
+    "precision_ci",
+    "recall",
+    "recall_ci",
+    "agreement",
+    "agreement_ci",
+]
 
 
 def write_traces(result: dict[str, Any], out: Path, chart: bool = True) -> None:
@@ -119,10 +157,14 @@ def write_traces(result: dict[str, Any], out: Path, chart: bool = True) -> None:
     if result["modes"]:
         write_csv(out / "traces.csv", result["modes"], TRACE_COLUMNS)
     else:
-        write_csv(out / "traces.csv", result["disagreements"],
-                  ["task_id", "episode", "answer", "lenient", "strict"])
-    (out / "traces.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n",
-                                     "utf-8")
+        write_csv(
+            out / "traces.csv",
+            result["disagreements"],
+            ["task_id", "episode", "answer", "lenient", "strict"],
+        )
+    (out / "traces.json").write_text(
+        json.dumps(result, indent=1, ensure_ascii=False) + "\n", "utf-8"
+    )
     if not chart:
         return
     if result["modes"]:

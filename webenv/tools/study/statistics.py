@@ -2,7 +2,6 @@
 and per-class accept rates on a labelled corpus.
 """
 
-
 from __future__ import annotations
 
 import csv
@@ -26,27 +25,33 @@ def summarize_perturb(rows: list[Judged]) -> list[dict[str, Any]]:
         groups.setdefault((row.validator, row.answer_type), []).append(row)
         groups.setdefault(("all", "all"), []).append(row)
     table = []
-    for (validator, kind), members in sorted(groups.items(),
-                                             key=lambda g: (g[0] == ("all", "all"), g[0])):
+    for (validator, kind), members in sorted(
+        groups.items(), key=lambda g: (g[0] == ("all", "all"), g[0])
+    ):
         for mode in MODES:
             good = [r for r in members if r.equivalent]
             bad = [r for r in members if not r.equivalent]
             fn = sum(not getattr(r, mode) for r in good)
             fp = sum(getattr(r, mode) for r in bad)
-            table.append({
-                "validator": validator, "answer_type": kind, "mode": mode,
-                "tasks": len({r.task_id for r in members}),
-                "equivalent": len(good), "false_negatives": fn,
-                "fn_rate": round(fn / len(good), 4) if good else None,
-                "wrong": len(bad), "false_positives": fp,
-                "fp_rate": round(fp / len(bad), 4) if bad else None,
-            })
+            table.append(
+                {
+                    "validator": validator,
+                    "answer_type": kind,
+                    "mode": mode,
+                    "tasks": len({r.task_id for r in members}),
+                    "equivalent": len(good),
+                    "false_negatives": fn,
+                    "fn_rate": round(fn / len(good), 4) if good else None,
+                    "wrong": len(bad),
+                    "false_positives": fp,
+                    "fp_rate": round(fp / len(bad), 4) if bad else None,
+                }
+            )
     return table
 
 
-
-
 # --- traces -------------------------------------------------------------------
+
 
 def wilson(successes: int, total: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval (95 % by default) for a proportion; (0, 1) when empty."""
@@ -90,20 +95,32 @@ def read_labels(path: str | Path) -> dict[tuple[str, str], bool]:
         for number, row in enumerate(reader, start=2):
             value = str(row["correct"]).strip().lower()
             if value not in ("1", "0", "yes", "no", "true", "false", "y", "n"):
-                raise click.ClickException(f"{path}:{number}: correct={row['correct']!r} is "
-                                           "not 1/0, yes/no or true/false")
+                raise click.ClickException(
+                    f"{path}:{number}: correct={row['correct']!r} is not 1/0, yes/no or true/false"
+                )
             labels[(row["task_id"].strip(), row["episode"].strip())] = value in (
-                "1", "yes", "true", "y")
+                "1",
+                "yes",
+                "true",
+                "y",
+            )
     return labels
 
 
-def summarize_traces(episodes: list[dict[str, Any]],
-                     labels: dict[tuple[str, str], bool] | None) -> dict[str, Any]:
+def summarize_traces(
+    episodes: list[dict[str, Any]], labels: dict[tuple[str, str], bool] | None
+) -> dict[str, Any]:
     """Disagreements between the modes and, with labels, each mode's quality."""
     disagreements = [
-        {"task_id": e.get("task_id"), "episode": e.get("episode"), "answer": e.get("answer"),
-         "lenient": bool(e.get("lenient")), "strict": bool(e.get("strict"))}
-        for e in episodes if bool(e.get("lenient")) != bool(e.get("strict"))
+        {
+            "task_id": e.get("task_id"),
+            "episode": e.get("episode"),
+            "answer": e.get("answer"),
+            "lenient": bool(e.get("lenient")),
+            "strict": bool(e.get("strict")),
+        }
+        for e in episodes
+        if bool(e.get("lenient")) != bool(e.get("strict"))
     ]
     result: dict[str, Any] = {
         "episodes": len(episodes),
@@ -114,8 +131,11 @@ def summarize_traces(episodes: list[dict[str, Any]],
     }
     if labels is None:
         return result
-    labelled = [(e, labels[(str(e.get("task_id")), str(e.get("episode")))]) for e in episodes
-                if (str(e.get("task_id")), str(e.get("episode"))) in labels]
+    labelled = [
+        (e, labels[(str(e.get("task_id")), str(e.get("episode")))])
+        for e in episodes
+        if (str(e.get("task_id")), str(e.get("episode"))) in labels
+    ]
     result["labelled"] = len(labelled)
     for mode in MODES:
         tp = sum(bool(e.get(mode)) and truth for e, truth in labelled)
@@ -123,8 +143,11 @@ def summarize_traces(episodes: list[dict[str, Any]],
         fn = sum(not e.get(mode) and truth for e, truth in labelled)
         tn = sum(not e.get(mode) and not truth for e, truth in labelled)
         row: dict[str, Any] = {"mode": mode, "tp": tp, "fp": fp, "fn": fn, "tn": tn}
-        for name, hits, total in (("precision", tp, tp + fp), ("recall", tp, tp + fn),
-                                  ("agreement", tp + tn, len(labelled))):
+        for name, hits, total in (
+            ("precision", tp, tp + fp),
+            ("recall", tp, tp + fn),
+            ("agreement", tp + tn, len(labelled)),
+        ):
             low, high = wilson(hits, total)
             row[name] = round(hits / total, 4) if total else None
             row[f"{name}_ci"] = [round(low, 4), round(high, 4)]
@@ -132,11 +155,12 @@ def summarize_traces(episodes: list[dict[str, Any]],
     return result
 
 
-
 # --- labelled corpus ----------------------------------------------------------
 
 DEFAULT_CORPUS = Path("build") / "corpus"
 """Where ``python tests/validators/independent/build.py`` writes the independent corpus."""
+
+
 def read_corpus(path: str | Path) -> list[dict[str, Any]]:
     """Labelled cases from a JSONL file, or from every ``*.jsonl`` file in a folder.
 
@@ -157,16 +181,22 @@ def read_corpus(path: str | Path) -> list[dict[str, Any]]:
                 case = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise click.ClickException(f"{file}:{lineno}: not JSON ({exc.msg})") from None
-            if (not isinstance(case, dict) or not isinstance(case.get("spec"), dict)
-                    or not isinstance(case.get("expected"), bool) or "answer" not in case):
-                raise click.ClickException(f"{file}:{lineno}: a case needs spec (object), "
-                                           f"answer and expected (bool)")
+            if (
+                not isinstance(case, dict)
+                or not isinstance(case.get("spec"), dict)
+                or not isinstance(case.get("expected"), bool)
+                or "answer" not in case
+            ):
+                raise click.ClickException(
+                    f"{file}:{lineno}: a case needs spec (object), answer and expected (bool)"
+                )
             cases.append(case)
     return cases
 
 
-def summarize_corpus(cases: list[dict[str, Any]],
-                     check: Callable[..., Any] = check_answer) -> list[dict[str, Any]]:
+def summarize_corpus(
+    cases: list[dict[str, Any]], check: Callable[..., Any] = check_answer
+) -> list[dict[str, Any]]:
     """Accept rates per class (and ``all``) in both modes.
 
     Args:
@@ -191,8 +221,11 @@ def summarize_corpus(cases: list[dict[str, Any]],
     rows = []
     for cls in sorted(counts, key=lambda c: (c != "all", c)):
         row = counts[cls]
-        out: dict[str, Any] = {"class": cls, "right": row.get("right", 0),
-                               "wrong": row.get("wrong", 0)}
+        out: dict[str, Any] = {
+            "class": cls,
+            "right": row.get("right", 0),
+            "wrong": row.get("wrong", 0),
+        }
         for mode in MODES:
             for label in ("right", "wrong"):
                 total = row.get(label, 0)

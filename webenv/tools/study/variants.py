@@ -5,7 +5,6 @@ The generators are written from templates of how people write answers, independe
 of the lenient normalizers they test.
 """
 
-
 from __future__ import annotations
 
 import re
@@ -20,11 +19,43 @@ from webenv.validators import MODES, EvalSpec, check_answer, check_url
 
 # --- variant generators -------------------------------------------------------
 
-_SMALL = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-          "eighteen", "nineteen", "twenty"]
-_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"]
+_SMALL = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 _WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 
@@ -55,25 +86,35 @@ def _ordinal(n: int) -> str:
 
 
 def currency_variants(ref: str) -> list[Variant]:
-    """"$X" -> "X USD", "X dollars", "$X0", "D dollars and C cents"...; wrong: ±1 cent,
+    """ "$X" -> "X USD", "X dollars", "$X0", "D dollars and C cents"...; wrong: ±1 cent,
     ×10, ÷10, cents dropped, two candidates, negation, another currency."""
     value = _decimal(ref)
     if value is None:
         return []
     x = _money(value)
     dollars, cents = x.split(".")
-    good = [(f"${x}", "symbol"), (x, "bare"), (f"{x} USD", "code after"),
-            (f"USD {x}", "code before"), (f"{x} dollars", "word"), (f"${x}0", "extra zero"),
-            (f"$ {x}", "spaced symbol"), (f"The total is ${x}.", "sentence"),
-            (f"{dollars} dollars and {cents} cents", "dollars and cents")]
+    good = [
+        (f"${x}", "symbol"),
+        (x, "bare"),
+        (f"{x} USD", "code after"),
+        (f"USD {x}", "code before"),
+        (f"{x} dollars", "word"),
+        (f"${x}0", "extra zero"),
+        (f"$ {x}", "spaced symbol"),
+        (f"The total is ${x}.", "sentence"),
+        (f"{dollars} dollars and {cents} cents", "dollars and cents"),
+    ]
     if value >= 1000:
         good.append((f"${int(value):,}.{cents}", "thousands separator"))
     if cents == "00":
         good.append((f"${dollars}", "whole dollars"))
-    bad = [(f"${_money(value + Decimal('0.01'))}", "one cent more"),
-           (f"${_money(value * 10)}", "times ten"),
-           (f"${x} or ${_money(value + 1)}", "two candidates"),
-           (f"not ${x}", "negated"), (f"€{x}", "another currency")]
+    bad = [
+        (f"${_money(value + Decimal('0.01'))}", "one cent more"),
+        (f"${_money(value * 10)}", "times ten"),
+        (f"${x} or ${_money(value + 1)}", "two candidates"),
+        (f"not ${x}", "negated"),
+        (f"€{x}", "another currency"),
+    ]
     if value >= Decimal("0.01"):
         bad.append((f"${_money(value - Decimal('0.01'))}", "one cent less"))
         bad.append((f"${_money(value / 10)}", "divided by ten"))
@@ -86,23 +127,30 @@ def currency_variants(ref: str) -> list[Variant]:
 
 
 def number_variants(ref: str) -> list[Variant]:
-    """"N" -> words, "N.0", "Answer: N", "N in total"; wrong: N±1, ×10, two candidates,
+    """ "N" -> words, "N.0", "Answer: N", "N in total"; wrong: N±1, ×10, two candidates,
     a bound, negation."""
     value = _decimal(ref)
     if value is None:
         return []
     n = format(value.normalize(), "f")
-    good = [(n, "bare"), (f"Answer: {n}", "label"), (f"The answer is {n}.", "sentence"),
-            (f"{n} in total", "trailing words")]
+    good = [
+        (n, "bare"),
+        (f"Answer: {n}", "label"),
+        (f"The answer is {n}.", "sentence"),
+        (f"{n} in total", "trailing words"),
+    ]
     if value == value.to_integral_value():
         good.append((f"{n}.0", "decimal zero"))
         if 0 <= value <= 20:
             good.append((_SMALL[int(value)], "word"))
         if value >= 1000:
             good.append((f"{int(value):,}", "thousands separator"))
-    bad = [(format((value + 1).normalize(), "f"), "plus one"),
-           (f"{n} or {format((value + 1).normalize(), 'f')}", "two candidates"),
-           (f"more than {n}", "a bound"), (f"not {n}", "negated")]
+    bad = [
+        (format((value + 1).normalize(), "f"), "plus one"),
+        (f"{n} or {format((value + 1).normalize(), 'f')}", "two candidates"),
+        (f"more than {n}", "a bound"),
+        (f"not {n}", "negated"),
+    ]
     if value != 0:
         bad.append((format((value * 10).normalize(), "f"), "times ten"))
     if value >= 1:
@@ -122,17 +170,22 @@ def date_variants(ref: str) -> list[Variant]:
     def written(d: date) -> str:
         return f"{_MONTHS[d.month - 1]} {d.day}, {d.year}"
 
-    good = [(day.isoformat(), "ISO"), (written(day), "month day, year"),
-            (f"{month[:3]} {day.day}, {day.year}", "abbreviated month"),
-            (f"{day.day} {month} {day.year}", "day month year"),
-            (f"{day.month:02d}/{day.day:02d}/{day.year}", "US numeric"),
-            (f"{day.month}/{day.day}/{day.year}", "US numeric, no zeros"),
-            (f"{month} {_ordinal(day.day)}, {day.year}", "ordinal day"),
-            (f"{_WEEKDAYS[day.weekday()]}, {written(day)}", "weekday"),
-            (f"It was on {written(day)}.", "sentence")]
-    bad = [(written(day + timedelta(days=1)), "next day"),
-           (written(day - timedelta(days=1)), "previous day"),
-           (f"{month} {day.year}", "day missing")]
+    good = [
+        (day.isoformat(), "ISO"),
+        (written(day), "month day, year"),
+        (f"{month[:3]} {day.day}, {day.year}", "abbreviated month"),
+        (f"{day.day} {month} {day.year}", "day month year"),
+        (f"{day.month:02d}/{day.day:02d}/{day.year}", "US numeric"),
+        (f"{day.month}/{day.day}/{day.year}", "US numeric, no zeros"),
+        (f"{month} {_ordinal(day.day)}, {day.year}", "ordinal day"),
+        (f"{_WEEKDAYS[day.weekday()]}, {written(day)}", "weekday"),
+        (f"It was on {written(day)}.", "sentence"),
+    ]
+    bad = [
+        (written(day + timedelta(days=1)), "next day"),
+        (written(day - timedelta(days=1)), "previous day"),
+        (f"{month} {day.year}", "day missing"),
+    ]
     try:
         bad.append((written(day.replace(year=day.year - 1)), "previous year"))
     except ValueError:
@@ -143,7 +196,7 @@ def date_variants(ref: str) -> list[Variant]:
 
 
 def month_variants(ref: str) -> list[Variant]:
-    """"December 2023" -> "Dec 2023", "2023-12", "12/2023"...; wrong: ±1 month, another
+    """ "December 2023" -> "Dec 2023", "2023-12", "12/2023"...; wrong: ±1 month, another
     year, two candidates."""
     match = re.fullmatch(r"\s*([A-Za-z]+)\s+(\d{4})\s*", str(ref))
     names = [m.lower() for m in _MONTHS]
@@ -157,12 +210,20 @@ def month_variants(ref: str) -> list[Variant]:
     name = _MONTHS[month - 1]
     following = (month % 12 + 1, year + (month == 12))
     previous = ((month - 2) % 12 + 1, year - (month == 1))
-    good = [(written(month, year), "month year"), (f"{name[:3]} {year}", "abbreviated"),
-            (f"{year}-{month:02d}", "ISO"), (f"{month:02d}/{year}", "numeric"),
-            (f"in {name} {year}", "preposition"), (f"{name}, {year}", "comma")]
-    bad = [(written(*following), "next month"), (written(*previous), "previous month"),
-           (written(month, year - 1), "previous year"),
-           (f"{written(month, year)} or {written(*following)}", "two candidates")]
+    good = [
+        (written(month, year), "month year"),
+        (f"{name[:3]} {year}", "abbreviated"),
+        (f"{year}-{month:02d}", "ISO"),
+        (f"{month:02d}/{year}", "numeric"),
+        (f"in {name} {year}", "preposition"),
+        (f"{name}, {year}", "comma"),
+    ]
+    bad = [
+        (written(*following), "next month"),
+        (written(*previous), "previous month"),
+        (written(month, year - 1), "previous year"),
+        (f"{written(month, year)} or {written(*following)}", "two candidates"),
+    ]
     return _pack(good, bad, reference=written(month, year), key=str.lower)
 
 
@@ -170,25 +231,40 @@ def boolean_variants(ref: str) -> list[Variant]:
     """yes/no -> "Yes.", "True", "Yes, that's right"; wrong: the opposite, a hedge."""
     yes = str(ref).strip().lower() in ("yes", "true")
     word, other = ("Yes", "No") if yes else ("No", "Yes")
-    good = [(word, "word"), (word.lower() + ".", "lower case"), (str(yes), "true/false"),
-            (f"{word}, that's right." if yes else "No, it is not.", "sentence")]
-    bad = [(other, "opposite"), (str(not yes), "opposite true/false"),
-           ("I'm not sure", "hedge")]
+    good = [
+        (word, "word"),
+        (word.lower() + ".", "lower case"),
+        (str(yes), "true/false"),
+        (f"{word}, that's right." if yes else "No, it is not.", "sentence"),
+    ]
+    bad = [(other, "opposite"), (str(not yes), "opposite true/false"), ("I'm not sure", "hedge")]
     return _pack(good, bad, reference=word, key=str.lower)
 
 
 def _names(refs: Iterable[str], reference: str) -> list[str]:
-    return sorted({r for r in refs if r.strip().lower() != reference.strip().lower()
-                   and reference.strip().lower() not in r.strip().lower()})
+    return sorted(
+        {
+            r
+            for r in refs
+            if r.strip().lower() != reference.strip().lower()
+            and reference.strip().lower() not in r.strip().lower()
+        }
+    )
 
 
 def string_variants(ref: str, others: list[str]) -> list[Variant]:
     """Case, punctuation, quotes, ™, articles, paraphrase templates; wrong: negation,
     another name from the same task set, a superset "A or B", a truncated name."""
-    good = [(ref.lower(), "lower case"), (ref.upper(), "upper case"), (f"{ref}.", "full stop"),
-            (f'"{ref}"', "quoted"), (f"{ref}™", "trademark"), (f"The answer is {ref}.",
-                                                                "paraphrase"),
-            (f"Answer: {ref}", "label"), (f"  {ref}  ", "whitespace")]
+    good = [
+        (ref.lower(), "lower case"),
+        (ref.upper(), "upper case"),
+        (f"{ref}.", "full stop"),
+        (f'"{ref}"', "quoted"),
+        (f"{ref}™", "trademark"),
+        (f"The answer is {ref}.", "paraphrase"),
+        (f"Answer: {ref}", "label"),
+        (f"  {ref}  ", "whitespace"),
+    ]
     if "-" in ref:
         good.append((ref.replace("-", " "), "hyphen as space"))
     if not ref.lower().startswith("the "):
@@ -211,15 +287,22 @@ def list_variants(items: list[str], others: list[str]) -> list[Variant]:
     if len(items) < 2:
         return []
     rev = list(reversed(items))
-    good = [(", ".join(items), "comma"), (", ".join(rev), "reversed"),
-            (", ".join(items[:-1]) + " and " + items[-1], "and-joined"),
-            ("\n".join(f"- {i}" for i in items), "bullets"),
-            ("\n".join(f"{n}. {i}" for n, i in enumerate(items, 1)), "numbered"),
-            ("\n".join(items), "lines"), ("; ".join(rev), "semicolons"),
-            (", ".join(i.lower() for i in items), "lower case")]
+    good = [
+        (", ".join(items), "comma"),
+        (", ".join(rev), "reversed"),
+        (", ".join(items[:-1]) + " and " + items[-1], "and-joined"),
+        ("\n".join(f"- {i}" for i in items), "bullets"),
+        ("\n".join(f"{n}. {i}" for n, i in enumerate(items, 1)), "numbered"),
+        ("\n".join(items), "lines"),
+        ("; ".join(rev), "semicolons"),
+        (", ".join(i.lower() for i in items), "lower case"),
+    ]
     extra = next((o for o in sorted(others) if o not in items), "Extra Item")
-    bad = [(", ".join(items[:-1]), "item dropped"), (", ".join([*items, extra]), "item added"),
-           (", ".join([*items[:-1], extra]), "item replaced")]
+    bad = [
+        (", ".join(items[:-1]), "item dropped"),
+        (", ".join([*items, extra]), "item added"),
+        (", ".join([*items[:-1], extra]), "item replaced"),
+    ]
     return _pack(good, bad, reference=", ".join(items), key=lambda t: t)
 
 
@@ -233,8 +316,12 @@ def url_variants(ref: str) -> list[Variant]:
     host, rest = hosts[match.group(1)], match.group(2) or "/"
     path, _, query = rest.partition("?")
     full = f"http://{host}{rest}"
-    good = [(full, "expanded"), (f"https://{host}{rest}", "https"),
-            (f"http://{host.upper()}{rest}", "upper-case host"), (f"{full}#top", "fragment")]
+    good = [
+        (full, "expanded"),
+        (f"https://{host}{rest}", "https"),
+        (f"http://{host.upper()}{rest}", "upper-case host"),
+        (f"{full}#top", "fragment"),
+    ]
     if not query:
         good.append((full.rstrip("/") + "/", "trailing slash"))
     else:
@@ -244,8 +331,9 @@ def url_variants(ref: str) -> list[Variant]:
     other = "forum.test" if host != "forum.test" else "shop.test"
     bad = [(f"http://{other}{rest}", "another site")]
     if path.strip("/"):
-        bad.append((f"http://{host}{path.rstrip('/')}-2" + (f"?{query}" if query else ""),
-                    "longer path"))
+        bad.append(
+            (f"http://{host}{path.rstrip('/')}-2" + (f"?{query}" if query else ""), "longer path")
+        )
         parent = path.rstrip("/").rsplit("/", 1)[0] or "/"
         bad.append((f"http://{host}{parent}", "parent page"))
     if query:
@@ -255,18 +343,27 @@ def url_variants(ref: str) -> list[Variant]:
 
 
 def infeasible_variants(others: list[str]) -> list[Variant]:
-    """"N/A", "Not possible", report_infeasible(...); wrong: a made-up answer."""
-    good = [("N/A", "N/A"), ("n/a", "lower case"), ("Not possible", "phrase"),
-            ("This cannot be done.", "sentence"), ('report_infeasible("not available")',
-                                                   "action text"),
-            ("I could not find it: it does not exist.", "explanation")]
+    """ "N/A", "Not possible", report_infeasible(...); wrong: a made-up answer."""
+    good = [
+        ("N/A", "N/A"),
+        ("n/a", "lower case"),
+        ("Not possible", "phrase"),
+        ("This cannot be done.", "sentence"),
+        ('report_infeasible("not available")', "action text"),
+        ("I could not find it: it does not exist.", "explanation"),
+    ]
     bad = [("Done", "claims success"), ("42", "made-up number")]
     bad += [(o, "an answer from another task") for o in sorted(others)[:2]]
     return _pack(good, bad, reference="N/A", key=lambda t: t)
 
 
-def _pack(good: list[tuple[str, str]], bad: list[tuple[str, str]], *, reference: str,
-          key: Callable[[str], str]) -> list[Variant]:
+def _pack(
+    good: list[tuple[str, str]],
+    bad: list[tuple[str, str]],
+    *,
+    reference: str,
+    key: Callable[[str], str],
+) -> list[Variant]:
     """Variants without duplicates; a wrong variant that equals the reference is dropped."""
     seen: set[str] = set()
     result: list[Variant] = []
@@ -370,10 +467,19 @@ def run_perturb(tasks: list[Task]) -> list[Judged]:
                     verdicts[mode] = check_url(variant.text, task.eval, mode=mode)
                 else:
                     verdicts[mode] = check_answer(variant.text, task.eval, mode=mode)
-            kind = (task.eval.answer_type or "string" if validator == "string_match"
-                    else "url")
-            rows.append(Judged(task.task_id, validator, kind, variant.template, variant.text,
-                               variant.equivalent, verdicts["lenient"].passed,
-                               verdicts["strict"].passed, verdicts["lenient"].rule,
-                               verdicts["strict"].rule))
+            kind = task.eval.answer_type or "string" if validator == "string_match" else "url"
+            rows.append(
+                Judged(
+                    task.task_id,
+                    validator,
+                    kind,
+                    variant.template,
+                    variant.text,
+                    variant.equivalent,
+                    verdicts["lenient"].passed,
+                    verdicts["strict"].passed,
+                    verdicts["lenient"].rule,
+                    verdicts["strict"].rule,
+                )
+            )
     return rows
