@@ -77,7 +77,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def summary(samples: list[float]) -> dict[str, float]:
@@ -106,7 +106,7 @@ def resolve_pages(env: gym.Env) -> dict[str, str]:
     """Fill in the product page: the first product the category page links to."""
     pages = dict(PAGES)
     env.reset(options={"task_id": TASK_ID})
-    _, obs = timed_step(env, f"goto [{PAGES['category']}]")
+    _, _obs = timed_step(env, f"goto [{PAGES['category']}]")
     document = env.unwrapped.browser.document()
     links = [a.get("href") for a in document.iter("a") if "/product/" in (a.get("href") or "")]
     pages["product"] = "http://shop.test" + links[0]
@@ -231,7 +231,8 @@ def bench_reset_any(env: gym.Env, rounds: int) -> dict[str, float]:
 def bench_long_run(steps: int) -> dict[str, float]:
     """RSS after a warm-up and after ``steps`` more steps with a reset every 20 steps."""
     env = gym.make("WebSuite-v0")
-    urls = [*PAGES.values()][:4] + [
+    urls = [
+        *[*PAGES.values()][:4],
         "http://forum.test/f/programming",
         "http://git.test/northwind/falcon-proxy/-/issues",
     ]

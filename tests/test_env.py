@@ -200,7 +200,7 @@ def sync_run():
     ],
 )
 def test_vector_envs_match_sync_observations(make, sync_run):
-    (obs, infos), (after, rewards, terminated, truncated, _) = _vector_run(make(), VECTOR_ACTIONS)
+    (obs, infos), (after, rewards, terminated, _truncated, _) = _vector_run(make(), VECTOR_ACTIONS)
     (sync_obs, sync_infos), sync_after = sync_run
     assert obs == sync_obs and infos["task_id"].tolist() == sync_infos["task_id"].tolist()
     assert after == sync_after[0]
@@ -237,7 +237,7 @@ def test_async_vector_env_without_copy_reads_live_text():
 def test_no_action_string_crashes_step(env, action):
     if env.unwrapped.task is None:
         env.reset(options={"task_id": TASK})
-    obs, reward, terminated, truncated, info = env.step(action)
+    obs, _reward, terminated, truncated, _info = env.step(action)
     assert env.observation_space.contains(obs)
     if terminated or truncated:
         env.reset(options={"task_id": TASK})

@@ -86,7 +86,7 @@ def test_select_families_rejects_unknown_selections(selection):
 
 
 def test_unknown_family_and_negative_seeds_are_clear_errors():
-    with pytest.raises(TaskError, match="unknown family 'shop.nope'"):
+    with pytest.raises(TaskError, match=r"unknown family 'shop\.nope'"):
         generate("shop.nope", 0, 0)
     with pytest.raises(TaskError, match="non-negative"):
         generate(FAMILY_IDS[0], -1, 0)

@@ -219,7 +219,7 @@ def git():
     env.close()
 
 
-@pytest.mark.parametrize("title", STORED_TITLES + ["[12] link 'x'", "\\'", "click [1]"])
+@pytest.mark.parametrize("title", [*STORED_TITLES, "[12] link 'x'", "\\'", "click [1]"])
 def test_names_stored_through_the_githost_form_are_found_and_clicked(git, title):
     git.reset(seed=0)
     tally = fuzz.Tally()

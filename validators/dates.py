@@ -204,7 +204,7 @@ class Duration:
         return f"{format(self.seconds.normalize(), 'f')} s"
 
 
-def find_durations(text: str, *, default_unit: str | None = None) -> list[Duration]:
+def find_durations(text: str, *, default_unit: str | None = None) -> list[Duration]:  # noqa: C901 - one branch per duration spelling
     """Distinct durations in ``text`` ("2 days", "1 hour 30 minutes", "an hour").
 
     Compound durations in decreasing units are summed ("1 h 30 min" = 90 min); a unitless

@@ -65,9 +65,8 @@ def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num
 def _num_equal(answer: _Num, ref: _Num) -> str | None:
     if answer.value == ref.value:  # exact: no tolerance, so 10-digit ids stay distinct
         return "equal"
-    if answer.decimals > ref.decimals >= 1:
-        if round(answer.value, ref.decimals) == ref.value:
-            return "rounded"
+    if answer.decimals > ref.decimals >= 1 and round(answer.value, ref.decimals) == ref.value:
+        return "rounded"
     return None
 
 
@@ -319,17 +318,18 @@ def check_typed(
         return fail(
             "url:negated", f"answer {show(text)} negates the URL ({show(q.group(0).strip())})"
         )
-    if kind.name in _QUANTITIES and (
-        q := _QUALIFIED.search(folded) or _QUALIFIED_AFTER.search(folded)
-    ):
-        if not any(
+    if (
+        kind.name in _QUANTITIES
+        and (q := _QUALIFIED.search(folded) or _QUALIFIED_AFTER.search(folded))
+        and not any(
             _QUALIFIED.search(fold(alt)) for item in items_of(value) for alt in split_or(item)
-        ):
-            return fail(
-                f"{kind.name}:qualified",
-                f"answer {show(text)} gives {wanted} only "
-                f"as {show(q.group(0).strip())}, not as the "
-                f"value",
-            )
+        )
+    ):
+        return fail(
+            f"{kind.name}:qualified",
+            f"answer {show(text)} gives {wanted} only "
+            f"as {show(q.group(0).strip())}, not as the "
+            f"value",
+        )
     how = next((h for h in hows if h != "equal"), "equal")
     return ok(f"{kind.name}:{how}", f"answer {show(text)} reads as {found} == {wanted}")

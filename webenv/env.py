@@ -318,7 +318,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
       curated tasks' behaviour on world 0.
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - gym.Env's
 
     def __init__(
         self,

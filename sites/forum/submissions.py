@@ -31,7 +31,8 @@ def get_submission(name: str, submission_id: int) -> sqlite3.Row:
         get_db()
         .execute(
             "SELECT s.*, f.name AS forum_name, f.title AS forum_title, u.username"
-            " FROM submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id"
+            " FROM submissions s JOIN forums f ON f.id = s.forum_id JOIN users u "
+            "ON u.id = s.user_id"
             " WHERE s.id = ?",
             (submission_id,),
         )

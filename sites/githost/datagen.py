@@ -836,7 +836,8 @@ def _fork(conn: sqlite3.Connection, source: _Project, fork: _Project, moment: da
     commits = {
         row[1]: row
         for row in conn.execute(
-            "SELECT id, sha, tree_id, parent_sha, parent2_sha, author_id, author_name, author_email,"
+            "SELECT id, sha, tree_id, parent_sha, parent2_sha, author_id, "
+            "author_name, author_email,"
             " message, created_at FROM commits WHERE project_id = ?",
             (source.id,),
         )
@@ -910,7 +911,7 @@ def _insert_projects(
 # --- the whole world --------------------------------------------------------------------
 
 
-def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
+def generate(conn: sqlite3.Connection, seed: int = 0) -> None:  # noqa: C901 - one generation step per table, in order
     """Create the Git-hosting site's tables and fill them with the world of ``seed``.
 
     Args:

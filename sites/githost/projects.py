@@ -373,7 +373,8 @@ def _member_or_404(user_id: int):
     member = (
         get_db()
         .execute(
-            "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u ON u.id = m.user_id"
+            "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u "
+            "ON u.id = m.user_id"
             " WHERE m.project_id = ? AND m.user_id = ?",
             (g.project["id"], user_id),
         )

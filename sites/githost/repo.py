@@ -289,7 +289,8 @@ def project_commits(conn: sqlite3.Connection, project_id: int) -> dict[str, sqli
     return {
         row["sha"]: row
         for row in conn.execute(
-            "SELECT id, sha, tree_id, parent_sha, parent2_sha, author_id, author_name, author_email,"
+            "SELECT id, sha, tree_id, parent_sha, parent2_sha, author_id, "
+            "author_name, author_email,"
             " message, created_at FROM commits WHERE project_id = ?",
             (project_id,),
         )

@@ -91,7 +91,8 @@ def members() -> list[sqlite3.Row]:
     return (
         get_db()
         .execute(
-            "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u ON u.id = m.user_id"
+            "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u "
+            "ON u.id = m.user_id"
             " WHERE m.project_id = ? ORDER BY u.username",
             (g.project["id"],),
         )
@@ -207,7 +208,8 @@ def assignees_of(kind: Kind, ids: list[int]) -> dict[int, list[sqlite3.Row]]:
         get_db()
         .execute(
             f"SELECT x.{kind.key} AS item_id, u.id, u.username, u.name FROM {kind.assignee_table} x"
-            f" JOIN users u ON u.id = x.user_id WHERE x.{kind.key} IN ({marks}) ORDER BY u.username",
+            f" JOIN users u ON u.id = x.user_id WHERE x.{kind.key} IN ({marks}) "
+            "ORDER BY u.username",
             ids,
         )
         .fetchall()

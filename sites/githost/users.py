@@ -94,7 +94,8 @@ def _group(group: sqlite3.Row) -> str:
     members = (
         get_db()
         .execute(
-            "SELECT u.username, u.name, m.role FROM group_members m JOIN users u ON u.id = m.user_id"
+            "SELECT u.username, u.name, m.role FROM group_members m JOIN users u "
+            "ON u.id = m.user_id"
             " WHERE m.namespace_id = ? ORDER BY m.role DESC, u.username",
             (group["id"],),
         )

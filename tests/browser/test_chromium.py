@@ -490,7 +490,7 @@ def test_actions_wait_for_slow_navigations(envs, monkeypatch):
     """
     import webenv.browser.chromium.browser as chromium_module
 
-    chromium, inprocess = envs
+    chromium, _inprocess = envs
     monkeypatch.setattr(chromium_module, "ACTION_TIMEOUT_MS", 600)
     app = chromium.world.apps["shop"]
     wsgi_app = app.wsgi_app

@@ -124,7 +124,7 @@ def test_post_form_sends_what_the_agent_set(browser):
     ):
         assert expected in text
     assert "disabled=" not in text
-    post = [r for r in browser.world.request_log if r["method"] == "POST"][0]
+    post = next(r for r in browser.world.request_log if r["method"] == "POST")
     assert post["url"] == "http://shop.test/submit" and post["status"] == 302
     assert post["form"]["go"] == "delete" and post["form"]["speed"] == "fast"
 

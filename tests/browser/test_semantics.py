@@ -448,7 +448,7 @@ def test_links_stored_through_a_site_form_are_clicked_without_raising(forum_env,
 def test_tabs_are_capped_with_an_error_naming_the_cap(browser):
     for _ in range(MAX_TABS - 1):
         browser.execute(Action("new_tab"))
-    url, error = outcome(browser, Action("new_tab"))
+    _url, error = outcome(browser, Action("new_tab"))
     assert f"{MAX_TABS} tabs are open" in error and "close_tab" in error
     assert len(browser.tabs) == MAX_TABS
     browser.execute(Action("close_tab"))

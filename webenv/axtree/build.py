@@ -323,7 +323,7 @@ class _Builder(Numbering):
 
     # -- the main pass ------------------------------------------------------------------
 
-    def build(self) -> AXTree:
+    def build(self) -> AXTree:  # noqa: C901 - the single DOM pass is inlined for speed
         """Run the single pass over the document and return the tree."""
         root = self.root
         elements = self.elements
@@ -356,7 +356,7 @@ class _Builder(Numbering):
                         line = f"{indent}[{tid}] StaticText '{s}'"
                         add((line, tid, "StaticText", s, None, None))
 
-        def visit(el, pname, pfc, flags, label, indent):
+        def visit(el, pname, pfc, flags, label, indent):  # noqa: C901 - the single DOM pass is inlined for speed
             """Number ``el`` and its subtree and record its shown nodes.
 
             ``pname``/``pfc``: the nearest shown ancestor's name and whether it came from
@@ -454,7 +454,7 @@ class _Builder(Numbering):
 
     # -- the general path -----------------------------------------------------------
 
-    def general_node(
+    def general_node(  # noqa: C901 - the single DOM pass is inlined for speed
         self,
         el: HtmlElement,
         tag: str,
@@ -671,7 +671,7 @@ class _Builder(Numbering):
                 parent is not None and parent.tag == "details" and "open" in parent.keys()
             )
 
-    def native_name(
+    def native_name(  # noqa: C901 - accname's steps, in the standard's order
         self,
         el: HtmlElement,
         tag: str,
@@ -777,7 +777,7 @@ class _Builder(Numbering):
                     value = "\u2022" * len(value)
                 props["value"] = value
 
-    def select_children(self, el: HtmlElement, single: bool, disabled: bool, indent: str) -> None:
+    def select_children(self, el: HtmlElement, single: bool, disabled: bool, indent: str) -> None:  # noqa: C901 - the single DOM pass is inlined for speed
         """Number a ``<select>``'s content and emit its options and groups."""
         selected = None
         if single:

@@ -22,7 +22,8 @@ def expected_titles(
     return [
         row[0]
         for row in conn.execute(
-            f"SELECT s.title FROM submissions s JOIN forums f ON f.id = s.forum_id WHERE s.deleted = 0"
+            "SELECT s.title FROM submissions s JOIN forums f ON f.id = s.forum_id "
+            "WHERE s.deleted = 0"
             f" AND {where} ORDER BY {order} LIMIT 25 OFFSET {offset}",
             params,
         )

@@ -82,7 +82,8 @@ def test_comment_sorts(
     expected = [
         f"comment-{row[0]}"
         for row in conn.execute(
-            f"SELECT id FROM comments WHERE submission_id = ? AND parent_id IS NULL ORDER BY {order}",
+            "SELECT id FROM comments WHERE submission_id = ? AND parent_id IS NULL "
+            f"ORDER BY {order}",
             (busy,),
         )
     ]

@@ -18,7 +18,8 @@ def _cart(conn: sqlite3.Connection, user_id: int = 1) -> list[tuple]:
     return [
         tuple(row)
         for row in conn.execute(
-            "SELECT product_id, size, colour, quantity FROM cart_items WHERE user_id = ? ORDER BY id",
+            "SELECT product_id, size, colour, quantity FROM cart_items WHERE "
+            "user_id = ? ORDER BY id",
             (user_id,),
         )
     ]

@@ -120,11 +120,11 @@ def test_sort_by_rating(client: FlaskClient, conn: sqlite3.Connection) -> None:
 def test_sort_keeps_filters_in_pagination(client: FlaskClient) -> None:
     response = client.get("/category/clothing?sort=price_asc&min_price=20")
     tree = html.fromstring(response.data)
-    next_link = [
+    next_link = next(
         a
         for a in tree.cssselect('nav[aria-label="Pagination"] a')
         if a.text_content() == "Next page"
-    ][0]
+    )
     assert next_link.get("href") == "/category/clothing?sort=price_asc&min_price=20&page=2"
 
 

@@ -240,7 +240,7 @@ class Out:
         )
 
 
-def value_cases(
+def value_cases(  # noqa: C901 - one judgement per answer type, kept together for review
     out: Out,
     prefix: str,
     spec: dict,
@@ -342,11 +342,12 @@ def value_cases(
         superset = all(norm(i) in sn for i in items)
         # "A or A-plus-more" is a hedge only where the answer is a set of candidates
         set_answer = tid in LIST_TEMPLATES or (tid is None and islist)
-        if any(all(norm(i) not in norm(x) for x in items) for i in sib) and (
-            set_answer or not superset
+        if (
+            any(all(norm(i) not in norm(x) for x in items) for i in sib)
+            and (set_answer or not superset)
+            and sn not in [norm(render(d)) for d in partners]
         ):
-            if sn not in [norm(render(d)) for d in partners]:
-                partners.append(sib)
+            partners.append(sib)
         if any(norm(i) in sn for i in items) or any(norm(i) in norm(base) for i in sib):
             continue
         if sn not in [norm(render(d)) for d in distinct]:
@@ -393,7 +394,7 @@ def value_cases(
                 and all(norm(i) not in norm(x) and norm(x) not in norm(i) for x in items)
             ]
             if pool:
-                add(render(items + [pool[0]]), False, "extra-item", f"adds {pool[0]!r}")
+                add(render([*items, pool[0]]), False, "extra-item", f"adds {pool[0]!r}")
         if tid is None or tid in UNORDERED_TEMPLATES:
             add(
                 " and ".join(reversed(items)),

@@ -12,6 +12,7 @@ raises :class:`webenv.errors.BrowserStackMissing`, which names the extra to inst
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import os
 import shutil
@@ -138,10 +139,8 @@ class _Driver:
         _release_deferred()
         playwright, cls.playwright = cls.playwright, None
         if playwright is not None:
-            try:
+            with contextlib.suppress(Exception):
                 playwright.stop()
-            except Exception:
-                pass
 
 
 # The finalizers of open ChromiumBrowsers (see ChromiumBrowser.__init__), and releases that

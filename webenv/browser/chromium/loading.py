@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -107,12 +108,10 @@ class Loading:
                 self.complete = self.commits
                 return True
             if state is not None and state != "complete" and not self.pending:
-                try:
+                with contextlib.suppress(PlaywrightError):
                     page.wait_for_load_state(
                         "load", timeout=max(1.0, (deadline - time.monotonic()) * 1000)
                     )
-                except PlaywrightError:
-                    pass
             else:
                 page.wait_for_timeout(5)
         self.pending.clear()  # give up on what never ended; the next wait starts afresh

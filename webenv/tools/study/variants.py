@@ -7,6 +7,7 @@ of the lenient normalizers they test.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -186,10 +187,8 @@ def date_variants(ref: str) -> list[Variant]:
         (written(day - timedelta(days=1)), "previous day"),
         (f"{month} {day.year}", "day missing"),
     ]
-    try:
+    with contextlib.suppress(ValueError):
         bad.append((written(day.replace(year=day.year - 1)), "previous year"))
-    except ValueError:
-        pass
     if day.day <= 12 and day.day != day.month:
         bad.append((date(day.year, day.day, day.month).isoformat(), "month and day swapped"))
     return _pack(good, bad, reference=day.isoformat(), key=lambda t: t)
