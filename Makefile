@@ -8,6 +8,8 @@ CHROMIUM ?= $(or $(WEBENV_CHROMIUM),/usr/bin/chromium)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The type checker sees the installed layout (webenv.sites = sites/, ...) through links.
 TYPECHECK_TREE := build/typecheck
+# Both cores: each test file runs whole in one worker (module fixtures stay shared).
+PYTEST_JOBS ?= -n 2 --dist loadfile
 
 .PHONY: demo test test-fast check lint format typecheck bench install chromium webarena clean
 
@@ -39,12 +41,12 @@ $(WEBARENA_WHEEL): | $(BIN)/python
 webarena: $(WEBARENA_WHEEL)
 
 # Lint, format and type checks, then the whole suite (Chromium tests included).
-test: $(STAMP) chromium webarena
-	$(BIN)/python -m pytest -q
+test: check chromium webarena
+	$(BIN)/python -m pytest -q $(PYTEST_JOBS)
 
 # The inner loop: everything but the Chromium and slow tests.
 test-fast: $(STAMP) webarena
-	$(BIN)/python -m pytest -q -m "not chromium and not slow"
+	$(BIN)/python -m pytest -q $(PYTEST_JOBS) -m "not chromium and not slow"
 
 check: lint typecheck
 
