@@ -41,6 +41,8 @@ class EvalContext:
         requests: Request log entries ``{"method", "url", "form", "status"}``.
         users: Site name -> logged-in username (for "myself").
         site_urls: Placeholder -> base URL, e.g. ``{"__SHOP__": "http://shop.test"}``.
+        truncated: The episode hit its step limit without an answer: answer checks fail
+            with rule ``no-answer``; state and URL checks judge the final state as usual.
     """
 
     answer: str | None = None
@@ -51,6 +53,7 @@ class EvalContext:
     requests: list[dict] = field(default_factory=list)
     users: dict[str, str] = field(default_factory=dict)
     site_urls: dict[str, str] = field(default_factory=dict)
+    truncated: bool = False
 
 
 def site_urls(context: EvalContext | None) -> dict[str, str]:

@@ -13,7 +13,7 @@ from .request_log import check_requests
 from .spec import MODES, EvalSpec
 from .state import check_state
 from .urls import check_url
-from .verdict import Verdict, error, parsed_spec
+from .verdict import Verdict, error, fail, parsed_spec
 
 
 @dataclass(frozen=True)
@@ -168,6 +168,8 @@ class Evaluation:
 
 def run_check(eval_type: str, spec: EvalSpec, context: EvalContext, mode: str) -> Verdict:
     """Run one named check in one mode."""
+    if eval_type == "string_match" and context.truncated:
+        return fail("no-answer", "the episode was truncated before the agent answered")
     if eval_type == "string_match":
         return check_answer(context.answer, spec, mode=mode, context=context)
     if eval_type == "url_match":

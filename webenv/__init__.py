@@ -101,6 +101,10 @@ for _env_id, _tasks in ENV_IDS.items():
             id=_env_id,
             entry_point="webenv.env:WebEnv",
             # ``sites`` scopes tasks="gen" / "gen:train" / "gen:test" to the id's sites.
-            kwargs={"tasks": _tasks, "sites": None if _tasks == "all" else [_tasks]},
+            kwargs={
+                "tasks": _tasks,
+                "sites": None if _tasks == "all" else [_tasks],
+                "step_limit": MAX_EPISODE_STEPS,
+            },
             max_episode_steps=MAX_EPISODE_STEPS,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing as mp
 import os
 import sys
@@ -26,6 +27,7 @@ from numpy.typing import NDArray
 
 from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, ActionKind, parse_action
 from webenv.browser.base import Browser
+from webenv.candidates import page_candidates
 from webenv.errors import OptionError, ShadowedPackage, TaskError
 from webenv.families import (
     Family,
@@ -36,7 +38,7 @@ from webenv.families import (
 )
 from webenv.recording import EpisodeRecorder
 from webenv.tasks import CURATED_WORLD_SEED, Task
-from webenv.validators import evaluate
+from webenv.validators import Evaluation, evaluate
 from webenv.world import SITES, World
 
 
@@ -268,12 +270,22 @@ class WebEnv(gym.Env[dict[str, str], str]):
 
     ## Episode End
     Terminates on ``stop [...]``, ``send_msg_to_user(...)`` or ``report_infeasible(...)``;
-    truncates at ``max_episode_steps`` (50 for the registered ids).
+    truncates at ``step_limit``. The registered ids pass ``step_limit=50`` and keep
+    Gymnasium's ``TimeLimit`` at the same 50 (``spec.max_episode_steps``), so the env
+    truncates first and can attach a verdict: the wrapper runs outside the env, which
+    cannot see its limit. Change the limit with ``gym.make(id, step_limit=N)``; a
+    shorter ``gym.make(id, max_episode_steps=N)`` truncates in the wrapper, without a
+    verdict.
 
     ## Info
     ``task_id``, ``intent``, ``world_seed``; ``family`` and ``instance`` for generated
     tasks; at termination ``answer`` and ``validation`` (lenient and
-    strict verdicts with every check's rule and explanation).
+    strict verdicts with every check's rule and explanation). When the env truncates at
+    ``step_limit``, ``answer`` is None and ``validation`` judges the final state: state
+    and URL checks as usual, answer checks fail with rule ``no-answer``; the reward
+    stays 0. With ``candidates=True``,
+    ``candidates``: the page's executable actions (:mod:`webenv.candidates`; empty once
+    the episode has ended).
 
     ## Arguments
     - ``tasks``: curated tasks — task ids, a site (``"shop"``), ``"all"``, or a split
@@ -297,6 +309,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
       only) returns the active tab's viewport as an ``HxWx3`` ``uint8`` array.
     - ``screenshot``: (chromium only) add a ``screenshot`` key to the observation, the
       viewport as an ``HxWx3`` ``uint8`` ``Box``.
+    - ``step_limit``: truncate after this many steps, with a verdict (default None: the
+      env never truncates by itself; the registered ids use 50).
+    - ``candidates``: add ``info["candidates"]`` (default False: nothing is computed).
     - ``record_dir``: append every episode (actions, answer, both verdicts) to
       ``<record_dir>/episodes-<pid>.jsonl``.
 
@@ -332,6 +347,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         screenshot: bool = False,
         world_seeds: int | range | list[int] | None = None,
         sites: list[str] | tuple[str, ...] | None = None,
+        candidates: bool = False,
+        step_limit: int | None = None,
     ) -> None:
         _choice("backend", backend, BACKENDS)
         _choice("validator_mode", validator_mode, VALIDATOR_MODES)
@@ -348,6 +365,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
             )
         if not isinstance(screenshot, bool):
             raise OptionError(f"screenshot={screenshot!r} is not accepted; use True or False")
+        if not isinstance(candidates, bool):
+            raise OptionError(f"candidates={candidates!r} is not accepted; use True or False")
+        if step_limit is not None:
+            step_limit = _integer("step_limit", step_limit, 1, "the steps an episode may take")
         if backend != "chromium" and screenshot:
             raise OptionError(
                 "screenshot=True needs backend='chromium' (the in-process backend draws nothing)"
@@ -410,6 +431,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.max_obs_chars = max_obs_chars
         self.render_mode = render_mode
         self.screenshot = screenshot
+        self.candidates = candidates
+        self.step_limit = step_limit
         hosted = [site for task in self.tasks for site in task.sites]
         hosted += [site for family in self.families for site in family.sites]
         first_world = task_world_seed(self.tasks[0]) if self.tasks else self.world_seeds[0]
@@ -419,6 +442,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.task: Task | None = None
         self._last_error = ""
         self._done = False
+        self._elapsed = 0
         self.action_space = BoundedText(MAX_ACTION_CHARS)
         observation: dict[str, spaces.Space] = {
             "axtree": BoundedText(max_obs_chars),
@@ -459,9 +483,18 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.browser.reset(task.start_url, cookies)
         self._last_error = ""
         self._done = False
+        self._elapsed = 0
         if self.recorder is not None:
             self.recorder.start(task.task_id, seed, self.browser.url)
-        return self._observation(), self._info(task)
+        return self._observation(), self._with_candidates(self._info(task))
+
+    def _with_candidates(self, info: dict[str, Any]) -> dict[str, Any]:
+        """``info`` with the page's action candidates when the env offers them (none once
+        the episode has ended)."""
+        if self.candidates:
+            assert self.task is not None
+            info["candidates"] = [] if self._done else page_candidates(self.browser, self.task)
+        return info
 
     def _info(self, task: Task) -> dict[str, Any]:
         info: dict[str, Any] = {
@@ -615,8 +648,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
         info = self._info(self.task)
         if self._done:
             self._last_error = "the episode has ended; call reset() to start another"
-            return self._observation(), 0.0, True, False, info
+            return self._observation(), 0.0, True, False, self._with_candidates(info)
         self._last_error = ""
+        self._elapsed += 1
         try:
             if not isinstance(action, str):
                 raise ActionError(f"an action is a string, not {type(action).__name__}")
@@ -628,26 +662,38 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self._last_error = str(exc)
         if self.recorder is not None:
             self.recorder.step(str(action), self.browser.url, self._last_error)
-        return self._observation(), 0.0, False, False, info
+        truncated = self.step_limit is not None and self._elapsed >= self.step_limit
+        if truncated:
+            self._done = True
+            evaluation = self._evaluate(None, infeasible=False)
+            info.update(answer=None, validation=evaluation.to_dict())
+        return self._observation(), 0.0, False, truncated, self._with_candidates(info)
+
+    def _evaluate(self, answer: str | None, *, infeasible: bool) -> Evaluation:
+        """The validators' verdict on the current state (``answer`` None: truncated)."""
+        assert self.task is not None
+        context = self.world.eval_context(
+            answer=answer,
+            infeasible_reported=infeasible,
+            url=self.browser.url,
+            fetch_page=self.browser.document,
+            users=self.task.login,
+        )
+        if answer is None:
+            context = dataclasses.replace(context, truncated=True)
+        return evaluate(self.task.eval, context)
 
     def _finish(self, action: Action, info: dict[str, Any]):
         assert self.task is not None
         self._done = True
         answer = action.text or ""
-        context = self.world.eval_context(
-            answer=answer,
-            infeasible_reported=action.infeasible,
-            url=self.browser.url,
-            fetch_page=self.browser.document,
-            users=self.task.login,
-        )
-        evaluation = evaluate(self.task.eval, context)
+        evaluation = self._evaluate(answer, infeasible=action.infeasible)
         info.update(answer=answer, infeasible=action.infeasible, validation=evaluation.to_dict())
         reward = evaluation.score(self.validator_mode)
         if self.recorder is not None:
             self.recorder.step(action.to_str(), self.browser.url, "")
             self.recorder.finish(answer, action.infeasible, evaluation, reward)
-        return self._observation(), reward, True, False, info
+        return self._observation(), reward, True, False, self._with_candidates(info)
 
     def _observation(self) -> dict[str, Any]:
         assert self.task is not None

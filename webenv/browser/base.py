@@ -357,6 +357,22 @@ class Browser(ABC):
     def document(self, url: str = "last") -> html.HtmlElement:
         """The DOM of the active page (``"last"``) or of ``url`` fetched as the same user."""
 
+    def element_facts(self, target: int) -> ElementFacts | None:
+        """What the action semantics know about the element with AX id ``target``.
+
+        None when no element of the active page has that id (text-node ids included).
+        Action candidates (:mod:`webenv.candidates`) use it to offer only actions that
+        the semantics here accept.
+        """
+        return self._facts(target)
+
+    def history_moves(self) -> tuple[bool, bool]:
+        """Whether the active tab can go back and go forward in its history."""
+        if not self.tabs:
+            return False, False
+        tab: HistoryTab = self.tabs[self.active]
+        return tab.position > 0, tab.position < len(tab.history) - 1
+
     def rgb_array(self) -> np.ndarray:
         """The active tab's viewport as an ``HxWx3`` ``uint8`` array (drawing backends only)."""
         raise NotImplementedError(f"{type(self).__name__} draws nothing; use backend='chromium'")

@@ -1,0 +1,203 @@
+"""Action candidates: every meaningful action on the current page, as action strings.
+
+``WebEnv(candidates=True)`` puts :func:`page_candidates` in ``info["candidates"]`` after
+every reset and step, so a policy can choose among executable actions instead of writing
+them (see :class:`webenv.wrappers.DiscreteActions`). Each candidate is a WebArena-grammar
+string that ``env.step`` accepts as is, without ``last_action_error``.
+
+What is offered, in this order (deterministic for a page, a tab list and a task):
+
+1. ``stop []`` - end the episode. Answers are left to the agent: an answer is computed
+   from what the pages show, not from the goal, so no answer text is offered.
+2. ``go_back`` / ``go_forward`` when the active tab's history allows them.
+3. ``tab_focus [i]`` for every other open tab, ``new_tab`` while fewer than
+   :data:`~webenv.browser.base.MAX_TABS` tabs are open, and ``close_tab`` when more than
+   one tab is open (closing the only tab would just leave a blank page).
+4. Page elements in accessibility-tree order, each by what the element is (the browser's
+   :meth:`~webenv.browser.base.Browser.element_facts`, shared by both backends):
+
+   - links that lead to a bundled site, and buttons, tabs, menu items, switches and
+     disclosure triangles that a click activates (``click [id]``); a disabled control,
+     a link to an unreachable host and a click that would only move the focus are left
+     out;
+   - checkboxes: ``check [id]`` when unticked, ``uncheck [id]`` when ticked; radio
+     buttons: ``check [id]`` when not chosen;
+   - selects: ``select [id] [label]`` for each option with a non-empty label;
+   - text fields: ``type [id] [value] [1]`` then ``type [id] [value] [0]`` for each of
+     :func:`goal_values`, then ``type [id] [] [0]`` (clear it). Number fields
+     (``spinbutton``) get the goal's numbers and the counts 1-9 instead.
+
+Only strings that parse back to the intended action are offered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from webenv.actions import Action, ActionError, ActionKind, parse_action
+from webenv.axtree.rules import DISABLEABLE_TAGS
+from webenv.browser.base import (
+    ACTIVATABLE_TAGS,
+    MAX_TABS,
+    Browser,
+    ElementFacts,
+    loadable,
+    reachable,
+)
+from webenv.sites.core.urls import parse_url
+from webenv.tasks import Task
+
+CLICK_ROLES = frozenset(
+    {
+        "link",
+        "button",
+        "tab",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "switch",
+        "DisclosureTriangle",
+    }
+)
+"""Roles whose elements are offered a ``click`` (when the click does something)."""
+NUMBER_FIELD_ROLES = frozenset({"spinbutton"})
+"""Roles offered numbers rather than the goal's words."""
+COUNTS = tuple(str(n) for n in range(1, 10))
+"""Numbers every number field is offered besides the goal's."""
+MAX_VALUE_CHARS = 200
+"""Longest goal value offered for typing."""
+
+_LINE = re.compile(r"^\t*\[(\d+)\] (\S+) '")
+_CHECKED = re.compile(r"' (?:focused: \w+ )?checked: (True|False|'mixed')")
+_QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+
+
+def goal_values(task: Task) -> list[str]:
+    """The texts offered for typing into text fields, from the task's goal.
+
+    In order, without repeats: the task's slot values (``instantiation_dict``; list values
+    give each item), the phrases quoted in the intent, the parts of each ``a / b`` path
+    value (``"Team / Project"`` also gives ``"Project"`` and ``"Team"``), and the
+    usernames the task logs in as. Values are whitespace-collapsed; empty ones and ones
+    longer than :data:`MAX_VALUE_CHARS` are dropped.
+    """
+    found: list[str] = []
+    for value in task.instantiation_dict.values():
+        found.extend(_flat(value))
+    for match in _QUOTED.finditer(task.intent):
+        found.append(match.group(1) or match.group(2))
+    for value in list(found):
+        if " / " in value:
+            found.extend(reversed(value.split(" / ")))
+    found.extend(task.login.values())
+    values = (" ".join(str(v).split()) for v in found)
+    return list(dict.fromkeys(v for v in values if v and len(v) <= MAX_VALUE_CHARS))
+
+
+def _flat(value: Any) -> Iterable[str]:
+    if isinstance(value, list | tuple):
+        for item in value:
+            yield from _flat(item)
+    elif isinstance(value, str | int | float) and not isinstance(value, bool):
+        yield str(value)
+
+
+def number_values(values: Iterable[str]) -> list[str]:
+    """The numbers offered to a number field: the goal's numbers, then 1-9."""
+    numbers = [m.group(0) for value in values for m in _NUMBER.finditer(value)]
+    return list(dict.fromkeys([*numbers, *COUNTS]))
+
+
+def page_candidates(browser: Browser, task: Task) -> list[str]:
+    """Every meaningful action on the browser's active page for ``task``.
+
+    Args:
+        browser: The env's browser, on the page the agent sees.
+        task: The episode's task (its goal supplies the texts to type).
+
+    Returns:
+        Action strings in the order the module docstring gives; each executes without
+        ``last_action_error``.
+    """
+    actions: list[Action] = [Action(ActionKind.STOP, text="")]
+    back, forward = browser.history_moves()
+    if back:
+        actions.append(Action(ActionKind.GO_BACK))
+    if forward:
+        actions.append(Action(ActionKind.GO_FORWARD))
+    count = len(browser.tabs)
+    actions += [
+        Action(ActionKind.TAB_FOCUS, tab_index=i) for i in range(count) if i != browser.active
+    ]
+    if count < MAX_TABS:
+        actions.append(Action(ActionKind.NEW_TAB))
+    if count > 1:
+        actions.append(Action(ActionKind.CLOSE_TAB))
+    values = goal_values(task)
+    numbers = number_values(values)
+    for line in browser.axtree_text().splitlines():
+        match = _LINE.match(line)
+        if match is None:
+            continue
+        role = match.group(2)
+        if role == "StaticText":
+            continue
+        target = int(match.group(1))
+        facts = browser.element_facts(target)
+        if facts is None or facts.hidden:
+            continue
+        fill = numbers if role in NUMBER_FIELD_ROLES else values
+        actions += _element_actions(browser, target, role, facts, line, fill)
+    return [text for text in map(_checked_string, actions) if text is not None]
+
+
+def _element_actions(
+    browser: Browser, target: int, role: str, facts: ElementFacts, line: str, values: list[str]
+) -> list[Action]:
+    """The actions offered on one shown element."""
+    if facts.is_text_field:
+        if facts.disabled or facts.readonly:
+            return []
+        typed = [
+            Action(ActionKind.TYPE, target=target, text=value, press_enter=enter)
+            for value in values
+            for enter in (True, False)
+        ]
+        return [*typed, Action(ActionKind.TYPE, target=target, text="")]
+    if facts.is_checkable:
+        if facts.disabled:
+            return []
+        checked = _CHECKED.search(line)
+        if checked is not None and checked.group(1) == "True":
+            return [] if facts.type == "radio" else [Action(ActionKind.UNCHECK, target=target)]
+        return [Action(ActionKind.CHECK, target=target)]
+    if facts.tag == "select":
+        if facts.disabled:
+            return []
+        labels = dict.fromkeys(option.label for option in facts.options if option.label)
+        return [Action(ActionKind.SELECT, target=target, text=label) for label in labels]
+    if role in CLICK_ROLES and _click_does_something(browser, facts):
+        return [Action(ActionKind.CLICK, target=target)]
+    return []
+
+
+def _click_does_something(browser: Browser, facts: ElementFacts) -> bool:
+    """Whether a click on the element follows a reachable link or activates a control."""
+    if facts.disabled and facts.tag in DISABLEABLE_TAGS:
+        return False
+    if facts.link is not None:
+        url = parse_url(facts.link, base=browser.url)
+        return url is not None and reachable(loadable(url), browser.world.sites)
+    return facts.tag in ACTIVATABLE_TAGS
+
+
+def _checked_string(action: Action) -> str | None:
+    """``action`` as a string, or None when the string would not parse back to it."""
+    text = action.to_str()
+    try:
+        return text if parse_action(text) == action else None
+    except ActionError:
+        return None
