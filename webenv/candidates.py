@@ -24,8 +24,13 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
      buttons: ``check [id]`` when not chosen;
    - selects: ``select [id] [label]`` for each option with a non-empty label;
    - text fields: ``type [id] [value] [1]`` then ``type [id] [value] [0]`` for each of
-     :func:`goal_values`, then ``type [id] [] [0]`` (clear it). Number fields
-     (``spinbutton``) get the goal's numbers and the counts 1-9 instead.
+     :func:`goal_values`; when the field shows a value, the same for that value with a
+     goal value appended after a space (edits such as "add ' [Solved]' to the title");
+     then ``type [id] [] [0]`` (clear it). Number fields (``spinbutton``) get the goal's
+     numbers and the counts 1-9 instead of its words.
+
+A ``click`` on a checkbox or radio button is offered in its ``check``/``uncheck`` form
+only (the same effect), so a policy does not see one action twice.
 
 Only strings that parse back to the intended action are offered.
 """
@@ -70,6 +75,7 @@ MAX_VALUE_CHARS = 200
 """Longest goal value offered for typing."""
 
 _LINE = re.compile(r"^\t*\[(\d+)\] (\S+) '")
+_VALUE = re.compile(r" value: '(.*)'$")
 _CHECKED = re.compile(r"' (?:focused: \w+ )?checked: (True|False|'mixed')")
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
@@ -161,9 +167,12 @@ def _element_actions(
     if facts.is_text_field:
         if facts.disabled or facts.readonly:
             return []
+        shown = _VALUE.search(line)
+        current = shown.group(1) if shown is not None and "•" not in shown.group(1) else ""
+        texts = [*values, *(f"{current} {value}" for value in values if current)]
         typed = [
-            Action(ActionKind.TYPE, target=target, text=value, press_enter=enter)
-            for value in values
+            Action(ActionKind.TYPE, target=target, text=text, press_enter=enter)
+            for text in texts
             for enter in (True, False)
         ]
         return [*typed, Action(ActionKind.TYPE, target=target, text="")]
@@ -201,3 +210,56 @@ def _checked_string(action: Action) -> str | None:
         return text if parse_action(text) == action else None
     except ActionError:
         return None
+
+
+def solution_misses(env: Any, task: Task) -> list[str]:
+    """Play ``task``'s reference solution as candidates; say where a step is not one.
+
+    Resets ``env`` (a ``WebEnv`` with ``candidates=True`` whose task set holds ``task``)
+    to the task and takes each solution step in its candidate form (``type [id] [text]
+    [1|0]`` for a fill with or without Enter, ``check``/``uncheck`` for a click on a
+    checkbox or radio button, ``stop []`` for any answer, since answers are left to the
+    agent); the step is played as the solution writes it.
+
+    Returns:
+        One line per step whose candidate form was not offered, or that failed; empty
+        when every step was among the candidates when it was taken.
+    """
+    from webenv.tools.solution import find_element, step_to_actions
+
+    misses: list[str] = []
+    obs, info = env.reset(options={"task_id": task.task_id})
+    for number, step in enumerate(task.solution, 1):
+        do = step["do"]
+        try:
+            actions = step_to_actions(step, obs["axtree"])
+            if do in ("stop", "report_infeasible"):
+                wanted = "stop []"
+            elif do == "type":
+                enter = 1 if step.get("enter", False) else 0
+                target = find_element(obs["axtree"], step)
+                wanted = f"type [{target}] [{step.get('text', '')}] [{enter}]"
+            elif do in ("goto", "press", "hover", "scroll"):
+                wanted = actions[0]
+            elif do == "click" and step.get("role") in ("checkbox", "radio"):
+                target = find_element(obs["axtree"], step)
+                ticked = f"[{target}] {step['role']} " in obs["axtree"] and any(
+                    line.lstrip("\t").startswith(f"[{target}] ") and "checked: True" in line
+                    for line in obs["axtree"].splitlines()
+                )
+                wanted = f"{'uncheck' if ticked else 'check'} [{target}]"
+            else:
+                wanted = parse_action(actions[0]).to_str()
+        except (ActionError, KeyError, ValueError) as exc:
+            return [*misses, f"step {number} ({do}): {exc}"]
+        except Exception as exc:  # a SolutionError: the step names nothing on the page
+            return [*misses, f"step {number} ({do}): {type(exc).__name__}: {exc}"]
+        if wanted not in info["candidates"]:
+            misses.append(f"step {number}: {wanted!r} not among {len(info['candidates'])}")
+        for action in actions:
+            obs, _, terminated, truncated, info = env.step(action)
+            if obs["last_action_error"]:
+                return [*misses, f"step {number} {action!r}: {obs['last_action_error']}"]
+            if terminated or truncated:
+                return misses
+    return misses
