@@ -17,7 +17,9 @@ MASKED_ACTION_ERROR = (
 )
 
 
-class DiscreteActions(gym.ActionWrapper[dict[str, str], np.int64, str]):
+class DiscreteActions(
+    gym.ActionWrapper[dict[str, str], np.int64, str], gym.utils.RecordConstructorArgs
+):
     """Choose among the page's action candidates by index: a ``Discrete(K)`` action space.
 
     Slot ``i`` is ``info["candidates"][i]`` (see :mod:`webenv.candidates`); pages with
