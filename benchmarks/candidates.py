@@ -39,9 +39,7 @@ def walk(pages: int, seed: int, depth: int = 12) -> tuple[Counter[str], list[str
                 obs, _, terminated, truncated, info = env.step(action)
                 counts["executed"] += 1
                 if obs["last_action_error"]:
-                    failures.append(
-                        f"{info['task_id']} {action!r}: {obs['last_action_error']}"
-                    )
+                    failures.append(f"{info['task_id']} {action!r}: {obs['last_action_error']}")
                 if terminated or truncated or counts["pages"] >= pages:
                     break
     finally:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
@@ -18,7 +18,7 @@ MASKED_ACTION_ERROR = (
 
 
 class DiscreteActions(
-    gym.ActionWrapper[dict[str, str], np.int64, str], gym.utils.RecordConstructorArgs
+    gym.Wrapper[dict[str, str], np.int64, dict[str, str], str], gym.utils.RecordConstructorArgs
 ):
     """Choose among the page's action candidates by index: a ``Discrete(K)`` action space.
 
@@ -51,7 +51,7 @@ class DiscreteActions(
             raise OptionError("DiscreteActions wraps a WebEnv (made by gym.make or WebEnv())")
         gym.utils.RecordConstructorArgs.__init__(self, max_candidates=int(max_candidates))
         super().__init__(env)
-        env.unwrapped.candidates = True  # type: ignore[attr-defined]
+        env.unwrapped.candidates = True
         self.max_candidates = int(max_candidates)
         self.action_space = spaces.Discrete(self.max_candidates)
         self._candidates: list[str] = []
@@ -74,13 +74,15 @@ class DiscreteActions(
         return obs, self._remember(info)
 
     def step(self, action: Any) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
+        # Gymnasium types a wrapper's inner env with the wrapper's own action type.
+        inner = cast("gym.Env[dict[str, str], str]", self.env)
         index = int(action) if isinstance(action, int | np.integer) else -1
         if 0 <= index < len(self._candidates):
-            obs, reward, terminated, truncated, info = self.env.step(self._candidates[index])
+            obs, reward, terminated, truncated, info = inner.step(self._candidates[index])
             return obs, float(reward), terminated, truncated, self._remember(info)
         # A masked slot: a no-op step (an action string that parses to nothing) so the
         # env counts it, then the error is replaced by one that names the slot.
-        obs, reward, terminated, truncated, info = self.env.step(f"masked slot {action!r}")
+        obs, reward, terminated, truncated, info = inner.step(f"masked slot {action!r}")
         count = len(self._candidates)
         obs = dict(obs)
         obs["last_action_error"] = MASKED_ACTION_ERROR.format(
@@ -88,6 +90,6 @@ class DiscreteActions(
         )
         return obs, float(reward), terminated, truncated, self._remember(info)
 
-    def action(self, action: Any) -> str:
-        """The candidate string slot ``action`` stands for."""
-        return self._candidates[int(action)]
+    def candidate(self, index: int) -> str | None:
+        """The candidate string slot ``index`` stands for on this page, or None if masked."""
+        return self._candidates[index] if 0 <= index < len(self._candidates) else None
