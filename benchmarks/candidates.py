@@ -1,6 +1,9 @@
 """Random walks over action candidates: every executed candidate must run without error.
 
-Usage: ``python benchmarks/candidates.py [--pages 2000] [--seed 0]``. Walks generated
+Usage: ``python benchmarks/candidates.py [--pages 2000] [--seed 0] [--solutions]``.
+``--solutions`` instead plays every family's reference solution on worlds 1 and 12 and
+lists each step that was not among the candidates when it was taken. Otherwise walks
+generated
 tasks of all three sites (``tasks="gen"``), choosing a uniformly random candidate on each
 page; an episode ends at ``stop`` or after ``--depth`` steps. Prints the pages visited,
 the candidates seen and every candidate that produced ``last_action_error``; exits 1 if
@@ -14,7 +17,9 @@ import random
 import sys
 from collections import Counter
 
+from webenv.candidates import solution_misses
 from webenv.env import WebEnv
+from webenv.families import families, generate_many
 from webenv.sites.core.urls import parse_url
 
 
@@ -47,12 +52,35 @@ def walk(pages: int, seed: int, depth: int = 12) -> tuple[Counter[str], list[str
     return counts, failures
 
 
+def solutions(world_seeds: tuple[int, ...] = (1, 12)) -> tuple[int, list[str]]:
+    """Play one instance of every family per world; return the count and the misses."""
+    env = WebEnv(tasks="gen", candidates=True, world_seeds=list(world_seeds))
+    misses: list[str] = []
+    played = 0
+    try:
+        for family in families():
+            for world_seed in world_seeds:
+                for task in generate_many(family, world_seed, 1):
+                    played += 1
+                    misses += [f"{task.task_id} {miss}" for miss in solution_misses(env, task)]
+    finally:
+        env.close()
+    return played, misses
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--depth", type=int, default=12)
+    parser.add_argument("--solutions", action="store_true")
     args = parser.parse_args()
+    if args.solutions:
+        played, misses = solutions()
+        print(f"instances played: {played}; steps not among the candidates: {len(misses)}")
+        for miss in misses:
+            print("MISS", miss)
+        return 1 if misses else 0
     counts, failures = walk(args.pages, args.seed, args.depth)
     for key, value in sorted(counts.items()):
         print(f"{key}: {value}")
