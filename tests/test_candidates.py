@@ -153,3 +153,30 @@ def test_a_value_from_another_site_is_reported_missing(env):
     (task,) = generate_many("cross.message-order-total", WORLD, 1)
     misses = solution_misses(env, task)
     assert len(misses) == 1 and "type [" in misses[0]
+
+
+@pytest.mark.chromium
+@pytest.mark.slow
+def test_same_candidates_on_both_backends():
+    """One walk, replayed on Chromium: the same candidates on every page."""
+    from webenv.browser.chromium import chromium_executable
+
+    if chromium_executable() is None:
+        pytest.skip("Chromium is not installed (apt install chromium, or set WEBENV_CHROMIUM)")
+    envs = [
+        WebEnv(tasks="gen", candidates=True, world_seeds=[WORLD], backend=backend)
+        for backend in ("inprocess", "chromium")
+    ]
+    try:
+        rng = random.Random(11)
+        for seed in (0, 6, 9):
+            infos = [env.reset(seed=seed)[1] for env in envs]
+            for _ in range(5):
+                assert infos[0]["candidates"] == infos[1]["candidates"], infos[0]["task_id"]
+                action = rng.choice(infos[0]["candidates"][1:])
+                results = [env.step(action) for env in envs]
+                assert [r[0]["last_action_error"] for r in results] == ["", ""], action
+                infos = [r[4] for r in results]
+    finally:
+        for env in envs:
+            env.close()

@@ -62,6 +62,12 @@ def test_a_masked_slot_is_a_no_op_with_a_clear_error():
         assert (reward, terminated, truncated) == (0.0, False, False)
         assert wide.unwrapped.browser.url == url
         assert info["action_mask"].sum() > 0
+        for bad in ("click [3]", 2.0, True, np.array([1, 2]), -1):
+            obs, *_ = wide.step(bad)
+            assert obs["last_action_error"].startswith("action "), bad
+            assert wide.unwrapped.browser.url == url
+        obs, *_ = wide.step(np.array(1))  # a 0-d integer array is a slot
+        assert obs["last_action_error"] == ""
     finally:
         wide.close()
 

@@ -76,20 +76,32 @@ class DiscreteActions(
     def step(self, action: Any) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
         # Gymnasium types a wrapper's inner env with the wrapper's own action type.
         inner = cast("gym.Env[dict[str, str], str]", self.env)
-        index = int(action) if isinstance(action, int | np.integer) else -1
-        if 0 <= index < len(self._candidates):
+        index = _slot(action)
+        if index is not None and 0 <= index < len(self._candidates):
             obs, reward, terminated, truncated, info = inner.step(self._candidates[index])
             return obs, float(reward), terminated, truncated, self._remember(info)
         # A masked slot: a no-op step (an action string that parses to nothing) so the
         # env counts it, then the error is replaced by one that names the slot.
-        obs, reward, terminated, truncated, info = inner.step(f"masked slot {action!r}")
+        obs, reward, terminated, truncated, info = inner.step(f"masked slot {index}")
         count = len(self._candidates)
         obs = dict(obs)
-        obs["last_action_error"] = MASKED_ACTION_ERROR.format(
-            index=action, count=count, last=count - 1
+        obs["last_action_error"] = (
+            MASKED_ACTION_ERROR.format(index=index, count=count, last=count - 1)
+            if index is not None
+            else f"action {str(action)[:40]!r} is not a slot number; choose an integer "
+            f"from 0 to {self.max_candidates - 1} whose action_mask is 1"
         )
         return obs, float(reward), terminated, truncated, self._remember(info)
 
     def candidate(self, index: int) -> str | None:
         """The candidate string slot ``index`` stands for on this page, or None if masked."""
         return self._candidates[index] if 0 <= index < len(self._candidates) else None
+
+
+def _slot(action: Any) -> int | None:
+    """``action`` as a slot number (an integer, or a 0-d integer array), else None."""
+    try:
+        value = np.asarray(action)
+    except Exception:  # an object numpy cannot hold is not a slot
+        return None
+    return int(value) if value.ndim == 0 and value.dtype.kind in "iu" else None
