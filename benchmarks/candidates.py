@@ -1,13 +1,17 @@
 """Random walks over action candidates: every executed candidate must run without error.
 
-Usage: ``python benchmarks/candidates.py [--pages 2000] [--seed 0] [--solutions]``.
+Usage: ``python benchmarks/candidates.py [--pages 2000] [--seed 0] [--per-page N]
+[--worlds W] [--depth D] [--solutions]``.
+
+Walks generated tasks of all three sites (``tasks="gen"`` on world seeds ``0..W-1``),
+taking a uniformly random candidate on each page; with ``--per-page N`` it first runs N
+more random candidates of the page, each from the same state restored by resetting to the
+same task and replaying the walk so far. An episode ends at ``stop`` or after ``D``
+steps. Prints the pages visited, the candidates seen and every candidate that produced
+``last_action_error``; exits 1 if any did.
+
 ``--solutions`` instead plays every family's reference solution on worlds 1 and 12 and
-lists each step that was not among the candidates when it was taken. Otherwise walks
-generated
-tasks of all three sites (``tasks="gen"``), choosing a uniformly random candidate on each
-page; an episode ends at ``stop`` or after ``--depth`` steps. Prints the pages visited,
-the candidates seen and every candidate that produced ``last_action_error``; exits 1 if
-any did.
+lists each step that was not among the candidates when it was taken.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import argparse
 import random
 import sys
 from collections import Counter
+from typing import Any
 
 from webenv.candidates import solution_misses
 from webenv.env import WebEnv
@@ -23,28 +28,54 @@ from webenv.families import families, generate_many
 from webenv.sites.core.urls import parse_url
 
 
-def walk(pages: int, seed: int, depth: int = 12) -> tuple[Counter[str], list[str]]:
-    """Visit ``pages`` pages; return counts (pages, candidates, per site) and failures."""
+def walk(
+    pages: int, seed: int, depth: int = 12, per_page: int = 0, worlds: int = 20
+) -> tuple[Counter[str], list[str]]:
+    """Visit ``pages`` pages; return counts (pages, candidates, hosts) and failures.
+
+    On each page the walk takes one random candidate; with ``per_page`` it first tries
+    that many other random candidates, each from the same state restored by resetting
+    to the same task and replaying the walk so far.
+    """
     rng = random.Random(seed)
-    env = WebEnv(tasks="gen", candidates=True, world_seeds=range(0, 20))
+    env = WebEnv(tasks="gen", candidates=True, world_seeds=range(worlds))
     counts: Counter[str] = Counter()
     failures: list[str] = []
+
+    def run(action: str, task_id: str) -> tuple[Any, ...]:
+        result = env.step(action)
+        counts["executed"] += 1
+        if result[0]["last_action_error"]:
+            failures.append(f"{task_id} {action!r}: {result[0]['last_action_error']}")
+        return result
+
     try:
         episode = 0
         while counts["pages"] < pages:
-            _, info = env.reset(seed=seed * 100_000 + episode)
+            reset_seed = seed * 100_000 + episode
+            _, info = env.reset(seed=reset_seed)
             episode += 1
+            prefix: list[str] = []
             for _ in range(depth):
                 candidates = info["candidates"]
+                task_id = info["task_id"]
                 counts["pages"] += 1
                 counts["candidates"] += len(candidates)
                 url = parse_url(env.browser.url)
                 counts[f"host:{url.host if url is not None and url.host else 'blank'}"] += 1
+                for extra in rng.sample(candidates, min(per_page, len(candidates))):
+                    env.reset(seed=reset_seed)
+                    for step in prefix:
+                        env.step(step)
+                    run(extra, task_id)
+                    counts["executed from a restored state"] += 1
+                if per_page:
+                    env.reset(seed=reset_seed)
+                    for step in prefix:
+                        env.step(step)
                 action = rng.choice(candidates)
-                obs, _, terminated, truncated, info = env.step(action)
-                counts["executed"] += 1
-                if obs["last_action_error"]:
-                    failures.append(f"{info['task_id']} {action!r}: {obs['last_action_error']}")
+                prefix.append(action)
+                _, _, terminated, truncated, info = run(action, task_id)
                 if terminated or truncated or counts["pages"] >= pages:
                     break
     finally:
@@ -73,6 +104,8 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--depth", type=int, default=12)
+    parser.add_argument("--per-page", type=int, default=0)
+    parser.add_argument("--worlds", type=int, default=20)
     parser.add_argument("--solutions", action="store_true")
     args = parser.parse_args()
     if args.solutions:
@@ -81,7 +114,7 @@ def main() -> int:
         for miss in misses:
             print("MISS", miss)
         return 1 if misses else 0
-    counts, failures = walk(args.pages, args.seed, args.depth)
+    counts, failures = walk(args.pages, args.seed, args.depth, args.per_page, args.worlds)
     for key, value in sorted(counts.items()):
         print(f"{key}: {value}")
     for failure in failures:
