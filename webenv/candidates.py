@@ -32,7 +32,8 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
 A ``click`` on a checkbox or radio button is offered in its ``check``/``uncheck`` form
 only (the same effect), so a policy does not see one action twice.
 
-Only strings that parse back to the intended action are offered.
+Only strings that parse back to the intended action are offered. Candidates cover the
+whole page, including elements past the end of an observation cut at ``max_obs_chars``.
 """
 
 from __future__ import annotations

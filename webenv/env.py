@@ -273,9 +273,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
     truncates at ``step_limit``. The registered ids pass ``step_limit=50`` and keep
     Gymnasium's ``TimeLimit`` at the same 50 (``spec.max_episode_steps``), so the env
     truncates first and can attach a verdict: the wrapper runs outside the env, which
-    cannot see its limit. Change the limit with ``gym.make(id, step_limit=N)``; a
-    shorter ``gym.make(id, max_episode_steps=N)`` truncates in the wrapper, without a
-    verdict.
+    cannot see its limit. Change the limit with ``gym.make(id, step_limit=N)`` (a
+    longer ``max_episode_steps`` alone does not lengthen episodes past it); a shorter
+    ``gym.make(id, max_episode_steps=N)`` truncates in the wrapper, without a verdict.
 
     ## Info
     ``task_id``, ``intent``, ``world_seed``; ``family`` and ``instance`` for generated
