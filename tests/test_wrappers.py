@@ -142,3 +142,21 @@ def test_registered_ids_truncate_at_fifty_in_the_env():
         assert env.unwrapped.step_limit == 50
     finally:
         env.close()
+
+
+def test_the_validators_fail_only_answer_checks_of_a_truncated_episode():
+    from webenv.validators import EvalContext, evaluate
+
+    spec = {
+        "eval_types": ["string_match", "url_match"],
+        "answer_type": "string",
+        "reference_answers": {"exact_match": "x"},
+        "reference_url": "http://shop.test/cart",
+    }
+    context = EvalContext(answer=None, url="http://shop.test/cart", truncated=True)
+    for mode in ("lenient", "strict"):
+        rules = {c.type: (c.rule, c.passed) for c in evaluate(spec, context).mode(mode).checks}
+        assert rules["string_match"] == ("no-answer", False)
+        assert rules["url_match"][1] is True
+    answered = EvalContext(answer="x", url="http://shop.test/cart")
+    assert evaluate(spec, answered).passed("lenient")
