@@ -8,11 +8,12 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from gymnasium.wrappers import TimeLimit
 
 import webenv  # noqa: F401 - registers the ids
 from webenv.env import WebEnv
 from webenv.errors import OptionError
-from webenv.wrappers import DiscreteActions
+from webenv.wrappers import DiscreteActions, TruncationVerdict
 
 K = 64
 
@@ -107,7 +108,7 @@ def test_async_vector_env_with_two_workers():
 
 
 def test_truncation_carries_a_verdict_with_no_answer():
-    env = gym.make("WebShop-v0", step_limit=2)
+    env = gym.make("WebShop-v0", max_episode_steps=2)
     try:
         env.reset(seed=0)
         _, _, terminated, truncated, info = env.step("scroll [down]")
@@ -124,7 +125,7 @@ def test_truncation_carries_a_verdict_with_no_answer():
 
 def test_truncated_state_task_is_judged_on_the_final_state():
     """A state task left undone fails by its state check, not by a missing answer."""
-    env = WebEnv(tasks="gen", world_seeds=[3], step_limit=1)
+    env = TruncationVerdict(TimeLimit(WebEnv(tasks="gen", world_seeds=[3]), 1))
     try:
         env.reset(options={"family": "shop.cancel-order", "instance": 0})
         _, _, _, truncated, info = env.step("scroll [down]")
@@ -135,13 +136,19 @@ def test_truncated_state_task_is_judged_on_the_final_state():
         env.close()
 
 
-def test_registered_ids_truncate_at_fifty_in_the_env():
+def test_registered_ids_truncate_at_fifty_and_max_episode_steps_changes_it():
     env = gym.make("WebShop-v0")
+    longer = gym.make("WebShop-v0", max_episode_steps=60)
     try:
         assert env.spec is not None and env.spec.max_episode_steps == 50
-        assert env.unwrapped.step_limit == 50
+        assert isinstance(env, TruncationVerdict)
+        longer.reset(options={"task_id": "shop/order-total/0"})
+        results = [longer.step("scroll [down]") for _ in range(60)]
+        assert [r[3] for r in results].index(True) == 59
+        assert "validation" in results[59][4] and "validation" not in results[50][4]
     finally:
         env.close()
+        longer.close()
 
 
 def test_the_validators_fail_only_answer_checks_of_a_truncated_episode():

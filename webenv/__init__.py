@@ -12,7 +12,7 @@ import importlib
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
-from gymnasium.envs.registration import register, registry
+from gymnasium.envs.registration import WrapperSpec, register, registry
 
 from webenv.errors import (
     ActionError,
@@ -101,10 +101,10 @@ for _env_id, _tasks in ENV_IDS.items():
             id=_env_id,
             entry_point="webenv.env:WebEnv",
             # ``sites`` scopes tasks="gen" / "gen:train" / "gen:test" to the id's sites.
-            kwargs={
-                "tasks": _tasks,
-                "sites": None if _tasks == "all" else [_tasks],
-                "step_limit": MAX_EPISODE_STEPS,
-            },
+            kwargs={"tasks": _tasks, "sites": None if _tasks == "all" else [_tasks]},
             max_episode_steps=MAX_EPISODE_STEPS,
+            # Outside TimeLimit: a truncated episode gets a verdict (no answer).
+            additional_wrappers=(
+                WrapperSpec("TruncationVerdict", "webenv.wrappers:TruncationVerdict", {}),
+            ),
         )

@@ -270,20 +270,18 @@ class WebEnv(gym.Env[dict[str, str], str]):
 
     ## Episode End
     Terminates on ``stop [...]``, ``send_msg_to_user(...)`` or ``report_infeasible(...)``;
-    truncates at ``step_limit``. The registered ids pass ``step_limit=50`` and keep
-    Gymnasium's ``TimeLimit`` at the same 50 (``spec.max_episode_steps``), so the env
-    truncates first and can attach a verdict: the wrapper runs outside the env, which
-    cannot see its limit. Change the limit with ``gym.make(id, step_limit=N)`` (a
-    longer ``max_episode_steps`` alone does not lengthen episodes past it); a shorter
-    ``gym.make(id, max_episode_steps=N)`` truncates in the wrapper, without a verdict.
+    truncates at ``max_episode_steps`` (Gymnasium's ``TimeLimit``; 50 for the registered
+    ids, ``gym.make(id, max_episode_steps=N)`` to change it). The registered ids add
+    :class:`webenv.wrappers.TruncationVerdict` outside ``TimeLimit``, which puts a verdict
+    on the truncating step through :meth:`judge_unanswered`.
 
     ## Info
     ``task_id``, ``intent``, ``world_seed``; ``family`` and ``instance`` for generated
     tasks; at termination ``answer`` and ``validation`` (lenient and
-    strict verdicts with every check's rule and explanation). When the env truncates at
-    ``step_limit``, ``answer`` is None and ``validation`` judges the final state: state
-    and URL checks as usual, answer checks fail with rule ``no-answer``; the reward
-    stays 0. With ``candidates=True``,
+    strict verdicts with every check's rule and explanation). On a truncating step
+    (through ``TruncationVerdict``), ``answer`` is None and ``validation`` judges the final
+    state: state and URL checks as usual, answer checks fail with rule ``no-answer``; the
+    reward stays 0. With ``candidates=True``,
     ``candidates``: the page's executable actions (:mod:`webenv.candidates`; empty once
     the episode has ended).
 
@@ -309,8 +307,6 @@ class WebEnv(gym.Env[dict[str, str], str]):
       only) returns the active tab's viewport as an ``HxWx3`` ``uint8`` array.
     - ``screenshot``: (chromium only) add a ``screenshot`` key to the observation, the
       viewport as an ``HxWx3`` ``uint8`` ``Box``.
-    - ``step_limit``: truncate after this many steps, with a verdict (default None: the
-      env never truncates by itself; the registered ids use 50).
     - ``candidates``: add ``info["candidates"]`` (default False: nothing is computed).
     - ``record_dir``: append every episode (actions, answer, both verdicts) to
       ``<record_dir>/episodes-<pid>.jsonl``.
@@ -348,7 +344,6 @@ class WebEnv(gym.Env[dict[str, str], str]):
         world_seeds: int | range | list[int] | None = None,
         sites: list[str] | tuple[str, ...] | None = None,
         candidates: bool = False,
-        step_limit: int | None = None,
     ) -> None:
         _choice("backend", backend, BACKENDS)
         _choice("validator_mode", validator_mode, VALIDATOR_MODES)
@@ -367,8 +362,6 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise OptionError(f"screenshot={screenshot!r} is not accepted; use True or False")
         if not isinstance(candidates, bool):
             raise OptionError(f"candidates={candidates!r} is not accepted; use True or False")
-        if step_limit is not None:
-            step_limit = _integer("step_limit", step_limit, 1, "the steps an episode may take")
         if backend != "chromium" and screenshot:
             raise OptionError(
                 "screenshot=True needs backend='chromium' (the in-process backend draws nothing)"
@@ -432,7 +425,6 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.render_mode = render_mode
         self.screenshot = screenshot
         self.candidates = candidates
-        self.step_limit = step_limit
         hosted = [site for task in self.tasks for site in task.sites]
         hosted += [site for family in self.families for site in family.sites]
         first_world = task_world_seed(self.tasks[0]) if self.tasks else self.world_seeds[0]
@@ -442,7 +434,6 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.task: Task | None = None
         self._last_error = ""
         self._done = False
-        self._elapsed = 0
         self.action_space = BoundedText(MAX_ACTION_CHARS)
         observation: dict[str, spaces.Space] = {
             "axtree": BoundedText(max_obs_chars),
@@ -483,7 +474,6 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.browser.reset(task.start_url, cookies)
         self._last_error = ""
         self._done = False
-        self._elapsed = 0
         if self.recorder is not None:
             self.recorder.start(task.task_id, seed, self.browser.url)
         return self._observation(), self._with_candidates(self._info(task))
@@ -650,7 +640,6 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self._last_error = "the episode has ended; call reset() to start another"
             return self._observation(), 0.0, True, False, self._with_candidates(info)
         self._last_error = ""
-        self._elapsed += 1
         try:
             if not isinstance(action, str):
                 raise ActionError(f"an action is a string, not {type(action).__name__}")
@@ -662,12 +651,26 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self._last_error = str(exc)
         if self.recorder is not None:
             self.recorder.step(str(action), self.browser.url, self._last_error)
-        truncated = self.step_limit is not None and self._elapsed >= self.step_limit
-        if truncated:
-            self._done = True
-            evaluation = self._evaluate(None, infeasible=False)
-            info.update(answer=None, validation=evaluation.to_dict())
-        return self._observation(), 0.0, False, truncated, self._with_candidates(info)
+        return self._observation(), 0.0, False, False, self._with_candidates(info)
+
+    def judge_unanswered(self) -> dict[str, Any]:
+        """The verdict on the current state of an episode that ends without an answer.
+
+        For a time limit that truncates the episode (:class:`webenv.wrappers.TruncationVerdict`
+        calls it; the registered ids have that wrapper). State and URL checks judge the
+        current state; answer checks fail with rule ``no-answer``. The episode is over
+        afterwards: further steps are no-ops until :meth:`reset`.
+
+        Returns:
+            ``info["validation"]``'s form: both modes with every check.
+
+        Raises:
+            gymnasium.error.ResetNeeded: no episode is running.
+        """
+        if self.task is None:
+            raise ResetNeeded("judge_unanswered() before reset(): no episode to judge")
+        self._done = True
+        return self._evaluate(None, infeasible=False).to_dict()
 
     def _evaluate(self, answer: str | None, *, infeasible: bool) -> Evaluation:
         """The validators' verdict on the current state (``answer`` None: truncated)."""

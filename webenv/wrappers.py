@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, SupportsFloat, cast
 
 import gymnasium as gym
 import numpy as np
@@ -105,3 +105,27 @@ def _slot(action: Any) -> int | None:
     except Exception:  # an object numpy cannot hold is not a slot
         return None
     return int(value) if value.ndim == 0 and value.dtype.kind in "iu" else None
+
+
+class TruncationVerdict(gym.Wrapper[Any, Any, Any, Any], gym.utils.RecordConstructorArgs):
+    """Puts a verdict on the step that truncates an episode without an answer.
+
+    Gymnasium's ``TimeLimit`` truncates outside the env, which cannot see the limit; this
+    wrapper sits outside it (the registered ids add it through ``additional_wrappers``,
+    so ``gym.make(id, max_episode_steps=N)`` keeps working) and, on a step that is
+    truncated but not terminated, adds ``info["answer"] = None`` and
+    ``info["validation"]`` from :meth:`webenv.env.WebEnv.judge_unanswered`. Wrap an env
+    made another way the same: ``TruncationVerdict(TimeLimit(WebEnv(...), N))``.
+    """
+
+    def __init__(self, env: gym.Env[Any, Any]) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self)
+        gym.Wrapper.__init__(self, env)
+
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        if truncated and not terminated and "validation" not in info:
+            judge = getattr(self.env.unwrapped, "judge_unanswered", None)
+            if judge is not None:
+                info = {**info, "answer": None, "validation": judge()}
+        return obs, reward, terminated, truncated, info
