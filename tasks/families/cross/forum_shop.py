@@ -1,0 +1,342 @@
+"""Cross-site families that read on the forum and act in the shop (and one the other way):
+a number or a title found in a forum's Top listing decides what goes into the cart or a
+review, and a shop order's number is posted under my own forum submission."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import (
+    button,
+    click,
+    ordinal,
+    search,
+    select,
+    sql_text,
+    state_eval,
+    stop,
+    type_text,
+)
+from webenv.sites.core.clock import WORLD_NOW
+from webenv.task_files.families.forum._common import (
+    PER_PAGE,
+    RANGE_WORDS,
+    RANGES,
+    Forum,
+    Submission,
+    forums,
+    listing,
+    open_forum,
+    unique_title,
+)
+from webenv.task_files.families.forum._common import USER as FORUM_USER
+from webenv.task_files.families.forum._common import user_id as forum_user_id
+from webenv.task_files.families.shop._common import USER as SHOP_USER
+from webenv.task_files.families.shop._common import (
+    on_first_search_page,
+    orders,
+)
+from webenv.task_files.families.shop._common import user_id as shop_user_id
+
+_TOP_RANKS = 3
+_STARS = {5: "5 stars", 4: "4 stars", 3: "3 stars", 2: "2 stars", 1: "1 star"}
+_REVIEW_BODIES = (
+    "Picked this up after reading the forum thread, and it lives up to it.",
+    "Bought on a forum recommendation; solid, though not perfect.",
+    "The forum was right about this one.",
+    "Saw it discussed on the forum. Works as described.",
+)
+_STATUSES = ("Complete", "Shipped", "Processing", "Pending", "Canceled")
+
+
+# --- shared: the n-th top submission of a period, and a plain shop product ----------------
+
+
+def _rank_words(n: int) -> str:
+    return "top-scoring" if n == 1 else f"{ordinal(n)} highest-scoring"
+
+
+def _rank_of(words: str) -> int:
+    first = words.split()[0]
+    return 1 if first == "top-scoring" else [ordinal(i) for i in range(1, 16)].index(first) + 1
+
+
+def _top_pick(ctx: Context) -> tuple[Forum, str, int, Submission] | None:
+    """(forum, period label, 1-based rank, submission): a forum's n-th submission of its Top
+    listing over a period, with no score tie at that rank and a title unique on the page."""
+    forum = ctx.rng.choice(forums(ctx.data))
+    period = ctx.rng.choice(tuple(RANGES))
+    listed = listing(ctx.data, forum, "top", RANGES[period])
+    if not listed:
+        return None
+    n = ctx.rng.randint(1, min(_TOP_RANKS, len(listed)))
+    item = listed[n - 1]
+    if sum(s.score == item.score for s in listed) > 1 or not unique_title(listed[:PER_PAGE], item):
+        return None
+    return forum, period, n, item
+
+
+def _top_again(ctx: Context, values: dict[str, Any]) -> tuple[int, str]:
+    """(id, title) of the ranked submission, re-ranked in Python from the forum's raw rows
+    (the period's cut-off computed from the world's clock, not the listing query)."""
+    forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
+    period = next(p for p, words in RANGE_WORDS.items() if words == values["period"])
+    days = RANGES[period]
+    rows = ctx.data.query(
+        "forum",
+        "SELECT id, title, score, created_at, deleted FROM submissions WHERE forum_id = ?",
+        (forum_id,),
+    )
+    kept = [r for r in rows if not r[4]]
+    if days is not None:
+        cutoff = WORLD_NOW - timedelta(days=days)
+        kept = [r for r in kept if datetime.fromisoformat(r[3]) >= cutoff]
+    kept.sort(key=lambda r: (r[2], r[3], r[0]), reverse=True)
+    chosen = kept[_rank_of(values["rank"]) - 1]
+    return chosen[0], chosen[1]
+
+
+def _plain_product(ctx: Context) -> tuple[int, str] | None:
+    """A product without size or colour choices whose name no other product shares and
+    whose name search lists it on the first page."""
+    rows = ctx.data.query(
+        "shop",
+        "SELECT id, name FROM products WHERE sizes = '' AND colours = '' AND name IN "
+        "(SELECT name FROM products GROUP BY name HAVING COUNT(*) = 1) ORDER BY id",
+    )
+    if not rows:
+        return None
+    product_id, name = ctx.rng.choice(rows)
+    if not on_first_search_page(ctx.data, name, product_id):
+        return None
+    return product_id, name
+
+
+def _read_top(forum: Forum, period: str) -> list[dict[str, Any]]:
+    return [*open_forum(forum), click("Top"), click(period)]
+
+
+# --- add to the cart as many as the n-th top submission has comments ---------------------
+
+
+def _cart_by_comments(ctx: Context) -> Draft | None:
+    picked = _top_pick(ctx)
+    product = _plain_product(ctx)
+    if picked is None or product is None:
+        return None
+    forum, period, n, item = picked
+    quantity = ctx.data.value(
+        "forum", "SELECT comment_count FROM submissions WHERE id = ?", (item.id,)
+    )
+    if not 1 <= quantity <= 99:
+        return None  # no comments (nothing to add) or more than one cart line holds
+    product_id, name = product
+    uid = shop_user_id(ctx.data)
+    cart = ctx.data.query("shop", "SELECT product_id FROM cart_items WHERE user_id = ?", (uid,))
+    if (product_id,) in cart:
+        return None  # the cart already holds some: the quantity would add up
+    steps = [
+        *_read_top(forum, period),
+        click("Visit the shop"),
+        search(name),
+        click(name),
+        type_text("Quantity", str(quantity), role="spinbutton"),
+        button("Add to Cart"),
+    ]
+    return Draft(
+        answer=quantity,
+        values={
+            "rank": _rank_words(n),
+            "period": RANGE_WORDS[period],
+            "forum": forum.title,
+            "product": name,
+        },
+        eval=state_eval(
+            "shop",
+            [
+                (
+                    f"SELECT quantity FROM cart_items WHERE user_id = {uid} "
+                    f"AND product_id = {product_id}",
+                    quantity,
+                ),
+                (f"SELECT COUNT(*) FROM cart_items WHERE user_id = {uid}", len(cart) + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_cart_by_comments(ctx: Context, values: dict[str, Any]) -> int:
+    """Re-rank the forum in Python and count the submission's comment rows."""
+    submission_id, _ = _top_again(ctx, values)
+    rows = ctx.data.query("forum", "SELECT submission_id FROM comments")
+    return sum(1 for (sid,) in rows if sid == submission_id)
+
+
+# --- review a product, titled after the n-th top submission -------------------------------
+
+
+def _review_titled(ctx: Context) -> Draft | None:
+    picked = _top_pick(ctx)
+    product = _plain_product(ctx)
+    if picked is None or product is None:
+        return None
+    forum, period, n, item = picked
+    product_id, name = product
+    uid = shop_user_id(ctx.data)
+    mine = ctx.data.query("shop", "SELECT product_id FROM reviews WHERE user_id = ?", (uid,))
+    if (product_id,) in mine:
+        return None  # one review per product: I reviewed it already
+    stars = ctx.rng.choice(sorted(_STARS))
+    body = ctx.rng.choice(_REVIEW_BODIES)
+    steps = [
+        *_read_top(forum, period),
+        click("Visit the shop"),
+        search(name),
+        click(name),
+        select("Rating", _STARS[stars]),
+        type_text("Title", item.title),
+        type_text("Review", body),
+        button("Submit review"),
+    ]
+    return Draft(
+        answer=item.title,
+        values={
+            "rank": _rank_words(n),
+            "period": RANGE_WORDS[period],
+            "forum": forum.title,
+            "product": name,
+            "stars": _STARS[stars],
+            "body": body,
+        },
+        eval=state_eval(
+            "shop",
+            [
+                (
+                    f"SELECT COUNT(*) FROM reviews WHERE user_id = {uid} AND product_id = "
+                    f"{product_id} AND rating = {stars} AND lower(trim(title)) = "
+                    f"lower({sql_text(item.title)}) AND trim(body) = {sql_text(body)}",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM reviews WHERE user_id = {uid}", len(mine) + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_review_titled(ctx: Context, values: dict[str, Any]) -> str:
+    """The title of the submission re-ranked in Python."""
+    return _top_again(ctx, values)[1]
+
+
+# --- reply under my newest forum submission with a shop order's number --------------------
+
+
+def _reply_order_number(ctx: Context) -> Draft | None:
+    status = ctx.rng.choice(_STATUSES)
+    order = next((o for o in orders(ctx.data) if o.status == status), None)
+    if order is None:
+        return None
+    uid = forum_user_id(ctx.data)
+    mine = ctx.data.query(
+        "forum",
+        "SELECT s.id, s.title, s.forum_id, s.locked FROM submissions s WHERE s.user_id = ? "
+        "AND s.deleted = 0 ORDER BY s.created_at DESC, s.id DESC",
+        (uid,),
+    )
+    posted = sorted({forum_id for _, _, forum_id, _ in mine})
+    if not posted:
+        return None
+    forum_id = ctx.rng.choice(posted)
+    index = next(i for i, row in enumerate(mine) if row[2] == forum_id)
+    submission_id, title, _, locked = mine[index]
+    if locked or sum(row[1] == title for row in mine) > 1:
+        return None  # a locked thread takes no comments; a shared title is ambiguous
+    forum = next(f for f in forums(ctx.data) if f.id == forum_id)
+    comments = ctx.data.value("forum", "SELECT COUNT(*) FROM comments WHERE user_id = ?", (uid,))
+    steps = [
+        click("My Account"),
+        click("My Orders"),
+        select("Status", status),
+        button("Apply"),
+        click("Community forum"),
+        click(FORUM_USER),
+        click(f"All submissions by {FORUM_USER}"),
+        *[click("Next page") for _ in range(index // PER_PAGE)],
+        click(title),
+        type_text("Comment", f"Order {order.number}"),
+        button("Post comment"),
+    ]
+    return Draft(
+        answer=order.number,
+        values={"status": status.lower(), "forum": forum.title},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    f"SELECT COUNT(*) FROM comments WHERE submission_id = {submission_id} AND "
+                    f"user_id = {uid} AND parent_id IS NULL AND trim(replace(replace(lower(body), "
+                    f"'#', ''), 'order', '')) = {sql_text(order.number)}",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM comments WHERE user_id = {uid}", comments + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_reply_order_number(ctx: Context, values: dict[str, Any]) -> str:
+    """The newest order with the status, picked in Python from the raw order rows."""
+    rows = ctx.data.query(
+        "shop",
+        "SELECT o.id, o.number, o.created_at, o.status FROM orders o JOIN users u "
+        "ON u.id = o.user_id WHERE u.username = ?",
+        (SHOP_USER,),
+    )
+    matching = [r for r in rows if r[3].lower() == values["status"]]
+    return max(matching, key=lambda r: (r[2], r[0]))[1]
+
+
+FAMILIES = [
+    Family(
+        id="cross.cart-qty-from-forum-comments",
+        sites=("forum", "shop"),
+        skills=("sort", "filter", "form-fill", "cross-site"),
+        intent_template="Look up the {{rank}} submission of {{period}} in the {{forum}} forum "
+        "and note how many comments it has. Then add exactly that many of the shop's "
+        '"{{product}}" to my cart.',
+        build=_cart_by_comments,
+        confirm=_confirm_cart_by_comments,
+        length=(11, 11),
+        kind="state",
+    ),
+    Family(
+        id="cross.review-titled-after-forum-thread",
+        sites=("forum", "shop"),
+        skills=("sort", "filter", "form-fill", "cross-site"),
+        intent_template='Review the shop\'s "{{product}}": rate it {{stars}}, write the body '
+        '"{{body}}", and title the review exactly like the {{rank}} submission of {{period}} '
+        "in the {{forum}} forum.",
+        build=_review_titled,
+        confirm=_confirm_review_titled,
+        split="test",
+        length=(13, 13),
+        kind="state",
+    ),
+    Family(
+        id="cross.reply-my-post-order-number",
+        sites=("shop", "forum"),
+        skills=("filter", "paginate", "form-fill", "cross-site"),
+        intent_template="Under my most recent submission in the {{forum}} forum, post a "
+        'top-level comment "Order " followed by the number of my most recent {{status}} '
+        'shop order (like "Order 100123").',
+        build=_reply_order_number,
+        confirm=_confirm_reply_order_number,
+        length=(11, 13),
+        kind="state",
+    ),
+]
