@@ -20,6 +20,7 @@ from webenv.families.steps import (
     type_text,
 )
 from webenv.sites.core.clock import WORLD_NOW
+from webenv.sites.shop.datagen import average_rating
 from webenv.task_files.families.forum._common import (
     PER_PAGE,
     RANGE_WORDS,
@@ -37,6 +38,7 @@ from webenv.task_files.families.shop._common import USER as SHOP_USER
 from webenv.task_files.families.shop._common import (
     on_first_search_page,
     orders,
+    subcategories,
 )
 from webenv.task_files.families.shop._common import user_id as shop_user_id
 
@@ -301,6 +303,84 @@ def _confirm_reply_order_number(ctx: Context, values: dict[str, Any]) -> str:
     return max(matching, key=lambda r: (r[2], r[0]))[1]
 
 
+# --- post the better-rated of two shop products to a forum ---------------------------------
+
+
+_POST_BODIES = (
+    "Compared a couple of options in the shop and this one has the better reviews.",
+    "Rated higher than the alternative I looked at. Anyone here tried it?",
+    "Thinking of buying this one. Reviews beat the other one I considered.",
+)
+
+
+def _post_better_rated(ctx: Context) -> Draft | None:
+    category = ctx.rng.choice(subcategories(ctx.data))
+    rated = ctx.data.query(
+        "shop",
+        "SELECT id, name, rating FROM products WHERE category_id = ? AND review_count > 0 AND "
+        "name IN (SELECT name FROM products GROUP BY name HAVING COUNT(*) = 1) ORDER BY id",
+        (category.id,),
+    )
+    if len(rated) < 2:
+        return None
+    first, second = ctx.rng.sample(rated, 2)
+    if first[2] == second[2] or not all(
+        on_first_search_page(ctx.data, name, pid) for pid, name, _ in (first, second)
+    ):
+        return None  # no better one, or a search that does not show the product at once
+    better = max(first, second, key=lambda p: p[2])[1]
+    forum = ctx.rng.choice(forums(ctx.data))
+    body = ctx.rng.choice(_POST_BODIES)
+    uid = forum_user_id(ctx.data)
+    mine = ctx.data.value("forum", "SELECT COUNT(*) FROM submissions WHERE user_id = ?", (uid,))
+    steps = [
+        search(first[1]),
+        click(first[1]),
+        search(second[1]),
+        click(second[1]),
+        click("Community forum"),
+        click("Submit"),
+        select("Forum", forum.title),
+        type_text("Title", better),
+        type_text("Body", body),
+        button("Create submission"),
+    ]
+    return Draft(
+        answer=better,
+        values={"first": first[1], "second": second[1], "forum": forum.title, "body": body},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} AND forum_id = "
+                    f"{forum.id} AND kind = 'text' AND lower(trim(title)) = "
+                    f"lower({sql_text(better)}) AND trim(body) = {sql_text(body)}",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid}", mine + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_post_better_rated(ctx: Context, values: dict[str, Any]) -> str:
+    """The displayed ratings recomputed from each product's review rows, not the stored one."""
+    ratings = {}
+    for name in (values["first"], values["second"]):
+        stars = [
+            rating
+            for (rating,) in ctx.data.query(
+                "shop",
+                "SELECT r.rating FROM reviews r JOIN products p ON p.id = r.product_id "
+                "WHERE p.name = ?",
+                (name,),
+            )
+        ]
+        ratings[name] = average_rating(sum(stars), len(stars))
+    return max(ratings, key=ratings.__getitem__)
+
+
 FAMILIES = [
     Family(
         id="cross.cart-qty-from-forum-comments",
@@ -337,6 +417,18 @@ FAMILIES = [
         build=_reply_order_number,
         confirm=_confirm_reply_order_number,
         length=(11, 13),
+        kind="state",
+    ),
+    Family(
+        id="cross.post-better-rated-product",
+        sites=("shop", "forum"),
+        skills=("search", "compare", "form-fill", "cross-site"),
+        intent_template='Of the shop\'s "{{first}}" and "{{second}}", find the one with the '
+        "better customer rating and post it to the {{forum}} forum: a text submission titled "
+        'with its exact name and the body "{{body}}".',
+        build=_post_better_rated,
+        confirm=_confirm_post_better_rated,
+        length=(13, 13),
         kind="state",
     ),
 ]
