@@ -381,6 +381,82 @@ def _confirm_post_better_rated(ctx: Context, values: dict[str, Any]) -> str:
     return max(ratings, key=ratings.__getitem__)
 
 
+# --- message a forum user the cheapest or dearest item on my shop wish list ----------------
+
+
+_EXTREMES = {"cheapest": min, "most expensive": max}
+_GIFT_SUBJECTS = ("Gift idea", "Something I would like", "From my wish list")
+
+
+def _message_wishlist_pick(ctx: Context) -> Draft | None:
+    rows = ctx.data.query(
+        "shop",
+        "SELECT p.name, p.price_cents FROM wishlist_items w JOIN products p "
+        "ON p.id = w.product_id WHERE w.user_id = ?",
+        (shop_user_id(ctx.data),),
+    )
+    extreme = ctx.rng.choice(sorted(_EXTREMES))
+    if len(rows) < 2:
+        return None
+    name, price = _EXTREMES[extreme](rows, key=lambda r: r[1])
+    if sum(r[1] == price for r in rows) > 1:
+        return None  # a tie for the cheapest or the dearest
+    uid = forum_user_id(ctx.data)
+    people = ctx.data.query("forum", "SELECT username FROM users WHERE id <> ? ORDER BY id", (uid,))
+    (recipient,) = ctx.rng.choice(people)
+    subject = ctx.rng.choice(_GIFT_SUBJECTS)
+    sent = ctx.data.value("forum", "SELECT COUNT(*) FROM messages WHERE sender_id = ?", (uid,))
+    steps = [
+        click("My Account"),
+        click("My Wish List"),
+        click("Community forum"),
+        click("Messages"),
+        click("Compose"),
+        type_text("To", recipient),
+        type_text("Subject", subject),
+        type_text("Message", name),
+        button("Send message"),
+    ]
+    return Draft(
+        answer=name,
+        values={"user": recipient, "subject": subject, "extreme": extreme},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id "
+                    f"WHERE m.sender_id = {uid} AND u.username = {sql_text(recipient)} AND "
+                    f"trim(m.subject) = {sql_text(subject)} AND "
+                    f"lower(trim(m.body)) = lower({sql_text(name)})",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}", sent + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_message_wishlist_pick(ctx: Context, values: dict[str, Any]) -> str:
+    """Rank the wish list in Python from the wish-list and product rows read separately."""
+    wished = {
+        pid
+        for (pid,) in ctx.data.query(
+            "shop",
+            "SELECT w.product_id FROM wishlist_items w JOIN users u ON u.id = w.user_id "
+            "WHERE u.username = ?",
+            (SHOP_USER,),
+        )
+    }
+    products = [
+        (price, name)
+        for pid, name, price in ctx.data.query("shop", "SELECT id, name, price_cents FROM products")
+        if pid in wished
+    ]
+    products.sort()
+    return products[0 if values["extreme"] == "cheapest" else -1][1]
+
+
 FAMILIES = [
     Family(
         id="cross.cart-qty-from-forum-comments",
@@ -429,6 +505,19 @@ FAMILIES = [
         build=_post_better_rated,
         confirm=_confirm_post_better_rated,
         length=(13, 13),
+        kind="state",
+    ),
+    Family(
+        id="cross.message-wishlist-pick",
+        sites=("shop", "forum"),
+        skills=("compare", "form-fill", "cross-site"),
+        intent_template="On the forum, send {{user}} a private message with the subject "
+        '"{{subject}}" whose text is just the name of the {{extreme}} item on my shop wish '
+        "list.",
+        build=_message_wishlist_pick,
+        confirm=_confirm_message_wishlist_pick,
+        split="test",
+        length=(10, 10),
         kind="state",
     ),
 ]
