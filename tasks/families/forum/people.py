@@ -1,0 +1,231 @@
+"""Forum families about people: compare two forums' moderators by karma, and answer a
+message in my inbox picked by who sent it or whether it is still unread."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import (
+    answer_eval,
+    button,
+    click,
+    sql_text,
+    state_eval,
+    stop,
+    type_text,
+)
+from webenv.task_files.families.forum._common import (
+    PER_PAGE,
+    REPLIES,
+    USER,
+    Forum,
+    forums,
+    open_forum,
+    user_id,
+)
+
+# --- which of two forums' moderators has more karma ----------------------------------------
+
+
+def _sole_moderators(ctx: Context) -> list[tuple[Forum, int, str]]:
+    """(forum, moderator id, moderator username) of forums with one moderator, not me."""
+    rows = ctx.data.query(
+        "forum",
+        "SELECT m.forum_id, u.id, u.username FROM moderators m JOIN users u ON u.id = m.user_id",
+    )
+    by_forum: dict[int, list[tuple[int, str]]] = {}
+    for forum_id, uid, name in rows:
+        by_forum.setdefault(forum_id, []).append((uid, name))
+    return [
+        (forum, *by_forum[forum.id][0])
+        for forum in forums(ctx.data)
+        if len(by_forum.get(forum.id, ())) == 1 and by_forum[forum.id][0][1] != USER
+    ]
+
+
+def _karma(ctx: Context, uid: int) -> int:
+    """Total karma as the profile shows it: scores of the user's undeleted content."""
+    return int(
+        ctx.data.value(
+            "forum",
+            "SELECT (SELECT COALESCE(SUM(score), 0) FROM submissions WHERE user_id = ? AND "
+            "deleted = 0) + (SELECT COALESCE(SUM(score), 0) FROM comments WHERE user_id = ? "
+            "AND deleted = 0 AND removed = 0)",
+            (uid, uid),
+        )
+    )
+
+
+def _moderator_karma(ctx: Context) -> Draft | None:
+    pool = _sole_moderators(ctx)
+    if len(pool) < 2:
+        return None
+    first, second = ctx.rng.sample(pool, 2)
+    if first[1] == second[1]:
+        return None  # one person moderates both
+    karma = {name: _karma(ctx, uid) for _, uid, name in (first, second)}
+    if karma[first[2]] == karma[second[2]]:
+        return None  # a tie
+    answer = max(karma, key=karma.__getitem__)
+    steps = [*open_forum(first[0]), click(first[2]), *open_forum(second[0]), click(second[2])]
+    return Draft(
+        values={"first": first[0].title, "second": second[0].title},
+        eval=answer_eval(answer, "string"),
+        solution=[*steps, stop(answer)],
+        answer=answer,
+    )
+
+
+def _confirm_moderator_karma(ctx: Context, values: dict[str, Any]) -> str:
+    """Karma rebuilt from the vote rows (not the stored scores) of each moderator's content."""
+    totals: dict[str, int] = {}
+    for title in (values["first"], values["second"]):
+        (uid, name), *_ = ctx.data.query(
+            "forum",
+            "SELECT u.id, u.username FROM moderators m JOIN users u ON u.id = m.user_id "
+            "JOIN forums f ON f.id = m.forum_id WHERE f.title = ?",
+            (title,),
+        )
+        posts = ctx.data.query(
+            "forum",
+            "SELECT v.value FROM submission_votes v JOIN submissions s ON s.id = v.submission_id "
+            "WHERE s.user_id = ? AND s.deleted = 0",
+            (uid,),
+        )
+        comments = ctx.data.query(
+            "forum",
+            "SELECT v.value FROM comment_votes v JOIN comments c ON c.id = v.comment_id "
+            "WHERE c.user_id = ? AND c.deleted = 0 AND c.removed = 0",
+            (uid,),
+        )
+        totals[name] = sum(v for (v,) in posts) + sum(v for (v,) in comments)
+    return max(totals, key=totals.__getitem__)
+
+
+# --- reply to a message in my inbox --------------------------------------------------------
+
+
+def _inbox(ctx: Context) -> list[tuple[int, str, str, str | None]]:
+    """(id, sender, subject, read_at) of my received messages, newest first (as listed)."""
+    return ctx.data.query(
+        "forum",
+        "SELECT m.id, u.username, m.subject, m.read_at FROM messages m JOIN users u "
+        "ON u.id = m.sender_id WHERE m.recipient_id = ? ORDER BY m.created_at DESC, m.id DESC",
+        (user_id(ctx.data),),
+    )
+
+
+def _pick_message(
+    inbox: list[tuple[int, str, str, str | None]], which: str
+) -> tuple[int, str, str, str | None] | None:
+    """The message ``which`` names: ``oldest unread``, ``newest unread`` or ``from <user>``
+    (the newest from that sender)."""
+    if which.endswith("unread"):
+        unread = [m for m in inbox if m[3] is None]
+        if not unread:
+            return None
+        return unread[0] if which.startswith("newest") else unread[-1]
+    sender = which.removeprefix("latest from ")
+    return next((m for m in inbox if m[1] == sender), None)
+
+
+def _reply_subject(subject: str) -> str:
+    return subject if subject.startswith("Re: ") else f"Re: {subject}"
+
+
+def _reply_message(ctx: Context) -> Draft | None:
+    inbox = _inbox(ctx)
+    senders = sorted({m[1] for m in inbox})
+    if not inbox:
+        return None
+    # Half the instances pick by unread status, half by sender (there are more senders).
+    if ctx.rng.chance(0.5):
+        which = ctx.rng.choice(("oldest unread", "newest unread"))
+    else:
+        which = f"latest from {ctx.rng.choice(senders)}"
+    picked = _pick_message(inbox, which)
+    if picked is None:
+        return None
+    index = inbox.index(picked)
+    page = index // PER_PAGE
+    on_page = inbox[page * PER_PAGE : index + 1]
+    nth = sum(m[2] == picked[2] for m in on_page) - 1  # earlier links with the same subject
+    text = ctx.rng.choice(REPLIES)
+    uid = user_id(ctx.data)
+    sent = ctx.data.value("forum", "SELECT COUNT(*) FROM messages WHERE sender_id = ?", (uid,))
+    steps = [
+        click("Messages"),
+        *[click("Next page") for _ in range(page)],
+        click(picked[2], nth=nth),
+        click("Reply"),
+        type_text("Message", text),
+        button("Send message"),
+    ]
+    wording = {
+        "oldest unread": "the oldest unread message in my inbox",
+        "newest unread": "the newest unread message in my inbox",
+    }.get(which, f"the most recent message {picked[1]} sent me")
+    return Draft(
+        answer=f"{picked[1]}: {picked[2]}",
+        values={"message": wording, "text": text},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id "
+                    f"WHERE m.sender_id = {uid} AND u.username = {sql_text(picked[1])} AND "
+                    f"trim(m.subject) = {sql_text(_reply_subject(picked[2]))} AND "
+                    f"trim(m.body) = {sql_text(text)}",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}", sent + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_reply_message(ctx: Context, values: dict[str, Any]) -> str:
+    """The message picked in Python from every message row (sorted here, not in SQL)."""
+    uid = user_id(ctx.data)
+    names = dict(ctx.data.query("forum", "SELECT id, username FROM users"))
+    rows = ctx.data.query(
+        "forum", "SELECT id, sender_id, recipient_id, subject, created_at, read_at FROM messages"
+    )
+    mine = sorted((r for r in rows if r[2] == uid), key=lambda r: (r[4], r[0]), reverse=True)
+    wording = values["message"]
+    if wording.startswith(("the oldest unread", "the newest unread")):
+        unread = [r for r in mine if r[5] is None]
+        chosen = unread[0] if wording.startswith("the newest") else unread[-1]
+    else:
+        sender = wording.removeprefix("the most recent message ").removesuffix(" sent me")
+        chosen = next(r for r in mine if names[r[1]] == sender)
+    return f"{names[chosen[1]]}: {chosen[3]}"
+
+
+FAMILIES = [
+    Family(
+        id="forum.compare-moderator-karma",
+        sites=("forum",),
+        skills=("compare",),
+        intent_template="Who has more karma: the moderator of the {{first}} forum or the "
+        "moderator of the {{second}} forum? Answer with the username.",
+        build=_moderator_karma,
+        confirm=_confirm_moderator_karma,
+        length=(7, 7),
+        kind="info",
+    ),
+    Family(
+        id="forum.reply-inbox-message",
+        sites=("forum",),
+        skills=("filter", "form-fill"),
+        intent_template='Reply to {{message}} with the text "{{text}}", keeping the subject '
+        "the Reply link suggests.",
+        build=_reply_message,
+        confirm=_confirm_reply_message,
+        split="test",
+        length=(6, 7),
+        kind="state",
+    ),
+]
