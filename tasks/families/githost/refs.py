@@ -1,0 +1,191 @@
+"""Git-hosting families over the repository and reviews: branch off a release tag found on
+the Tags page, and approve the oldest open merge request of one author."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import button, click, select, sql_text, state_eval, stop, type_text
+from webenv.sites.githost.forms import BRANCH
+from webenv.sites.githost.tracker import SORTS
+from webenv.task_files.families.githost._common import (
+    DEVELOPER,
+    PER_PAGE,
+    Project,
+    my_projects,
+    open_project,
+    reachable,
+    user_id,
+)
+
+
+def _writable_project(ctx: Context) -> Project | None:
+    """A project I can push to and review in (Developer or more, not archived) that the
+    dashboard filter reaches."""
+    pool = [
+        p
+        for p in my_projects(ctx.data)
+        if p.role >= DEVELOPER and not p.archived and reachable(ctx.data, p)
+    ]
+    return ctx.rng.choice(pool) if pool else None
+
+
+# --- create a branch from the newest or oldest tag ------------------------------------------
+
+_BRANCH_PREFIXES = ("release/", "hotfix/", "backport-", "support/")
+_WHICH_TAG = ("most recently created", "oldest")
+
+
+def _branch_from_tag(ctx: Context) -> Draft | None:
+    project = _writable_project(ctx)
+    if project is None:
+        return None
+    tags = ctx.data.query(
+        "githost",
+        "SELECT name, commit_sha, created_at FROM refs WHERE project_id = ? AND kind = 'tag' "
+        "ORDER BY created_at DESC, name DESC",
+        (project.id,),
+    )
+    which = ctx.rng.choice(_WHICH_TAG)
+    if len(tags) < 2:
+        return None  # with one tag "newest" and "oldest" say nothing
+    index = 0 if which == _WHICH_TAG[0] else len(tags) - 1
+    neighbour = tags[1] if index == 0 else tags[-2]
+    name, sha, created = tags[index]
+    if neighbour[2][:10] == created[:10]:
+        return None  # the Tags page shows dates only: a same-day tie is not visible
+    branch = f"{ctx.rng.choice(_BRANCH_PREFIXES)}{name}"
+    branches = {
+        n
+        for (n,) in ctx.data.query(
+            "githost",
+            "SELECT name FROM refs WHERE project_id = ? AND kind = 'branch'",
+            (project.id,),
+        )
+    }
+    if branch in branches or not BRANCH.match(branch):
+        return None
+    steps = [
+        *open_project(project),
+        click("Tags"),
+        *[click("Next page") for _ in range(index // PER_PAGE)],
+        click("Branches"),
+        type_text("Branch name", branch),
+        type_text("Create from", name),
+        button("Create branch"),
+    ]
+    return Draft(
+        answer=name,
+        values={"project": project.full_name, "which": which, "branch": branch},
+        eval=state_eval(
+            "githost",
+            [
+                (
+                    f"SELECT commit_sha FROM refs WHERE project_id = {project.id} AND "
+                    f"kind = 'branch' AND name = {sql_text(branch)}",
+                    sha,
+                ),
+                (
+                    f"SELECT COUNT(*) FROM refs WHERE project_id = {project.id} "
+                    "AND kind = 'branch'",
+                    len(branches) + 1,
+                ),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_branch_from_tag(ctx: Context, values: dict[str, Any]) -> str:
+    """The tag picked in Python from every ref row of the project (found by its full name)."""
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    rows = ctx.data.query("githost", "SELECT project_id, kind, name, created_at FROM refs")
+    tags = sorted((r[3], r[2]) for r in rows if r[0] == project.id and r[1] == "tag")
+    return (tags[-1] if values["which"] == _WHICH_TAG[0] else tags[0])[1]
+
+
+# --- approve the oldest open merge request by an author ------------------------------------
+
+
+def _approve_oldest(ctx: Context) -> Draft | None:
+    project = _writable_project(ctx)
+    if project is None:
+        return None
+    uid = user_id(ctx.data)
+    rows = ctx.data.query(
+        "githost",
+        "SELECT m.id, m.title, u.username, m.created_at FROM merge_requests m JOIN users u "
+        "ON u.id = m.author_id WHERE m.project_id = ? AND m.state = 'opened' AND u.id <> ? "
+        "ORDER BY m.created_at, m.iid",
+        (project.id, uid),
+    )
+    if not rows:
+        return None
+    author = ctx.rng.choice(sorted({r[2] for r in rows}))
+    theirs = [r for r in rows if r[2] == author]
+    mr_id, title, _, _ = theirs[0]
+    approved = ctx.data.query("githost", "SELECT mr_id FROM mr_approvals WHERE user_id = ?", (uid,))
+    if (mr_id,) in approved or sum(r[1] == title for r in theirs[:PER_PAGE]) > 1:
+        return None  # approved already, or a title the listing shows twice
+    steps = [
+        *open_project(project),
+        click("Merge requests"),
+        type_text("Author", author),
+        select("Sort by", SORTS["created_asc"][0]),
+        button("Apply"),
+        click(title),
+        button("Approve"),
+    ]
+    return Draft(
+        answer=title,
+        values={"project": project.full_name, "author": author},
+        eval=state_eval(
+            "githost",
+            [
+                (f"SELECT COUNT(*) FROM mr_approvals WHERE user_id = {uid} AND mr_id = {mr_id}", 1),
+                (f"SELECT COUNT(*) FROM mr_approvals WHERE user_id = {uid}", len(approved) + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_approve_oldest(ctx: Context, values: dict[str, Any]) -> str:
+    """The author's open merge requests in the project, ranked in Python by creation."""
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    names = dict(ctx.data.query("githost", "SELECT id, username FROM users"))
+    rows = ctx.data.query(
+        "githost",
+        "SELECT iid, title, state, author_id, created_at FROM merge_requests WHERE project_id = ?",
+        (project.id,),
+    )
+    theirs = [r for r in rows if r[2] == "opened" and names[r[3]] == values["author"]]
+    return min(theirs, key=lambda r: (r[4], r[0]))[1]
+
+
+FAMILIES = [
+    Family(
+        id="githost.branch-from-tag",
+        sites=("githost",),
+        skills=("sort", "form-fill"),
+        intent_template='In the {{project}} project, create a branch named "{{branch}}" from '
+        "the project's {{which}} tag.",
+        build=_branch_from_tag,
+        confirm=_confirm_branch_from_tag,
+        length=(8, 9),
+        kind="state",
+    ),
+    Family(
+        id="githost.approve-oldest-mr-by-author",
+        sites=("githost",),
+        skills=("filter", "sort"),
+        intent_template="In the {{project}} project, approve the oldest open merge request "
+        "opened by {{author}}.",
+        build=_approve_oldest,
+        confirm=_confirm_approve_oldest,
+        split="test",
+        length=(10, 10),
+        kind="state",
+    ),
+]
