@@ -3,6 +3,7 @@ the Tags page, and approve the oldest open merge request of one author."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from webenv.families import Context, Draft, Family
@@ -12,6 +13,7 @@ from webenv.sites.githost.tracker import SORTS
 from webenv.task_files.families.githost._common import (
     DEVELOPER,
     PER_PAGE,
+    REPORTER,
     Project,
     my_projects,
     open_project,
@@ -164,6 +166,87 @@ def _confirm_approve_oldest(ctx: Context, values: dict[str, Any]) -> str:
     return min(theirs, key=lambda r: (r[4], r[0]))[1]
 
 
+# --- create a milestone due when the project's open issues are first or last due -----------
+
+_MILESTONE_TITLES = ("Stabilisation", "Hardening sprint", "Bug bash", "Cleanup", "Release prep")
+_WHICH_DUE = {"earliest": min, "latest": max}
+
+
+def _milestone_due(ctx: Context) -> Draft | None:
+    pool = [
+        p
+        for p in my_projects(ctx.data)
+        if p.role >= REPORTER and not p.archived and reachable(ctx.data, p)
+    ]
+    if not pool:
+        return None
+    project = ctx.rng.choice(pool)
+    dues = [
+        due
+        for (due,) in ctx.data.query(
+            "githost",
+            "SELECT due_date FROM issues WHERE project_id = ? AND state = 'opened' AND "
+            "due_date IS NOT NULL",
+            (project.id,),
+        )
+    ]
+    which = ctx.rng.choice(sorted(_WHICH_DUE))
+    if not dues or len(dues) > PER_PAGE:
+        return None  # nothing due, or the dated issues do not fit on the first page
+    due = _WHICH_DUE[which](dues)
+    title = ctx.rng.choice(_MILESTONE_TITLES)
+    milestones = {
+        t
+        for (t,) in ctx.data.query(
+            "githost", "SELECT title FROM milestones WHERE project_id = ?", (project.id,)
+        )
+    }
+    if title in milestones:
+        return None
+    steps = [
+        *open_project(project),
+        click("Issues"),
+        select("Sort by", SORTS["due_date"][0]),
+        button("Apply"),
+        click("Milestones"),
+        click("New milestone"),
+        type_text("Title", title),
+        type_text("Due date", due),
+        button("Create milestone"),
+    ]
+    return Draft(
+        answer=due,
+        values={"project": project.full_name, "title": title, "which": which},
+        eval=state_eval(
+            "githost",
+            [
+                (
+                    f"SELECT due_date FROM milestones WHERE project_id = {project.id} AND "
+                    f"title = {sql_text(title)}",
+                    due,
+                ),
+                (
+                    f"SELECT COUNT(*) FROM milestones WHERE project_id = {project.id}",
+                    len(milestones) + 1,
+                ),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_milestone_due(ctx: Context, values: dict[str, Any]) -> str:
+    """The due dates of the project's open issues, compared as dates in Python."""
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    rows = ctx.data.query("githost", "SELECT project_id, state, due_date FROM issues")
+    dates = [
+        date.fromisoformat(due)
+        for pid, state, due in rows
+        if pid == project.id and state == "opened" and due
+    ]
+    return _WHICH_DUE[values["which"]](dates).isoformat()
+
+
 FAMILIES = [
     Family(
         id="githost.branch-from-tag",
@@ -186,6 +269,17 @@ FAMILIES = [
         confirm=_confirm_approve_oldest,
         split="test",
         length=(10, 10),
+        kind="state",
+    ),
+    Family(
+        id="githost.milestone-due-like-issues",
+        sites=("githost",),
+        skills=("sort", "form-fill"),
+        intent_template='In the {{project}} project, create a milestone titled "{{title}}" '
+        "whose due date is the {{which}} due date among the project's open issues.",
+        build=_milestone_due,
+        confirm=_confirm_milestone_due,
+        length=(12, 12),
         kind="state",
     ),
 ]
