@@ -1,17 +1,15 @@
-"""Cross-site families that read on the forum and act in the shop (and one the other way):
-a number or a title found in a forum's Top listing decides what goes into the cart or a
-review, and a shop order's number is posted under my own forum submission."""
+"""Cross-site families between the forum and the shop: a number or a title read off a
+forum's Top listing decides what goes into the cart or a review; a shop order's number, a
+rating comparison or a wish-list price decides what is posted or sent on the forum."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from typing import Any
 
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     button,
     click,
-    ordinal,
     search,
     select,
     sql_text,
@@ -19,21 +17,14 @@ from webenv.families.steps import (
     stop,
     type_text,
 )
-from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.shop.datagen import average_rating
 from webenv.task_files.families.forum._common import (
     PER_PAGE,
-    RANGE_WORDS,
-    RANGES,
-    Forum,
-    Submission,
     forums,
-    listing,
-    open_forum,
-    unique_title,
 )
 from webenv.task_files.families.forum._common import USER as FORUM_USER
 from webenv.task_files.families.forum._common import user_id as forum_user_id
+from webenv.task_files.families.forum._top import read_top, top_again, top_pick, top_values
 from webenv.task_files.families.shop._common import USER as SHOP_USER
 from webenv.task_files.families.shop._common import (
     on_first_search_page,
@@ -42,7 +33,6 @@ from webenv.task_files.families.shop._common import (
 )
 from webenv.task_files.families.shop._common import user_id as shop_user_id
 
-_TOP_RANKS = 3
 _STARS = {5: "5 stars", 4: "4 stars", 3: "3 stars", 2: "2 stars", 1: "1 star"}
 _REVIEW_BODIES = (
     "Picked this up after reading the forum thread, and it lives up to it.",
@@ -54,50 +44,6 @@ _STATUSES = ("Complete", "Shipped", "Processing", "Pending", "Canceled")
 
 
 # --- shared: the n-th top submission of a period, and a plain shop product ----------------
-
-
-def _rank_words(n: int) -> str:
-    return "top-scoring" if n == 1 else f"{ordinal(n)} highest-scoring"
-
-
-def _rank_of(words: str) -> int:
-    first = words.split()[0]
-    return 1 if first == "top-scoring" else [ordinal(i) for i in range(1, 16)].index(first) + 1
-
-
-def _top_pick(ctx: Context) -> tuple[Forum, str, int, Submission] | None:
-    """(forum, period label, 1-based rank, submission): a forum's n-th submission of its Top
-    listing over a period, with no score tie at that rank and a title unique on the page."""
-    forum = ctx.rng.choice(forums(ctx.data))
-    period = ctx.rng.choice(tuple(RANGES))
-    listed = listing(ctx.data, forum, "top", RANGES[period])
-    if not listed:
-        return None
-    n = ctx.rng.randint(1, min(_TOP_RANKS, len(listed)))
-    item = listed[n - 1]
-    if sum(s.score == item.score for s in listed) > 1 or not unique_title(listed[:PER_PAGE], item):
-        return None
-    return forum, period, n, item
-
-
-def _top_again(ctx: Context, values: dict[str, Any]) -> tuple[int, str]:
-    """(id, title) of the ranked submission, re-ranked in Python from the forum's raw rows
-    (the period's cut-off computed from the world's clock, not the listing query)."""
-    forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
-    period = next(p for p, words in RANGE_WORDS.items() if words == values["period"])
-    days = RANGES[period]
-    rows = ctx.data.query(
-        "forum",
-        "SELECT id, title, score, created_at, deleted FROM submissions WHERE forum_id = ?",
-        (forum_id,),
-    )
-    kept = [r for r in rows if not r[4]]
-    if days is not None:
-        cutoff = WORLD_NOW - timedelta(days=days)
-        kept = [r for r in kept if datetime.fromisoformat(r[3]) >= cutoff]
-    kept.sort(key=lambda r: (r[2], r[3], r[0]), reverse=True)
-    chosen = kept[_rank_of(values["rank"]) - 1]
-    return chosen[0], chosen[1]
 
 
 def _plain_product(ctx: Context) -> tuple[int, str] | None:
@@ -116,15 +62,11 @@ def _plain_product(ctx: Context) -> tuple[int, str] | None:
     return product_id, name
 
 
-def _read_top(forum: Forum, period: str) -> list[dict[str, Any]]:
-    return [*open_forum(forum), click("Top"), click(period)]
-
-
 # --- add to the cart as many as the n-th top submission has comments ---------------------
 
 
 def _cart_by_comments(ctx: Context) -> Draft | None:
-    picked = _top_pick(ctx)
+    picked = top_pick(ctx)
     product = _plain_product(ctx)
     if picked is None or product is None:
         return None
@@ -140,7 +82,7 @@ def _cart_by_comments(ctx: Context) -> Draft | None:
     if (product_id,) in cart:
         return None  # the cart already holds some: the quantity would add up
     steps = [
-        *_read_top(forum, period),
+        *read_top(forum, period),
         click("Visit the shop"),
         search(name),
         click(name),
@@ -149,12 +91,7 @@ def _cart_by_comments(ctx: Context) -> Draft | None:
     ]
     return Draft(
         answer=quantity,
-        values={
-            "rank": _rank_words(n),
-            "period": RANGE_WORDS[period],
-            "forum": forum.title,
-            "product": name,
-        },
+        values={**top_values(forum, period, n), "product": name},
         eval=state_eval(
             "shop",
             [
@@ -172,7 +109,7 @@ def _cart_by_comments(ctx: Context) -> Draft | None:
 
 def _confirm_cart_by_comments(ctx: Context, values: dict[str, Any]) -> int:
     """Re-rank the forum in Python and count the submission's comment rows."""
-    submission_id, _ = _top_again(ctx, values)
+    submission_id, _, _ = top_again(ctx, values)
     rows = ctx.data.query("forum", "SELECT submission_id FROM comments")
     return sum(1 for (sid,) in rows if sid == submission_id)
 
@@ -181,7 +118,7 @@ def _confirm_cart_by_comments(ctx: Context, values: dict[str, Any]) -> int:
 
 
 def _review_titled(ctx: Context) -> Draft | None:
-    picked = _top_pick(ctx)
+    picked = top_pick(ctx)
     product = _plain_product(ctx)
     if picked is None or product is None:
         return None
@@ -194,7 +131,7 @@ def _review_titled(ctx: Context) -> Draft | None:
     stars = ctx.rng.choice(sorted(_STARS))
     body = ctx.rng.choice(_REVIEW_BODIES)
     steps = [
-        *_read_top(forum, period),
+        *read_top(forum, period),
         click("Visit the shop"),
         search(name),
         click(name),
@@ -206,9 +143,7 @@ def _review_titled(ctx: Context) -> Draft | None:
     return Draft(
         answer=item.title,
         values={
-            "rank": _rank_words(n),
-            "period": RANGE_WORDS[period],
-            "forum": forum.title,
+            **top_values(forum, period, n),
             "product": name,
             "stars": _STARS[stars],
             "body": body,
@@ -231,7 +166,7 @@ def _review_titled(ctx: Context) -> Draft | None:
 
 def _confirm_review_titled(ctx: Context, values: dict[str, Any]) -> str:
     """The title of the submission re-ranked in Python."""
-    return _top_again(ctx, values)[1]
+    return top_again(ctx, values)[1]
 
 
 # --- reply under my newest forum submission with a shop order's number --------------------
