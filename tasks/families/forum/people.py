@@ -17,13 +17,16 @@ from webenv.families.steps import (
 )
 from webenv.task_files.families.forum._common import (
     PER_PAGE,
+    RANGES,
     REPLIES,
     USER,
     Forum,
     forums,
+    listing,
     open_forum,
     user_id,
 )
+from webenv.task_files.families.forum._top import read_top, top_again, top_pick, top_values
 
 # --- which of two forums' moderators has more karma ----------------------------------------
 
@@ -204,6 +207,47 @@ def _confirm_reply_message(ctx: Context, values: dict[str, Any]) -> str:
     return f"{names[chosen[1]]}: {chosen[3]}"
 
 
+# --- in how many forums has the author of a top submission posted --------------------------
+
+
+def _author_forums(ctx: Context) -> Draft | None:
+    picked = top_pick(ctx)
+    if picked is None:
+        return None
+    forum, period, n, item = picked
+    rows = ctx.data.query(
+        "forum",
+        "SELECT COUNT(*), COUNT(DISTINCT s.forum_id) FROM submissions s JOIN users u "
+        "ON u.id = s.user_id WHERE u.username = ? AND s.deleted = 0",
+        (item.author,),
+    )
+    count, distinct = rows[0]
+    # The author's link follows each title on the listing; an earlier submission by the
+    # same author gives an earlier link with the same name (to the same profile).
+    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
+    nth = sum(s.author == item.author for s in listed) - 1
+    steps = [
+        *read_top(forum, period),
+        click(item.author, nth=nth),
+        click(f"All submissions by {item.author}"),
+        *[click("Next page") for _ in range((count - 1) // PER_PAGE)],
+    ]
+    answer = str(distinct)
+    return Draft(
+        values=top_values(forum, period, n),
+        eval=answer_eval(answer, "number"),
+        solution=[*steps, stop(answer)],
+        answer=answer,
+    )
+
+
+def _confirm_author_forums(ctx: Context, values: dict[str, Any]) -> str:
+    """The author re-ranked from raw rows; their forums collected in Python."""
+    _, _, author = top_again(ctx, values)
+    rows = ctx.data.query("forum", "SELECT user_id, forum_id, deleted FROM submissions")
+    return str(len({f for uid, f, deleted in rows if uid == author and not deleted}))
+
+
 FAMILIES = [
     Family(
         id="forum.compare-moderator-karma",
@@ -227,5 +271,16 @@ FAMILIES = [
         split="test",
         length=(6, 7),
         kind="state",
+    ),
+    Family(
+        id="forum.top-author-forum-count",
+        sites=("forum",),
+        skills=("sort", "filter", "paginate", "aggregate"),
+        intent_template="In how many different forums has the author of the {{rank}} "
+        "submission of {{period}} in the {{forum}} forum posted submissions?",
+        build=_author_forums,
+        confirm=_confirm_author_forums,
+        length=(7, 12),
+        kind="info",
     ),
 ]
