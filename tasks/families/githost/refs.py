@@ -1,13 +1,24 @@
-"""Git-hosting families over the repository and reviews: branch off a release tag found on
-the Tags page, and approve the oldest open merge request of one author."""
+"""Git-hosting families over the repository, reviews and planning: branch off a tag found
+on the Tags page, approve an author's oldest open merge request, create a milestone due
+with the project's open issues, and count one author's commits on a branch."""
 
 from __future__ import annotations
 
+from collections import deque
 from datetime import date
 from typing import Any
 
 from webenv.families import Context, Draft, Family
-from webenv.families.steps import button, click, select, sql_text, state_eval, stop, type_text
+from webenv.families.steps import (
+    answer_eval,
+    button,
+    click,
+    select,
+    sql_text,
+    state_eval,
+    stop,
+    type_text,
+)
 from webenv.sites.githost.forms import BRANCH
 from webenv.sites.githost.tracker import SORTS
 from webenv.task_files.families.githost._common import (
@@ -247,6 +258,83 @@ def _confirm_milestone_due(ctx: Context, values: dict[str, Any]) -> str:
     return _WHICH_DUE[values["which"]](dates).isoformat()
 
 
+# --- how many commits on a branch did one person author ------------------------------------
+
+
+def _commits_by_author(ctx: Context) -> Draft | None:
+    pool = [p for p in my_projects(ctx.data) if reachable(ctx.data, p)]
+    if not pool:
+        return None
+    project = ctx.rng.choice(pool)
+    branches = ctx.data.query(
+        "githost",
+        "SELECT name, commit_sha FROM refs WHERE project_id = ? AND kind = 'branch' ORDER BY name",
+        (project.id,),
+    )
+    if not branches:
+        return None
+    branch, head = ctx.rng.choice(branches)
+    rows = ctx.data.query(
+        "githost",
+        "WITH RECURSIVE reach(sha) AS (SELECT ? UNION SELECT p.sha FROM reach r JOIN commits c "
+        "ON c.project_id = ? AND c.sha = r.sha JOIN commits p ON p.project_id = c.project_id "
+        "AND p.sha IN (c.parent_sha, c.parent2_sha)) "
+        "SELECT c.author_name, c.author_email FROM reach r JOIN commits c "
+        "ON c.project_id = ? AND c.sha = r.sha",
+        (head, project.id, project.id),
+    )
+    author = ctx.rng.choice(sorted({name for name, _ in rows}))
+    exact = sum(name == author for name, _ in rows)
+    matched = sum(
+        author.lower() in name.lower() or author.lower() == email.split("@")[0]
+        for name, email in rows
+    )
+    if matched != exact:
+        return None  # the page's Author filter would also match someone else
+    steps = [
+        *open_project(project),
+        click("Commits"),
+        select("Branch or tag", branch),
+        button("Switch"),
+        type_text("Author", author, role="searchbox"),
+        button("Filter"),
+    ]
+    answer = str(exact)
+    return Draft(
+        values={"project": project.full_name, "branch": branch, "author": author},
+        eval=answer_eval(answer, "number"),
+        solution=[*steps, stop(answer)],
+        answer=answer,
+    )
+
+
+def _confirm_commits_by_author(ctx: Context, values: dict[str, Any]) -> str:
+    """Walk the branch's history in Python from its head through both parents."""
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    head = ctx.data.value(
+        "githost",
+        "SELECT commit_sha FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
+        (project.id, values["branch"]),
+    )
+    commits = {
+        sha: (author, parents)
+        for sha, author, *parents in ctx.data.query(
+            "githost",
+            "SELECT sha, author_name, parent_sha, parent2_sha FROM commits WHERE project_id = ?",
+            (project.id,),
+        )
+    }
+    seen: set[str] = set()
+    queue = deque([head])
+    while queue:
+        sha = queue.popleft()
+        if sha in seen or sha not in commits:
+            continue
+        seen.add(sha)
+        queue.extend(parent for parent in commits[sha][1] if parent)
+    return str(sum(commits[sha][0] == values["author"] for sha in seen))
+
+
 FAMILIES = [
     Family(
         id="githost.branch-from-tag",
@@ -281,5 +369,16 @@ FAMILIES = [
         confirm=_confirm_milestone_due,
         length=(12, 12),
         kind="state",
+    ),
+    Family(
+        id="githost.commits-by-author-on-branch",
+        sites=("githost",),
+        skills=("filter",),
+        intent_template="How many commits on the {{branch}} branch of the {{project}} project "
+        "were authored by {{author}}?",
+        build=_commits_by_author,
+        confirm=_confirm_commits_by_author,
+        length=(9, 9),
+        kind="info",
     ),
 ]
