@@ -16,7 +16,7 @@ from webenv.families.registry import FAMILY_PACKAGE, context, draft
 from webenv.families.verify import InstanceCheck, check_world
 from webenv.world import SITES, pristine_snapshot
 
-MODULES = ("cross.forum_shop", "forum.people", "githost.refs")
+MODULES = ("cross.forum_shop", "forum.people", "forum.crosspost", "githost.refs")
 FAMILY_IDS = [
     family.id
     for module in MODULES
