@@ -1,6 +1,7 @@
 """Git-hosting families over the repository, reviews and planning: branch off a tag found
 on the Tags page, approve an author's oldest open merge request, create a milestone due
-with the project's open issues, and count one author's commits on a branch."""
+with the project's open issues, count one author's commits on a branch, and invite an
+issue's latest commenter to the project."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from webenv.families.steps import (
     stop,
     type_text,
 )
+from webenv.sites.githost.access import GUEST, MAINTAINER, ROLES
 from webenv.sites.githost.forms import BRANCH
 from webenv.sites.githost.tracker import SORTS
 from webenv.task_files.families.githost._common import (
@@ -335,6 +337,121 @@ def _confirm_commits_by_author(ctx: Context, values: dict[str, Any]) -> str:
     return str(sum(commits[sha][0] == values["author"] for sha in seen))
 
 
+# --- invite the latest commenter on the oldest open issue with a label ---------------------
+
+_INVITE_ROLES = (GUEST, REPORTER, DEVELOPER)
+
+
+def _invitable(ctx: Context, project: Project) -> list[tuple[str, str, int, str, int]]:
+    """(label, issue title, commenter id, commenter username, member count) for each label
+    of the project whose oldest open issue was last commented on by a non-member, under a
+    title no other open issue with the label shares."""
+    members = {
+        uid
+        for (uid,) in ctx.data.query(
+            "githost", "SELECT user_id FROM members WHERE project_id = ?", (project.id,)
+        )
+    }
+    found = []
+    for label_id, label in ctx.data.query(
+        "githost", "SELECT id, name FROM labels WHERE project_id = ? ORDER BY name", (project.id,)
+    ):
+        issues = ctx.data.query(
+            "githost",
+            "SELECT i.id, i.title FROM issues i JOIN issue_labels x ON x.issue_id = i.id "
+            "WHERE x.label_id = ? AND i.state = 'opened' ORDER BY i.created_at, i.iid",
+            (label_id,),
+        )
+        if not issues or sum(t == issues[0][1] for _, t in issues) > 1:
+            continue
+        last = ctx.data.query(
+            "githost",
+            "SELECT u.id, u.username FROM notes n JOIN users u ON u.id = n.author_id WHERE "
+            "n.target_type = 'issue' AND n.target_id = ? AND n.system = 0 "
+            "ORDER BY n.created_at DESC, n.id DESC LIMIT 1",
+            (issues[0][0],),
+        )
+        if last and last[0][0] not in members:
+            found.append((label, issues[0][1], last[0][0], last[0][1], len(members)))
+    return found
+
+
+def _invite_commenter(ctx: Context) -> Draft | None:
+    pool = [
+        p
+        for p in my_projects(ctx.data)
+        if p.role >= MAINTAINER and not p.archived and reachable(ctx.data, p)
+    ]
+    choices = [(p, *item) for p in pool for item in _invitable(ctx, p)]
+    if not choices:
+        return None
+    project, label, title, commenter_id, username, member_count = ctx.rng.choice(choices)
+    role = ctx.rng.choice(_INVITE_ROLES)
+    steps = [
+        *open_project(project),
+        click("Issues"),
+        select("Label", label),
+        select("Sort by", SORTS["created_asc"][0]),
+        button("Apply"),
+        click(title),
+        click("Members"),
+        type_text("Username", username),
+        select("Role", ROLES[role]),
+        button("Invite"),
+    ]
+    return Draft(
+        answer=username,
+        values={"project": project.full_name, "label": label, "role": ROLES[role]},
+        eval=state_eval(
+            "githost",
+            [
+                (
+                    f"SELECT role FROM members WHERE project_id = {project.id} AND "
+                    f"user_id = {commenter_id}",
+                    role,
+                ),
+                (
+                    f"SELECT COUNT(*) FROM members WHERE project_id = {project.id}",
+                    member_count + 1,
+                ),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_invite_commenter(ctx: Context, values: dict[str, Any]) -> str:
+    """The issue and its last comment found in Python from the label, issue and note rows."""
+    project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    label_id = ctx.data.value(
+        "githost",
+        "SELECT id FROM labels WHERE project_id = ? AND name = ?",
+        (project.id, values["label"]),
+    )
+    tagged = {
+        i
+        for (i,) in ctx.data.query(
+            "githost", "SELECT issue_id FROM issue_labels WHERE label_id = ?", (label_id,)
+        )
+    }
+    issues = ctx.data.query(
+        "githost",
+        "SELECT id, iid, state, created_at FROM issues WHERE project_id = ?",
+        (project.id,),
+    )
+    issue = min(
+        (r for r in issues if r[0] in tagged and r[2] == "opened"), key=lambda r: (r[3], r[1])
+    )
+    notes = ctx.data.query(
+        "githost",
+        "SELECT id, author_id, system, created_at FROM notes WHERE target_type = 'issue' AND "
+        "target_id = ?",
+        (issue[0],),
+    )
+    last = max((n for n in notes if not n[2]), key=lambda n: (n[3], n[0]))
+    return ctx.data.value("githost", "SELECT username FROM users WHERE id = ?", (last[1],))
+
+
 FAMILIES = [
     Family(
         id="githost.branch-from-tag",
@@ -380,5 +497,18 @@ FAMILIES = [
         confirm=_confirm_commits_by_author,
         length=(9, 9),
         kind="info",
+    ),
+    Family(
+        id="githost.invite-last-commenter",
+        sites=("githost",),
+        skills=("filter", "sort", "form-fill"),
+        intent_template="In the {{project}} project, find the oldest open issue labelled "
+        "{{label}} and invite the person who commented on it most recently to the project as "
+        "a {{role}}.",
+        build=_invite_commenter,
+        confirm=_confirm_invite_commenter,
+        split="test",
+        length=(13, 13),
+        kind="state",
     ),
 ]
