@@ -17,6 +17,7 @@ from webenv.families.steps import (
     stop,
     type_text,
 )
+from webenv.sites.shop.account import ORDER_STATUSES
 from webenv.sites.shop.datagen import average_rating
 from webenv.task_files.families.forum._common import (
     PER_PAGE,
@@ -40,7 +41,6 @@ _REVIEW_BODIES = (
     "The forum was right about this one.",
     "Saw it discussed on the forum. Works as described.",
 )
-_STATUSES = ("Complete", "Shipped", "Processing", "Pending", "Canceled")
 
 
 # --- shared: the n-th top submission of a period, and a plain shop product ----------------
@@ -173,7 +173,7 @@ def _confirm_review_titled(ctx: Context, values: dict[str, Any]) -> str:
 
 
 def _reply_order_number(ctx: Context) -> Draft | None:
-    status = ctx.rng.choice(_STATUSES)
+    status = ctx.rng.choice(ORDER_STATUSES)
     order = next((o for o in orders(ctx.data) if o.status == status), None)
     if order is None:
         return None
