@@ -19,6 +19,7 @@ from webenv.families.steps import (
 )
 from webenv.sites.shop.account import ORDER_STATUSES
 from webenv.sites.shop.datagen import average_rating
+from webenv.sites.shop.listing import SORTS as SHOP_SORTS
 from webenv.task_files.families.forum._common import (
     PER_PAGE,
     forums,
@@ -29,6 +30,7 @@ from webenv.task_files.families.forum._top import read_top, top_again, top_pick,
 from webenv.task_files.families.shop._common import USER as SHOP_USER
 from webenv.task_files.families.shop._common import (
     on_first_search_page,
+    open_category,
     orders,
     subcategories,
 )
@@ -392,6 +394,75 @@ def _confirm_message_wishlist_pick(ctx: Context, values: dict[str, Any]) -> str:
     return products[0 if values["extreme"] == "cheapest" else -1][1]
 
 
+# --- wish-list the dearest product within a budget read off a forum thread's score ---------
+
+
+def _wishlist_within_score(ctx: Context) -> Draft | None:
+    picked = top_pick(ctx)
+    if picked is None:
+        return None
+    forum, period, n, item = picked
+    category = ctx.rng.choice(subcategories(ctx.data))
+    rows = ctx.data.query(
+        "shop",
+        "SELECT id, name, price_cents FROM products WHERE category_id = ? "
+        "ORDER BY price_cents DESC, id",
+        (category.id,),
+    )
+    kept = [r for r in rows if r[2] <= item.score * 100]
+    if len(kept) < 2 or len(kept) == len(rows) or kept[0][2] == kept[1][2]:
+        return None  # the budget must cut the list, leave a choice, and have no tie on top
+    product_id, name, _ = kept[0]
+    if sum(r[1] == name for r in rows) > 1:
+        return None
+    uid = shop_user_id(ctx.data)
+    wished = ctx.data.query(
+        "shop", "SELECT product_id FROM wishlist_items WHERE user_id = ?", (uid,)
+    )
+    if (product_id,) in wished:
+        return None
+    steps = [
+        *read_top(forum, period),
+        click("Visit the shop"),
+        *open_category(category),
+        type_text("Max price", str(item.score)),
+        select("Sort by", SHOP_SORTS["price_desc"][0]),
+        button("Apply"),
+        click(name),
+        button("Add to Wish List"),
+    ]
+    return Draft(
+        answer=name,
+        values={**top_values(forum, period, n), "category": category.name},
+        eval=state_eval(
+            "shop",
+            [
+                (
+                    f"SELECT COUNT(*) FROM wishlist_items WHERE user_id = {uid} "
+                    f"AND product_id = {product_id}",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM wishlist_items WHERE user_id = {uid}", len(wished) + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_wishlist_within_score(ctx: Context, values: dict[str, Any]) -> str:
+    """The thread's score from its vote rows; the category's prices filtered in Python."""
+    submission_id, _, _ = top_again(ctx, values)
+    votes = ctx.data.query(
+        "forum", "SELECT value FROM submission_votes WHERE submission_id = ?", (submission_id,)
+    )
+    budget = sum(v for (v,) in votes) * 100
+    category = next(c for c in subcategories(ctx.data) if c.name == values["category"])
+    rows = ctx.data.query(
+        "shop", "SELECT name, price_cents FROM products WHERE category_id = ?", (category.id,)
+    )
+    return max((r for r in rows if r[1] <= budget), key=lambda r: r[1])[0]
+
+
 FAMILIES = [
     Family(
         id="cross.cart-qty-from-forum-comments",
@@ -453,6 +524,18 @@ FAMILIES = [
         confirm=_confirm_message_wishlist_pick,
         split="test",
         length=(10, 10),
+        kind="state",
+    ),
+    Family(
+        id="cross.wishlist-within-forum-score",
+        sites=("forum", "shop"),
+        skills=("sort", "filter", "cross-site"),
+        intent_template="My budget in dollars is the number of points of the {{rank}} "
+        "submission of {{period}} in the {{forum}} forum. Add to my shop wish list the most "
+        "expensive product in the {{category}} category that costs no more than that.",
+        build=_wishlist_within_score,
+        confirm=_confirm_wishlist_within_score,
+        length=(13, 13),
         kind="state",
     ),
 ]
