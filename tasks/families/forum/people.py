@@ -1,5 +1,6 @@
-"""Forum families about people: compare two forums' moderators by karma, and answer a
-message in my inbox picked by who sent it or whether it is still unread."""
+"""Forum families about people: compare two forums' moderators by karma, answer a message
+in my inbox picked by who sent it or whether it is still unread, count the forums a top
+author posts in, and follow every forum a moderator runs."""
 
 from __future__ import annotations
 
@@ -248,6 +249,68 @@ def _confirm_author_forums(ctx: Context, values: dict[str, Any]) -> str:
     return str(len({f for uid, f, deleted in rows if uid == author and not deleted}))
 
 
+# --- subscribe to every forum a forum's moderator moderates --------------------------------
+
+
+def _subscribe_moderated(ctx: Context) -> Draft | None:
+    uid = user_id(ctx.data)
+    mine = {
+        forum_id
+        for (forum_id,) in ctx.data.query(
+            "forum", "SELECT forum_id FROM subscriptions WHERE user_id = ?", (uid,)
+        )
+    }
+    moderated: dict[int, list[int]] = {}
+    for forum_id, mod in ctx.data.query("forum", "SELECT forum_id, user_id FROM moderators"):
+        moderated.setdefault(mod, []).append(forum_id)
+    choices = [
+        (forum, moderator, name)
+        for forum, moderator, name in _sole_moderators(ctx)
+        if len(moderated[moderator]) > 1 and set(moderated[moderator]) - mine
+    ]
+    if not choices:
+        return None
+    forum, moderator, name = ctx.rng.choice(choices)
+    theirs = sorted(moderated[moderator])
+    targets = [f for f in forums(ctx.data) if f.id in theirs and f.id not in mine]
+    steps = [
+        *open_forum(forum),
+        click(name),
+        click("Forums"),
+        *[button(f"Subscribe to {f.title}") for f in targets],
+    ]
+    return Draft(
+        answer=len(targets),
+        values={"forum": forum.title},
+        eval=state_eval(
+            "forum",
+            [
+                (
+                    f"SELECT COUNT(*) FROM subscriptions WHERE user_id = {uid} AND forum_id IN "
+                    f"({', '.join(map(str, theirs))})",
+                    len(theirs),
+                ),
+                (
+                    f"SELECT COUNT(*) FROM subscriptions WHERE user_id = {uid}",
+                    len(mine) + len(targets),
+                ),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_subscribe_moderated(ctx: Context, values: dict[str, Any]) -> int:
+    """How many of the moderator's forums I still lack, from the raw rows in Python."""
+    uid = user_id(ctx.data)
+    titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
+    rows = ctx.data.query("forum", "SELECT forum_id, user_id FROM moderators")
+    (moderator,) = {mod for forum_id, mod in rows if titles[forum_id] == values["forum"]}
+    subscribed = ctx.data.query("forum", "SELECT user_id, forum_id FROM subscriptions")
+    have = {forum_id for who, forum_id in subscribed if who == uid}
+    return len({forum_id for forum_id, mod in rows if mod == moderator} - have)
+
+
 FAMILIES = [
     Family(
         id="forum.compare-moderator-karma",
@@ -282,5 +345,16 @@ FAMILIES = [
         confirm=_confirm_author_forums,
         length=(7, 12),
         kind="info",
+    ),
+    Family(
+        id="forum.subscribe-moderator-forums",
+        sites=("forum",),
+        skills=("form-fill",),
+        intent_template="Subscribe me to every forum that the moderator of the {{forum}} "
+        "forum moderates (I may already follow some of them).",
+        build=_subscribe_moderated,
+        confirm=_confirm_subscribe_moderated,
+        length=(6, 10),
+        kind="state",
     ),
 ]
