@@ -260,22 +260,28 @@ def _subscribe_moderated(ctx: Context) -> Draft | None:
             "forum", "SELECT forum_id FROM subscriptions WHERE user_id = ?", (uid,)
         )
     }
-    moderated: dict[int, list[int]] = {}
-    for forum_id, mod in ctx.data.query("forum", "SELECT forum_id, user_id FROM moderators"):
-        moderated.setdefault(mod, []).append(forum_id)
-    choices = [
-        (forum, moderator, name)
-        for forum, moderator, name in _sole_moderators(ctx)
-        if len(moderated[moderator]) > 1 and set(moderated[moderator]) - mine
-    ]
-    if not choices:
-        return None
-    forum, moderator, name = ctx.rng.choice(choices)
-    theirs = sorted(moderated[moderator])
-    targets = [f for f in forums(ctx.data) if f.id in theirs and f.id not in mine]
+    rows = ctx.data.query(
+        "forum",
+        "SELECT m.forum_id, m.user_id, u.username FROM moderators m JOIN users u "
+        "ON u.id = m.user_id ORDER BY u.username",
+    )
+    mods: dict[int, list[tuple[int, str]]] = {}
+    moderated: dict[int, set[int]] = {}
+    for forum_id, mod, name in rows:
+        mods.setdefault(forum_id, []).append((mod, name))
+        moderated.setdefault(mod, set()).add(forum_id)
+    everything = forums(ctx.data)
+    forum = ctx.rng.choice(everything)
+    team = mods.get(forum.id, [])
+    theirs = set().union(*(moderated[mod] for mod, _ in team))
+    if not team or uid in {mod for mod, _ in team} or not theirs - mine:
+        return None  # no moderators, I am one of them, or nothing left to follow
+    targets = [f for f in everything if f.id in theirs - mine]
+    # Each moderator's profile lists the forum among those they moderate: back through it.
+    visits = [step for _, name in team for step in (click(name), click(forum.title))]
     steps = [
         *open_forum(forum),
-        click(name),
+        *visits[:-1],
         click("Forums"),
         *[button(f"Subscribe to {f.title}") for f in targets],
     ]
@@ -287,7 +293,7 @@ def _subscribe_moderated(ctx: Context) -> Draft | None:
             [
                 (
                     f"SELECT COUNT(*) FROM subscriptions WHERE user_id = {uid} AND forum_id IN "
-                    f"({', '.join(map(str, theirs))})",
+                    f"({', '.join(map(str, sorted(theirs)))})",
                     len(theirs),
                 ),
                 (
@@ -301,14 +307,14 @@ def _subscribe_moderated(ctx: Context) -> Draft | None:
 
 
 def _confirm_subscribe_moderated(ctx: Context, values: dict[str, Any]) -> int:
-    """How many of the moderator's forums I still lack, from the raw rows in Python."""
+    """How many of the moderators' forums I still lack, from the raw rows in Python."""
     uid = user_id(ctx.data)
     titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
     rows = ctx.data.query("forum", "SELECT forum_id, user_id FROM moderators")
-    (moderator,) = {mod for forum_id, mod in rows if titles[forum_id] == values["forum"]}
+    team = {mod for forum_id, mod in rows if titles[forum_id] == values["forum"]}
     subscribed = ctx.data.query("forum", "SELECT user_id, forum_id FROM subscriptions")
     have = {forum_id for who, forum_id in subscribed if who == uid}
-    return len({forum_id for forum_id, mod in rows if mod == moderator} - have)
+    return len({forum_id for forum_id, mod in rows if mod in team} - have)
 
 
 FAMILIES = [
@@ -350,11 +356,11 @@ FAMILIES = [
         id="forum.subscribe-moderator-forums",
         sites=("forum",),
         skills=("form-fill",),
-        intent_template="Subscribe me to every forum that the moderator of the {{forum}} "
-        "forum moderates (I may already follow some of them).",
+        intent_template="Subscribe me to every forum moderated by any of the moderators of the "
+        "{{forum}} forum, that forum included (I may already follow some of them).",
         build=_subscribe_moderated,
         confirm=_confirm_subscribe_moderated,
-        length=(6, 10),
+        length=(5, 18),
         kind="state",
     ),
 ]
