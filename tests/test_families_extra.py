@@ -129,3 +129,9 @@ def test_the_order_number_reply_accepts_the_number_however_written(body, counts)
         (int(sid[1]), body.format(n=number[1], m=int(number[1]) + 1), DEFAULT_LOGINS["forum"]),
     )
     assert conn.execute(check["sql"]).fetchone()[0] == counts
+
+
+def test_solutions_of_the_new_families_are_long():
+    lengths = sorted(r.steps for r in checks())
+    assert lengths[len(lengths) // 2] >= 6
+    assert sum(n >= 10 for n in lengths) >= 0.2 * len(lengths)
