@@ -1,7 +1,7 @@
 """Git-hosting families over the repository, reviews and planning: branch off a tag found
 on the Tags page, approve an author's oldest open merge request, create a milestone due
-with the project's open issues, count one author's commits on a branch, and invite an
-issue's latest commenter to the project."""
+with the project's open issues, count one author's commits on a branch, invite an
+issue's latest commenter to the project, and star the more starred of two projects."""
 
 from __future__ import annotations
 
@@ -452,6 +452,61 @@ def _confirm_invite_commenter(ctx: Context, values: dict[str, Any]) -> str:
     return ctx.data.value("githost", "SELECT username FROM users WHERE id = ?", (last[1],))
 
 
+# --- star whichever of two of my projects has more stars -----------------------------------
+
+
+def _star_more_starred(ctx: Context) -> Draft | None:
+    uid = user_id(ctx.data)
+    starred = {
+        pid
+        for (pid,) in ctx.data.query(
+            "githost", "SELECT project_id FROM stars WHERE user_id = ?", (uid,)
+        )
+    }
+    pool = [p for p in my_projects(ctx.data) if p.id not in starred and reachable(ctx.data, p)]
+    if len(pool) < 2:
+        return None
+    first, second = ctx.rng.sample(pool, 2)
+    counts = dict(
+        ctx.data.query(
+            "githost",
+            "SELECT id, star_count FROM projects WHERE id IN (?, ?)",
+            (first.id, second.id),
+        )
+    )
+    if counts[first.id] == counts[second.id]:
+        return None  # a tie
+    better = first if counts[first.id] > counts[second.id] else second
+    steps = [*open_project(first), click("Projects"), *open_project(second)]
+    if better is first:
+        steps += [click("Projects"), *open_project(first)]
+    steps.append(button("Star"))
+    return Draft(
+        answer=better.full_name,
+        values={"first": first.full_name, "second": second.full_name},
+        eval=state_eval(
+            "githost",
+            [
+                (
+                    f"SELECT COUNT(*) FROM stars WHERE user_id = {uid} AND project_id = "
+                    f"{better.id}",
+                    1,
+                ),
+                (f"SELECT COUNT(*) FROM stars WHERE user_id = {uid}", len(starred) + 1),
+            ],
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_star_more_starred(ctx: Context, values: dict[str, Any]) -> str:
+    """Stars counted from the star rows (not the stored counts) in Python."""
+    ids = {p.full_name: p.id for p in my_projects(ctx.data)}
+    rows = ctx.data.query("githost", "SELECT project_id FROM stars")
+    count = {name: sum(1 for (pid,) in rows if pid == ids[name]) for name in values.values()}
+    return max(count, key=count.__getitem__)
+
+
 FAMILIES = [
     Family(
         id="githost.branch-from-tag",
@@ -509,6 +564,17 @@ FAMILIES = [
         confirm=_confirm_invite_commenter,
         split="test",
         length=(13, 13),
+        kind="state",
+    ),
+    Family(
+        id="githost.star-more-starred",
+        sites=("githost",),
+        skills=("compare",),
+        intent_template="Which of my projects {{first}} and {{second}} has more stars? Star "
+        "that one, and leave the other as it is.",
+        build=_star_more_starred,
+        confirm=_confirm_star_more_starred,
+        length=(9, 13),
         kind="state",
     ),
 ]
