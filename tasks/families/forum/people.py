@@ -1,6 +1,7 @@
-"""Forum families about people: compare two forums' moderators by karma, answer a message
-in my inbox picked by who sent it or whether it is still unread, count the forums a top
-author posts in, and follow every forum a moderator runs."""
+"""Forum families about people: compare two forums' moderators by karma (or two top
+authors by comment karma), answer a message in my inbox picked by who sent it or whether it
+is still unread, count the forums a top author posts in, and follow every forum a forum's
+moderators run."""
 
 from __future__ import annotations
 
@@ -317,6 +318,72 @@ def _confirm_subscribe_moderated(ctx: Context, values: dict[str, Any]) -> int:
     return len({forum_id for forum_id, mod in rows if mod in team} - have)
 
 
+# --- which of two top authors has more comment karma ----------------------------------------
+
+
+def _comment_karma(ctx: Context, username: str) -> int:
+    """Comment karma as the profile shows it: scores of undeleted, unremoved comments."""
+    return int(
+        ctx.data.value(
+            "forum",
+            "SELECT COALESCE(SUM(c.score), 0) FROM comments c JOIN users u ON u.id = c.user_id "
+            "WHERE u.username = ? AND c.deleted = 0 AND c.removed = 0",
+            (username,),
+        )
+    )
+
+
+def _author_link(ctx: Context, forum: Forum, period: str, n: int, author: str) -> dict[str, Any]:
+    """The click on the n-th Top submission's author link (earlier links with the same name
+    belong to higher-ranked submissions by the same person)."""
+    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
+    return click(author, nth=sum(s.author == author for s in listed) - 1)
+
+
+def _compare_comment_karma(ctx: Context) -> Draft | None:
+    first, second = top_pick(ctx), top_pick(ctx)
+    if first is None or second is None or first[0] == second[0]:
+        return None
+    authors = (first[3].author, second[3].author)
+    karma = [_comment_karma(ctx, name) for name in authors]
+    if authors[0] == authors[1] or karma[0] == karma[1]:
+        return None  # one person, or a tie
+    answer = authors[0] if karma[0] > karma[1] else authors[1]
+    steps = [
+        *read_top(first[0], first[1]),
+        _author_link(ctx, *first[:3], authors[0]),
+        *read_top(second[0], second[1]),
+        _author_link(ctx, *second[:3], authors[1]),
+    ]
+    a, b = (top_values(*pick[:3]) for pick in (first, second))
+    return Draft(
+        values={
+            f"{key}_{tag}": value for tag, v in (("a", a), ("b", b)) for key, value in v.items()
+        },
+        eval=answer_eval(answer, "string"),
+        solution=[*steps, stop(answer)],
+        answer=answer,
+    )
+
+
+def _confirm_compare_comment_karma(ctx: Context, values: dict[str, Any]) -> str:
+    """Both authors re-ranked from raw rows; comment karma summed from comment vote rows."""
+    names = dict(ctx.data.query("forum", "SELECT id, username FROM users"))
+    totals = {}
+    for tag in ("a", "b"):
+        _, _, author = top_again(
+            ctx, {k: values[f"{k}_{tag}"] for k in ("rank", "period", "forum")}
+        )
+        votes = ctx.data.query(
+            "forum",
+            "SELECT v.value FROM comment_votes v JOIN comments c ON c.id = v.comment_id "
+            "WHERE c.user_id = ? AND c.deleted = 0 AND c.removed = 0",
+            (author,),
+        )
+        totals[names[author]] = sum(v for (v,) in votes)
+    return max(totals, key=totals.__getitem__)
+
+
 FAMILIES = [
     Family(
         id="forum.compare-moderator-karma",
@@ -362,5 +429,18 @@ FAMILIES = [
         confirm=_confirm_subscribe_moderated,
         length=(5, 18),
         kind="state",
+    ),
+    Family(
+        id="forum.compare-top-authors-comment-karma",
+        sites=("forum",),
+        skills=("sort", "filter", "compare"),
+        intent_template="Who has more comment karma: the author of the {{rank_a}} submission "
+        "of {{period_a}} in the {{forum_a}} forum, or the author of the {{rank_b}} submission "
+        "of {{period_b}} in the {{forum_b}} forum? Answer with the username.",
+        build=_compare_comment_karma,
+        confirm=_confirm_compare_comment_karma,
+        split="test",
+        length=(11, 11),
+        kind="info",
     ),
 ]
