@@ -1,7 +1,7 @@
 """Forum families about people: compare two forums' moderators by karma (or two top
 authors by comment karma), answer a message in my inbox picked by who sent it or whether it
-is still unread, count the forums a top author posts in, and follow every forum a forum's
-moderators run."""
+is still unread, count the forums a top author posts in, follow every forum a forum's
+moderators run, and name my biggest or smallest forum in my biography."""
 
 from __future__ import annotations
 
@@ -384,6 +384,56 @@ def _confirm_compare_comment_karma(ctx: Context, values: dict[str, Any]) -> str:
     return max(totals, key=totals.__getitem__)
 
 
+# --- put the biggest or smallest of my forums in my biography -------------------------------
+
+_BIO_EXTREMES = {"most": max, "fewest": min}
+_BIO_LEADS = ("Mostly found in ", "You can find me in ", "Home forum: ")
+
+
+def _bio_forum(ctx: Context) -> Draft | None:
+    uid = user_id(ctx.data)
+    rows = ctx.data.query(
+        "forum",
+        "SELECT f.title, f.subscriber_count FROM subscriptions s JOIN forums f "
+        "ON f.id = s.forum_id WHERE s.user_id = ?",
+        (uid,),
+    )
+    which = ctx.rng.choice(sorted(_BIO_EXTREMES))
+    if len(rows) < 2:
+        return None
+    title, count = _BIO_EXTREMES[which](rows, key=lambda r: r[1])
+    if sum(r[1] == count for r in rows) > 1:
+        return None  # a tie
+    lead = ctx.rng.choice(_BIO_LEADS)
+    biography = f"{lead}{title}"
+    steps = [
+        click("Forums"),
+        click("Sort by subscribers"),
+        click(USER),
+        click("Edit biography"),
+        type_text("Biography", biography),
+        button("Save biography"),
+    ]
+    return Draft(
+        answer=title,
+        values={"lead": lead, "which": which},
+        eval=state_eval(
+            "forum", [(f"SELECT trim(biography) FROM users WHERE id = {uid}", biography)]
+        ),
+        solution=[*steps, stop()],
+    )
+
+
+def _confirm_bio_forum(ctx: Context, values: dict[str, Any]) -> str:
+    """Subscribers counted from the subscription rows, the extreme picked in Python."""
+    uid = user_id(ctx.data)
+    titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
+    rows = ctx.data.query("forum", "SELECT user_id, forum_id FROM subscriptions")
+    mine = {forum_id for who, forum_id in rows if who == uid}
+    counts = {f: sum(1 for _, forum_id in rows if forum_id == f) for f in mine}
+    return titles[_BIO_EXTREMES[values["which"]](counts, key=counts.__getitem__)]
+
+
 FAMILIES = [
     Family(
         id="forum.compare-moderator-karma",
@@ -442,5 +492,16 @@ FAMILIES = [
         split="test",
         length=(11, 11),
         kind="info",
+    ),
+    Family(
+        id="forum.biography-subscribed-forum",
+        sites=("forum",),
+        skills=("sort", "compare", "form-fill"),
+        intent_template='Set my forum biography to exactly "{{lead}}" followed by the title of '
+        "the forum with the {{which}} subscribers among the forums I am subscribed to.",
+        build=_bio_forum,
+        confirm=_confirm_bio_forum,
+        length=(7, 7),
+        kind="state",
     ),
 ]
