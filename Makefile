@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 CHROMIUM ?= $(or $(WEBENV_CHROMIUM),/usr/bin/chromium)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# The type checker sees the installed layout (webenv.sites = sites/, ...) through links.
+# The type checker sees the installed layout (webenv.sites = sites/, webenv.task_files =
+# tasks/, ...) through links, so the task families are checked too.
 TYPECHECK_TREE := build/typecheck
 # Both cores: each test file runs whole in one worker (module fixtures stay shared).
 PYTEST_JOBS ?= -n 2 --dist loadfile
@@ -63,6 +64,7 @@ typecheck: $(STAMP)
 	for entry in webenv/*; do ln -s "$$PWD/$$entry" $(TYPECHECK_TREE)/webenv/; done
 	ln -s "$$PWD/sites" $(TYPECHECK_TREE)/webenv/sites
 	ln -s "$$PWD/validators" $(TYPECHECK_TREE)/webenv/validators
+	ln -s "$$PWD/tasks" $(TYPECHECK_TREE)/webenv/task_files
 	cd $(TYPECHECK_TREE) && "$(CURDIR)/$(BIN)/mypy" --config-file "$(CURDIR)/pyproject.toml" -p webenv
 
 bench: $(STAMP) chromium

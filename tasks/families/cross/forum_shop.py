@@ -27,16 +27,16 @@ from webenv.task_files.families.forum._common import (
 from webenv.task_files.families.forum._common import USER as FORUM_USER
 from webenv.task_files.families.forum._common import user_id as forum_user_id
 from webenv.task_files.families.forum._top import read_top, top_again, top_pick, top_values
-from webenv.task_files.families.shop._common import USER as SHOP_USER
 from webenv.task_files.families.shop._common import (
+    STARS,
     on_first_search_page,
     open_category,
     orders,
     subcategories,
 )
+from webenv.task_files.families.shop._common import USER as SHOP_USER
 from webenv.task_files.families.shop._common import user_id as shop_user_id
 
-_STARS = {5: "5 stars", 4: "4 stars", 3: "3 stars", 2: "2 stars", 1: "1 star"}
 _REVIEW_BODIES = (
     "Picked this up after reading the forum thread, and it lives up to it.",
     "Bought on a forum recommendation; solid, though not perfect.",
@@ -130,14 +130,14 @@ def _review_titled(ctx: Context) -> Draft | None:
     mine = ctx.data.query("shop", "SELECT product_id FROM reviews WHERE user_id = ?", (uid,))
     if (product_id,) in mine:
         return None  # one review per product: I reviewed it already
-    stars = ctx.rng.choice(sorted(_STARS))
+    stars = ctx.rng.choice(sorted(STARS))
     body = ctx.rng.choice(_REVIEW_BODIES)
     steps = [
         *read_top(forum, period),
         click("Visit the shop"),
         search(name),
         click(name),
-        select("Rating", _STARS[stars]),
+        select("Rating", STARS[stars]),
         type_text("Title", item.title),
         type_text("Review", body),
         button("Submit review"),
@@ -147,7 +147,7 @@ def _review_titled(ctx: Context) -> Draft | None:
         values={
             **top_values(forum, period, n),
             "product": name,
-            "stars": _STARS[stars],
+            "stars": STARS[stars],
             "body": body,
         },
         eval=state_eval(

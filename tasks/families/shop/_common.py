@@ -9,6 +9,9 @@ from webenv.sites.shop.account import ORDERS_PER_PAGE
 from webenv.sites.shop.listing import PER_PAGE as PRODUCTS_PER_PAGE
 
 USER = DEFAULT_LOGINS["shop"]
+
+STARS = {5: "5 stars", 4: "4 stars", 3: "3 stars", 2: "2 stars", 1: "1 star"}
+"""The review form's rating labels by number of stars."""
 __all__ = ["ORDERS_PER_PAGE", "PRODUCTS_PER_PAGE", "USER"]
 MONTHS = (
     "January",

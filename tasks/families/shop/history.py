@@ -21,6 +21,7 @@ from webenv.families.steps import (
 )
 from webenv.task_files.families.shop._common import (
     ORDERS_PER_PAGE,
+    STARS,
     Order,
     orders,
     page_of,
@@ -34,7 +35,6 @@ _REVIEW_BODIES = (
     "I have used it every day since it arrived.",
     "Decent quality; I expected a little more for the price.",
 )
-_STARS = {5: "5 stars", 4: "4 stars", 3: "3 stars", 2: "2 stars", 1: "1 star"}
 
 
 def _lines(ctx: Context, number: str) -> list[tuple[int, str, int, int, str, str, str, str]]:
@@ -156,10 +156,10 @@ def _review(ctx: Context) -> Draft | None:
         "SELECT COUNT(*) FROM reviews WHERE user_id = ? AND product_id = ?",
         (uid, product_id),
     )
-    stars = ctx.rng.choice(sorted(_STARS))
+    stars = ctx.rng.choice(sorted(STARS))
     title = ctx.rng.choice(_REVIEW_TITLES)
     body = ctx.rng.choice(_REVIEW_BODIES)
-    values = {"number": order.number, "stars": _STARS[stars], "title": title, "body": body}
+    values = {"number": order.number, "stars": STARS[stars], "title": title, "body": body}
     steps = [*_to_order(orders(ctx.data), order), click(name)]
     if reviewed:
         reason = f"I have already reviewed {name}, and the shop allows one review per product."
@@ -186,7 +186,7 @@ def _review(ctx: Context) -> Draft | None:
         ),
         solution=[
             *steps,
-            select("Rating", _STARS[stars]),
+            select("Rating", STARS[stars]),
             type_text("Title", title),
             type_text("Review", body),
             button("Submit review"),
