@@ -170,7 +170,9 @@ def _element_actions(
             return []
         shown = _VALUE.search(line)
         current = shown.group(1) if shown is not None and "•" not in shown.group(1) else ""
-        texts = [*values, *(f"{current} {value}" for value in values if current)]
+        # Appending to a number field would not be a number.
+        appended = [] if facts.type == "number" else [f"{current} {v}" for v in values if current]
+        texts = [*values, *appended]
         typed = [
             Action(ActionKind.TYPE, target=target, text=text, press_enter=enter)
             for text in texts

@@ -44,6 +44,7 @@ PAGE = """<!doctype html>
   <label for="many">Many</label>
   <select id="many" name="many" multiple><option>Red</option><option>Blue</option></select>
   <label><input type="checkbox" name="gift"> Gift wrap</label>
+  <label for="qty">Quantity</label><input id="qty" name="qty" type="number" value="1">
   <label><input type="radio" name="speed" value="slow" checked> Slow</label>
   <label><input type="radio" name="speed" value="fast"> Fast</label>
   <button type="submit" disabled>Blocked</button>
@@ -186,6 +187,8 @@ SEMANTIC_ERRORS = (
     ("select [{name}] [Small]", "not a combobox"),
     ("select [{size}] [Huge]", "no option 'Huge'; options: 'Small', 'Large size'"),
     ("check [{name}]", "not a checkbox or radio"),
+    ("type [{qty}] [1 5]", "is a number field"),
+    ("type [{qty}] [two]", "is a number field"),
     ("uncheck [{slow}]", "cannot be unchecked"),
     ("click [{hidden}]", "not visible"),
     ("hover [987654]", "no element with id"),
@@ -211,6 +214,7 @@ def ids(browser: InProcessBrowser) -> dict[str, int]:
         "link": element(browser, "link", "Other page"),
         "slow": element(browser, "radio", "Slow"),
         "gift": element(browser, "checkbox", "Gift wrap"),
+        "qty": element(browser, "spinbutton", "Quantity"),
         "hidden": hidden,
     }
 

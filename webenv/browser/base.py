@@ -15,6 +15,7 @@ kind's string value.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -276,6 +277,26 @@ def tab_line(index: int, title: str, url: str, active: bool) -> str:
     return f"Tab {index}{' (current)' if active else ''}: {title} - {_clip(url, MAX_TAB_URL_CHARS)}"
 
 
+_JS_NUMBER = re.compile(
+    r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+"
+)
+_JS_SPACE = (
+    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+    "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+
+def is_number_text(text: str) -> bool:
+    """Whether a browser lets ``text`` be typed into an ``<input type=number>``.
+
+    Chromium (through Playwright's ``fill``) accepts exactly what JavaScript's
+    ``Number()`` reads as a number after trimming: blank, decimals with an optional
+    exponent, ``Infinity``, and ``0x``/``0o``/``0b`` integers.
+    """
+    stripped = text.strip(_JS_SPACE)
+    return not stripped or _JS_NUMBER.fullmatch(stripped) is not None
+
+
 class Browser(ABC):
     """A browser with tabs, history and cookies, driven by parsed actions.
 
@@ -498,8 +519,14 @@ class Browser(ABC):
             )
         if facts.disabled or facts.readonly:
             raise ActionError(f"element [{action.target}] is read-only or disabled")
+        text = action.text or ""
+        if facts.tag == "input" and facts.type == "number" and not is_number_text(text):
+            raise ActionError(
+                f"element [{action.target}] is a number field: type a number such as 3 or "
+                f"2.5 (or nothing to clear it), not {text[:40]!r}"
+            )
         assert action.target is not None
-        self._fill(action.target, action.text or "", action.press_enter)
+        self._fill(action.target, text, action.press_enter)
 
     def _do_select(self, action: Action) -> None:
         facts = self._element(action)
