@@ -42,14 +42,26 @@ def top_pick(ctx: Context) -> tuple[Forum, str, int, Submission] | None:
     None when the draw has no such submission."""
     forum = ctx.rng.choice(forums(ctx.data))
     period = ctx.rng.choice(tuple(RANGES))
-    listed = listing(ctx.data, forum, "top", RANGES[period])
+    ranked = ranked_pick(ctx, listing(ctx.data, forum, "top", RANGES[period]))
+    if ranked is None:
+        return None
+    n, item = ranked
+    return forum, period, n, item
+
+
+def ranked_pick(
+    ctx: Context, listed: list[Submission], top: int = TOP_RANKS
+) -> tuple[int, Submission] | None:
+    """(1-based rank n <= ``top``, submission) drawn from a score-ordered listing; None when
+    the listing is empty, the score ties at that rank or the title is not unique on the
+    page."""
     if not listed:
         return None
-    n = ctx.rng.randint(1, min(TOP_RANKS, len(listed)))
+    n = ctx.rng.randint(1, min(top, len(listed)))
     item = listed[n - 1]
     if sum(s.score == item.score for s in listed) > 1 or not unique_title(listed[:PER_PAGE], item):
         return None
-    return forum, period, n, item
+    return n, item
 
 
 def top_values(forum: Forum, period: str, n: int) -> dict[str, str]:

@@ -29,7 +29,6 @@ from webenv.task_files.families.forum._common import (
     SUBJECTS,
     USER,
     Forum,
-    Submission,
     forums,
     listing,
     on_first_search_page,
@@ -37,22 +36,7 @@ from webenv.task_files.families.forum._common import (
     unique_title,
     user_id,
 )
-
-
-def _rank_words(n: int) -> str:
-    return "top-scoring" if n == 1 else f"{ordinal(n)} highest-scoring"
-
-
-def _ranked(ctx: Context, listed: list[Submission], top: int) -> tuple[int, Submission] | None:
-    """The n-th (1-based, n <= top) submission of a score-ordered listing, without ties."""
-    if not listed:
-        return None
-    n = ctx.rng.randint(1, min(top, len(listed)))
-    item = listed[n - 1]
-    if sum(s.score == item.score for s in listed) > 1 or not unique_title(listed[:PER_PAGE], item):
-        return None
-    return n, item
-
+from webenv.task_files.families.forum._top import ranked_pick, top_values
 
 # --- how many submissions has the author of the n-th top submission posted --------------
 
@@ -60,7 +44,7 @@ def _ranked(ctx: Context, listed: list[Submission], top: int) -> tuple[int, Subm
 def _author_submissions(ctx: Context) -> Draft | None:
     forum = ctx.rng.choice(forums(ctx.data))
     period = ctx.rng.choice(tuple(RANGES))
-    ranked = _ranked(ctx, listing(ctx.data, forum, "top", RANGES[period]), 3)
+    ranked = ranked_pick(ctx, listing(ctx.data, forum, "top", RANGES[period]))
     if ranked is None:
         return None
     n, item = ranked
@@ -76,7 +60,7 @@ def _author_submissions(ctx: Context) -> Draft | None:
     nth = sum(s.author == item.author for s in listed) - 1
     steps = [*open_forum(forum), click("Top"), click(period), click(item.author, nth=nth)]
     answer = str(count)
-    values = {"rank": _rank_words(n), "period": RANGE_WORDS[period], "forum": forum.title}
+    values = top_values(forum, period, n)
     return Draft(
         values=values,
         eval=answer_eval(answer, "number"),
@@ -96,6 +80,24 @@ def _confirm_author_submissions(ctx: Context, values: dict[str, Any]) -> str:
         "forum", "SELECT u.username, s.deleted FROM submissions s JOIN users u ON u.id = s.user_id"
     )
     return str(sum(1 for name, deleted in rows if name == author and not deleted))
+
+
+def _upvote_eval(ctx: Context, uid: int, submission_id: int) -> dict[str, Any]:
+    """The state check of an upvote: that vote, and exactly one more vote by the user."""
+    votes = ctx.data.value(
+        "forum", "SELECT COUNT(*) FROM submission_votes WHERE user_id = ?", (uid,)
+    )
+    return state_eval(
+        "forum",
+        [
+            (
+                f"SELECT value FROM submission_votes WHERE user_id = {uid} AND submission_id = "
+                f"{submission_id}",
+                1,
+            ),
+            (f"SELECT COUNT(*) FROM submission_votes WHERE user_id = {uid}", votes + 1),
+        ],
+    )
 
 
 # --- upvote the n-th newest submission -------------------------------------------------
@@ -125,23 +127,7 @@ def _upvote_newest(ctx: Context) -> Draft | None:
     return Draft(
         answer=item.title,
         values={"rank": newest, "forum": forum.title},
-        eval=state_eval(
-            "forum",
-            [
-                (
-                    f"SELECT value FROM submission_votes WHERE user_id = {uid} AND submission_id = "
-                    f"{item.id}",
-                    1,
-                ),
-                (
-                    f"SELECT COUNT(*) FROM submission_votes WHERE user_id = {uid}",
-                    ctx.data.value(
-                        "forum", "SELECT COUNT(*) FROM submission_votes WHERE user_id = ?", (uid,)
-                    )
-                    + 1,
-                ),
-            ],
-        ),
+        eval=_upvote_eval(ctx, uid, item.id),
         solution=[*steps, stop()],
     )
 
@@ -180,23 +166,7 @@ def _upvote_most_discussed(ctx: Context) -> Draft | None:
     return Draft(
         answer=best.title,
         values={"count": window, "forum": forum.title},
-        eval=state_eval(
-            "forum",
-            [
-                (
-                    f"SELECT value FROM submission_votes WHERE user_id = {uid} AND submission_id = "
-                    f"{best.id}",
-                    1,
-                ),
-                (
-                    f"SELECT COUNT(*) FROM submission_votes WHERE user_id = {uid}",
-                    ctx.data.value(
-                        "forum", "SELECT COUNT(*) FROM submission_votes WHERE user_id = ?", (uid,)
-                    )
-                    + 1,
-                ),
-            ],
-        ),
+        eval=_upvote_eval(ctx, uid, best.id),
         solution=[*steps, stop()],
     )
 
@@ -221,7 +191,7 @@ def _top_comment(ctx: Context, submission_id: int) -> tuple[int, str] | None:
 
 def _reply_top_comment(ctx: Context) -> Draft | None:
     forum = ctx.rng.choice(forums(ctx.data))
-    ranked = _ranked(ctx, listing(ctx.data, forum, "top"), 1)
+    ranked = ranked_pick(ctx, listing(ctx.data, forum, "top"), 1)
     if ranked is None or ranked[1].locked:
         return None
     item = ranked[1]
@@ -270,7 +240,7 @@ def _reply_top_comment(ctx: Context) -> Draft | None:
 def _open_top_commenter(ctx: Context) -> Draft | None:
     forum = ctx.rng.choice(forums(ctx.data))
     period = ctx.rng.choice(tuple(RANGES))
-    ranked = _ranked(ctx, listing(ctx.data, forum, "top", RANGES[period]), 3)
+    ranked = ranked_pick(ctx, listing(ctx.data, forum, "top", RANGES[period]))
     if ranked is None:
         return None
     n, item = ranked
@@ -279,7 +249,7 @@ def _open_top_commenter(ctx: Context) -> Draft | None:
         return None  # the commenter's link must be the first link with that name
     steps = [*open_forum(forum), click("Top"), click(period), click(item.title), click(top[1])]
     return Draft(
-        values={"rank": _rank_words(n), "period": RANGE_WORDS[period], "forum": forum.title},
+        values=top_values(forum, period, n),
         eval={"eval_types": ["url_match"], "reference_url": f"__FORUM__/user/{top[1]}"},
         solution=[*steps, stop()],
         answer=top[1],
