@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing as mp
 import os
 import sys
@@ -681,9 +680,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
             url=self.browser.url,
             fetch_page=self.browser.document,
             users=self.task.login,
+            truncated=answer is None,
         )
-        if answer is None:
-            context = dataclasses.replace(context, truncated=True)
         return evaluate(self.task.eval, context)
 
     def _finish(self, action: Action, info: dict[str, Any]):

@@ -322,6 +322,7 @@ class World:
         fetch_page: Callable[[str], Any],
         users: Mapping[str, str],
         requests: Iterable[Mapping[str, Any]] | None = None,
+        truncated: bool = False,
     ) -> EvalContext:
         """The validators' view of this world at the end of an episode.
 
@@ -332,6 +333,7 @@ class World:
             fetch_page: ``url`` or ``"last"`` -> parsed DOM as the task's user sees it.
             users: Site name -> logged-in username.
             requests: The episode's request-log entries (default: the whole log).
+            truncated: The episode ended without an answer (answer checks fail).
 
         Returns:
             The context :func:`webenv.validators.evaluate` judges.
@@ -345,6 +347,7 @@ class World:
             requests=[dict(e) for e in (self.request_log if requests is None else requests)],
             users=dict(users),
             site_urls=dict(PLACEHOLDERS),
+            truncated=truncated,
         )
 
     def close(self) -> None:

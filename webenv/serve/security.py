@@ -17,14 +17,13 @@ from typing import Any
 from werkzeug.serving import WSGIRequestHandler
 
 from webenv.sites.core.security import LOOPBACK_HOSTS, host_name
+from webenv.sites.core.security import SECURITY_HEADERS as SITE_SECURITY_HEADERS
 
 SECURITY_HEADERS: dict[str, str] = {
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
+    **SITE_SECURITY_HEADERS,
     "Content-Security-Policy": "object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
-    "Referrer-Policy": "same-origin",
 }
-"""Headers every portal response carries."""
+"""Headers every portal response carries: the sites' own, with a CSP for the portal's page."""
 
 
 def allowed_host_names(*extra: str | None) -> frozenset[str]:
