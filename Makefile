@@ -18,8 +18,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# An editable install finds the package through a finder that Python asks last, so a
+# folder named webenv/ without __init__.py in the working directory would be imported
+# instead, as an empty namespace package (pypa/setuptools#3548). A path entry holding
+# only a link to the package puts the real one first, as a regular install does.
+PACKAGE_LINK := $(VENV)/package-link
+
 $(STAMP): $(BIN)/python pyproject.toml setup.py
 	$(BIN)/pip install --quiet -e '.[test,chromium,study]'
+	mkdir -p $(PACKAGE_LINK) && ln -sfn $(CURDIR)/webenv $(PACKAGE_LINK)/webenv
+	echo $(CURDIR)/$(PACKAGE_LINK) > "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/webenv-package-link.pth"
 	touch $(STAMP)
 
 install: $(STAMP)
