@@ -232,6 +232,7 @@ def test_snapshot_cache_is_a_bounded_lru_that_keeps_world_zero(tmp_path, monkeyp
     datagen = importlib.import_module("fakesite_lru.datagen")
     monkeypatch.setattr(sitedb, "site_module", lambda name: fake)
     monkeypatch.setattr(sitedb, "SNAPSHOT_CACHE_WORLDS", 2)
+    monkeypatch.setenv("WEBENV_CACHE_DIR", "")  # count generations, not loads from disk
     monkeypatch.setitem(sitedb._SNAPSHOTS, "fake", sitedb.OrderedDict())
     for seed in (0, 1, 2, 1, 3, 4):
         sitedb.pristine_snapshot("fake", seed)

@@ -25,6 +25,7 @@ from typing import Any
 
 from flask import Flask
 
+from webenv import worldstore
 from webenv.errors import WorldError
 from webenv.sites import SITES, SiteSpec
 from webenv.sites.core.auth import GENERATION_COLUMN, make_session_cookie
@@ -33,8 +34,6 @@ READ_ONLY_ACTIONS = frozenset(
     {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
 )
 """What a read-only query may do: select, read columns, call functions, recurse (CTEs)."""
-
-"""The ``users`` column counting a user's log-outs (sites that end sessions at log-out)."""
 
 
 def read_only_authorizer(action: int, *args: Any) -> int:
@@ -65,14 +64,16 @@ _SNAPSHOTS_LOCK = threading.Lock()
 def pristine_snapshot(site: str, seed: int = 0) -> bytes:
     """The serialized pristine database of ``site`` for world ``seed``.
 
-    Generated on first use and kept in a bounded per-process cache: an LRU of the
+    Loaded from the machine's store of generated worlds (:mod:`webenv.worldstore`) or
+    generated on first use, and kept in a bounded per-process cache: an LRU of the
     :data:`SNAPSHOT_CACHE_WORLDS` most recently used world seeds per site, plus the
     canonical world 0 (which the curated tasks use), never evicted. A site database
     keeps a reference to its own snapshot, so eviction never forces a live env to
-    regenerate on reset; sampling across many seeds costs one generation per site on
-    each first touch (or after eviction). A process that cycles through more worlds
-    may raise :data:`SNAPSHOT_CACHE_WORLDS` (read at each insertion), paying memory
-    (one serialized database per site and world) for generation time.
+    regenerate on reset; sampling across many seeds costs one load (or, the first time
+    on a machine, one generation) per site on each first touch or after eviction. A
+    process that cycles through more worlds may raise :data:`SNAPSHOT_CACHE_WORLDS` (read
+    at each insertion), paying memory (one serialized database per site and world) for
+    load time.
 
     Raises:
         WorldError: the site is unknown or not bundled.
@@ -83,15 +84,8 @@ def pristine_snapshot(site: str, seed: int = 0) -> bytes:
         if snapshot is not None:
             cached.move_to_end(seed)
             return snapshot
-    module = site_module(site)
-    datagen = importlib.import_module(f"{module.__name__}.datagen")
-    conn = sqlite3.connect(":memory:")
-    try:
-        datagen.generate(conn, seed)
-        conn.commit()
-        snapshot = conn.serialize()
-    finally:
-        conn.close()
+    module = site_module(site)  # an unknown or unbundled site raises here
+    snapshot = worldstore.load(module, seed) or _generate(module, seed)
     with _SNAPSHOTS_LOCK:
         cached = _SNAPSHOTS.setdefault(site, OrderedDict())
         snapshot = cached.setdefault(seed, snapshot)
@@ -100,6 +94,26 @@ def pristine_snapshot(site: str, seed: int = 0) -> bytes:
         for key in evictable[: max(0, len(evictable) - SNAPSHOT_CACHE_WORLDS)]:
             del cached[key]
     return snapshot
+
+
+def _generate(module: ModuleType, seed: int) -> bytes:
+    """Run a site's data generator for world ``seed``; keep the result on disk too."""
+    datagen = importlib.import_module(f"{module.__name__}.datagen")
+    conn = sqlite3.connect(":memory:")
+    try:
+        datagen.generate(conn, seed)
+        conn.commit()
+        snapshot = conn.serialize()
+    finally:
+        conn.close()
+    worldstore.store(module, seed, snapshot)
+    return snapshot
+
+
+def evict_snapshot(site: str, seed: int) -> None:
+    """Drop world ``seed`` of ``site`` from this process's cache (live envs keep theirs)."""
+    with _SNAPSHOTS_LOCK:
+        _SNAPSHOTS.get(site, OrderedDict()).pop(seed, None)
 
 
 def cached_snapshot_seeds(site: str) -> tuple[int, ...]:
