@@ -7,7 +7,13 @@ Measures, through the public API (``gym.make``, ``reset``, ``step``):
 - each site's own time to render the same pages (its WSGI app called directly), so the
   env's overhead is a ratio;
 - reset latency per env id, and sustained steps per second on one core;
-- resident memory per additional env; data generation time per site.
+- resident memory per additional env; world generation and world-store load per site;
+- a random link walk per site env with the page cache off and on (steps/s, hit rate,
+  pages held).
+
+Every figure but the walk's "on" column is measured with the page cache off
+(:mod:`webenv.browser.pagecache`), so the env-over-render ratios are for pages it does
+not serve.
 
 Prints a table and writes ``benchmarks/results/inprocess.json``.
 """
@@ -19,6 +25,8 @@ import gc
 import json
 import os
 import platform
+import random
+import re
 import resource
 import statistics
 import sys
@@ -30,6 +38,8 @@ import gymnasium as gym
 from werkzeug.test import Client
 
 import webenv  # noqa: F401  (registers the env ids)
+from webenv.browser import pagecache
+from webenv.browser.pagecache import page_cache
 from webenv.sitedb import evict_snapshot
 from webenv.tools.solution import find_element
 from webenv.world import SITES, pristine_snapshot
@@ -261,6 +271,37 @@ def bench_long_run(steps: int) -> dict[str, float]:
     }
 
 
+CACHE_PAGES = pagecache.PAGE_CACHE_PAGES  # the default size
+WALK_SKIP = ("Log out", "Sign out")
+LINK = re.compile(r"\[(\d+)\] link '([^']*)'")
+
+
+def bench_walk(env_id: str, steps: int, cache_pages: int) -> dict[str, float]:
+    """A seeded random walk (links 80 %, back 20 %, a reset every 50 steps over 3 seeds).
+
+    Run with the page cache holding up to ``cache_pages`` pages (0: off), emptied first.
+    """
+    saved = pagecache.PAGE_CACHE_PAGES
+    pagecache.PAGE_CACHE_PAGES = cache_pages
+    page_cache.clear()
+    env = gym.make(env_id)
+    rng = random.Random(0)
+    env.reset(seed=0)  # templates compiled, worlds loaded: not part of the figure
+    started = time.perf_counter()
+    obs: dict[str, str] = {}
+    for step in range(steps):
+        if step % 50 == 0:
+            obs, _ = env.reset(seed=step // 50 % 3)
+        links = [n for n, name in LINK.findall(obs["axtree"]) if name not in WALK_SKIP]
+        action = f"click [{rng.choice(links)}]" if links and rng.random() < 0.8 else "go_back"
+        obs, *_ = env.step(action)
+    elapsed = time.perf_counter() - started
+    env.close()
+    stats = page_cache.stats()
+    pagecache.PAGE_CACHE_PAGES = saved
+    return {"steps_per_second": steps / elapsed, **stats}
+
+
 def bench_generation() -> dict[str, dict[str, float]]:
     """Seconds to make each site's world for a new seed: generated, then from the store.
 
@@ -319,10 +360,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--envs", type=int, default=8, help="envs for the memory figure")
+    parser.add_argument("--walk-steps", type=int, default=600, help="steps per random walk")
     parser.add_argument(
         "--long-steps", type=int, default=8000, help="steps for the long-run memory figure"
     )
     args = parser.parse_args()
+    pagecache.PAGE_CACHE_PAGES = 0  # see the module docstring
 
     env = gym.make("WebShop-v0")
     pages = resolve_pages(env)
@@ -344,6 +387,13 @@ def main() -> int:
     suite.close()
     generation = bench_generation()
     long_run = bench_long_run(args.long_steps)
+    walks = {
+        env_id: {
+            "off": bench_walk(env_id, args.walk_steps, 0),
+            "on": bench_walk(env_id, args.walk_steps, CACHE_PAGES),
+        }
+        for env_id in ("WebShop-v0", "WebForum-v0", "WebGit-v0")
+    }
 
     ratios = {
         page: steps["per_page_goto"][page]["median_ms"] / render[page]["median_ms"]
@@ -366,6 +416,7 @@ def main() -> int:
         "suite_memory": suite_memory,
         "long_run": long_run,
         "generation_seconds": generation,
+        "walk": walks,
     }
     print(f"{'measure':32} {'median ms':>10} {'p95 ms':>10}   target")
     for kind in ("goto", "click", "type", "type+enter"):
@@ -410,6 +461,15 @@ def main() -> int:
         )
     )
     print(f"steps per second (one core, goto+type loop): {throughput:.0f}   target >= 500")
+    print()
+    print(f"{'random walk':14} {'steps/s cache off':>18} {'on':>8} {'x':>6} {'hit rate':>9} pages")
+    for env_id, walk in walks.items():
+        off, on = walk["off"], walk["on"]
+        print(
+            f"{env_id:14} {off['steps_per_second']:18.0f} {on['steps_per_second']:8.0f} "
+            f"{on['steps_per_second'] / off['steps_per_second']:6.2f} {on['hit_rate']:9.2f} "
+            f"{on['pages']}"
+        )
     print(
         f"memory per additional env: {memory['per_env_mb']:.1f} MB over {args.envs} envs"
         "   target <= 60 MB"

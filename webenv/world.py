@@ -214,6 +214,24 @@ class World:
                 self._login_cookies.clear()
             self.request_log.clear()
 
+    def pristine_state(self) -> tuple[tuple[str, int], ...] | None:
+        """(site, seed) of each hosted site while the world's pages are reproducible.
+
+        That is while every database is in memory and pristine (no write since its
+        restore) and the apps run with the default, seed-derived settings (never
+        reconfigured by :meth:`configure`): a GET's response then depends only on this value, the
+        request's cookies and its URL. None otherwise.
+        """
+        if self._secret is not None or self._app_config or self._site_urls != SITE_URLS:
+            return None
+        state = []
+        for name in self.sites:
+            database = self.databases[name]
+            if not database.pristine:
+                return None
+            state.append((name, database.seed))
+        return tuple(state)
+
     def app_for_host(self, host: str) -> Flask | None:
         """The Flask app serving ``host`` in this world, or None."""
         for name in self.sites:

@@ -85,6 +85,9 @@ class FixtureWorld:
     request_log: list = field(default_factory=list)
     log_request = World.log_request
 
+    def pristine_state(self) -> None:
+        return None  # test apps: never memoised
+
 
 @pytest.fixture
 def browser() -> InProcessBrowser:

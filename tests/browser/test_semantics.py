@@ -131,6 +131,9 @@ class FixtureWorld:
     lock: threading.RLock = field(default_factory=threading.RLock)
     log_request = World.log_request
 
+    def pristine_state(self) -> None:
+        return None  # test apps: never memoised
+
 
 def new_inprocess() -> InProcessBrowser:
     browser = InProcessBrowser(FixtureWorld(apps={"shop": make_app()}))  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ which is what the accessibility tree reads.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from urllib.parse import urlencode
@@ -18,7 +19,9 @@ from werkzeug.test import Client
 
 from webenv.actions import ActionError
 from webenv.axtree import AXTree, build_axtree, element_id, is_hidden
+from webenv.browser import pagecache
 from webenv.browser.base import BLANK_URL, Browser, ElementFacts, OptionFacts, option_label
+from webenv.browser.pagecache import CachedPage, page_cache
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, World, log_form
 
@@ -67,6 +70,8 @@ class Page:
     status: int = 200
     focused: etree._Element | None = None
     _axtree: AXTree | None = None
+    cached: CachedPage | None = None
+    """The page cache's entry this page shares its document with (read-only), if any."""
 
     @cached_property
     def title(self) -> str:
@@ -76,8 +81,28 @@ class Page:
 
     def axtree(self) -> AXTree:
         if self._axtree is None:
-            self._axtree = build_axtree(self.document, focused=self.focused)
+            cached = self.cached
+            if cached is not None and self.focused is None and cached.axtree is not None:
+                self._axtree = cached.axtree
+            else:
+                self._axtree = build_axtree(self.document, focused=self.focused)
+                if cached is not None and self.focused is None:
+                    cached.axtree = self._axtree
         return self._axtree
+
+    def own(self) -> None:
+        """Copy a document shared with the page cache before anything changes it."""
+        if self.cached is None:
+            return
+        copy = deepcopy(self.document)
+        if self.focused is not None:
+            for old, new in zip(self.document.iter(), copy.iter(), strict=True):
+                if old is self.focused:
+                    self.focused = new
+                    break
+        self.document = copy
+        self.cached = None
+        self._axtree = None
 
     def changed(self) -> None:
         """Forget the cached accessibility tree after the DOM or focus changed."""
@@ -109,6 +134,9 @@ class InProcessBrowser(Browser):
         self._clients: dict[str, Client] = {}
         self.tabs: list[Tab] = []
         self.active = 0
+        # The cookies set at reset, while no response has set one since (else None): with
+        # the world's pristine state and the URL, what a memoised page is keyed by.
+        self._reset_cookies: tuple[tuple[str, str, str], ...] | None = None
 
     # -- Browser interface -------------------------------------------------------------
 
@@ -119,6 +147,9 @@ class InProcessBrowser(Browser):
         for site, (name, value) in cookies.items():
             host = SITES[site].host
             self._clients[host].set_cookie(name, value, domain=host)
+        self._reset_cookies = tuple(
+            sorted((SITES[site].host, name, value) for site, (name, value) in cookies.items())
+        )
         self.tabs = [Tab(_blank_page())]
         self.active = 0
         self._navigate(self._start_url(start_url))
@@ -144,7 +175,35 @@ class InProcessBrowser(Browser):
     # -- HTTP --------------------------------------------------------------------------
 
     def _fetch(self, method: str, url: URL, form: MultiDict | None) -> Page:
-        """Request ``url``, following redirects; log every request; return the final page."""
+        """Request ``url``, following redirects; log every request; return the final page.
+
+        A GET on a pristine world is answered from the page cache when it can be
+        (:mod:`webenv.browser.pagecache`), and its outcome stored there when it is pure.
+        """
+        if method != "GET" or self._reset_cookies is None or pagecache.PAGE_CACHE_PAGES <= 0:
+            return self._request(method, url, form)
+        state = self.world.pristine_state()
+        if state is None:
+            return self._request(method, url, form)
+        key = (state, self._reset_cookies, str(self._checked_url(url)))
+        cached = page_cache.get(key)
+        if cached is not None:
+            for hop_method, hop_url, status in cached.hops:
+                self.world.log_request(hop_method, hop_url, {}, status)
+            return Page(cached.url, cached.document, cached.status, cached=cached)
+        logged = self.world.request_log.seq
+        page = self._request(method, url, form)
+        if self._reset_cookies is not None and self.world.pristine_state() == state:
+            hops = tuple(
+                (hop.method, hop.url, hop.status) for hop in self.world.request_log.since(logged)
+            )
+            entry = CachedPage(hops, page.url, page.status, page.document)
+            page_cache.put(key, entry)
+            page.cached = entry
+        return page
+
+    def _request(self, method: str, url: URL, form: MultiDict | None) -> Page:
+        """Send the request(s) to the apps: ``_fetch`` without the page cache."""
         for _ in range(MAX_REDIRECTS + 1):
             url = self._checked_url(url)
             client = self._clients[url.host]
@@ -171,6 +230,8 @@ class InProcessBrowser(Browser):
                 log_form(form or MultiDict()),
                 response.status_code,
             )
+            if "Set-Cookie" in response.headers:
+                self._reset_cookies = None  # the jar changed: no longer a cache key
             location = response.headers.get("Location")
             if response.status_code in (301, 302, 303, 307, 308) and location:
                 if response.status_code in (301, 302, 303):
@@ -248,6 +309,7 @@ class InProcessBrowser(Browser):
 
     def _activate(self, target: int) -> None:
         """A browser's activation behaviour for labels, summaries, buttons and inputs."""
+        self.page.own()
         element = self._get(target)
         if element.tag == "label":
             control = _label_control(element)
@@ -288,6 +350,7 @@ class InProcessBrowser(Browser):
         self._navigate(url)
 
     def _fill(self, target: int, text: str, press_enter: bool) -> None:
+        self.page.own()
         element = self._get(target)
         max_length = element.get("maxlength")
         if max_length and max_length.isdigit():
@@ -302,6 +365,7 @@ class InProcessBrowser(Browser):
             self._press_enter(element)
 
     def _choose_option(self, select: int, index: int, toggle: bool) -> None:
+        self.page.own()
         element = self._get(select)
         option = element.findall(".//option")[index]
         if not toggle:
@@ -315,6 +379,7 @@ class InProcessBrowser(Browser):
         self.page.changed()
 
     def _set_checked(self, target: int, checked: bool) -> None:
+        self.page.own()
         _write_checked(self._get(target), checked)
         self.page.changed()
 

@@ -1,0 +1,119 @@
+"""Memoised pristine pages (webenv.browser.pagecache): the same observations, on and off."""
+
+from __future__ import annotations
+
+import pytest
+
+from webenv.browser import pagecache
+from webenv.browser.pagecache import page_cache
+from webenv.env import WebEnv
+from webenv.families import families, generate
+from webenv.tasks import select_tasks
+from webenv.tools.solution import play_solution
+
+
+def _episodes(env: WebEnv, tasks) -> list:
+    """Every step's observation, reward and verdicts along each task's reference solution."""
+    out = []
+    for task in tasks:
+        steps: list = []
+        result = play_solution(
+            env, task, on_step=lambda action, obs, s=steps: s.append((action, obs))
+        )
+        out.append((task.task_id, result.solved, result.error, steps, env.world.request_log[:]))
+    return out
+
+
+def _generated_sample():
+    tasks = []
+    for family_id in sorted(families()):
+        task = next((t for i in range(20) if (t := generate(family_id, 3, i)) is not None), None)
+        if task is not None:
+            tasks.append(task)
+    return tasks
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["curated", "generated"])
+def test_every_reference_solution_sees_the_same_pages_with_the_cache_on_and_off(which, monkeypatch):
+    if which == "curated":
+        tasks = select_tasks("all")
+        make = lambda: WebEnv(tasks="all")  # noqa: E731
+    else:
+        tasks = _generated_sample()
+        make = lambda: WebEnv(tasks="gen", world_seeds=[3])  # noqa: E731
+    monkeypatch.setattr(pagecache, "PAGE_CACHE_PAGES", 0)
+    env = make()
+    try:
+        off = _episodes(env, tasks)
+    finally:
+        env.close()
+    monkeypatch.setattr(pagecache, "PAGE_CACHE_PAGES", 100_000)
+    page_cache.clear()
+    env = make()
+    try:
+        cold = _episodes(env, tasks)
+        warm = _episodes(env, tasks)  # the same pages again: served from the cache
+    finally:
+        env.close()
+    assert page_cache.stats()["hits"] > len(tasks)
+    assert all(solved for _, solved, *_ in off)
+    for a, b, c in zip(off, cold, warm, strict=True):
+        assert a == b == c, a[0]
+
+
+def test_a_typed_value_on_a_memoised_page_stays_in_its_env():
+    page_cache.clear()
+    first, second = WebEnv(tasks="shop"), WebEnv(tasks="shop")
+    try:
+        (task,) = select_tasks(["shop/order-total/0"])
+        obs, _ = first.reset(options={"task_id": task.task_id})
+        clean = obs["axtree"]
+        box = next(
+            line.split("]")[0].strip(" \t[")
+            for line in clean.splitlines()
+            if "searchbox" in line or "textbox" in line
+        )
+        obs, *_ = first.step(f"type [{box}] [memo leak] [0]")
+        assert "memo leak" in obs["axtree"]
+        again, _ = second.reset(options={"task_id": task.task_id})
+        assert again["axtree"] == clean  # the shared document was never written
+        assert page_cache.stats()["hits"] >= 1
+        obs, *_ = first.step(f"goto [{obs['url']}]")  # the page loaded afresh
+        assert obs["axtree"] == clean
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_written_world_is_never_served_from_the_cache_until_reset():
+    page_cache.clear()
+    env = WebEnv(tasks="shop")
+    try:
+        (task,) = select_tasks(["shop/subscribe-newsletter/0"])
+        result = play_solution(env, task)  # writes to the shop's database
+        assert result.solved
+        assert env.world.pristine_state() is None
+        hits = page_cache.stats()["hits"]
+        env.step("goto [http://shop.test/]")
+        assert page_cache.stats()["hits"] == hits  # a write since reset: asked of the app
+        env.reset(options={"task_id": task.task_id})
+        assert env.world.pristine_state() is not None
+    finally:
+        env.close()
+
+
+def test_worlds_of_other_seeds_do_not_share_pages():
+    page_cache.clear()
+    envs = [WebEnv(tasks="gen", world_seeds=[seed]) for seed in (5, 6)]
+    try:
+        pages = []
+        for env in envs:
+            env.reset(seed=0)
+            obs, *_ = env.step("goto [http://shop.test/]")
+            pages.append(obs["axtree"])
+        assert page_cache.stats()["hits"] == 0 or pages[0] != pages[1]
+        assert pages[0] != pages[1]
+    finally:
+        for env in envs:
+            env.close()
