@@ -33,8 +33,8 @@ from webenv.axtree import AXTree
 
 __all__ = ["PAGE_CACHE_PAGES", "CachedPage", "PageCache", "page_cache"]
 
-PAGE_CACHE_PAGES = 512
-"""Most pages the process keeps (read at each insertion; 0 turns the cache off)."""
+PAGE_CACHE_PAGES = 256
+"""Most pages the process keeps (about 0.2 MB each; read at each insertion; 0: off)."""
 
 
 @dataclass
