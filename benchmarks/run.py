@@ -302,6 +302,45 @@ def bench_walk(env_id: str, steps: int, cache_pages: int) -> dict[str, float]:
     return {"steps_per_second": steps / elapsed, **stats}
 
 
+def bench_snapshots(env_id: str, steps: int) -> dict[str, float]:
+    """``save_state`` and ``restore_state`` against a step, along a seeded random walk.
+
+    Every step is preceded by a save and followed by a restore of a random earlier save
+    and a replay to where the walk was (so restores land on varied pages and states).
+    """
+    env = gym.make(env_id, candidates=True)
+    webenv_env = env.unwrapped
+    rng = random.Random(1)
+    _, info = env.reset(seed=0)
+    saves, restores, stepped, sizes = [], [], [], []
+    for _ in range(steps):
+        started = time.perf_counter()
+        state = webenv_env.save_state()
+        saves.append(time.perf_counter() - started)
+        sizes.append(state.nbytes)
+        choices = [c for c in info["candidates"] if not c.startswith("stop")]
+        started = time.perf_counter()
+        _, _, terminated, truncated, info = env.step(rng.choice(choices))
+        stepped.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        _, info = webenv_env.restore_state(state)
+        restores.append(time.perf_counter() - started)
+        _, _, terminated, truncated, info = env.step(rng.choice(choices))
+        if terminated or truncated:
+            _, info = env.reset(seed=rng.randrange(100))
+    env.close()
+    step_ms = statistics.median(stepped) * 1000
+    return {
+        "step_median_ms": step_ms,
+        "save_median_ms": statistics.median(saves) * 1000,
+        "restore_median_ms": statistics.median(restores) * 1000,
+        "save_over_step": statistics.median(saves) * 1000 / step_ms,
+        "restore_over_step": statistics.median(restores) * 1000 / step_ms,
+        "token_kb_median": statistics.median(sizes) / 1024,
+        "token_kb_max": max(sizes) / 1024,
+    }
+
+
 def bench_generation() -> dict[str, dict[str, float]]:
     """Seconds to make each site's world for a new seed: generated, then from the store.
 
@@ -399,6 +438,10 @@ def main() -> int:
         page: steps["per_page_goto"][page]["median_ms"] / render[page]["median_ms"]
         for page in pages
     }
+    snapshots = {
+        env_id: bench_snapshots(env_id, args.walk_steps // 2)
+        for env_id in ("WebShop-v0", "WebForum-v0", "WebGit-v0")
+    }
     report = {
         "machine": {
             "python": sys.version.split()[0],
@@ -417,6 +460,7 @@ def main() -> int:
         "long_run": long_run,
         "generation_seconds": generation,
         "walk": walks,
+        "snapshots": snapshots,
     }
     print(f"{'measure':32} {'median ms':>10} {'p95 ms':>10}   target")
     for kind in ("goto", "click", "type", "type+enter"):
@@ -483,6 +527,18 @@ def main() -> int:
         f"over {long_run['steps']} more steps on WebSuite-v0 (growth "
         f"{long_run['growth_mb']:+.1f} MB)"
     )
+    print()
+    print(
+        f"{'save/restore':14} {'step ms':>8} {'save ms':>8} {'restore ms':>11} "
+        f"{'save/step':>10} {'restore/step':>13} {'token KB (median/max)':>22}"
+    )
+    for env_id, row in snapshots.items():
+        print(
+            f"{env_id:14} {row['step_median_ms']:8.2f} {row['save_median_ms']:8.2f} "
+            f"{row['restore_median_ms']:11.2f} {row['save_over_step']:10.2f} "
+            f"{row['restore_over_step']:13.2f} "
+            f"{row['token_kb_median']:>11.0f} / {row['token_kb_max']:.0f}"
+        )
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "inprocess.json").write_text(json.dumps(report, indent=2))
     print(f"\nwrote {RESULTS / 'inprocess.json'}")

@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from ctypes import c_int32
+from dataclasses import dataclass
 from multiprocessing.sharedctypes import SynchronizedArray
 from pathlib import Path
 from types import ModuleType
@@ -38,7 +39,7 @@ from webenv.families import (
 from webenv.recording import EpisodeRecorder
 from webenv.tasks import CURATED_WORLD_SEED, Task
 from webenv.validators import Evaluation, evaluate
-from webenv.world import SITES, World
+from webenv.world import SITES, World, WorldState
 
 
 def check_not_shadowed() -> None:
@@ -65,6 +66,22 @@ MAX_TABS_CHARS = 8_192
 MAX_ERROR_CHARS = 1_024
 MAX_OBS_CHARS = 10_000_000
 """Largest ``max_obs_chars`` (a vector env's shared memory holds 4 bytes per character)."""
+
+
+@dataclass(frozen=True)
+class EpisodeState:
+    """A saved episode (:meth:`WebEnv.save_state`): restore it any number of times."""
+
+    world: WorldState
+    browser: Any
+    task: Task
+    last_error: str
+    done: bool
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the saved databases (pages and the log are shared or small)."""
+        return self.world.nbytes
 
 
 class BoundedText(spaces.Text):
@@ -708,6 +725,58 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if self.screenshot:
             obs["screenshot"] = self.browser.rgb_array()
         return obs
+
+    def save_state(self) -> EpisodeState:
+        """A token that :meth:`restore_state` puts this episode back to, exactly.
+
+        It holds every site database (nothing for a pristine one), the request log, the
+        browser's tabs with their histories, pages and cookies (on Chromium: each tab's
+        history and URL, and the cookies; unsubmitted form input is not kept), the task
+        and the episode's bookkeeping. Tokens are plain objects: drop them to free them.
+
+        Raises:
+            gymnasium.error.ResetNeeded: no episode has started.
+        """
+        if self._closed:
+            raise ClosedEnvironmentError("save_state() on a closed WebEnv; make a new env")
+        if self.task is None:
+            raise ResetNeeded("save_state() before reset(); call reset() first")
+        return EpisodeState(
+            self.world.save_state(),
+            self.browser.save_state(),
+            self.task,
+            self._last_error,
+            self._done,
+        )
+
+    def restore_state(self, state: EpisodeState) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Put the episode back as :meth:`save_state` found it; not a step.
+
+        The state may come from another env of the same sites and backend (a clone):
+        this env's world switches to the state's world seed first.
+
+        Returns:
+            The observation and info at the save (the observation byte-identical).
+
+        Raises:
+            OptionError: the state is not an :class:`EpisodeState` of these sites.
+        """
+        if self._closed:
+            raise ClosedEnvironmentError("restore_state() on a closed WebEnv; make a new env")
+        if not isinstance(state, EpisodeState) or set(state.world.databases) != set(
+            self.world.sites
+        ):
+            raise OptionError(
+                f"restore_state() takes a state saved by an env of the sites "
+                f"{', '.join(self.world.sites)}; got {type(state).__name__}"
+            )
+        self.world.switch_seed(state.world.seed)
+        self.world.restore_state(state.world)
+        self.browser.restore_state(state.browser)
+        self.task = state.task
+        self._last_error = state.last_error
+        self._done = state.done
+        return self._observation(), self._with_candidates(self._info(state.task))
 
     def render(self) -> str | np.ndarray | None:
         if self._closed:

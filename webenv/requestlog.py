@@ -120,6 +120,18 @@ class RequestLog:
         """Log one answered request."""
         self.append({"method": method, "url": url, "form": form, "status": status}, mimetype)
 
+    def save(self) -> tuple[int, tuple[LoggedRequest, ...]]:
+        """The log's numbering and kept entries, for :meth:`restore`."""
+        with self._lock:
+            return self._seq, tuple(self._records)
+
+    def restore(self, saved: tuple[int, tuple[LoggedRequest, ...]]) -> None:
+        """Put the log back as :meth:`save` found it (entries are immutable: shared)."""
+        with self._lock:
+            self._seq = saved[0]
+            self._records.clear()
+            self._records.extend(saved[1])
+
     def clear(self) -> None:
         """Forget every entry (the numbering goes on)."""
         with self._lock:

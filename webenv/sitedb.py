@@ -268,6 +268,34 @@ class SiteDatabase:
                 target.close()
                 source.close()
 
+    def save(self) -> bytes | None:
+        """The in-memory database's current content for :meth:`restore`: None while it
+        is pristine (the snapshot it was restored from says it all), else its bytes.
+
+        Raises:
+            WorldError: the database is a file or closed.
+        """
+        with self.lock:
+            if self._memory is None:
+                raise WorldError(f"the {self.name} database is a file or closed; it has no state")
+            return None if self.pristine else self._memory.serialize()
+
+    def restore(self, saved: bytes | None) -> None:
+        """Put back what :meth:`save` returned (of this database, on the same seed)."""
+        with self.lock:
+            if self._memory is None:
+                raise WorldError(f"the {self.name} database is a file or closed; it has no state")
+            self._memory.rollback()
+            if saved is None:
+                if not self.pristine:
+                    self._memory.deserialize(self._snapshot)
+                    self._pristine_changes = self._memory.total_changes
+                return
+            self._memory.deserialize(saved)
+            self._pristine_changes = -1  # written to: the next reset restores the snapshot
+            self._pristine_users.clear()
+            self._generation_column = None
+
     def switch_seed(self, seed: int) -> None:
         """Hold world ``seed``'s pristine database from now on (in memory only): the same
         connection, so the site app that shares it needs no rebuilding.

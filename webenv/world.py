@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from lxml import html
 from werkzeug.test import Client
 
 from webenv.errors import WorldError
-from webenv.requestlog import RequestLog, log_form, read_form
+from webenv.requestlog import LoggedRequest, RequestLog, log_form, read_form
 from webenv.sitedb import SiteDatabase, pristine_snapshot, site_module
 from webenv.sites import (
     PLACEHOLDERS,
@@ -41,6 +42,7 @@ __all__ = [
     "SiteSpec",
     "World",
     "WorldError",
+    "WorldState",
     "expand_placeholders",
     "log_form",
     "pristine_snapshot",
@@ -55,6 +57,21 @@ _REDIRECTS = (301, 302, 303, 307, 308)
 
 
 _site_module = site_module  # the name webenv.tools.parity imports
+
+
+@dataclass(frozen=True)
+class WorldState:
+    """A world's saved state (:meth:`World.save_state`); restore it any number of times."""
+
+    seed: int
+    databases: dict[str, bytes | None]
+    """Site -> serialized database, or None for a pristine one."""
+    request_log: tuple[int, tuple[LoggedRequest, ...]]
+
+    @property
+    def nbytes(self) -> int:
+        """The memory the saved databases hold."""
+        return sum(len(saved) for saved in self.databases.values() if saved is not None)
 
 
 class World:
@@ -213,6 +230,37 @@ class World:
             if stale:
                 self._login_cookies.clear()
             self.request_log.clear()
+
+    def save_state(self) -> WorldState:
+        """Everything a restore needs to put the world back: each database's content
+        (nothing for a pristine one) and the request log.
+
+        Raises:
+            WorldError: a database is kept on disk (``webenv serve --db``).
+        """
+        with self.lock:
+            return WorldState(
+                self.seed,
+                {name: database.save() for name, database in self.databases.items()},
+                self.request_log.save(),
+            )
+
+    def restore_state(self, state: WorldState) -> None:
+        """Put the world back as :meth:`save_state` found it.
+
+        Raises:
+            WorldError: the state is of another world seed or another set of sites.
+        """
+        if state.seed != self.seed or set(state.databases) != set(self.databases):
+            raise WorldError(
+                f"a state of world {state.seed} ({', '.join(state.databases)}) cannot be "
+                f"restored into world {self.seed} ({', '.join(self.databases)})"
+            )
+        with self.lock:
+            for name, saved in state.databases.items():
+                self.databases[name].restore(saved)
+            self.request_log.restore(state.request_log)
+            self._login_cookies.clear()
 
     def pristine_state(self) -> tuple[tuple[str, int], ...] | None:
         """(site, seed) of each hosted site while the world's pages are reproducible.

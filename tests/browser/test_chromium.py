@@ -613,3 +613,26 @@ def test_navigation_tracking_ends_each_navigation_once(order):
     page.emit("request", failed)
     page.emit("requestfailed", failed)
     assert not loading.pending and loading.commits == 1
+
+
+def test_save_and_restore_state_on_chromium(envs):
+    """Issue 18.1: a restore reloads each tab at its place, with the saved cookies and world."""
+    chromium, inprocess = envs
+    for env in (chromium, inprocess):
+        env.reset(options={"task_id": TASK})
+    walk = [
+        "goto [http://shop.test/category/electronics]",
+        "new_tab",
+        "goto [http://shop.test/cart]",
+        "tab_focus [0]",
+    ]
+    for action in walk:
+        saved_obs, *_ = chromium.step(action)
+        expected, *_ = inprocess.step(action)
+        assert saved_obs == expected
+    state = chromium.save_state()
+    chromium.step("goto [http://shop.test/account/orders]")
+    chromium.step("close_tab")
+    restored, _ = chromium.restore_state(state)
+    assert restored == saved_obs
+    assert chromium.step("go_back")[0] == inprocess.step("go_back")[0]  # history came back too

@@ -344,6 +344,14 @@ class Browser(ABC):
     def axtree_text(self, max_chars: int | None = None) -> str:
         """The active page's accessibility tree as text."""
 
+    @abstractmethod
+    def save_state(self) -> Any:
+        """The tabs, their histories and pages, and the cookies, for :meth:`restore_state`."""
+
+    @abstractmethod
+    def restore_state(self, state: Any) -> None:
+        """Put back what :meth:`save_state` returned (the world is restored first)."""
+
     @property
     def url(self) -> str:
         """The active tab's URL in canonical form (``str(parse_url(...))``)."""

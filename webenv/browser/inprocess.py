@@ -11,6 +11,7 @@ from __future__ import annotations
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 from urllib.parse import urlencode
 
 from lxml import etree, html
@@ -108,6 +109,23 @@ class Page:
         """Forget the cached accessibility tree after the DOM or focus changed."""
         self._axtree = None
 
+    def copy(self) -> Page:
+        """A page that looks the same and changes apart (a document shared with the page
+        cache stays shared: it is never written)."""
+        if self.cached is not None:
+            return Page(
+                self.url, self.document, self.status, self.focused, self._axtree, self.cached
+            )
+        document = deepcopy(self.document)
+        focused = None
+        if self.focused is not None:
+            focused = next(
+                new
+                for old, new in zip(self.document.iter(), document.iter(), strict=True)
+                if old is self.focused
+            )
+        return Page(self.url, document, self.status, focused)
+
 
 def _blank_page() -> Page:
     return Page(BLANK_URL, _blank_document())
@@ -120,6 +138,20 @@ class Tab:
     page: Page
     history: list[str] = field(default_factory=list)
     position: int = 0
+
+    def copy(self) -> Tab:
+        return Tab(self.page.copy(), list(self.history), self.position)
+
+
+@dataclass(frozen=True)
+class InProcessState:
+    """What :meth:`InProcessBrowser.save_state` keeps: tabs, the active one, cookies."""
+
+    tabs: tuple[Tab, ...]
+    active: int
+    cookies: dict[str, dict[Any, Any]]
+    """Host -> the cookie jar of its client."""
+    reset_cookies: tuple[tuple[str, str, str], ...] | None
 
 
 class InProcessBrowser(Browser):
@@ -156,6 +188,28 @@ class InProcessBrowser(Browser):
 
     def axtree_text(self, max_chars: int | None = None) -> str:
         return self.page.axtree().text(max_chars)
+
+    def save_state(self) -> InProcessState:
+        """The tabs (pages as they look, typed values included), histories and cookies."""
+        return InProcessState(
+            tuple(tab.copy() for tab in self.tabs),
+            self.active,
+            # werkzeug's test client has no public way to list its cookie jar.
+            {host: dict(client._cookies or {}) for host, client in self._clients.items()},
+            self._reset_cookies,
+        )
+
+    def restore_state(self, state: InProcessState) -> None:
+        """Put back what :meth:`save_state` returned (any number of times)."""
+        self._clients = {}
+        for site, app in self.world.apps.items():
+            host = SITES[site].host
+            client = Client(app, use_cookies=True)
+            client._cookies = dict(state.cookies.get(host, {}))
+            self._clients[host] = client
+        self.tabs = [tab.copy() for tab in state.tabs]
+        self.active = state.active
+        self._reset_cookies = state.reset_cookies
 
     @property
     def page(self) -> Page:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from lxml import html
@@ -52,6 +54,16 @@ def _one_line(exc: BaseException) -> str:
     message = str(exc).strip().splitlines()
     first = message[0] if message else type(exc).__name__
     return re.sub(r"^\w+\.\w+: ", "", first)[:300]
+
+
+@dataclass(frozen=True)
+class ChromiumState:
+    """What :meth:`ChromiumBrowser.save_state` keeps."""
+
+    tabs: tuple[tuple[tuple[str, ...], int], ...]
+    """Each tab's history of GET URLs and its position in it."""
+    active: int
+    cookies: tuple[dict[str, Any], ...]
 
 
 class ChromiumBrowser(Browser):
@@ -106,18 +118,7 @@ class ChromiumBrowser(Browser):
 
     @unpinned
     def reset(self, start_url: str, cookies: dict[str, tuple[str, str]]) -> None:
-        if self._closed:
-            raise RuntimeError("the browser is closed")
-        if self._context is not None:
-            self._context.close()
-        self.tabs = []
-        self._context = context = self._browser.new_context(
-            viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]},
-            java_script_enabled=True,
-            service_workers="block",
-        )
-        context.set_default_timeout(ACTION_TIMEOUT_MS)
-        context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
+        context = self._fresh_context()
         context.add_cookies(
             [
                 {
@@ -131,10 +132,62 @@ class ChromiumBrowser(Browser):
                 for site, (name, value) in cookies.items()
             ]
         )
-        context.on("page", weak_handler(self._on_page))
         self.tabs = [self._new_page()]
         self.active = 0
         self._goto(str(self._start_url(start_url)))
+
+    @unpinned
+    def save_state(self) -> ChromiumState:
+        """Each tab's history and position, the active tab and the cookies.
+
+        Pages are not kept: a restore loads each tab's current URL afresh, so what was
+        typed into a form and not submitted is lost.
+        """
+        context = self._open_context()
+        return ChromiumState(
+            tuple((tuple(tab.history), tab.position) for tab in self.tabs),
+            self.active,
+            tuple(dict(cookie) for cookie in context.cookies()),
+        )
+
+    @unpinned
+    def restore_state(self, state: ChromiumState) -> None:
+        """A new browser context with the saved cookies; each tab reloaded at its place."""
+        context = self._fresh_context()
+        context.add_cookies([dict(cookie) for cookie in state.cookies])  # type: ignore[misc]
+        for history, position in state.tabs:
+            tab = self._new_page(list(history))
+            tab.position = position
+            self.tabs.append(tab)
+        for index, tab in enumerate(self.tabs):
+            url = tab.history[tab.position]
+            if url != BLANK_URL:
+                self.active = index
+                tab.restoring = True
+                try:
+                    self._goto(url)
+                finally:
+                    tab.restoring = False
+        self.active = state.active
+        self._show_tab()
+        self._invalidate()
+
+    def _fresh_context(self) -> BrowserContext:
+        """Close the context (and its tabs) and open an empty one."""
+        if self._closed:
+            raise RuntimeError("the browser is closed")
+        if self._context is not None:
+            self._context.close()
+        self.tabs = []
+        self._context = context = self._browser.new_context(
+            viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]},
+            java_script_enabled=True,
+            service_workers="block",
+        )
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
+        context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
+        context.on("page", weak_handler(self._on_page))
+        return context
 
     @unpinned
     def execute(self, action: Action) -> None:

@@ -1,0 +1,129 @@
+"""Mid-episode snapshots: WebEnv.save_state / restore_state put an episode back exactly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from webenv.env import WebEnv
+from webenv.errors import OptionError
+
+SITE_TASKS = ("shop", "forum", "githost")
+
+
+def _walk_with_saves(env: WebEnv, rng: random.Random, steps: int):
+    """A random walk over the candidates (stop left out), saving before every step.
+
+    Returns (state, observation, info at the save, action taken, observation after it).
+    """
+    points = []
+    obs, info = env.reset(seed=rng.randrange(1000))
+    for _ in range(steps):
+        choices = [c for c in info["candidates"] if not c.startswith("stop")]
+        action = rng.choice(choices)
+        state = env.save_state()
+        after, _, terminated, truncated, next_info = env.step(action)
+        points.append((state, obs, info, action, after, next_info))
+        obs, info = after, next_info
+        if terminated or truncated:
+            obs, info = env.reset(seed=rng.randrange(1000))
+    return points
+
+
+def _check_points(env: WebEnv, points, rng: random.Random) -> int:
+    """Restore every point in random order: the saved observation, then the same step."""
+    order = list(range(len(points)))
+    rng.shuffle(order)
+    for index in order:
+        state, obs, info, action, after, next_info = points[index]
+        restored, restored_info = env.restore_state(state)
+        assert restored == obs, f"point {index}: observation differs after restore"
+        assert restored_info == info, f"point {index}: info differs after restore"
+        replayed, *_, replayed_info = env.step(action)
+        assert replayed == after, f"point {index}: {action!r} went elsewhere after restore"
+        assert replayed_info == next_info
+        assert env.restore_state(state)[0] == obs, f"point {index}: a second restore differs"
+    return len(order)
+
+
+@pytest.mark.parametrize("tasks", SITE_TASKS)
+def test_save_and_restore_round_trip_on_a_random_walk(tasks):
+    env = WebEnv(tasks=tasks, candidates=True)
+    try:
+        rng = random.Random(tasks)
+        assert _check_points(env, _walk_with_saves(env, rng, 40), rng) == 40
+    finally:
+        env.close()
+
+
+@pytest.mark.slow
+def test_five_hundred_restore_points_over_every_site_env():
+    checked = 0
+    for tasks in (*SITE_TASKS, "all"):
+        env = WebEnv(tasks=tasks, candidates=True)
+        try:
+            rng = random.Random(f"many-{tasks}")
+            checked += _check_points(env, _walk_with_saves(env, rng, 130), rng)
+        finally:
+            env.close()
+    assert checked >= 500
+
+
+def test_a_restore_undoes_writes_and_typing():
+    env = WebEnv(tasks="shop")
+    try:
+        obs, _ = env.reset(options={"task_id": "shop/subscribe-newsletter/0"})
+        start = env.save_state()
+        assert start.nbytes == 0  # a pristine world keeps no copy
+        for step in env.task.solution[:-1]:
+            from webenv.tools.solution import step_to_actions
+
+            for action in step_to_actions(step, env.browser.axtree_text()):
+                env.step(action)
+        assert env.world.pristine_state() is None  # the newsletter form wrote
+        written = env.save_state()
+        assert written.nbytes > 0
+        assert env.restore_state(start)[0] == obs
+        assert env.world.pristine_state() is not None
+        after = env.restore_state(written)[0]
+        assert after["url"] != obs["url"] or after["axtree"] != obs["axtree"]
+        assert env.world.pristine_state() is None
+    finally:
+        env.close()
+
+
+def test_a_state_clones_into_another_env_of_the_same_sites():
+    source, target = WebEnv(tasks="forum", candidates=True), WebEnv(tasks="forum")
+    try:
+        source.reset(seed=3)
+        source.step("goto [http://forum.test/forums]")
+        obs, *_ = source.step("new_tab")
+        obs, *_ = source.step("goto [http://forum.test/f/programming]")
+        target.reset(seed=7)
+        cloned, info = target.restore_state(source.save_state())
+        assert cloned == obs
+        assert info["task_id"] == source.task.task_id
+        assert target.step("tab_focus [0]")[0] == source.step("tab_focus [0]")[0]
+    finally:
+        source.close()
+        target.close()
+
+
+def test_a_foreign_or_missing_state_is_refused_clearly():
+    env = WebEnv(tasks="shop")
+    other = WebEnv(tasks="forum")
+    try:
+        from gymnasium.error import ResetNeeded
+
+        with pytest.raises(ResetNeeded, match="reset"):
+            env.save_state()
+        env.reset(seed=0)
+        other.reset(seed=0)
+        with pytest.raises(OptionError, match="restore_state"):
+            env.restore_state("not a state")
+        with pytest.raises(OptionError, match="shop"):
+            env.restore_state(other.save_state())
+    finally:
+        env.close()
+        other.close()
