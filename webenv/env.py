@@ -721,7 +721,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._record(str(action), reward, obs, info)
         return obs, reward, False, False, info
 
-    def _record(self, action: str, reward: float, obs: dict[str, Any], info: dict[str, Any]) -> None:
+    def _record(
+        self, action: str, reward: float, obs: dict[str, Any], info: dict[str, Any]
+    ) -> None:
         """Add the step to the episode recording, if the env records."""
         if self.recorder is not None:
             self.recorder.step(

@@ -87,12 +87,12 @@ def solution_pages(task: Task, world: World) -> SolutionPages:
     """
     browser = InProcessBrowser(world)
     forms: list[str] = []
-    number, step = 0, {}
+    step: dict[str, Any] = {}
     try:
         world.reset()
         cookies = {site: world.login_cookie(site, user) for site, user in task.login.items()}
         browser.reset(task.start_url, cookies)
-        for number, step in enumerate(task.solution, start=1):
+        for step in task.solution:
             for action in step_to_actions(step, browser.axtree_text()):
                 parsed = parse_action(action)
                 if parsed.kind == ActionKind.STOP:
@@ -103,7 +103,7 @@ def solution_pages(task: Task, world: World) -> SolutionPages:
                     forms.append(before)
         error = "the solution ends without an answer"
     except (WebEnvError, KeyError) as exc:  # SolutionError, ActionError, WorldError
-        error = f"step {number} ({step.get('do')}): {exc}"
+        error = f"solution step {step.get('do')!r}: {exc}"
     finally:
         browser.close()
         world.reset()
@@ -133,10 +133,13 @@ def page_subgoals(spec: EvalSpec, pages: SolutionPages) -> list[Subgoal]:
             eval_types=("url_match",), reference_url=spec.reference_url, url_note=spec.url_note
         )
         found.append(Subgoal(f"answer page {spec.reference_url}", answer))
-    elif pages.answer is not None and any(t in spec.eval_types for t in _ANSWER_PAGE_TYPES):
-        if pages.answer not in pages.forms:
-            answer = EvalSpec(eval_types=("url_match",), reference_url=pages.answer)
-            found.append(Subgoal(f"answer page {pages.answer}", answer))
+    elif (
+        pages.answer is not None
+        and pages.answer not in pages.forms
+        and any(t in spec.eval_types for t in _ANSWER_PAGE_TYPES)
+    ):
+        answer = EvalSpec(eval_types=("url_match",), reference_url=pages.answer)
+        found.append(Subgoal(f"answer page {pages.answer}", answer))
     return found
 
 
@@ -177,8 +180,15 @@ def task_subgoals(task: Task, world: World) -> TaskSubgoals:
         note = "" if task.subgoals else "the task declares no subgoals"
         return TaskSubgoals(task.subgoals, note)
     key = json.dumps(
-        [task.task_id, task.world_seed, task.start_url, task.login, task.solution]
-        + [task.eval.to_dict(), [goal.to_dict() for goal in task.subgoals]],
+        [
+            task.task_id,
+            task.world_seed,
+            task.start_url,
+            task.login,
+            task.solution,
+            task.eval.to_dict(),
+            [goal.to_dict() for goal in task.subgoals],
+        ],
         sort_keys=True,
         default=str,
     )
@@ -251,9 +261,7 @@ class ProgressShaping:
     def _holding(self, subgoals: Sequence[Subgoal]) -> list[str]:
         if not subgoals:
             return []
-        context = self._context(
-            any("request_match" in goal.check.eval_types for goal in subgoals)
-        )
+        context = self._context(any("request_match" in goal.check.eval_types for goal in subgoals))
         return [goal.name for goal in subgoals if holds(goal, context, self.mode)]
 
     def start(self) -> dict[str, Any]:
