@@ -42,7 +42,7 @@ from webenv.browser.inprocess import InProcessBrowser
 from webenv.errors import WebEnvError
 from webenv.tasks import Subgoal, Task
 from webenv.tools.solution import step_to_actions
-from webenv.validators import EvalContext, EvalSpec
+from webenv.validators import EvalContext, EvalSpec, parse_eval_spec
 from webenv.validators.evaluate import run_check
 from webenv.world import World
 
@@ -117,7 +117,7 @@ def entry_subgoals(spec: EvalSpec) -> list[Subgoal]:
         if eval_type not in spec.eval_types:
             continue
         for index, entry in enumerate(getattr(spec, field) or ()):
-            check = EvalSpec(eval_types=(eval_type,), **{field: (entry,)})
+            check = parse_eval_spec({"eval_types": [eval_type], field: [entry.to_dict()]})
             found.append(Subgoal(f"{field}[{index}]", check))
     return found
 
