@@ -256,8 +256,16 @@ class WebEnv(gym.Env[dict[str, str], str]):
     intent), ``tabs`` (one line per tab) and ``last_action_error`` ("" if none).
 
     ## Rewards
-    0 on every step but the last; when the agent answers, the validators' score in
-    ``validator_mode`` (1.0 pass, 0.0 fail).
+    ``reward_mode="sparse"`` (default): 0 on every step but the last; when the agent
+    answers, the validators' score in ``validator_mode`` (1.0 pass, 0.0 fail).
+    ``reward_mode="progress"``: that verdict plus potential-based shaping,
+    ``Phi(next) - Phi(current)`` with ``Phi`` the fraction of the task's subgoals that hold
+    (0 at the start and once the episode ends), so an episode's rewards sum to its sparse
+    reward (:mod:`webenv.rewards`). Generated tasks get subgoals from the framework (the
+    pages the reference solution answers on or posts a form from, each part of a required
+    state change) plus any they declare; a task without subgoals (the curated tasks) gets
+    sparse rewards. The first episode of a task in progress mode replays its reference
+    solution once in process to find its pages (cached per task).
 
     ## Starting State
     The task's start page with its user logged in, on the world the task belongs to
@@ -281,7 +289,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
     strict verdicts with every check's rule and explanation). On a truncating step
     (through ``TruncationVerdict``), ``answer`` is None and ``validation`` judges the final
     state: state and URL checks as usual, answer checks fail with rule ``no-answer``; the
-    reward stays 0. With ``candidates=True``,
+    sparse reward stays 0 (progress mode adds ``-potential``). With
+    ``reward_mode="progress"``: ``reward_components`` on reset and every step (``mode``:
+    ``progress``, or ``sparse`` with a ``note`` for a task without subgoals; ``verdict``,
+    the sparse reward; ``shaping``; ``potential`` after the step; ``subgoals``, the names
+    that hold), and ``subgoals`` at reset (the episode's subgoal names). With
+    ``candidates=True``,
     ``candidates``: the page's executable actions (:mod:`webenv.candidates`; empty once
     the episode has ended).
 
@@ -308,8 +321,13 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - ``screenshot``: (chromium only) add a ``screenshot`` key to the observation, the
       viewport as an ``HxWx3`` ``uint8`` ``Box``.
     - ``candidates``: add ``info["candidates"]`` (default False: nothing is computed).
-    - ``record_dir``: append every episode (actions, answer, both verdicts) to
-      ``<record_dir>/episodes-<pid>.jsonl``.
+    - ``reward_mode``: ``"sparse"`` (default) or ``"progress"`` (see Rewards).
+    - ``record_dir``: append every episode (actions, rewards, answer, both verdicts) to
+      ``<record_dir>/episodes-<pid>.jsonl`` (format ``webenv-episode/1``,
+      ``docs/episode-format.md``).
+    - ``record_obs``: with ``record_dir``, also record the observation the reset and each
+      step produced (and the candidates when ``candidates=True``). Default False: nothing
+      is copied.
 
     ## Errors
     ``step`` never raises for a bad action (see Action Space). Misuse raises at the call,
@@ -326,7 +344,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
     ## Version History
     - v0: first release; task families (``tasks="gen:train"``, ``world_seeds``, the
       ``family``/``world_seed``/``instance`` reset options) added without changing the
-      curated tasks' behaviour on world 0.
+      curated tasks' behaviour on world 0; ``reward_mode="progress"`` and
+      ``record_obs`` added, sparse rewards unchanged.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - gym.Env's
