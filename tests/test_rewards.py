@@ -17,7 +17,7 @@ import gymnasium as gym
 import pytest
 
 import webenv  # noqa: F401 - registers the ids
-from webenv.env import WebEnv
+from webenv.env import MAX_INSTANCE_TRIES, WebEnv
 from webenv.errors import OptionError, TaskError
 from webenv.families import families, generate_json, generate_many
 from webenv.recording import FORMAT
@@ -56,7 +56,7 @@ class Trace(gym.Wrapper):
 def _one_task_per_family(seed: int) -> list:
     tasks = []
     for family_id in families():
-        made = generate_many(family_id, seed, 1)
+        made = generate_many(family_id, seed, 1, max_tries=MAX_INSTANCE_TRIES)
         tasks += made
     return tasks
 
@@ -371,3 +371,62 @@ def test_record_obs_stores_each_observation_and_costs_nothing_when_off(tmp_path)
                 k: obs[k] for k in ("axtree", "url", "tabs", "last_action_error")
             }
         assert record["steps"][0]["obs"]["last_action_error"].startswith("no element")
+
+
+def test_a_truncated_episode_is_recorded_with_its_verdict_and_a_zero_return(tmp_path):
+    task = generate_many("shop.spend-in-month", SEEDS[0], 1)[0]
+    env = gym.make(
+        "WebShop-v0",
+        tasks=[task],
+        reward_mode="progress",
+        record_dir=str(tmp_path),
+        max_episode_steps=len(task.solution) + 1,
+    )
+    try:
+        obs, _ = env.reset(options={"task_id": task.task_id})
+        for step in task.solution[:-1]:  # to the answer page, without answering
+            (action,) = step_to_actions(step, obs["axtree"])
+            obs, _, _, truncated, _ = env.step(action)
+        while not truncated:
+            obs, _, _, truncated, _ = env.step("scroll [down]")
+    finally:
+        env.close()
+    (path,) = tmp_path.glob("episodes-*.jsonl")
+    (record,) = [json.loads(line) for line in path.read_text().splitlines()]
+    assert record["ended"] == "truncated" and record["answer"] is None
+    assert record["validation"]["lenient"]["checks"][0]["rule"] == "no-answer"
+    assert any(step["reward"] > 0 for step in record["steps"])
+    assert record["return"] == pytest.approx(0.0, abs=EXACT)
+    assert record["steps"][-1]["reward_components"]["potential"] == 0.0
+
+
+def test_a_family_declares_subgoals_in_its_draft(monkeypatch):
+    """The framework's per-family override: ``Draft.subgoals`` goes into the task JSON
+    (schema-valid), adds a subgoal and replaces a derived namesake."""
+    family = families()["shop.cancel-order"]
+    instance = _feasible_cancel()
+    cart = {"name": "cart", "eval": {"eval_types": ["url_match"], "reference_url": "__SHOP__/cart"}}
+    stated = {
+        "name": "state[0]",
+        "eval": {
+            "eval_types": ["state_match"],
+            "state": [{"site": "shop", "sql": "SELECT 1", "expected": 1}],
+        },
+    }
+
+    def build(ctx):
+        draft = family.build(ctx)
+        return None if draft is None else replace(draft, subgoals=[cart, stated])
+
+    monkeypatch.setitem(families(), family.id, replace(family, build=build))
+    data = generate_json(family.id, SEEDS[0], instance)
+    assert data is not None and data["subgoals"] == [cart, stated]
+    task = parse_task(data, "declared")
+    env = WebEnv(tasks=[task], reward_mode="progress")
+    try:
+        _, info = env.reset(options={"task_id": task.task_id})
+    finally:
+        env.close()
+    # "SELECT 1" already holds at the start: dropped, so state[0] is gone entirely.
+    assert info["subgoals"][-1] == "cart" and "state[0]" not in info["subgoals"]
+    assert "state[1]" in info["subgoals"]
