@@ -81,14 +81,18 @@ def test_every_family_has_an_instance_on_both_worlds(played):
 
 def test_reference_solutions_sum_to_the_sparse_reward_with_progress_on_the_way(played):
     _, _, runs = played
+    shaped = 0
     for task, result, start, steps in runs:
         assert result.solved, (task.task_id, result.error)
         rewards = [reward for _, reward, _ in steps]
         assert sum(rewards) == pytest.approx(1.0, abs=EXACT), (task.task_id, rewards)
         final = steps[-1][2]["reward_components"]
         assert final["verdict"] == 1.0 and final["potential"] == 0.0
-        # Every generated task has subgoals, and progress shows before the answer.
-        assert start["subgoals"], task.task_id
+        if not start["subgoals"]:  # e.g. answered on the start page: sparse, and says why
+            assert start["reward_components"]["mode"] == "sparse", task.task_id
+            assert start["reward_components"]["note"], task.task_id
+            continue
+        shaped += 1
         assert start["reward_components"]["mode"] == "progress"
         assert any(reward > 0 for reward in rewards[:-1]), (task.task_id, rewards)
         for _, reward, info in steps:
@@ -96,6 +100,8 @@ def test_reference_solutions_sum_to_the_sparse_reward_with_progress_on_the_way(p
             assert reward == pytest.approx(parts["verdict"] + parts["shaping"], abs=EXACT)
             assert 0.0 <= parts["potential"] <= 1.0
             assert set(parts["subgoals"]) <= set(start["subgoals"])
+    # The framework finds subgoals for (nearly) every family without per-family code.
+    assert shaped >= 0.9 * len(runs)
 
 
 def test_idle_and_truncated_episodes_sum_to_zero(played):
