@@ -723,7 +723,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if self._done:
             self._last_error = "the episode has ended; call reset() to start another"
             if self._shaping is not None:
-                info["reward_components"] = {**self._shaping.start(), "subgoals": []}
+                info["reward_components"] = self._shaping.start()
             return self._observation(), 0.0, True, False, self._with_candidates(info)
         self._last_error = ""
         try:

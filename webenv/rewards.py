@@ -32,6 +32,7 @@ sparse rewards, and ``info["reward_components"]["mode"]`` says so.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -158,6 +159,7 @@ class TaskSubgoals:
 
 
 _DERIVED: OrderedDict[str, TaskSubgoals] = OrderedDict()
+_DERIVED_LOCK = threading.Lock()
 
 
 def task_subgoals(task: Task, world: World) -> TaskSubgoals:
@@ -192,18 +194,21 @@ def task_subgoals(task: Task, world: World) -> TaskSubgoals:
         sort_keys=True,
         default=str,
     )
-    cached = _DERIVED.get(key)
-    if cached is not None:
-        _DERIVED.move_to_end(key)
-        return cached
+    with _DERIVED_LOCK:
+        cached = _DERIVED.get(key)
+        if cached is not None:
+            _DERIVED.move_to_end(key)
+            return cached
     pages = solution_pages(task, world)
     derived = [*page_subgoals(task.eval, pages), *entry_subgoals(task.eval)]
     declared = {goal.name: goal for goal in task.subgoals}
     merged = [declared.pop(goal.name, goal) for goal in derived] + list(declared.values())
     note = f"page subgoals incomplete: {pages.error}" if pages.error else ""
-    made = _DERIVED[key] = TaskSubgoals(tuple(merged), note)
-    while len(_DERIVED) > DERIVED_CACHE_SIZE:
-        _DERIVED.popitem(last=False)
+    made = TaskSubgoals(tuple(merged), note)
+    with _DERIVED_LOCK:
+        _DERIVED[key] = made
+        while len(_DERIVED) > DERIVED_CACHE_SIZE:
+            _DERIVED.popitem(last=False)
     return made
 
 
