@@ -521,21 +521,17 @@ class WebEnv(gym.Env[dict[str, str], str]):
             )
         obs, info = self._observation(), self._with_candidates(info)
         if self.recorder is not None:
-            details = {
-                "intent": task.intent,
-                "world_seed": task_world_seed(task),
-                "family": task.family,
-                "instance": task.instance,
-                "reward_mode": self.reward_mode,
-                "validator_mode": self.validator_mode,
-            }
-            if "subgoals" in info:
-                details["subgoals"] = info["subgoals"]
             self.recorder.start(
                 task.task_id,
                 seed,
                 self.browser.url,
-                details=details,
+                intent=task.intent,
+                world_seed=task_world_seed(task),
+                family=task.family,
+                instance=task.instance,
+                reward_mode=self.reward_mode,
+                validator_mode=self.validator_mode,
+                subgoals=info.get("subgoals"),
                 obs=obs if self.record_obs else None,
                 candidates=info.get("candidates") if self.record_obs else None,
             )

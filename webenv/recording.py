@@ -63,17 +63,32 @@ class EpisodeRecorder:
         seed: int | None,
         start_url: str,
         *,
-        details: dict[str, Any] | None = None,
+        intent: str | None = None,
+        world_seed: int | None = None,
+        family: str | None = None,
+        instance: int | None = None,
+        reward_mode: str = "sparse",
+        validator_mode: str = "lenient",
+        subgoals: Sequence[str] | None = None,
         obs: dict[str, Any] | None = None,
         candidates: Sequence[str] | None = None,
     ) -> None:
         """Begin a new episode (writing out an unfinished previous one).
 
+        Every record has the same fields whoever writes it (an env, ``webenv serve``);
+        what a writer does not know is null.
+
         Args:
             task_id: The task played.
             seed: The reset's seed.
             start_url: Where the episode starts.
-            details: More episode fields (``world_seed``, ``intent``, ``reward_mode``...).
+            intent: The goal.
+            world_seed: The world played.
+            family: The family of a generated task.
+            instance: The instance seed of a generated task.
+            reward_mode: ``sparse`` or ``progress``.
+            validator_mode: The mode the rewards use.
+            subgoals: The episode's subgoal names (progress mode).
             obs: The reset's observation, to record as ``start`` (``record_obs``).
             candidates: The reset's action candidates, recorded with ``obs``.
         """
@@ -86,7 +101,13 @@ class EpisodeRecorder:
             "seed": seed,
             "backend": self.backend,
             "start_url": start_url,
-            **(details or {}),
+            "intent": intent,
+            "world_seed": world_seed,
+            "family": family,
+            "instance": instance,
+            "reward_mode": reward_mode,
+            "validator_mode": validator_mode,
+            "subgoals": None if subgoals is None else list(subgoals),
         }
         if obs is not None:
             self._episode["start"] = observation_record(obs, candidates)
