@@ -257,6 +257,10 @@ class ProgressShaping:
         if not self.subgoals:
             self.note = self.note or "every subgoal already holds at the start"
         self.potential = 0.0
+        # The shaping paid so far, summed as a caller sums rewards (left to right): the
+        # terminal step pays it back, so the float sum of an episode's rewards is its
+        # verdict exactly, not up to rounding (in exact arithmetic it is the potential).
+        self._paid = 0.0
 
     @property
     def shaped(self) -> bool:
@@ -290,7 +294,8 @@ class ProgressShaping:
         """
         reached = self._holding(self.subgoals)
         potential = len(reached) / len(self.subgoals) if self.subgoals else 0.0
-        shaping = (0.0 if terminal else potential) - self.potential
+        shaping = -self._paid if terminal else potential - self.potential
+        self._paid = 0.0 if terminal else self._paid + shaping
         self.potential = 0.0 if terminal else potential
         components = _components(self._label, verdict, shaping, self.potential, reached)
         return verdict + shaping, components
@@ -299,8 +304,8 @@ class ProgressShaping:
         """End the episode without an answer (truncation) after a step with components
         ``last``: the extra reward that takes the potential to 0, and the step's
         components corrected for it."""
-        extra = -self.potential
-        self.potential = 0.0
+        extra = -self._paid
+        self._paid = self.potential = 0.0
         components = dict(last) if last is not None else self.start()
         components["shaping"] = components.get("shaping", 0.0) + extra
         components["potential"] = 0.0
