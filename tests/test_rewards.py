@@ -436,3 +436,22 @@ def test_a_family_declares_subgoals_in_its_draft(monkeypatch):
     # "SELECT 1" already holds at the start: dropped, so state[0] is gone entirely.
     assert info["subgoals"][-1] == "cart" and "state[0]" not in info["subgoals"]
     assert "state[1]" in info["subgoals"]
+
+
+def test_a_solution_that_does_not_play_keeps_its_state_subgoals_and_says_why():
+    instance = _feasible_cancel()
+    data = generate_json("shop.cancel-order", SEEDS[0], instance)
+    assert data is not None
+    data["solution"] = [{"do": "click", "role": "link", "name": "No such link"}, {"do": "stop"}]
+    task = parse_task(data, "broken")
+    env = WebEnv(tasks=[task], reward_mode="progress")
+    try:
+        obs, info = env.reset(options={"task_id": task.task_id})
+        found = task_subgoals(task, env.world)
+        # The replay left the world as it was: the same start page.
+        assert env.reset(options={"task_id": task.task_id})[0] == obs
+    finally:
+        env.close()
+    assert [goal.name for goal in found.subgoals] == ["state[0]", "state[1]"]
+    assert "No such link" in found.note and info["reward_components"]["note"] == found.note
+    assert info["subgoals"] == ["state[0]", "state[1]"]
