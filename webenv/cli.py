@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from webenv.env import WebEnv
+from webenv.errors import OptionError
 from webenv.families import Family, generate_json, generate_many, get_family, select_families
 from webenv.families.verify import check_world
 from webenv.serve import serve
@@ -343,6 +344,71 @@ def tasks_generate(
                 err=True,
             )
     click.echo(f"{written} tasks from {len(chosen)} families written to {out}")
+
+
+@main.command()
+@click.option(
+    "--tasks",
+    "selection",
+    default="gen:train",
+    show_default=True,
+    help="Task selection, as the env's tasks= (gen:train, shop:gen, shop, a family id...).",
+)
+@click.option(
+    "--world-seeds",
+    metavar="A-B",
+    help="The worlds families are played on (A-B or N; default: the split's worlds).",
+)
+@click.option(
+    "--count", type=click.IntRange(1, 1_000_000), required=True, help="Trajectories to write."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="The JSONL file to write (replaced).",
+)
+@click.option("--candidates", is_flag=True, help="Record each observation's action candidates.")
+@click.option(
+    "--backend",
+    type=click.Choice(["inprocess", "chromium"]),
+    default="inprocess",
+    show_default=True,
+)
+def demos(
+    selection: str,
+    world_seeds: str | None,
+    count: int,
+    out: Path,
+    candidates: bool,
+    backend: str,
+) -> None:
+    """Write expert trajectories (reference solutions) for imitation learning.
+
+    One episode record per line, format webenv-episode/1 (docs/episode-format.md):
+    observations, actions, candidates, rewards with their sparse and progress components,
+    and both verdicts. Deterministic for fixed arguments.
+    """
+    from webenv.demos import demo_tasks, write_demos
+
+    seeds = _seed_range(world_seeds) if world_seeds is not None else None
+    # Ids (a task id has a '/', a family id a '.') may be given comma-separated.
+    parts = [part.strip() for part in selection.split(",") if part.strip()]
+    items = parts if len(parts) > 1 or "/" in selection or "." in selection else selection
+    try:
+        chosen = demo_tasks(items, count, seeds)
+        if len(chosen) < count:
+            click.echo(f"the selection holds only {len(chosen)} tasks", err=True)
+        run = write_demos(chosen, out, backend=backend, candidates=candidates)
+    except (TaskError, OptionError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"{out}: cannot write: {exc.strerror}") from None
+    for task_id, error in run.failed:
+        click.echo(f"FAIL {task_id}: {error}", err=True)
+    click.echo(f"{run.written} trajectories written to {out}")
+    if run.failed:
+        sys.exit(1)
 
 
 tasks.add_command(import_command)

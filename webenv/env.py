@@ -37,8 +37,9 @@ from webenv.families import (
     select_sources,
 )
 from webenv.recording import EpisodeRecorder
+from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
 from webenv.tasks import CURATED_WORLD_SEED, Task
-from webenv.validators import Evaluation, evaluate
+from webenv.validators import EvalContext, Evaluation, evaluate
 from webenv.world import SITES, World, WorldState
 
 
@@ -272,8 +273,16 @@ class WebEnv(gym.Env[dict[str, str], str]):
     intent), ``tabs`` (one line per tab) and ``last_action_error`` ("" if none).
 
     ## Rewards
-    0 on every step but the last; when the agent answers, the validators' score in
-    ``validator_mode`` (1.0 pass, 0.0 fail).
+    ``reward_mode="sparse"`` (default): 0 on every step but the last; when the agent
+    answers, the validators' score in ``validator_mode`` (1.0 pass, 0.0 fail).
+    ``reward_mode="progress"``: that verdict plus potential-based shaping,
+    ``Phi(next) - Phi(current)`` with ``Phi`` the fraction of the task's subgoals that hold
+    (0 at the start and once the episode ends), so an episode's rewards sum to its sparse
+    reward (:mod:`webenv.rewards`). Generated tasks get subgoals from the framework (the
+    pages the reference solution answers on or posts a form from, each part of a required
+    state change) plus any they declare; a task without subgoals (the curated tasks) gets
+    sparse rewards. The first episode of a task in progress mode replays its reference
+    solution once in process to find its pages (cached per task).
 
     ## Starting State
     The task's start page with its user logged in, on the world the task belongs to
@@ -297,7 +306,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
     strict verdicts with every check's rule and explanation). On a truncating step
     (through ``TruncationVerdict``), ``answer`` is None and ``validation`` judges the final
     state: state and URL checks as usual, answer checks fail with rule ``no-answer``; the
-    reward stays 0. With ``candidates=True``,
+    sparse reward stays 0 (progress mode adds ``-potential``). With
+    ``reward_mode="progress"``: ``reward_components`` on reset and every step (``mode``:
+    ``progress``, or ``sparse`` with a ``note`` for a task without subgoals; ``verdict``,
+    the sparse reward; ``shaping``; ``potential`` after the step; ``subgoals``, the names
+    that hold), and ``subgoals`` at reset (the episode's subgoal names). With
+    ``candidates=True``,
     ``candidates``: the page's executable actions (:mod:`webenv.candidates`; empty once
     the episode has ended).
 
@@ -324,8 +338,13 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - ``screenshot``: (chromium only) add a ``screenshot`` key to the observation, the
       viewport as an ``HxWx3`` ``uint8`` ``Box``.
     - ``candidates``: add ``info["candidates"]`` (default False: nothing is computed).
-    - ``record_dir``: append every episode (actions, answer, both verdicts) to
-      ``<record_dir>/episodes-<pid>.jsonl``.
+    - ``reward_mode``: ``"sparse"`` (default) or ``"progress"`` (see Rewards).
+    - ``record_dir``: append every episode (actions, rewards, answer, both verdicts) to
+      ``<record_dir>/episodes-<pid>.jsonl`` (format ``webenv-episode/1``,
+      ``docs/episode-format.md``).
+    - ``record_obs``: with ``record_dir``, also record the observation the reset and each
+      step produced (and the candidates when ``candidates=True``). Default False: nothing
+      is copied.
 
     ## Errors
     ``step`` never raises for a bad action (see Action Space). Misuse raises at the call,
@@ -342,7 +361,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
     ## Version History
     - v0: first release; task families (``tasks="gen:train"``, ``world_seeds``, the
       ``family``/``world_seed``/``instance`` reset options) added without changing the
-      curated tasks' behaviour on world 0.
+      curated tasks' behaviour on world 0; ``reward_mode="progress"`` and
+      ``record_obs`` added, sparse rewards unchanged.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - gym.Env's
@@ -360,9 +380,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
         world_seeds: int | range | list[int] | None = None,
         sites: list[str] | tuple[str, ...] | None = None,
         candidates: bool = False,
+        reward_mode: str = "sparse",
+        record_obs: bool = False,
     ) -> None:
         _choice("backend", backend, BACKENDS)
         _choice("validator_mode", validator_mode, VALIDATOR_MODES)
+        _choice("reward_mode", reward_mode, REWARD_MODES)
         # rgb_array exists only on chromium: the instance's metadata says what it renders.
         modes = ("ansi", "rgb_array") if backend == "chromium" else ("ansi",)
         self.metadata = {**type(self).metadata, "render_modes": list(modes)}
@@ -378,6 +401,13 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise OptionError(f"screenshot={screenshot!r} is not accepted; use True or False")
         if not isinstance(candidates, bool):
             raise OptionError(f"candidates={candidates!r} is not accepted; use True or False")
+        if not isinstance(record_obs, bool):
+            raise OptionError(f"record_obs={record_obs!r} is not accepted; use True or False")
+        if record_obs and record_dir is None:
+            raise OptionError(
+                "record_obs=True records observations into the episode recording; "
+                "give record_dir too"
+            )
         if backend != "chromium" and screenshot:
             raise OptionError(
                 "screenshot=True needs backend='chromium' (the in-process backend draws nothing)"
@@ -441,6 +471,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.render_mode = render_mode
         self.screenshot = screenshot
         self.candidates = candidates
+        self.reward_mode = reward_mode
+        self.record_obs = record_obs
+        self._shaping: ProgressShaping | None = None
+        self._components: dict[str, Any] | None = None
         hosted = [site for task in self.tasks for site in task.sites]
         hosted += [site for family in self.families for site in family.sites]
         first_world = task_world_seed(self.tasks[0]) if self.tasks else self.world_seeds[0]
@@ -485,14 +519,61 @@ class WebEnv(gym.Env[dict[str, str], str]):
         task = self._choose(pins)
         self.world.switch_seed(task_world_seed(task))
         self.task = task
+        # Progress mode replays the reference solution once per task (then cached) to find
+        # its pages, on this world, before the world is reset for the episode.
+        found = task_subgoals(task, self.world) if self.reward_mode == "progress" else None
         self.world.reset()
         cookies = {site: self.world.login_cookie(site, user) for site, user in task.login.items()}
         self.browser.reset(task.start_url, cookies)
         self._last_error = ""
         self._done = False
+        info = self._info(task)
+        self._shaping = None
+        if found is not None:
+            self._shaping = ProgressShaping(found, self._subgoal_context, self.validator_mode)
+            self._components = self._shaping.start()
+            info.update(
+                reward_components=self._components,
+                subgoals=[goal.name for goal in self._shaping.subgoals],
+            )
+        obs, info = self._observation(), self._with_candidates(info)
         if self.recorder is not None:
-            self.recorder.start(task.task_id, seed, self.browser.url)
-        return self._observation(), self._with_candidates(self._info(task))
+            self.recorder.start(
+                task.task_id,
+                seed,
+                self.browser.url,
+                intent=task.intent,
+                world_seed=task_world_seed(task),
+                family=task.family,
+                instance=task.instance,
+                reward_mode=self.reward_mode,
+                validator_mode=self.validator_mode,
+                subgoals=info.get("subgoals"),
+                obs=obs if self.record_obs else None,
+                candidates=info.get("candidates") if self.record_obs else None,
+            )
+        return obs, info
+
+    def _subgoal_context(self, needs_log: bool) -> EvalContext:
+        """The validators' view of the current state, for judging subgoals (with the
+        request log only when ``needs_log``: copying it costs)."""
+        assert self.task is not None
+        return self.world.eval_context(
+            answer=None,
+            infeasible_reported=False,
+            url=self.browser.url,
+            fetch_page=self.browser.document,
+            users=self.task.login,
+            requests=None if needs_log else (),
+        )
+
+    def _reward(self, verdict: float, info: dict[str, Any], *, terminal: bool) -> float:
+        """The step's reward in ``reward_mode`` (components into ``info`` in progress mode)."""
+        if self._shaping is None:
+            return verdict
+        reward, self._components = self._shaping.step(verdict, terminal=terminal)
+        info["reward_components"] = self._components
+        return reward
 
     def _with_candidates(self, info: dict[str, Any]) -> dict[str, Any]:
         """``info`` with the page's action candidates when the env offers them (none once
@@ -654,6 +735,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         info = self._info(self.task)
         if self._done:
             self._last_error = "the episode has ended; call reset() to start another"
+            if self._shaping is not None:
+                info["reward_components"] = self._shaping.start()
             return self._observation(), 0.0, True, False, self._with_candidates(info)
         self._last_error = ""
         try:
@@ -665,9 +748,25 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self.browser.execute(parsed)
         except ActionError as exc:
             self._last_error = str(exc)
+        reward = self._reward(0.0, info, terminal=False)
+        obs, info = self._observation(), self._with_candidates(info)
+        self._record(str(action), reward, obs, info)
+        return obs, reward, False, False, info
+
+    def _record(
+        self, action: str, reward: float, obs: dict[str, Any], info: dict[str, Any]
+    ) -> None:
+        """Add the step to the episode recording, if the env records."""
         if self.recorder is not None:
-            self.recorder.step(str(action), self.browser.url, self._last_error)
-        return self._observation(), 0.0, False, False, self._with_candidates(info)
+            self.recorder.step(
+                action,
+                self.browser.url,
+                self._last_error,
+                reward=reward,
+                components=info.get("reward_components"),
+                obs=obs if self.record_obs else None,
+                candidates=info.get("candidates") if self.record_obs else None,
+            )
 
     def judge_unanswered(self) -> dict[str, Any]:
         """The verdict on the current state of an episode that ends without an answer.
@@ -683,10 +782,40 @@ class WebEnv(gym.Env[dict[str, str], str]):
         Raises:
             gymnasium.error.ResetNeeded: no episode is running.
         """
+        return self.end_unanswered()[1]["validation"]
+
+    def end_unanswered(self) -> tuple[float, dict[str, Any]]:
+        """End an episode without an answer: its verdict, and the reward that ends it.
+
+        What :meth:`judge_unanswered` does, plus what a time limit must add to the
+        truncating step: in ``reward_mode="progress"`` the terminal potential is 0, so
+        the step's reward gains ``-potential`` (the episode's rewards then sum to 0, the
+        sparse reward of an unanswered episode) and its ``reward_components`` are
+        corrected. :class:`webenv.wrappers.TruncationVerdict` applies both.
+
+        Returns:
+            ``(extra reward, info additions)``: the extra reward is 0.0 in sparse mode;
+            the additions are ``answer`` (None) and ``validation``, and
+            ``reward_components`` in progress mode.
+
+        Raises:
+            gymnasium.error.ResetNeeded: no episode is running.
+        """
         if self.task is None:
             raise ResetNeeded("judge_unanswered() before reset(): no episode to judge")
+        if self._done:
+            evaluation = self._evaluate(None, infeasible=False)
+            return 0.0, {"answer": None, "validation": evaluation.to_dict()}
         self._done = True
-        return self._evaluate(None, infeasible=False).to_dict()
+        evaluation = self._evaluate(None, infeasible=False)
+        additions: dict[str, Any] = {"answer": None, "validation": evaluation.to_dict()}
+        extra = 0.0
+        if self._shaping is not None:
+            extra, self._components = self._shaping.end(self._components)
+            additions["reward_components"] = self._components
+        if self.recorder is not None:
+            self.recorder.truncate(evaluation, extra, self._components)
+        return extra, additions
 
     def _evaluate(self, answer: str | None, *, infeasible: bool) -> Evaluation:
         """The validators' verdict on the current state (``answer`` None: truncated)."""
@@ -707,11 +836,13 @@ class WebEnv(gym.Env[dict[str, str], str]):
         answer = action.text or ""
         evaluation = self._evaluate(answer, infeasible=action.infeasible)
         info.update(answer=answer, infeasible=action.infeasible, validation=evaluation.to_dict())
-        reward = evaluation.score(self.validator_mode)
+        verdict = evaluation.score(self.validator_mode)
+        reward = self._reward(verdict, info, terminal=True)
+        obs, info = self._observation(), self._with_candidates(info)
         if self.recorder is not None:
-            self.recorder.step(action.to_str(), self.browser.url, "")
-            self.recorder.finish(answer, action.infeasible, evaluation, reward)
-        return self._observation(), reward, True, False, self._with_candidates(info)
+            self._record(action.to_str(), reward, obs, info)
+            self.recorder.finish(answer, action.infeasible, evaluation, verdict)
+        return obs, reward, True, False, info
 
     def _observation(self) -> dict[str, Any]:
         assert self.task is not None

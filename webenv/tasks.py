@@ -34,6 +34,29 @@ TEST_SHARE = 0.2
 CURATED_WORLD_SEED = 0
 """The world the curated tasks are written against (and the only one they may run on)."""
 _TEMPLATE_VAR = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+SUBGOAL_EVAL_TYPES = ("url_match", "program_html", "state_match", "request_match")
+"""The checks a subgoal may use: anything judged on the world and the page, not the answer."""
+
+
+@dataclass(frozen=True)
+class Subgoal:
+    """One named part of a task that can hold or not in any state of an episode.
+
+    ``reward_mode="progress"`` (:mod:`webenv.rewards`) shapes rewards with the fraction of
+    a task's subgoals that hold. A subgoal is judged like the task itself, by the
+    validators, on the live world: it holds when every check of ``check`` passes.
+
+    Attributes:
+        name: Unique within the task (``"page http://shop.test/orders/1"``, ``"state[0]"``).
+        check: An eval spec without ``string_match`` (:data:`SUBGOAL_EVAL_TYPES`).
+    """
+
+    name: str
+    check: EvalSpec
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (an item of a task's ``subgoals``)."""
+        return {"name": self.name, "eval": self.check.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -54,6 +77,7 @@ class Task:
     world_seed: int | None = None
     instance: int | None = None
     tags: tuple[str, ...] = ()
+    subgoals: tuple[Subgoal, ...] = ()
 
     @property
     def group(self) -> str:
@@ -180,6 +204,7 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         spec = parse_eval_spec(data["eval"])
     except TaskError as exc:
         raise TaskError(f"{source}: {exc}") from None
+    subgoals = _subgoals(data.get("subgoals", ()), source)
     start = parse_url(expand_placeholders(data["start_url"]))
     if start is None or start.scheme not in ("http", "https"):
         raise TaskError(
@@ -201,7 +226,45 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         world_seed=data.get("world_seed"),
         instance=data.get("instance"),
         tags=tuple(data.get("tags", ())),
+        subgoals=subgoals,
     )
+
+
+def parse_subgoals(items: Any, where: str = "subgoals") -> tuple[Subgoal, ...]:
+    """Parse the JSON form of a task's ``subgoals`` (a list of ``{"name", "eval"}``).
+
+    Raises:
+        TaskError: an item is malformed, a name repeats, or a check uses ``string_match``
+            (a subgoal cannot depend on the answer); the message names the field.
+    """
+    if not isinstance(items, list | tuple):
+        raise TaskError(f"{where}: must be a list, got {type(items).__name__}")
+    parsed: list[Subgoal] = []
+    for index, item in enumerate(items):
+        here = f"{where}[{index}]"
+        if not isinstance(item, dict) or set(item) != {"name", "eval"}:
+            raise TaskError(f"{here}: expected an object with exactly 'name' and 'eval'")
+        name = item["name"]
+        if not isinstance(name, str) or not name:
+            raise TaskError(f"{here}.name: must be a non-empty string")
+        if any(goal.name == name for goal in parsed):
+            raise TaskError(f"{here}.name: {name!r} names another subgoal too")
+        check = parse_eval_spec(item["eval"], f"{here}.eval")
+        wrong = [t for t in check.eval_types if t not in SUBGOAL_EVAL_TYPES]
+        if wrong or not check.eval_types:
+            raise TaskError(
+                f"{here}.eval.eval_types: {list(check.eval_types)!r}; a subgoal uses one or "
+                f"more of {', '.join(SUBGOAL_EVAL_TYPES)} (never the answer)"
+            )
+        parsed.append(Subgoal(name, check))
+    return tuple(parsed)
+
+
+def _subgoals(items: Any, source: str) -> tuple[Subgoal, ...]:
+    try:
+        return parse_subgoals(items)
+    except TaskError as exc:
+        raise TaskError(f"{source}: {exc}") from None
 
 
 def load_task_file(path: str | Path) -> list[Task]:

@@ -114,7 +114,8 @@ class TruncationVerdict(gym.Wrapper[Any, Any, Any, Any], gym.utils.RecordConstru
     wrapper sits outside it (the registered ids add it through ``additional_wrappers``,
     so ``gym.make(id, max_episode_steps=N)`` keeps working) and, on a step that is
     truncated but not terminated, adds ``info["answer"] = None`` and
-    ``info["validation"]`` from :meth:`webenv.env.WebEnv.judge_unanswered`. Wrap an env
+    ``info["validation"]`` from :meth:`webenv.env.WebEnv.end_unanswered` (in
+    ``reward_mode="progress"`` also the reward that takes the potential to 0). Wrap an env
     made another way the same: ``TruncationVerdict(TimeLimit(WebEnv(...), N))``.
     """
 
@@ -125,7 +126,9 @@ class TruncationVerdict(gym.Wrapper[Any, Any, Any, Any], gym.utils.RecordConstru
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         obs, reward, terminated, truncated, info = self.env.step(action)
         if truncated and not terminated and "validation" not in info:
-            judge = getattr(self.env.unwrapped, "judge_unanswered", None)
-            if judge is not None:
-                info = {**info, "answer": None, "validation": judge()}
+            end = getattr(self.env.unwrapped, "end_unanswered", None)
+            if end is not None:  # verdict, and progress mode's terminal potential of 0
+                extra, additions = end()
+                info = {**info, **additions}
+                reward = float(reward) + extra
         return obs, reward, terminated, truncated, info

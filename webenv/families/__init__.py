@@ -12,6 +12,10 @@ Split rules (no leakage between training and evaluation):
 - **Worlds**: seeds in :data:`TEST_WORLD_SEEDS` (10000-19999) are held out; train on any
   other seed (:func:`world_split`). A test instance is a test family on a test world.
 
+Subgoals for ``reward_mode="progress"`` need no family code: the framework derives them
+for every generated task (:mod:`webenv.rewards`); a family may add or replace some with
+``Draft.subgoals``.
+
 Family definitions live in ``tasks/families/<site>/*.py`` (a ``FAMILIES`` list per module);
 :mod:`webenv.families.verify` plays generated instances through ``WebEnv.step()``.
 """

@@ -113,6 +113,10 @@ class Draft:
             names it outright.
         start_url: where the task starts; the first site's home page by default.
         login: site -> username; each site's task user by default.
+        subgoals: declared subgoals in the task JSON form (``{"name", "eval"}``, see
+            :class:`webenv.tasks.Subgoal`), for ``reward_mode="progress"``. The framework
+            derives subgoals for every generated task (:mod:`webenv.rewards`); a declared
+            one is added to them, and replaces a derived one of the same name.
     """
 
     values: dict[str, Any]
@@ -121,6 +125,7 @@ class Draft:
     answer: Any = None
     start_url: str | None = None
     login: dict[str, str] | None = None
+    subgoals: list[dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -248,7 +248,7 @@ def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, A
         if built.login is not None
         else {site: DEFAULT_LOGINS[site] for site in family.sites}
     )
-    return {
+    data: dict[str, Any] = {
         "task_id": task_id_for(family, world_seed, instance),
         "sites": list(family.sites),
         "login": login,
@@ -261,8 +261,11 @@ def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, A
         "instance": instance,
         "tags": [f"split:{family.split}", *(f"skill:{skill}" for skill in family.skills)],
         "eval": built.eval,
-        "solution": built.solution,
     }
+    if built.subgoals:
+        data["subgoals"] = built.subgoals
+    data["solution"] = built.solution
+    return data
 
 
 def generate(family_id: str, world_seed: int, instance: int) -> Task | None:
