@@ -78,6 +78,9 @@ class EpisodeState:
     task: Task
     last_error: str
     done: bool
+    shaping: ProgressShaping | None
+    """The progress-reward bookkeeping (potential, shaping paid), or None in sparse mode."""
+    components: dict[str, Any] | None
 
     @property
     def nbytes(self) -> int:
@@ -878,6 +881,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self.task,
             self._last_error,
             self._done,
+            None if self._shaping is None else self._shaping.copy(self._subgoal_context),
+            self._components,
         )
 
     def restore_state(self, state: EpisodeState) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -907,7 +912,13 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.task = state.task
         self._last_error = state.last_error
         self._done = state.done
-        return self._observation(), self._with_candidates(self._info(state.task))
+        shaping = state.shaping
+        self._shaping = None if shaping is None else shaping.copy(self._subgoal_context)
+        self._components = state.components
+        info = self._info(state.task)
+        if state.components is not None:
+            info["reward_components"] = state.components
+        return self._observation(), self._with_candidates(info)
 
     def render(self) -> str | np.ndarray | None:
         if self._closed:

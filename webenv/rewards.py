@@ -31,6 +31,7 @@ sparse rewards, and ``info["reward_components"]["mode"]`` says so.
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 from collections import OrderedDict
@@ -261,6 +262,12 @@ class ProgressShaping:
         # terminal step pays it back, so the float sum of an episode's rewards is its
         # verdict exactly, not up to rounding (in exact arithmetic it is the potential).
         self._paid = 0.0
+
+    def copy(self, context: Callable[[bool], EvalContext]) -> ProgressShaping:
+        """This shaping as it stands, judging on ``context`` (an env's snapshot or clone)."""
+        twin = copy.copy(self)
+        twin._context = context
+        return twin
 
     @property
     def shaped(self) -> bool:
