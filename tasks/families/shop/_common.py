@@ -1,4 +1,4 @@
-"""Queries the shop families share: the task user's orders and the category tree."""
+"""Queries the shop families share: the task user's orders, the category tree and its products."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 from webenv.sites.shop.account import ORDERS_PER_PAGE
+from webenv.sites.shop.datagen import average_rating
 from webenv.sites.shop.listing import PER_PAGE as PRODUCTS_PER_PAGE
 
 USER = DEFAULT_LOGINS["shop"]
@@ -111,3 +112,54 @@ def open_category(category: Category) -> list[dict]:
     from webenv.families.steps import click
 
     return [click(category.parent), click(category.name)]
+
+
+@dataclass(frozen=True)
+class Product:
+    """A product as a listing shows it."""
+
+    id: int
+    name: str
+    price_cents: int
+    rating: float
+    review_count: int
+    colours: tuple[str, ...]
+    sizes: tuple[str, ...]
+
+
+def products_in(data: WorldData, category: Category) -> list[Product]:
+    """The products of a subcategory, by id."""
+    rows = data.query(
+        "shop",
+        "SELECT id, name, price_cents, rating, review_count, colours, sizes "
+        "FROM products WHERE category_id = ? ORDER BY id",
+        (category.id,),
+    )
+    return [
+        Product(
+            id=row[0],
+            name=row[1],
+            price_cents=row[2],
+            rating=row[3],
+            review_count=row[4],
+            colours=tuple(c for c in row[5].split(",") if c),
+            sizes=tuple(s for s in row[6].split(",") if s),
+        )
+        for row in rows
+    ]
+
+
+def review_ratings(data: WorldData, category_id: int) -> dict[str, float]:
+    """Displayed ratings recomputed from the review rows (not the products' stored rating)."""
+    rows = data.query(
+        "shop",
+        "SELECT p.name, r.rating FROM products p LEFT JOIN reviews r "
+        "ON r.product_id = p.id WHERE p.category_id = ?",
+        (category_id,),
+    )
+    totals: dict[str, list[int]] = {}
+    for name, rating in rows:
+        totals.setdefault(name, [])
+        if rating is not None:
+            totals[name].append(rating)
+    return {name: average_rating(sum(r), len(r)) for name, r in totals.items()}
