@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 from webenv.sites.shop.account import ORDERS_PER_PAGE
@@ -46,20 +47,39 @@ class Order:
         return f"{MONTHS[int(self.created_at[5:7]) - 1]} {self.created_at[:4]}"
 
 
-def user_id(data: WorldData) -> int:
-    """The task user's id."""
-    return int(data.value("shop", "SELECT id FROM users WHERE username = ?", (USER,)))
+def user_id(data: WorldData, username: str = USER) -> int:
+    """A customer's id (the task user's by default)."""
+    return int(data.value("shop", "SELECT id FROM users WHERE username = ?", (username,)))
 
 
-def orders(data: WorldData) -> list[Order]:
-    """The task user's orders as the order history lists them (newest first)."""
+def orders(data: WorldData, username: str = USER) -> list[Order]:
+    """A customer's orders (the task user's by default) as the order history lists them
+    (newest first)."""
     rows = data.query(
         "shop",
         "SELECT number, created_at, status, item_count, total_cents "
         "FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC",
-        (user_id(data),),
+        (user_id(data, username),),
     )
     return [Order(*row) for row in rows]
+
+
+def customers(data: WorldData) -> list[str]:
+    """Every customer's username, sorted (the task user among them)."""
+    return [name for (name,) in data.query("shop", "SELECT username FROM users ORDER BY username")]
+
+
+def to_order(history: list[Order], order: Order) -> list[dict[str, Any]]:
+    """From any shop page to an order's page through the (paged) order history."""
+    from webenv.families.steps import click
+
+    page = page_of(history.index(order), ORDERS_PER_PAGE)
+    return [
+        click("My Account"),
+        click("My Orders"),
+        *[click("Next page") for _ in range(page - 1)],
+        click(f"View order {order.number}"),
+    ]
 
 
 def page_of(index: int, per_page: int) -> int:

@@ -1,0 +1,162 @@
+"""Shop families over what a customer bought: total spend on one product across the order
+history, and the order that included a product. Each instance logs in as a customer drawn
+from the world (the task user among them), so the histories differ from task to task; the
+instantiation values record it as ``customer`` (the intent says "my": the agent is logged in
+as them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webenv.families import Context, Draft, Family
+from webenv.families.steps import answer_eval, money, stop
+from webenv.task_files.families.shop._common import (
+    Order,
+    customers,
+    orders,
+    to_order,
+    user_id,
+)
+
+
+def _bought(ctx: Context, username: str) -> dict[str, list[tuple[Order, int]]]:
+    """Product name -> [(order, line total)] over the customer's orders, newest first."""
+    history = orders(ctx.data, username)
+    by_number = {o.number: o for o in history}
+    rows = ctx.data.query(
+        "shop",
+        "SELECT o.number, i.product_name, i.line_total_cents FROM order_items i "
+        "JOIN orders o ON o.id = i.order_id WHERE o.user_id = ? ORDER BY i.id",
+        (user_id(ctx.data, username),),
+    )
+    found: dict[str, list[tuple[Order, int]]] = {}
+    for number, name, total in rows:
+        found.setdefault(name, []).append((by_number[number], total))
+    for lines in found.values():
+        lines.sort(key=lambda line: history.index(line[0]))
+    return found
+
+
+def _customer_and_product(ctx: Context) -> tuple[str, str, list[tuple[Order, int]]] | None:
+    """A customer with some history and a product they bought, preferring products bought
+    more than once (so the answer needs more than one order)."""
+    username = ctx.rng.choice(customers(ctx.data))
+    bought = _bought(ctx, username)
+    if len(orders(ctx.data, username)) < 3 or not bought:
+        return None
+    repeated = sorted(name for name, lines in bought.items() if len(lines) > 1)
+    pool = repeated if repeated and ctx.rng.chance(0.6) else sorted(bought)
+    name = ctx.rng.choice(pool)
+    return username, name, bought[name]
+
+
+def _visit(history: list[Order], wanted: list[Order]) -> list[dict[str, Any]]:
+    """Open each wanted order's page in turn, through the order history."""
+    steps: list[dict[str, Any]] = []
+    for order in wanted:
+        steps += to_order(history, order)
+    return steps
+
+
+# --- total spend on one product ------------------------------------------------------------
+
+
+def _spend_on_product(ctx: Context) -> Draft | None:
+    chosen = _customer_and_product(ctx)
+    if chosen is None:
+        return None
+    username, name, lines = chosen
+    kept = [(order, total) for order, total in lines if order.status != "Canceled"]
+    if not kept:
+        return None  # only ever canceled: "nothing" is a poor question
+    answer = money(sum(total for _, total in kept))
+    history = orders(ctx.data, username)
+    wanted = list(dict.fromkeys(order for order, _ in lines))
+    return Draft(
+        values={"product": name, "customer": username},
+        eval=answer_eval(answer, "currency"),
+        solution=[*_visit(history, wanted), stop(answer)],
+        answer=answer,
+        login={"shop": username},
+    )
+
+
+def _confirm_spend_on_product(ctx: Context, values: dict[str, Any]) -> str:
+    """Unit price times quantity in Python, over order rows read without the status filter
+    in SQL (not the stored line totals)."""
+    login = values["customer"]
+    rows = ctx.data.query(
+        "shop",
+        "SELECT o.status, i.unit_price_cents, i.quantity FROM orders o, order_items i "
+        "WHERE i.order_id = o.id AND i.product_name = ? AND o.user_id = "
+        "(SELECT id FROM users WHERE username = ?)",
+        (values["product"], login),
+    )
+    return money(sum(price * qty for status, price, qty in rows if status != "Canceled"))
+
+
+# --- open the order that included a product -------------------------------------------------
+
+
+def _open_order_with(ctx: Context) -> Draft | None:
+    chosen = _customer_and_product(ctx)
+    if chosen is None:
+        return None
+    username, name, lines = chosen
+    numbers = list(dict.fromkeys(order.number for order, _ in lines))
+    if len(numbers) == 1:
+        which, target = "", lines[0][0]
+    elif ctx.rng.chance(0.5):
+        which, target = "most recent ", lines[0][0]
+    else:
+        which, target = "earliest ", lines[-1][0]
+    history = orders(ctx.data, username)
+    return Draft(
+        values={"which": which, "product": name, "customer": username},
+        eval={
+            "eval_types": ["url_match"],
+            "reference_url": f"__SHOP__/account/orders/{target.number}",
+        },
+        solution=[*to_order(history, target), stop()],
+        answer=target.number,
+        login={"shop": username},
+    )
+
+
+def _confirm_open_order_with(ctx: Context, values: dict[str, Any]) -> str:
+    """The order picked again in Python from the item and order rows."""
+    login = values["customer"]
+    rows = ctx.data.query(
+        "shop",
+        "SELECT o.number, o.created_at, o.id FROM orders o JOIN users u ON u.id = o.user_id "
+        "WHERE u.username = ? AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id "
+        "AND i.product_name = ?)",
+        (login, values["product"]),
+    )
+    ordered = sorted(rows, key=lambda r: (r[1], r[2]))
+    return (ordered[0] if values["which"].startswith("earliest") else ordered[-1])[0]
+
+
+FAMILIES = [
+    Family(
+        id="shop.spend-on-product",
+        sites=("shop",),
+        skills=("paginate", "aggregate"),
+        intent_template="How much have I spent on {{product}} altogether, not counting "
+        "canceled orders?",
+        build=_spend_on_product,
+        confirm=_confirm_spend_on_product,
+        length=(4, 40),
+        kind="info",
+    ),
+    Family(
+        id="shop.open-order-with-product",
+        sites=("shop",),
+        skills=("paginate", "search"),
+        intent_template="Open the page of my {{which}}order that included {{product}}.",
+        build=_open_order_with,
+        confirm=_confirm_open_order_with,
+        length=(4, 8),
+        kind="navigation",
+    ),
+]
