@@ -9,6 +9,7 @@ from typing import Any
 
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
+    ORDINALS,
     answer_eval,
     button,
     click,
@@ -33,6 +34,7 @@ from webenv.task_files.families.shop._common import (
     review_ratings,
     subcategories,
 )
+from webenv.task_files.families.shop.catalog import ordinal_index
 
 _PRICE_ASC, _PRICE_DESC, _BY_NAME = (SORTS[key][0] for key in ("price_asc", "price_desc", "name"))
 
@@ -186,7 +188,7 @@ def _nth_in_search(ctx: Context) -> Draft | None:
         return None
     dearest = ctx.rng.chance(0.5)
     ranked = sorted(found, key=lambda r: (-r[2] if dearest else r[2], r[0]))
-    n = ctx.rng.randint(1, min(len(ranked), 2 * PRODUCTS_PER_PAGE - 4))
+    n = ctx.rng.randint(1, min(len(ranked), len(ORDINALS)))
     _, name, price = ranked[n - 1]
     if sum(r[2] == price for r in ranked) > 1:
         return None  # a price tie makes "the n-th" ambiguous
@@ -208,12 +210,8 @@ def _nth_in_search(ctx: Context) -> Draft | None:
 
 def _confirm_nth_in_search(ctx: Context, values: dict[str, Any]) -> str:
     """Rank in Python over every product the search matches (matched in Python)."""
-    words = values["rank"].split()
-    n = (
-        1
-        if words[0] in ("most", "cheapest")
-        else [ordinal(i) for i in range(1, 16)].index(words[0]) + 1
-    )
+    first = values["rank"].split()[0]
+    n = 1 if first in ("most", "cheapest") else ordinal_index(first)
     dearest = "expensive" in values["rank"]
     ranked = sorted(_matches(ctx, values["term"]), key=lambda r: -r[2] if dearest else r[2])
     return ranked[n - 1][1]
