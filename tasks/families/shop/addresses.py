@@ -1,5 +1,5 @@
 """Shop family over a customer's address book: make the address in a named city the default
-(optionally with a new phone number), then optionally delete another; infeasible when the
+with a new phone number, or delete another address afterwards, or both; infeasible when the
 book has no address in that city."""
 
 from __future__ import annotations
@@ -43,12 +43,27 @@ def _book(ctx: Context, uid: int) -> list[_Address]:
 
 
 def _default_in_city(ctx: Context) -> Draft | None:
-    username = ctx.rng.choice(customers(ctx.data))
+    feasible = ctx.rng.chance(0.75)
+    # A feasible instance needs a customer with a second address to make the default.
+    pool = (
+        [
+            name
+            for (name,) in ctx.data.query(
+                "shop",
+                "SELECT u.username FROM users u JOIN addresses a ON a.user_id = u.id "
+                "GROUP BY u.id HAVING COUNT(*) > 1 ORDER BY u.username",
+            )
+        ]
+        if feasible
+        else customers(ctx.data)
+    )
+    if not pool:
+        return None
+    username = ctx.rng.choice(pool)
     uid = user_id(ctx.data, username)
     book = _book(ctx, uid)
     cities = [a.city for a in book]
     candidates = [a for a in book if not a.is_default and cities.count(a.city) == 1]
-    feasible = ctx.rng.chance(0.75)
     to_book = [click("My Account"), click("Address Book")]
     if not feasible:
         others = sorted(
@@ -65,14 +80,16 @@ def _default_in_city(ctx: Context) -> Draft | None:
     if not candidates:
         return None
     target = ctx.rng.choice(candidates)
+    rest = [a for a in book if a != target and cities.count(a.city) == 1]
+    # Always a multi-step edit: a new phone number, deleting another address, or both.
+    extra = ctx.rng.choice(("phone", "delete", "both") if rest else ("phone",))
     phone = ""
-    if ctx.rng.chance(0.5):
+    if extra != "delete":
         area = target.phone[:5] if target.phone.startswith("(") else "(555)"
         phone = f"{area} 555-{ctx.rng.randint(100, 199):04d}"
         if phone == target.phone:
             return None
-    rest = [a for a in book if a != target and cities.count(a.city) == 1]
-    deleted = ctx.rng.choice(rest) if rest and ctx.rng.chance(0.5) else None
+    deleted = ctx.rng.choice(rest) if extra != "phone" else None
     if phone:
         steps = [
             *to_book,

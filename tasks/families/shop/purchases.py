@@ -1,8 +1,8 @@
-"""Shop families over what a customer bought: total spend on one product across the order
-history, and the order that included a product. Each instance logs in as a customer drawn
-from the world (the task user among them), so the histories differ from task to task; the
-instantiation values record it as ``customer`` (the intent says "my": the agent is logged in
-as them)."""
+"""Shop families over what a customer bought: total spend on one brand (in a year or
+altogether) across the order history, and the order that included a product. Each instance
+logs in as a customer drawn from the world (the task user among them), so the histories
+differ from task to task; the instantiation values record it as ``customer`` (the intent
+says "my": the agent is logged in as them)."""
 
 from __future__ import annotations
 
@@ -58,22 +58,45 @@ def _visit(history: list[Order], wanted: list[Order]) -> list[dict[str, Any]]:
     return steps
 
 
-# --- total spend on one product ------------------------------------------------------------
+# --- total spend on one brand, in a year or altogether ------------------------------------
+
+_MAX_ORDERS_OPENED = 6
 
 
-def _spend_on_product(ctx: Context) -> Draft | None:
-    chosen = _customer_and_product(ctx)
-    if chosen is None:
-        return None
-    username, name, lines = chosen
-    kept = [(order, total) for order, total in lines if order.status != "Canceled"]
-    if not kept:
-        return None  # only ever canceled: "nothing" is a poor question
-    answer = money(sum(total for _, total in kept))
+def _spend_on_brand(ctx: Context) -> Draft | None:
+    username = ctx.rng.choice(customers(ctx.data))
     history = orders(ctx.data, username)
-    wanted = list(dict.fromkeys(order for order, _ in lines))
+    rows = ctx.data.query(
+        "shop",
+        "SELECT o.number, p.brand, i.line_total_cents FROM order_items i JOIN orders o "
+        "ON o.id = i.order_id JOIN products p ON p.id = i.product_id "
+        "WHERE o.user_id = ? AND o.status <> 'Canceled' ORDER BY i.id",
+        (user_id(ctx.data, username),),
+    )
+    if len(history) < 3 or not rows:
+        return None
+    by_number = {o.number: o for o in history}
+    # A year, or (as often) the whole history.
+    year = ctx.rng.choice(["", *sorted({by_number[n].created_at[:4] for n, _, _ in rows})])
+    in_year = [r for r in rows if by_number[r[0]].created_at.startswith(year)]
+    orders_of: dict[str, set[str]] = {}
+    for number, b, _ in in_year:
+        orders_of.setdefault(b, set()).add(number)
+    # Prefer brands bought in more than one order that year (the answer spans orders).
+    repeated = sorted(b for b, numbers in orders_of.items() if len(numbers) > 1)
+    brand = ctx.rng.choice(repeated if repeated and ctx.rng.chance(0.7) else sorted(orders_of))
+    lines = [(by_number[number], total) for number, b, total in in_year if b == brand]
+    wanted = sorted({order for order, _ in lines}, key=history.index)
+    if len(wanted) > _MAX_ORDERS_OPENED:
+        return None
+    answer = money(sum(total for _, total in lines))
     return Draft(
-        values={"product": name, "customer": username},
+        values={
+            "brand": brand,
+            "period": f" in {year}" if year else "",
+            "year": year,
+            "customer": username,
+        },
         eval=answer_eval(answer, "currency"),
         solution=[*_visit(history, wanted), stop(answer)],
         answer=answer,
@@ -81,18 +104,26 @@ def _spend_on_product(ctx: Context) -> Draft | None:
     )
 
 
-def _confirm_spend_on_product(ctx: Context, values: dict[str, Any]) -> str:
-    """Unit price times quantity in Python, over order rows read without the status filter
-    in SQL (not the stored line totals)."""
-    login = values["customer"]
+def _confirm_spend_on_brand(ctx: Context, values: dict[str, Any]) -> str:
+    """Unit price times quantity in Python over every line of the customer's orders, the
+    brand read from the product names (which start with it) and status and year filtered in
+    Python (not the stored line totals)."""
     rows = ctx.data.query(
         "shop",
-        "SELECT o.status, i.unit_price_cents, i.quantity FROM orders o, order_items i "
-        "WHERE i.order_id = o.id AND i.product_name = ? AND o.user_id = "
+        "SELECT o.status, o.created_at, i.product_name, i.unit_price_cents, i.quantity "
+        "FROM orders o, order_items i WHERE i.order_id = o.id AND o.user_id = "
         "(SELECT id FROM users WHERE username = ?)",
-        (values["product"], login),
+        (values["customer"],),
     )
-    return money(sum(price * qty for status, price, qty in rows if status != "Canceled"))
+    return money(
+        sum(
+            price * quantity
+            for status, created, name, price, quantity in rows
+            if status != "Canceled"
+            and created.startswith(values["year"])
+            and name.startswith(values["brand"] + " ")
+        )
+    )
 
 
 # --- open the order that included a product -------------------------------------------------
@@ -139,14 +170,14 @@ def _confirm_open_order_with(ctx: Context, values: dict[str, Any]) -> str:
 
 FAMILIES = [
     Family(
-        id="shop.spend-on-product",
+        id="shop.spend-on-brand",
         sites=("shop",),
         skills=("paginate", "aggregate"),
-        intent_template="How much have I spent on {{product}} altogether, not counting "
+        intent_template="How much did I spend on {{brand}} products{{period}}, not counting "
         "canceled orders?",
-        build=_spend_on_product,
-        confirm=_confirm_spend_on_product,
-        length=(4, 40),
+        build=_spend_on_brand,
+        confirm=_confirm_spend_on_brand,
+        length=(4, 30),
         kind="info",
     ),
     Family(
