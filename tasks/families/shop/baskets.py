@@ -175,7 +175,7 @@ FAMILIES = [
         "{{stars}} stars or higher to my cart.",
         build=_cart_n_cheapest,
         confirm=_confirm_cart_n_cheapest,
-        length=(10, 16),
+        length=(12, 16),
         kind="state",
     ),
     Family(
@@ -186,7 +186,7 @@ FAMILIES = [
         build=_wishlist_brand,
         confirm=_confirm_wishlist_brand,
         split="test",
-        length=(7, 18),
+        length=(7, 19),
         kind="state",
     ),
 ]

@@ -352,7 +352,7 @@ FAMILIES = [
         intent_template='Of all the products a search for "{{term}}" finds, which is the {{rank}}?',
         build=_nth_in_search,
         confirm=_confirm_nth_in_search,
-        length=(4, 5),
+        length=(5, 6),
         kind="info",
     ),
     Family(
@@ -363,7 +363,7 @@ FAMILIES = [
         build=_brand_cheapest,
         confirm=_confirm_brand_cheapest,
         split="test",
-        length=(5, 7),
+        length=(5, 8),
         kind="mixed",
     ),
     Family(
@@ -373,7 +373,7 @@ FAMILIES = [
         intent_template="What is the difference in price between the {{first}} and the {{second}}?",
         build=_price_gap,
         confirm=_confirm_price_gap,
-        length=(5, 5),
+        length=(7, 7),
         kind="info",
     ),
 ]

@@ -77,7 +77,8 @@ def _spend_on_brand(ctx: Context) -> Draft | None:
         return None
     by_number = {o.number: o for o in history}
     # A year, or (as often) the whole history.
-    year = ctx.rng.choice(["", *sorted({by_number[n].created_at[:4] for n, _, _ in rows})])
+    years = sorted({by_number[n].created_at[:4] for n, _, _ in rows})
+    year = "" if ctx.rng.chance(0.6) else ctx.rng.choice(years)
     in_year = [r for r in rows if by_number[r[0]].created_at.startswith(year)]
     orders_of: dict[str, set[str]] = {}
     for number, b, _ in in_year:
@@ -177,7 +178,7 @@ FAMILIES = [
         "canceled orders?",
         build=_spend_on_brand,
         confirm=_confirm_spend_on_brand,
-        length=(4, 30),
+        length=(4, 43),
         kind="info",
     ),
     Family(

@@ -247,7 +247,7 @@ FAMILIES = [
         'titled "{{title}}", saying "{{body}}".',
         build=_review_latest_brand,
         confirm=_confirm_review_latest_brand,
-        length=(5, 30),
+        length=(5, 42),
         kind="mixed",
     ),
 ]
