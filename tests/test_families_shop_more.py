@@ -88,7 +88,8 @@ def test_confirm_depends_on_the_world_and_instance(family_id):
         for instance in range(8):
             built = draft(family_id, world_seed, instance)
             if built is not None:
-                answers.add(str(family.confirm(context(family, world_seed, instance), built.values)))
+                ctx = context(family, world_seed, instance)
+                answers.add(str(family.confirm(ctx, built.values)))
     assert len(answers) >= 2, f"{family_id}: confirm always says {answers}"
 
 
@@ -154,3 +155,24 @@ def test_solutions_of_the_new_shop_families_are_long():
     lengths = sorted(r.steps for seed in WORLD_SEEDS for r in checks(seed))
     assert lengths[len(lengths) // 2] >= 6
     assert sum(n >= 10 for n in lengths) >= 0.2 * len(lengths)
+
+
+def test_price_range_accepts_any_join_of_both_prices_and_nothing_less():
+    """The range is judged on both prices being there ("$5.00 - $9.00" as well as "5.00,
+    9.00"); the family's stated answer is confirmed from the must-include items."""
+    from webenv.env import WebEnv
+
+    family = get_family("shop.price-range-in-category")
+    task = generate(family.id, 2, 0)
+    assert task is not None and family.confirm is not None
+    low, high = family.confirm(context(family, 2, 0), task.instantiation_dict)
+    env = WebEnv(tasks=[task])
+    try:
+        verdicts = {}
+        for answer in (f"${low} - ${high}", f"from ${low} to ${high}", f"${low}", f"${high}"):
+            env.reset(options={"task_id": task.task_id})
+            _, _, _, _, info = env.step(f'send_msg_to_user("{answer}")')
+            verdicts[answer] = info["validation"]["lenient"]["passed"]
+    finally:
+        env.close()
+    assert list(verdicts.values()) == [True, True, False, False], verdicts

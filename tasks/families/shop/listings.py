@@ -87,7 +87,12 @@ def _price_range(ctx: Context) -> Draft | None:
     ]
     return Draft(
         values={"category": category.name, "rated": _rated(stars), "stars": stars},
-        eval=answer_eval(answer, "list"),
+        # Both prices must be in the answer, however it joins them ("$5.00 - $9.00").
+        eval={
+            "eval_types": ["string_match"],
+            "answer_type": "list",
+            "reference_answers": {"must_include": answer},
+        },
         solution=[*steps, stop(", ".join(answer))],
         answer=answer,
     )
