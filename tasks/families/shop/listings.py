@@ -374,7 +374,7 @@ FAMILIES = [
     Family(
         id="shop.price-gap",
         sites=("shop",),
-        skills=("search", "compare", "aggregate"),
+        skills=("search", "compare"),
         intent_template="What is the difference in price between the {{first}} and the {{second}}?",
         build=_price_gap,
         confirm=_confirm_price_gap,

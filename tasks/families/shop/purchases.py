@@ -184,7 +184,7 @@ FAMILIES = [
     Family(
         id="shop.open-order-with-product",
         sites=("shop",),
-        skills=("paginate", "search"),
+        skills=("paginate",),
         intent_template="Open the page of my {{which}}order that included {{product}}.",
         build=_open_order_with,
         confirm=_confirm_open_order_with,
