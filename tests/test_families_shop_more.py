@@ -97,6 +97,7 @@ def test_confirm_depends_on_the_world_and_instance(family_id):
     "family_id",
     [
         "shop.spend-on-brand",
+        "shop.order-costs-in-period",
         "shop.open-order-with-product",
         "shop.default-address-in-city",
         "shop.account-email-newsletter",
@@ -108,7 +109,7 @@ def test_customer_families_log_in_as_the_customer_they_were_built_for(family_id)
     """Families that draw a customer log in as that customer (several across instances),
     and record them in the instantiation values that confirm reads."""
     logins = set()
-    for instance in range(12):
+    for instance in range(30):
         task = generate_json(family_id, 0, instance)
         if task is not None:
             assert task["login"] == {"shop": task["instantiation_dict"]["customer"]}

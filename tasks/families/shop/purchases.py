@@ -1,8 +1,8 @@
 """Shop families over what a customer bought: total spend on one brand (in a year or
-altogether) across the order history, and the order that included a product. Each instance
-logs in as a customer drawn from the world (the task user among them), so the histories
-differ from task to task; the instantiation values record it as ``customer`` (the intent
-says "my": the agent is logged in as them)."""
+altogether), shipping paid or coupon savings in a month or a year, and the order that
+included a product. Each instance logs in as a customer drawn from the world (the task user
+among them), so the histories differ from task to task; the instantiation values record it
+as ``customer`` (the intent says "my": the agent is logged in as them)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import answer_eval, money, stop
 from webenv.task_files.families.shop._common import (
+    MONTHS,
     Order,
     customers,
     orders,
@@ -127,6 +128,67 @@ def _confirm_spend_on_brand(ctx: Context, values: dict[str, Any]) -> str:
     )
 
 
+# --- shipping paid or coupon savings in a month or a year --------------------------------------
+
+# What an intent asks for: (words, the orders column summed).
+_MEASURES = {"pay for shipping": "shipping_cents", "save with coupons": "discount_cents"}
+_MAX_PERIOD_ORDERS = 10
+
+
+def _costs_in_period(ctx: Context) -> Draft | None:
+    username = ctx.rng.choice(customers(ctx.data))
+    history = orders(ctx.data, username)
+    kept = [o for o in history if o.status != "Canceled"]
+    if len(history) < 3 or not kept:
+        return None
+    measure = ctx.rng.choice(sorted(_MEASURES))
+    # A month, or a whole year (more orders to open).
+    by_year = ctx.rng.chance(0.5)
+    period = ctx.rng.choice(sorted({o.created_at[:4] if by_year else o.month for o in kept}))
+    wanted = [o for o in kept if period in (o.created_at[:4], o.month)]
+    if len(wanted) > _MAX_PERIOD_ORDERS:
+        return None
+    numbers = tuple(o.number for o in wanted)
+    cents = ctx.data.value(
+        "shop",
+        f"SELECT SUM({_MEASURES[measure]}) FROM orders WHERE number IN "
+        f"({', '.join('?' * len(numbers))})",
+        numbers,
+    )
+    if not cents:
+        return None  # nothing paid or saved: a poor question
+    answer = money(cents)
+    return Draft(
+        values={"measure": measure, "period": period, "customer": username},
+        eval=answer_eval(answer, "currency"),
+        solution=[*_visit(history, wanted), stop(answer)],
+        answer=answer,
+        login={"shop": username},
+    )
+
+
+def _confirm_costs_in_period(ctx: Context, values: dict[str, Any]) -> str:
+    """From each order's grand total, subtotal and one of shipping or discount, in Python
+    over every order row of the customer (not the summed column itself)."""
+    words = values["period"].split()  # "May 2023" or "2023"
+    prefix = words[-1] + (f"-{MONTHS.index(words[0]) + 1:02d}" if len(words) == 2 else "")
+    rows = ctx.data.query(
+        "shop",
+        "SELECT o.status, o.created_at, o.total_cents, o.subtotal_cents, o.discount_cents, "
+        "o.shipping_cents FROM orders o, users u WHERE u.id = o.user_id AND u.username = ?",
+        (values["customer"],),
+    )
+    shipping = values["measure"] == "pay for shipping"
+    return money(
+        sum(
+            # total = subtotal - discount + shipping
+            total - subtotal + discount if shipping else subtotal + ship - total
+            for status, created, total, subtotal, discount, ship in rows
+            if status != "Canceled" and created.startswith(prefix)
+        )
+    )
+
+
 # --- open the order that included a product -------------------------------------------------
 
 
@@ -179,6 +241,18 @@ FAMILIES = [
         build=_spend_on_brand,
         confirm=_confirm_spend_on_brand,
         length=(4, 43),
+        kind="info",
+    ),
+    Family(
+        id="shop.order-costs-in-period",
+        sites=("shop",),
+        skills=("paginate", "aggregate"),
+        intent_template="How much did I {{measure}} on my orders placed in {{period}}, leaving "
+        "out canceled orders?",
+        build=_costs_in_period,
+        confirm=_confirm_costs_in_period,
+        split="test",
+        length=(4, 71),
         kind="info",
     ),
     Family(
