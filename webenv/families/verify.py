@@ -56,7 +56,9 @@ def _confirmed(family_id: str, world_seed: int, instance: int, task: Task) -> tu
     if built is None or family.confirm is None:
         return True, ""
     refs = task.eval.reference_answers
-    reference = dict(refs.approaches()).get("exact_match") if refs else None
+    approaches = dict(refs.approaches()) if refs else {}
+    # The answer a family states: its exact match, or the items an answer must include.
+    reference = approaches.get("exact_match", approaches.get("must_include"))
     if (
         "string_match" in task.eval.eval_types
         and task.eval.answer_type != "infeasible"

@@ -1,11 +1,13 @@
-"""Queries the shop families share: the task user's orders and the category tree."""
+"""Queries the shop families share: the task user's orders, the category tree and its products."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
 from webenv.sites.shop.account import ORDERS_PER_PAGE
+from webenv.sites.shop.datagen import average_rating
 from webenv.sites.shop.listing import PER_PAGE as PRODUCTS_PER_PAGE
 
 USER = DEFAULT_LOGINS["shop"]
@@ -45,20 +47,39 @@ class Order:
         return f"{MONTHS[int(self.created_at[5:7]) - 1]} {self.created_at[:4]}"
 
 
-def user_id(data: WorldData) -> int:
-    """The task user's id."""
-    return int(data.value("shop", "SELECT id FROM users WHERE username = ?", (USER,)))
+def user_id(data: WorldData, username: str = USER) -> int:
+    """A customer's id (the task user's by default)."""
+    return int(data.value("shop", "SELECT id FROM users WHERE username = ?", (username,)))
 
 
-def orders(data: WorldData) -> list[Order]:
-    """The task user's orders as the order history lists them (newest first)."""
+def orders(data: WorldData, username: str = USER) -> list[Order]:
+    """A customer's orders (the task user's by default) as the order history lists them
+    (newest first)."""
     rows = data.query(
         "shop",
         "SELECT number, created_at, status, item_count, total_cents "
         "FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC",
-        (user_id(data),),
+        (user_id(data, username),),
     )
     return [Order(*row) for row in rows]
+
+
+def customers(data: WorldData) -> list[str]:
+    """Every customer's username, sorted (the task user among them)."""
+    return [name for (name,) in data.query("shop", "SELECT username FROM users ORDER BY username")]
+
+
+def to_order(history: list[Order], order: Order) -> list[dict[str, Any]]:
+    """From any shop page to an order's page through the (paged) order history."""
+    from webenv.families.steps import click
+
+    page = page_of(history.index(order), ORDERS_PER_PAGE)
+    return [
+        click("My Account"),
+        click("My Orders"),
+        *[click("Next page") for _ in range(page - 1)],
+        click(f"View order {order.number}"),
+    ]
 
 
 def page_of(index: int, per_page: int) -> int:
@@ -111,3 +132,54 @@ def open_category(category: Category) -> list[dict]:
     from webenv.families.steps import click
 
     return [click(category.parent), click(category.name)]
+
+
+@dataclass(frozen=True)
+class Product:
+    """A product as a listing shows it."""
+
+    id: int
+    name: str
+    price_cents: int
+    rating: float
+    review_count: int
+    colours: tuple[str, ...]
+    sizes: tuple[str, ...]
+
+
+def products_in(data: WorldData, category: Category) -> list[Product]:
+    """The products of a subcategory, by id."""
+    rows = data.query(
+        "shop",
+        "SELECT id, name, price_cents, rating, review_count, colours, sizes "
+        "FROM products WHERE category_id = ? ORDER BY id",
+        (category.id,),
+    )
+    return [
+        Product(
+            id=row[0],
+            name=row[1],
+            price_cents=row[2],
+            rating=row[3],
+            review_count=row[4],
+            colours=tuple(c for c in row[5].split(",") if c),
+            sizes=tuple(s for s in row[6].split(",") if s),
+        )
+        for row in rows
+    ]
+
+
+def review_ratings(data: WorldData, category_id: int) -> dict[str, float]:
+    """Displayed ratings recomputed from the review rows (not the products' stored rating)."""
+    rows = data.query(
+        "shop",
+        "SELECT p.name, r.rating FROM products p LEFT JOIN reviews r "
+        "ON r.product_id = p.id WHERE p.category_id = ?",
+        (category_id,),
+    )
+    totals: dict[str, list[int]] = {}
+    for name, rating in rows:
+        totals.setdefault(name, [])
+        if rating is not None:
+            totals[name].append(rating)
+    return {name: average_rating(sum(r), len(r)) for name, r in totals.items()}

@@ -3,10 +3,9 @@ the n-th item of a sorted list."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from webenv.families import Context, Draft, Family, WorldData
+from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     answer_eval,
     button,
@@ -19,7 +18,6 @@ from webenv.families.steps import (
     stop,
     type_text,
 )
-from webenv.sites.shop.datagen import average_rating
 from webenv.sites.shop.listing import RATINGS, SORTS
 from webenv.task_files.families.shop._common import (
     PRODUCTS_PER_PAGE,
@@ -27,59 +25,11 @@ from webenv.task_files.families.shop._common import (
     on_first_search_page,
     open_category,
     page_of,
+    products_in,
+    review_ratings,
     subcategories,
     user_id,
 )
-
-
-@dataclass(frozen=True)
-class Product:
-    """A product as a listing shows it."""
-
-    id: int
-    name: str
-    price_cents: int
-    rating: float
-    review_count: int
-    colours: tuple[str, ...]
-    sizes: tuple[str, ...]
-
-
-def _products(data: WorldData, category: Category) -> list[Product]:
-    rows = data.query(
-        "shop",
-        "SELECT id, name, price_cents, rating, review_count, colours, sizes "
-        "FROM products WHERE category_id = ? ORDER BY id",
-        (category.id,),
-    )
-    return [
-        Product(
-            id=row[0],
-            name=row[1],
-            price_cents=row[2],
-            rating=row[3],
-            review_count=row[4],
-            colours=tuple(c for c in row[5].split(",") if c),
-            sizes=tuple(s for s in row[6].split(",") if s),
-        )
-        for row in rows
-    ]
-
-
-def _review_ratings(data: WorldData, category_id: int) -> dict[str, float]:
-    """Displayed ratings recomputed from the review rows (not the products' stored rating)."""
-    rows = data.query(
-        "shop",
-        "SELECT p.name, r.rating FROM products p LEFT JOIN reviews r "
-        "ON r.product_id = p.id WHERE p.category_id = ?",
-        (category_id,),
-    )
-    totals: dict[str, list[int]] = {}
-    for name, rating in rows:
-        totals.setdefault(name, [])
-        if rating is not None:
-            totals[name].append(rating)
-    return {name: average_rating(sum(r), len(r)) for name, r in totals.items()}
 
 
 def _category(ctx: Context, name: str) -> Category:
@@ -98,7 +48,7 @@ def _nth_cheapest(ctx: Context) -> Draft | None:
     category = ctx.rng.choice(subcategories(ctx.data))
     stars = ctx.rng.choice((2, 3, 4))
     listed = sorted(
-        (p for p in _products(ctx.data, category) if p.rating >= stars),
+        (p for p in products_in(ctx.data, category) if p.rating >= stars),
         key=lambda p: (p.price_cents, p.id),
     )
     if len(listed) < 2:
@@ -125,7 +75,7 @@ def _nth_cheapest(ctx: Context) -> Draft | None:
 
 def _confirm_nth_cheapest(ctx: Context, values: dict[str, Any]) -> str:
     category = _category(ctx, values["category"])
-    ratings = _review_ratings(ctx.data, category.id)
+    ratings = review_ratings(ctx.data, category.id)
     prices = dict(
         ctx.data.query(
             "shop", "SELECT name, price_cents FROM products WHERE category_id = ?", (category.id,)
@@ -148,7 +98,7 @@ def ordinal_index(word: str) -> int:
 
 def _compare(ctx: Context) -> Draft | None:
     category = ctx.rng.choice(subcategories(ctx.data))
-    rated = [p for p in _products(ctx.data, category) if p.review_count]
+    rated = [p for p in products_in(ctx.data, category) if p.review_count]
     if len(rated) < 2:
         return None
     first = ctx.rng.choice(rated)
@@ -173,7 +123,7 @@ def _confirm_compare(ctx: Context, values: dict[str, Any]) -> str:
         category_id = ctx.data.value(
             "shop", "SELECT category_id FROM products WHERE name = ?", (name,)
         )
-        ratings[name] = _review_ratings(ctx.data, category_id)[name]
+        ratings[name] = review_ratings(ctx.data, category_id)[name]
     return max(ratings, key=ratings.__getitem__)
 
 
@@ -182,7 +132,7 @@ def _confirm_compare(ctx: Context, values: dict[str, Any]) -> str:
 
 def _wishlist_best(ctx: Context) -> Draft | None:
     category = ctx.rng.choice(subcategories(ctx.data))
-    products = _products(ctx.data, category)
+    products = products_in(ctx.data, category)
     limit = -(-ctx.rng.choice(products).price_cents // 100)  # whole dollars, rounded up
     kept = sorted(
         (p for p in products if p.price_cents <= limit * 100),
@@ -226,7 +176,7 @@ def _wishlist_best(ctx: Context) -> Draft | None:
 def _confirm_wishlist_best(ctx: Context, values: dict[str, Any]) -> str:
     """The best-rated product under the limit, with ratings recomputed from the reviews."""
     category = _category(ctx, values["category"])
-    ratings = _review_ratings(ctx.data, category.id)
+    ratings = review_ratings(ctx.data, category.id)
     prices = dict(
         ctx.data.query(
             "shop", "SELECT name, price_cents FROM products WHERE category_id = ?", (category.id,)
@@ -243,12 +193,12 @@ def _cart_cheapest_colour(ctx: Context) -> Draft | None:
     categories = [
         c
         for c in subcategories(ctx.data)
-        if any(p.colours and not p.sizes for p in _products(ctx.data, c))
+        if any(p.colours and not p.sizes for p in products_in(ctx.data, c))
     ]
     if not categories:
         return None
     category = ctx.rng.choice(categories)
-    listed = sorted(_products(ctx.data, category), key=lambda p: (p.price_cents, p.id))
+    listed = sorted(products_in(ctx.data, category), key=lambda p: (p.price_cents, p.id))
     colour = ctx.rng.choice(sorted({c for p in listed for c in p.colours}))
     having = [p for p in listed if colour in p.colours]
     target = having[0]
@@ -317,7 +267,9 @@ def _confirm_cheapest_colour(ctx: Context, values: dict[str, Any]) -> str:
 
 def _open_nth_rated(ctx: Context) -> Draft | None:
     category = ctx.rng.choice(subcategories(ctx.data))
-    listed = sorted(_products(ctx.data, category), key=lambda p: (-p.rating, -p.review_count, p.id))
+    listed = sorted(
+        products_in(ctx.data, category), key=lambda p: (-p.rating, -p.review_count, p.id)
+    )
     n = ctx.rng.randint(1, min(3, len(listed)))
     target = listed[n - 1]
     if not target.review_count or sum(p.rating == target.rating for p in listed) > 1:
@@ -341,7 +293,7 @@ def _open_nth_rated(ctx: Context) -> Draft | None:
 def _confirm_open_nth_rated(ctx: Context, values: dict[str, Any]) -> str:
     """The n-th product by ratings recomputed from the reviews (ties were excluded)."""
     category = _category(ctx, values["category"])
-    ratings = _review_ratings(ctx.data, category.id)
+    ratings = review_ratings(ctx.data, category.id)
     words = values["rank"].split()
     n = 1 if words[0] == "best-rated" else ordinal_index(words[0])
     name = sorted(ratings, key=lambda k: -ratings[k])[n - 1]

@@ -22,9 +22,9 @@ from webenv.families.steps import (
 from webenv.task_files.families.shop._common import (
     ORDERS_PER_PAGE,
     STARS,
-    Order,
     orders,
     page_of,
+    to_order,
     user_id,
 )
 
@@ -47,17 +47,6 @@ def _lines(ctx: Context, number: str) -> list[tuple[int, str, int, int, str, str
         "JOIN products p ON p.id = i.product_id WHERE o.number = ? ORDER BY i.id",
         (number,),
     )
-
-
-def _to_order(history: list[Order], order: Order) -> list[dict[str, Any]]:
-    """From any shop page to an order's page through the (paged) order history."""
-    page = page_of(history.index(order), ORDERS_PER_PAGE)
-    return [
-        click("My Account"),
-        click("My Orders"),
-        *[click("Next page") for _ in range(page - 1)],
-        click(f"View order {order.number}"),
-    ]
 
 
 # --- reorder the n-th most recent completed order -----------------------------------------
@@ -160,7 +149,7 @@ def _review(ctx: Context) -> Draft | None:
     title = ctx.rng.choice(_REVIEW_TITLES)
     body = ctx.rng.choice(_REVIEW_BODIES)
     values = {"number": order.number, "stars": STARS[stars], "title": title, "body": body}
-    steps = [*_to_order(orders(ctx.data), order), click(name)]
+    steps = [*to_order(orders(ctx.data), order), click(name)]
     if reviewed:
         reason = f"I have already reviewed {name}, and the shop allows one review per product."
         return Draft(
