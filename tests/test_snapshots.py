@@ -127,3 +127,19 @@ def test_a_foreign_or_missing_state_is_refused_clearly():
     finally:
         env.close()
         other.close()
+
+
+def test_a_restore_brings_back_the_progress_reward_bookkeeping():
+    env = WebEnv(tasks="gen", world_seeds=[3], candidates=True, reward_mode="progress")
+    try:
+        rng = random.Random("progress")
+        points = _walk_with_saves(env, rng, 30)
+        assert _check_points(env, points, rng) == 30
+        # The potential at a point comes back with it: the replayed step pays the same.
+        state, _, _, action, _, next_info = points[-1]
+        env.restore_state(state)
+        assert env.step(action)[1] == pytest.approx(
+            next_info["reward_components"]["verdict"] + next_info["reward_components"]["shaping"]
+        )
+    finally:
+        env.close()

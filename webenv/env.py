@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import multiprocessing as mp
 import os
 import sys
@@ -81,6 +82,8 @@ class EpisodeState:
     shaping: ProgressShaping | None
     """The progress-reward bookkeeping (potential, shaping paid), or None in sparse mode."""
     components: dict[str, Any] | None
+    info: dict[str, Any]
+    """The info the last reset or step returned (a restore returns it again)."""
 
     @property
     def nbytes(self) -> int:
@@ -487,6 +490,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.task: Task | None = None
         self._last_error = ""
         self._done = False
+        self._last_info: dict[str, Any] = {}
         self.action_space = BoundedText(MAX_ACTION_CHARS)
         observation: dict[str, spaces.Space] = {
             "axtree": BoundedText(max_obs_chars),
@@ -584,6 +588,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if self.candidates:
             assert self.task is not None
             info["candidates"] = [] if self._done else page_candidates(self.browser, self.task)
+        self._last_info = info  # what save_state() keeps
         return info
 
     def _info(self, task: Task) -> dict[str, Any]:
@@ -883,6 +888,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self._done,
             None if self._shaping is None else self._shaping.copy(self._subgoal_context),
             self._components,
+            copy.deepcopy(self._last_info),
         )
 
     def restore_state(self, state: EpisodeState) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -915,10 +921,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         shaping = state.shaping
         self._shaping = None if shaping is None else shaping.copy(self._subgoal_context)
         self._components = state.components
-        info = self._info(state.task)
-        if state.components is not None:
-            info["reward_components"] = state.components
-        return self._observation(), self._with_candidates(info)
+        self._last_info = copy.deepcopy(state.info)
+        return self._observation(), copy.deepcopy(state.info)
 
     def render(self) -> str | np.ndarray | None:
         if self._closed:
