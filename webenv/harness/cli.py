@@ -160,7 +160,7 @@ def run_command(
         raise click.UsageError("--agent llm needs --base-url and --model")
     tasks: str | tuple[str, ...] = (
         tuple(part.strip() for part in selection.split(",") if part.strip())
-        if "," in selection
+        if any(mark in selection for mark in ",/.")  # task ids (a/b/0), family ids (a.b)
         else selection
     )
     config = RunConfig(
