@@ -279,5 +279,5 @@ def test_the_summary_groups_by_site_family_eval_type_and_difficulty():
     assert summary["by"]["family"]["forum.reply-top-comment"]["episodes"] == 1
     assert summary["prompt_tokens"] == 12 and summary["steps"] == 4
     table = markdown_table(summary)
-    assert "| site | shop | 2 | 100.0 % [34.2, 100.0] | 50.0 % [9.5, 90.5] |" in table
+    assert "| site | shop | 2 | 100.0 % [34.2, 100.0] | 50.0 % [9.4, 90.5] |" in table
     assert summarize([])["success_rate"]["lenient"]["rate"] is None
