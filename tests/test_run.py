@@ -234,13 +234,14 @@ def test_ray_actors_give_the_same_results_as_local_workers(tmp_path):
     ray = pytest.importorskip("ray")
     common: dict[str, Any] = {"max_steps": 5, "seed": 2, "world_seeds": (10_000,)}
     local = run(RunConfig("random", SUBSET, tmp_path / "local", workers=2, **common), progress=False)
-    oracle_local = run(RunConfig("oracle", SUBSET, tmp_path / "ol", workers=2, **common), progress=False)
+    oracle_local = run(RunConfig("oracle", SUBSET, tmp_path / "ol", workers=2,
+                                 world_seeds=(10_000,)), progress=False)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         remote = run(RunConfig("random", SUBSET, tmp_path / "ray", workers=2, ray="", **common),
                      progress=False)
-        oracle = run(RunConfig("oracle", SUBSET, tmp_path / "or", workers=2, ray="", **common),
-                     progress=False)
+        oracle = run(RunConfig("oracle", SUBSET, tmp_path / "or", workers=2, ray="",
+                               world_seeds=(10_000,)), progress=False)
     finally:
         ray.shutdown()
 
