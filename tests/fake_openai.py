@@ -50,21 +50,37 @@ class FakeOpenAI:
                     self._send(404, {"error": {"message": f"no route {self.path}"}})
                     return
                 if "status" in entry:
-                    self._send(entry["status"], entry.get("body", {"error": {"message": "x"}}),
-                               entry.get("headers", {}))
+                    self._send(
+                        entry["status"],
+                        entry.get("body", {"error": {"message": "x"}}),
+                        entry.get("headers", {}),
+                    )
                     return
                 prompt = sum(len(m["content"]) for m in body["messages"]) // 4
-                self._send(200, {
-                    "id": f"chatcmpl-{index}",
-                    "object": "chat.completion",
-                    "model": body.get("model"),
-                    "choices": [{"index": 0, "finish_reason": "stop",
-                                 "message": {"role": "assistant", "content": entry["reply"]}}],
-                    "usage": {"prompt_tokens": prompt, "completion_tokens": 7,
-                              "total_tokens": prompt + 7},
-                })
+                self._send(
+                    200,
+                    {
+                        "id": f"chatcmpl-{index}",
+                        "object": "chat.completion",
+                        "model": body.get("model"),
+                        "choices": [
+                            {
+                                "index": 0,
+                                "finish_reason": "stop",
+                                "message": {"role": "assistant", "content": entry["reply"]},
+                            }
+                        ],
+                        "usage": {
+                            "prompt_tokens": prompt,
+                            "completion_tokens": 7,
+                            "total_tokens": prompt + 7,
+                        },
+                    },
+                )
 
-            def _send(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
+            def _send(
+                self, status: int, payload: Any, headers: dict[str, str] | None = None
+            ) -> None:
                 data = json.dumps(payload).encode()
                 try:
                     self.send_response(status)

@@ -27,7 +27,9 @@ from webenv.env import WebEnv
 from webenv.errors import OptionError, SolutionError
 from webenv.tasks import get_task
 
-_spec = importlib.util.spec_from_file_location("fake_openai", Path(__file__).with_name("fake_openai.py"))
+_spec = importlib.util.spec_from_file_location(
+    "fake_openai", Path(__file__).with_name("fake_openai.py")
+)
 assert _spec is not None and _spec.loader is not None
 fake_openai = importlib.util.module_from_spec(_spec)
 sys.modules["fake_openai"] = fake_openai
@@ -51,7 +53,7 @@ def _play(env: WebEnv, agent: Any, task_id: str, seed: int = 0, steps: int = 30)
     for _ in range(steps):
         action = agent.act(obs, info)
         actions.append(action)
-        obs, reward, terminated, _, info = env.step(action)
+        obs, _reward, terminated, _, info = env.step(action)
         if terminated:
             return actions, info
     return actions, info
@@ -116,15 +118,18 @@ def test_agents_load_by_name_and_module_class(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     ("reply", "expected"),
     [
-        ("Let me look. In summary, the next action I will perform is ```click [1234]```", "click [1234]"),
-        ("Thinking...\n```python\nfill(\"7\", \"blue mug\")\n```", 'fill("7", "blue mug")'),
+        (
+            "Let me look. In summary, the next action I will perform is ```click [1234]```",
+            "click [1234]",
+        ),
+        ('Thinking...\n```python\nfill("7", "blue mug")\n```', 'fill("7", "blue mug")'),
         ("```\nclick [3]\n```\nOn second thought:\n```\nstop [$50.94]\n```", "stop [$50.94]"),
         ("Action: type [5] [hello world] [1]", "type [5] [hello world] [1]"),
-        ("**Action:** `select_option(\"12\", \"Price\")`", 'select_option("12", "Price")'),
+        ('**Action:** `select_option("12", "Price")`', 'select_option("12", "Price")'),
         ("I will click [12] now.", "click [12]"),
         ("click [3] first, then click [4]", "click [4]"),
         ("Then I should go_back.", "go_back"),
-        ("The answer: send_msg_to_user(\"a (b)\") done", 'send_msg_to_user("a (b)")'),
+        ('The answer: send_msg_to_user("a (b)") done', 'send_msg_to_user("a (b)")'),
         ("```\nnot an action\n```\nso: scroll [down]", "scroll [down]"),
         ("I have no idea what to do.", None),
         ("Stop here and think.", None),
@@ -205,7 +210,7 @@ def test_the_llm_agent_times_out_slow_replies_and_gives_up_after_its_retries():
             agent.act({"axtree": ""}, {})
     with FakeOpenAI([{"status": 401, "body": {"error": {"message": "bad key"}}}]) as server:
         agent = _llm(server)
-        with pytest.raises(LLMError, match="HTTP 401.*bad key"):
+        with pytest.raises(LLMError, match=r"HTTP 401.*bad key"):
             agent.act({"axtree": ""}, {})
         assert len(server.requests) == 1  # not retried
 

@@ -7,7 +7,6 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -28,7 +27,9 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     # Hostile page text must stay text in the report.
     lines = (random / "episodes.jsonl").read_text().splitlines()
     record = json.loads(lines[0])
-    record["steps"][0]["observation"]["axtree"] += "\n[999] StaticText '</script><img src=x onerror=alert(1)>'"
+    record["steps"][0]["observation"]["axtree"] += (
+        "\n[999] StaticText '</script><img src=x onerror=alert(1)>'"
+    )
     lines[0] = json.dumps(record)
     (random / "episodes.jsonl").write_text("\n".join(lines) + "\n")
     return oracle, random
@@ -39,7 +40,7 @@ def test_the_report_is_one_self_contained_file(runs):
     result = CliRunner().invoke(main, ["report", str(oracle)])
     assert result.exit_code == 0, result.output
     page = (oracle / "report.html").read_text()
-    assert "<script type=\"application/json\" id=\"report-data\">" in page
+    assert '<script type="application/json" id="report-data">' in page
     # No external assets: nothing is fetched from anywhere.
     assert not re.search(r"""(src|href)\s*=\s*["'](?!data:)""", page)
     assert "http://shop.test/" in page  # observations are in it
@@ -73,8 +74,9 @@ def test_a_browser_opens_the_report_and_a_trace(runs, tmp_path):
     result = CliRunner().invoke(main, ["report", str(oracle), str(random), "--out", str(out)])
     assert result.exit_code == 0, result.output
     args = ["--disable-gpu", "--no-first-run"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
-    browser = playwright_driver().chromium.launch(executable_path=executable, headless=True,
-                                                   args=args)
+    browser = playwright_driver().chromium.launch(
+        executable_path=executable, headless=True, args=args
+    )
     problems: list[str] = []
     requests: list[str] = []
     try:

@@ -18,7 +18,9 @@ from webenv.harness import RunConfig, plan_episodes, run
 from webenv.harness.outputs import EPISODES_FILE, read_records
 from webenv.harness.summary import GROUPINGS
 
-_spec = importlib.util.spec_from_file_location("fake_openai", Path(__file__).with_name("fake_openai.py"))
+_spec = importlib.util.spec_from_file_location(
+    "fake_openai", Path(__file__).with_name("fake_openai.py")
+)
 assert _spec is not None and _spec.loader is not None
 fake_openai = importlib.util.module_from_spec(_spec)
 sys.modules["fake_openai"] = fake_openai
@@ -75,9 +77,7 @@ def _subset_ids() -> list[str]:
 
 def test_the_oracle_solves_every_task_on_two_workers(tmp_path):
     out = tmp_path / "oracle"
-    result = run(
-        RunConfig("oracle", SUBSET, out, world_seeds=(10_000,), workers=2), progress=False
-    )
+    result = run(RunConfig("oracle", SUBSET, out, world_seeds=(10_000,), workers=2), progress=False)
     records = result.records
     assert [r["task_id"] for r in records] == _subset_ids()  # plan order, not finish order
     assert all(r["lenient"] and r["strict"] and r["ended"] == "answered" for r in records), [
@@ -96,7 +96,9 @@ def test_the_oracle_solves_every_task_on_two_workers(tmp_path):
     step = records[0]["steps"][0]
     assert set(step["observation"]) == {"axtree", "url", "tabs", "last_action_error"}
     assert step["observation"]["axtree"].startswith("[")
-    assert {"action", "error", "reward", "agent_seconds", "env_seconds", "prompt_tokens"} <= set(step)
+    assert {"action", "error", "reward", "agent_seconds", "env_seconds", "prompt_tokens"} <= set(
+        step
+    )
     assert records[0]["validation"]["lenient"]["checks"][0]["explanation"]
 
 
@@ -107,7 +109,8 @@ def test_results_do_not_depend_on_the_workers(tmp_path):
 
     def trace(records: list[dict[str, Any]]) -> list[Any]:
         return [
-            (r["key"], [s["action"] for s in r["steps"]], r["lenient"], r["strict"]) for r in records
+            (r["key"], [s["action"] for s in r["steps"]], r["lenient"], r["strict"])
+            for r in records
         ]
 
     assert trace(here.records) == trace(pool.records)
@@ -115,8 +118,7 @@ def test_results_do_not_depend_on_the_workers(tmp_path):
 
 
 def test_a_failing_agent_or_a_dead_worker_fails_only_that_episode(tmp_path, agents):
-    tasks = ("shop/order-total/0", "shop/add-address/0", "shop/order-total/1",
-             "shop/order-total/2")
+    tasks = ("shop/order-total/0", "shop/add-address/0", "shop/order-total/1", "shop/order-total/2")
     result = run(RunConfig(f"{agents}:Flaky", tasks, tmp_path / "run", workers=2), progress=False)
     by_task = {r["task_id"]: r for r in result.records}
     assert [r["task_id"] for r in result.records] == list(tasks)
@@ -143,14 +145,18 @@ def test_a_run_resumes_where_it_stopped(tmp_path):
     (out / EPISODES_FILE).write_text("\n".join(lines[:2]) + "\n" + lines[2][:50])
     with pytest.raises(OptionError, match="--resume"):
         run(config, progress=False)
-    resumed = run(RunConfig("oracle", SUBSET, out, world_seeds=(10_000,), workers=0, resume=True),
-                  progress=False)
+    resumed = run(
+        RunConfig("oracle", SUBSET, out, world_seeds=(10_000,), workers=0, resume=True),
+        progress=False,
+    )
     assert resumed.played == 2
     assert [r["key"] for r in resumed.records] == [r["key"] for r in first.records]
     assert len(read_records(out)) == 4
     assert len((out / EPISODES_FILE).read_text().splitlines()) == 4
-    again = run(RunConfig("oracle", SUBSET, out, world_seeds=(10_000,), workers=0, resume=True),
-                progress=False)
+    again = run(
+        RunConfig("oracle", SUBSET, out, world_seeds=(10_000,), workers=0, resume=True),
+        progress=False,
+    )
     assert again.played == 0 and again.summary["success_rate"]["lenient"]["rate"] == 1.0
     with pytest.raises(OptionError, match="other agent"):
         run(RunConfig("random", SUBSET, out, world_seeds=(10_000,), resume=True), progress=False)
@@ -167,14 +173,39 @@ def test_bad_options_are_one_line_errors(tmp_path):
         run(RunConfig("oracle", "shop", tmp_path / "d", screenshots=True), progress=False)
     assert not (tmp_path / "c").exists()  # nothing written for a run that cannot start
     cli = CliRunner()
-    result = cli.invoke(main, ["run", "--agent", "oracle", "--tasks", "shop", "--out",
-                               str(tmp_path / "e"), "--model", "m"])
+    result = cli.invoke(
+        main,
+        [
+            "run",
+            "--agent",
+            "oracle",
+            "--tasks",
+            "shop",
+            "--out",
+            str(tmp_path / "e"),
+            "--model",
+            "m",
+        ],
+    )
     assert result.exit_code == 2 and "--model: only for --agent llm" in result.output
-    result = cli.invoke(main, ["run", "--agent", "llm", "--tasks", "shop", "--out",
-                               str(tmp_path / "e")])
+    result = cli.invoke(
+        main, ["run", "--agent", "llm", "--tasks", "shop", "--out", str(tmp_path / "e")]
+    )
     assert result.exit_code == 2 and "needs --base-url and --model" in result.output
-    result = cli.invoke(main, ["run", "--agent", "oracle", "--tasks", "gen:test", "--out",
-                               str(tmp_path / "e"), "--world-seeds", "9-3"])
+    result = cli.invoke(
+        main,
+        [
+            "run",
+            "--agent",
+            "oracle",
+            "--tasks",
+            "gen:test",
+            "--out",
+            str(tmp_path / "e"),
+            "--world-seeds",
+            "9-3",
+        ],
+    )
     assert result.exit_code == 2 and "A <= B" in result.output
 
 
@@ -182,15 +213,29 @@ def test_the_command_prints_the_table_and_generated_worlds_follow_world_seeds(tm
     out = tmp_path / "cli"
     result = CliRunner().invoke(
         main,
-        ["run", "--agent", "oracle", "--tasks", "shop.items-in-month,shop/order-total/0",
-         "--world-seeds", "10000,10002", "--episodes", "2", "--workers", "0", "-q",
-         "--out", str(out)],
+        [
+            "run",
+            "--agent",
+            "oracle",
+            "--tasks",
+            "shop.items-in-month,shop/order-total/0",
+            "--world-seeds",
+            "10000,10002",
+            "--episodes",
+            "2",
+            "--workers",
+            "0",
+            "-q",
+            "--out",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "| **all** | | 6 | 100.0 % [61.0, 100.0] | 100.0 % [61.0, 100.0] |" in result.output
     records = read_records(out)
     assert sorted(r["key"] for r in records if r["family"] == "curated") == [
-        "shop/order-total/0#0", "shop/order-total/0#1"
+        "shop/order-total/0#0",
+        "shop/order-total/0#1",
     ]
     generated = [r for r in records if r["family"] != "curated"]
     assert sorted(r["world_seed"] for r in generated) == [10_000, 10_000, 10_002, 10_002]
@@ -203,16 +248,36 @@ def test_the_llm_agent_completes_a_run_through_transient_errors(tmp_path):
         {"status": 429, "headers": {"Retry-After": "0"}},
         {"status": 502},
         {"delay": 2, "reply": "too late"},
-        {"reply": "The total is shown. In summary, the next action I will perform is "
-                  "```stop [$50.94]```"},
+        {
+            "reply": "The total is shown. In summary, the next action I will perform is "
+            "```stop [$50.94]```"
+        },
     ]
     with fake_openai.FakeOpenAI(script) as server:
         result = CliRunner().invoke(
             main,
-            ["run", "--agent", "llm", "--base-url", server.base_url, "--model", "fake-1",
-             "--tasks", "shop/order-total/0", "--workers", "1", "-q", "--prompt-style",
-             "browsergym", "--agent-option", "timeout=0.5", "--agent-option", "backoff=0",
-             "--out", str(tmp_path / "llm")],
+            [
+                "run",
+                "--agent",
+                "llm",
+                "--base-url",
+                server.base_url,
+                "--model",
+                "fake-1",
+                "--tasks",
+                "shop/order-total/0",
+                "--workers",
+                "1",
+                "-q",
+                "--prompt-style",
+                "browsergym",
+                "--agent-option",
+                "timeout=0.5",
+                "--agent-option",
+                "backoff=0",
+                "--out",
+                str(tmp_path / "llm"),
+            ],
         )
     assert result.exit_code == 0, result.output
     (record,) = read_records(tmp_path / "llm")
@@ -233,21 +298,31 @@ def test_the_llm_agent_completes_a_run_through_transient_errors(tmp_path):
 def test_ray_actors_give_the_same_results_as_local_workers(tmp_path):
     ray = pytest.importorskip("ray")
     common: dict[str, Any] = {"max_steps": 5, "seed": 2, "world_seeds": (10_000,)}
-    local = run(RunConfig("random", SUBSET, tmp_path / "local", workers=2, **common), progress=False)
-    oracle_local = run(RunConfig("oracle", SUBSET, tmp_path / "ol", workers=2,
-                                 world_seeds=(10_000,)), progress=False)
+    local = run(
+        RunConfig("random", SUBSET, tmp_path / "local", workers=2, **common), progress=False
+    )
+    oracle_local = run(
+        RunConfig("oracle", SUBSET, tmp_path / "ol", workers=2, world_seeds=(10_000,)),
+        progress=False,
+    )
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        remote = run(RunConfig("random", SUBSET, tmp_path / "ray", workers=2, ray="", **common),
-                     progress=False)
-        oracle = run(RunConfig("oracle", SUBSET, tmp_path / "or", workers=2, ray="",
-                               world_seeds=(10_000,)), progress=False)
+        remote = run(
+            RunConfig("random", SUBSET, tmp_path / "ray", workers=2, ray="", **common),
+            progress=False,
+        )
+        oracle = run(
+            RunConfig("oracle", SUBSET, tmp_path / "or", workers=2, ray="", world_seeds=(10_000,)),
+            progress=False,
+        )
     finally:
         ray.shutdown()
 
     def outcome(records: list[dict[str, Any]]) -> list[Any]:
-        return [(r["key"], [s["action"] for s in r["steps"]], r["lenient"], r["strict"])
-                for r in records]
+        return [
+            (r["key"], [s["action"] for s in r["steps"]], r["lenient"], r["strict"])
+            for r in records
+        ]
 
     assert outcome(remote.records) == outcome(local.records)
     assert outcome(oracle.records) == outcome(oracle_local.records)
@@ -258,9 +333,19 @@ def test_the_summary_groups_by_site_family_eval_type_and_difficulty():
     from webenv.harness import markdown_table, summarize
 
     def record(site: str, family: str, types: list[str], level: str, passed: bool, strict: bool):
-        return {"site": site, "family": family, "eval_types": types, "difficulty": level,
-                "lenient": passed, "strict": strict, "ended": "answered", "steps": [{}],
-                "prompt_tokens": 3, "completion_tokens": 1, "seconds": 0.5}
+        return {
+            "site": site,
+            "family": family,
+            "eval_types": types,
+            "difficulty": level,
+            "lenient": passed,
+            "strict": strict,
+            "ended": "answered",
+            "steps": [{}],
+            "prompt_tokens": 3,
+            "completion_tokens": 1,
+            "seconds": 0.5,
+        }
 
     records = [
         record("shop", "curated", ["string_match"], "easy", True, True),

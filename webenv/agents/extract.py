@@ -21,8 +21,9 @@ _PREFIX = re.compile(
     re.IGNORECASE,
 )
 _VERBS = sorted({row.verb for row in ACTION_TABLE}, key=len, reverse=True)
-_VERB_START = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, _VERBS)) + r")\b\s*[\[(]?",
-                         re.IGNORECASE)
+_VERB_START = re.compile(
+    r"(?<![\w.])(" + "|".join(map(re.escape, _VERBS)) + r")\b\s*[\[(]?", re.IGNORECASE
+)
 _CLOSERS = "])"
 
 

@@ -65,9 +65,7 @@ def _content(message: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "".join(
-            str(part.get("text", "")) for part in content if isinstance(part, dict)
-        )
+        return "".join(str(part.get("text", "")) for part in content if isinstance(part, dict))
     return ""
 
 
@@ -130,7 +128,11 @@ class LLMAgent:
                 raise OptionError(f"{name}={value!r} is not accepted; use an integer >= 1")
         if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
             raise OptionError(f"max_retries={max_retries!r} is not accepted; use an integer >= 0")
-        for name, number in (("timeout", timeout), ("backoff", backoff), ("max_backoff", max_backoff)):
+        for name, number in (
+            ("timeout", timeout),
+            ("backoff", backoff),
+            ("max_backoff", max_backoff),
+        ):
             if isinstance(number, bool) or not isinstance(number, int | float) or number < 0:
                 raise OptionError(f"{name}={number!r} is not accepted; use a number >= 0")
         key = None
@@ -170,9 +172,7 @@ class LLMAgent:
         Raises:
             LLMError: the endpoint refused the request or failed every retry.
         """
-        messages = build_messages(
-            self.prompt_style, obs, self._history, obs_tokens=self.obs_tokens
-        )
+        messages = build_messages(self.prompt_style, obs, self._history, obs_tokens=self.obs_tokens)
         step = AgentStep()
         self.last_step = step
         started = time.perf_counter()
@@ -199,6 +199,7 @@ class LLMAgent:
             "max_tokens": self.max_tokens,
         }
         failure = ""
+        asked: float | None = None  # what the last reply's Retry-After asked for
         for attempt in range(self.max_retries + 1):
             if attempt:
                 self._sleep(self._wait(attempt, asked))
@@ -213,7 +214,7 @@ class LLMAgent:
                 failure = f"connection failed ({type(exc).__name__}: {exc})"
                 continue
             if response.status_code in RETRY_STATUSES or response.status_code >= 500:
-                asked = _retry_after(response)
+                _retry_after(response)
                 failure = f"HTTP {response.status_code}"
                 continue
             if response.status_code >= 400:
@@ -229,7 +230,7 @@ class LLMAgent:
             if not isinstance(data, dict) or not isinstance(data.get("choices"), list):
                 failure = "the reply has no 'choices'"
                 continue
-            usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+            usage: dict[str, Any] = data["usage"] if isinstance(data.get("usage"), dict) else {}
             step.prompt_tokens += int(usage.get("prompt_tokens") or 0)
             step.completion_tokens += int(usage.get("completion_tokens") or 0)
             return data

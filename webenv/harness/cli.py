@@ -15,7 +15,6 @@ from webenv.harness.runner import RunConfig, run
 from webenv.harness.summary import markdown_table
 
 
-
 def parse_world_seeds(text: str) -> tuple[int, ...]:
     """``A-B`` (inclusive), ``N``, or a comma-separated list of them, as world seeds.
 
@@ -73,7 +72,7 @@ def _agent_option(items: tuple[str, ...]) -> dict[str, Any]:
     "selection",
     required=True,
     metavar="SEL",
-    help="Task selection: all, a site (shop), a split (shop:test), gen:test, ids (comma-separated).",
+    help="all, a site (shop), a split (shop:test), gen:test, or task/family ids (a,b,...).",
 )
 @click.option(
     "--world-seeds",
@@ -104,16 +103,23 @@ def _agent_option(items: tuple[str, ...]) -> dict[str, Any]:
     help="Run on Ray: alone, a local instance; 'auto' or an address, a cluster.",
 )
 @click.option(
-    "--backend", type=click.Choice(["inprocess", "chromium"]), default="inprocess", show_default=True
+    "--backend",
+    type=click.Choice(["inprocess", "chromium"]),
+    default="inprocess",
+    show_default=True,
 )
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), required=True, help="Run folder."
 )
-@click.option("--resume", is_flag=True, help="Continue the run in --out, skipping recorded episodes.")
+@click.option(
+    "--resume", is_flag=True, help="Continue the run in --out, skipping recorded episodes."
+)
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=30, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True)
 @click.option("--screenshots", is_flag=True, help="Record a screenshot per step (chromium).")
-@click.option("--base-url", help="llm: the OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1.")
+@click.option(
+    "--base-url", help="llm: the OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1."
+)
 @click.option("--model", help="llm: the model name.")
 @click.option(
     "--api-key-env", metavar="NAME", help="llm: variable holding the key (default OPENAI_API_KEY)."

@@ -8,6 +8,7 @@ episode with the error written down.
 
 from __future__ import annotations
 
+import contextlib
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -211,10 +212,9 @@ class EpisodeRunner:
     def _drop_env(self) -> None:
         env, self._env = self._env, None
         if env is not None:
-            try:
+            # A broken env may fail to close; the next episode makes a new one.
+            with contextlib.suppress(Exception):
                 env.close()
-            except Exception:
-                pass  # a broken env may fail to close; the next episode makes a new one
 
     def close(self) -> None:
         """Close the env and the agent (if it has ``close``)."""

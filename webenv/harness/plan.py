@@ -76,16 +76,13 @@ def plan_episodes(
     """
     if isinstance(episodes, bool) or not isinstance(episodes, int) or episodes < 1:
         raise OptionError(f"episodes={episodes!r} is not accepted; use an integer >= 1")
-    fixed, families = select_sources(
-        selection if isinstance(selection, str) else list(selection)
-    )
-    if world_seeds is not None and not families:
-        if set(world_seeds) != {CURATED_WORLD_SEED}:
-            raise OptionError(
-                "--world-seeds picks the worlds task families are generated on; this "
-                "selection has only curated tasks (tied to world 0): add families, e.g. "
-                "--tasks gen:test"
-            )
+    fixed, families = select_sources(selection if isinstance(selection, str) else list(selection))
+    if world_seeds is not None and not families and set(world_seeds) != {CURATED_WORLD_SEED}:
+        raise OptionError(
+            "--world-seeds picks the worlds task families are generated on; this "
+            "selection has only curated tasks (tied to world 0): add families, e.g. "
+            "--tasks gen:test"
+        )
     specs: list[EpisodeSpec] = []
 
     def add(task_id: str, repeat: int) -> None:

@@ -7,6 +7,7 @@ that episode with the cause recorded, and a new worker takes its place: the run 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -72,10 +73,8 @@ class _Worker:
         self.spec: EpisodeSpec | None = None
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(OSError):  # already gone
             self.connection.send(None)
-        except OSError:
-            pass  # already gone
         self.process.join(timeout=10)
         if self.process.is_alive():
             self.process.kill()
@@ -155,9 +154,11 @@ def run_ray(
         raise OptionError("--ray needs Ray: pip install 'webenv[ray]'") from None
     if not ray.is_initialized():
         ray.init(address=address or None, include_dashboard=False, log_to_driver=False)
-    actor_class = ray.remote(num_cpus=1, max_restarts=0)(EpisodeRunner)
+    actor_class: Any = ray.remote(num_cpus=1, max_restarts=0)(EpisodeRunner)
     queue = deque(specs)
-    actors = [actor_class.remote(**_runner_arguments(runner)) for _ in range(min(workers, len(queue)))]
+    actors: list[Any] = [
+        actor_class.remote(**_runner_arguments(runner)) for _ in range(min(workers, len(queue)))
+    ]
     running: dict[Any, tuple[int, EpisodeSpec]] = {}
     try:
         while queue or running:
@@ -180,10 +181,8 @@ def run_ray(
                     actors[slot] = actor_class.remote(**_runner_arguments(runner))
     finally:
         for actor in actors:
-            try:
+            with contextlib.suppress(Exception):  # a dead actor has nothing to close
                 ray.get(actor.close.remote(), timeout=30)
-            except Exception:
-                pass  # a dead actor has nothing to close
             ray.kill(actor, no_restart=True)
 
 

@@ -39,7 +39,9 @@ def _load_run(directory: Path, trees: dict[str, int], tree_list: list[str]) -> d
     records = read_records(directory)
     summary_path = directory / SUMMARY_FILE
     summary = (
-        json.loads(summary_path.read_text("utf-8")) if summary_path.is_file() else summarize(records)
+        json.loads(summary_path.read_text("utf-8"))
+        if summary_path.is_file()
+        else summarize(records)
     )
     episodes = []
     for record in records:
@@ -52,9 +54,20 @@ def _load_run(directory: Path, trees: dict[str, int], tree_list: list[str]) -> d
                 tree_list.append(tree)
             shown = {
                 key: step.get(key)
-                for key in ("index", "action", "error", "reward", "agent_seconds", "env_seconds",
-                            "prompt_tokens", "completion_tokens", "latency", "attempts", "reply",
-                            "note")
+                for key in (
+                    "index",
+                    "action",
+                    "error",
+                    "reward",
+                    "agent_seconds",
+                    "env_seconds",
+                    "prompt_tokens",
+                    "completion_tokens",
+                    "latency",
+                    "attempts",
+                    "reply",
+                    "note",
+                )
             }
             shown["url"] = observation.get("url", "")
             shown["tabs"] = observation.get("tabs", "")
@@ -67,8 +80,13 @@ def _load_run(directory: Path, trees: dict[str, int], tree_list: list[str]) -> d
                 shown["screenshot"] = f"data:image/png;base64,{encoded}"
             steps.append(shown)
         episodes.append({**{k: v for k, v in record.items() if k != "steps"}, "steps": steps})
-    return {"name": directory.name or str(directory), "path": str(directory), "config": config,
-            "summary": summary, "episodes": episodes}
+    return {
+        "name": directory.name or str(directory),
+        "path": str(directory),
+        "config": config,
+        "summary": summary,
+        "episodes": episodes,
+    }
 
 
 def report_data(directories: list[Path]) -> dict[str, Any]:

@@ -26,8 +26,18 @@ from webenv.harness.summary import summarize
 
 SECRET_OPTIONS = ("api_key",)
 """Agent options never written to ``run.json``."""
-IDENTITY = ("agent", "agent_options", "tasks", "world_seeds", "episodes", "seed", "max_steps",
-            "backend", "max_obs_chars", "screenshots")
+IDENTITY = (
+    "agent",
+    "agent_options",
+    "tasks",
+    "world_seeds",
+    "episodes",
+    "seed",
+    "max_steps",
+    "backend",
+    "max_obs_chars",
+    "screenshots",
+)
 """The ``run.json`` fields a resumed run must share with the run it continues."""
 
 
@@ -98,7 +108,9 @@ def _check(config: RunConfig) -> None:
     if config.max_steps < 1:
         raise OptionError(f"max_steps={config.max_steps} is not accepted; use 1 or more")
     if config.screenshots and config.backend != "chromium":
-        raise OptionError("screenshots need backend='chromium' (the in-process backend draws nothing)")
+        raise OptionError(
+            "screenshots need backend='chromium' (the in-process backend draws nothing)"
+        )
 
 
 def _prepare(config: RunConfig) -> dict[str, dict[str, Any]]:
