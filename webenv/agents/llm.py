@@ -214,7 +214,7 @@ class LLMAgent:
                 failure = f"connection failed ({type(exc).__name__}: {exc})"
                 continue
             if response.status_code in RETRY_STATUSES or response.status_code >= 500:
-                _retry_after(response)
+                asked = _retry_after(response)
                 failure = f"HTTP {response.status_code}"
                 continue
             if response.status_code >= 400:
