@@ -116,3 +116,25 @@ def test_a_browser_opens_the_report_and_a_trace(runs, tmp_path):
         browser.close()
     assert problems == []
     assert all(url.startswith(("file:", "data:")) for url in requests), requests
+
+
+@pytest.mark.chromium
+def test_screenshots_the_chromium_backend_recorded_are_in_the_report(tmp_path):
+    from webenv.browser.chromium import chromium_executable
+
+    if chromium_executable() is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is not installed")
+        pytest.skip("!!! SKIPPED: Chromium is not installed")
+    out = tmp_path / "shots"
+    config = RunConfig(
+        "oracle", ("shop/order-total/0",), out, workers=0, backend="chromium", screenshots=True
+    )
+    (record,) = run(config, progress=False).records
+    assert record["lenient"]
+    names = [step["screenshot"] for step in record["steps"]]
+    assert len(names) == len(record["steps"]) == len(set(names))
+    assert (out / names[0]).read_bytes().startswith(b"\x89PNG")
+    data = report_data([out])
+    steps = data["runs"][0]["episodes"][0]["steps"]
+    assert all(step["screenshot"].startswith("data:image/png;base64,") for step in steps)

@@ -151,6 +151,7 @@ class EpisodeRunner:
             if not isinstance(usage, AgentStep):
                 usage = AgentStep()
             seen = {key: obs[key] for key in OBSERVATION_KEYS}
+            pixels = obs.get("screenshot")  # what the agent saw, like ``seen``
             try:
                 obs, reward, terminated, _, info = env.step(action)
             except Exception as exc:
@@ -172,8 +173,8 @@ class EpisodeRunner:
                 "reply": usage.reply[:MAX_REPLY_CHARS],
                 "note": usage.note,
             }
-            if self.record_dir is not None and "screenshot" in obs:
-                step["screenshot"] = self._save_screenshot(spec, index, obs["screenshot"])
+            if self.record_dir is not None and pixels is not None:
+                step["screenshot"] = self._save_screenshot(spec, index, pixels)
             steps.append(step)
             if terminated:
                 record.update(
