@@ -53,6 +53,20 @@ class Flaky:
         return "stop [nothing]"
 
 
+class Sleepy:
+    """Hangs on one task."""
+
+    def reset(self, task_info):
+        self.task_id = task_info.task.task_id
+
+    def act(self, obs, info):
+        if self.task_id == "shop/order-total/1":
+            import time
+
+            time.sleep(600)
+        return "stop [nothing]"
+
+
 class Typo:
     def reset(self, task_info):
         pass
@@ -367,3 +381,18 @@ def test_the_summary_groups_by_site_family_eval_type_and_difficulty():
     table = markdown_table(summary)
     assert "| site | shop | 2 | 100.0 % [34.2, 100.0] | 50.0 % [9.4, 90.5] |" in table
     assert summarize([])["success_rate"]["lenient"]["rate"] is None
+
+
+def test_an_episode_past_its_timeout_fails_and_the_run_goes_on(tmp_path, agents):
+    tasks = ("shop/order-total/0", "shop/order-total/1", "shop/order-total/2")
+    result = run(
+        RunConfig(f"{agents}:Sleepy", tasks, tmp_path / "run", workers=1, episode_timeout=2),
+        progress=False,
+    )
+    ended = {r["task_id"]: (r["ended"], r["error"]) for r in result.records}
+    assert ended["shop/order-total/0"] == ("answered", None)
+    assert ended["shop/order-total/1"][0] == "error"
+    assert "took longer than 2 s" in ended["shop/order-total/1"][1]
+    assert ended["shop/order-total/2"] == ("answered", None)  # a fresh worker played it
+    with pytest.raises(OptionError, match="local worker processes"):
+        run(RunConfig("oracle", tasks, tmp_path / "x", workers=0, episode_timeout=2))

@@ -116,6 +116,12 @@ def _agent_option(items: tuple[str, ...]) -> dict[str, Any]:
 )
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=30, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True)
+@click.option(
+    "--episode-timeout",
+    type=click.FloatRange(0, min_open=True),
+    metavar="SECONDS",
+    help="Stop a worker whose episode takes longer, failing that episode (with --workers).",
+)
 @click.option("--screenshots", is_flag=True, help="Record a screenshot per step (chromium).")
 @click.option(
     "--base-url", help="llm: the OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1."
@@ -150,6 +156,7 @@ def run_command(
     max_steps: int,
     seed: int,
     screenshots: bool,
+    episode_timeout: float | None,
     agent_options: tuple[str, ...],
     quiet: bool,
     **llm: Any,
@@ -181,6 +188,7 @@ def run_command(
         backend=backend,
         max_steps=max_steps,
         screenshots=screenshots,
+        episode_timeout=episode_timeout,
         seed=seed,
         resume=resume,
     )

@@ -89,6 +89,15 @@ class EpisodeRunner:
             candidates=bool(getattr(self._agent, "wants_candidates", False)),
         )
 
+    def prepare(self) -> None:
+        """Build the agent and the env ahead of the first episode; a failure is left
+        for that episode to record."""
+        with contextlib.suppress(Exception):
+            if self._agent is None:
+                self._agent = make_agent(self.agent_spec)
+            if self._env is None:
+                self._env = self._make_env()
+
     def run(self, spec: EpisodeSpec) -> dict[str, Any]:
         """Play one episode; never raises for what the agent or the env does."""
         started = time.perf_counter()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection, wait
@@ -16,6 +17,9 @@ from typing import Any
 
 from webenv.harness.episode import EpisodeRunner
 from webenv.harness.plan import EpisodeSpec
+
+READY = "ready"
+"""What a worker process sends once its agent and env are built."""
 
 
 def failed_record(spec: EpisodeSpec, agent: str, error: str) -> dict[str, Any]:
@@ -50,8 +54,11 @@ def run_here(runner: EpisodeRunner, specs: Sequence[EpisodeSpec]) -> Iterator[di
 
 
 def _serve(connection: Connection, runner: EpisodeRunner) -> None:
-    """A worker process: play each episode the parent sends until it sends None."""
+    """A worker process: get ready, then play each episode the parent sends until it
+    sends None."""
     try:
+        runner.prepare()
+        connection.send(READY)
         while True:
             spec = connection.recv()
             if spec is None:
@@ -71,6 +78,42 @@ class _Worker:
         self.process.start()
         child.close()
         self.spec: EpisodeSpec | None = None
+        self.started = 0.0
+        self.ready = False
+
+    def outcome(self, episode_timeout: float | None) -> dict[str, Any] | str | None:
+        """What happened since the last look: a finished episode's record; a string
+        saying why the worker is gone (killed here when past ``episode_timeout``); or
+        None (still working, or it just became ready)."""
+        if self.connection.poll():
+            try:
+                message = self.connection.recv()
+            except (EOFError, OSError):
+                message = None
+            if message == READY:
+                self.ready = True
+                return None
+            if message is not None:
+                self.spec = None
+                return message
+            reason = "the worker process died during the episode (exit code {code})"
+        elif not self.process.is_alive():
+            reason = "the worker process died during the episode (exit code {code})"
+        elif (
+            self.spec is not None
+            and episode_timeout is not None
+            and time.monotonic() - self.started >= episode_timeout
+        ):
+            self.process.kill()
+            reason = (
+                f"the episode took longer than {episode_timeout:g} s; "
+                "its worker process was stopped"
+            )
+        else:
+            return None
+        self.process.join()
+        self.connection.close()
+        return reason.format(code=self.process.exitcode)
 
     def stop(self) -> None:
         with contextlib.suppress(OSError):  # already gone
@@ -83,48 +126,64 @@ class _Worker:
 
 
 def run_processes(
-    runner: EpisodeRunner, specs: Sequence[EpisodeSpec], workers: int
+    runner: EpisodeRunner,
+    specs: Sequence[EpisodeSpec],
+    workers: int,
+    episode_timeout: float | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Play the episodes in ``workers`` local processes, each owning its env and agent.
 
     Workers are started with ``spawn`` (no inherited threads or open browsers), so an
     agent class must be importable by its ``module:Class`` name in a fresh interpreter.
+    A worker builds its agent and env before it takes an episode, so the timeout counts
+    the episode alone.
+
+    Args:
+        runner: What each worker builds (its agent and env options).
+        specs: The episodes.
+        workers: How many processes.
+        episode_timeout: Seconds an episode may take; a worker past it is killed, its
+            episode failed, and a new worker takes its place (None: no limit).
+
+    Raises:
+        OptionError: worker processes keep dying before they are ready.
     """
     context = mp.get_context("spawn")
     queue = deque(specs)
     pool = [_Worker(context, runner) for _ in range(min(workers, len(queue)))]
+    early_deaths = 0
     try:
         while queue or any(worker.spec is not None for worker in pool):
             for worker in pool:
-                if worker.spec is None and queue:
+                if worker.ready and worker.spec is None and queue:
                     worker.spec = queue.popleft()
+                    worker.started = time.monotonic()
                     worker.connection.send(worker.spec)
-            busy = [worker for worker in pool if worker.spec is not None]
-            wait([w.connection for w in busy] + [w.process.sentinel for w in busy])
+            watched = [w for w in pool if w.spec is not None or not w.ready]
+            timeout = None
+            busy = [w.started for w in watched if w.spec is not None]
+            if episode_timeout is not None and busy:
+                timeout = max(0.0, min(busy) + episode_timeout - time.monotonic())
+            wait([w.connection for w in watched] + [w.process.sentinel for w in watched], timeout)
             for index, worker in enumerate(pool):
+                if worker not in watched:
+                    continue
                 spec = worker.spec
-                if spec is None:
+                outcome = worker.outcome(episode_timeout)
+                if outcome is None:
                     continue
-                if worker.connection.poll():
-                    try:
-                        record = worker.connection.recv()
-                    except (EOFError, OSError):
-                        record = None
-                    if record is not None:
-                        worker.spec = None
-                        yield record
-                        continue
-                elif worker.process.is_alive():
+                if isinstance(outcome, dict):
+                    yield outcome
                     continue
-                worker.process.join()
-                code = worker.process.exitcode
-                yield failed_record(
-                    spec,
-                    runner.agent_spec.name,
-                    f"the worker process died during the episode (exit code {code})",
-                )
-                worker.connection.close()
                 pool[index] = _Worker(context, runner)
+                if spec is not None:
+                    yield failed_record(spec, runner.agent_spec.name, outcome)
+                    continue
+                early_deaths += 1
+                if early_deaths > 2 * len(pool):
+                    from webenv.errors import OptionError
+
+                    raise OptionError(f"worker processes keep dying while they start: {outcome}")
     finally:
         for worker in pool:
             worker.stop()

@@ -60,6 +60,8 @@ class RunConfig:
         max_obs_chars: The env's ``max_obs_chars``.
         screenshots: Record a screenshot per step (chromium only).
         seed: The run's seed; every episode's seed derives from it.
+        episode_timeout: Seconds an episode may take in a worker process before the
+            worker is stopped and the episode failed (None: no limit; ``--workers`` >= 1).
         resume: Continue the run in ``out``, skipping episodes already recorded.
     """
 
@@ -77,6 +79,7 @@ class RunConfig:
     screenshots: bool = False
     seed: int = 0
     resume: bool = False
+    episode_timeout: float | None = None
 
     def description(self) -> dict[str, Any]:
         """``run.json``'s content (secrets left out)."""
@@ -105,6 +108,13 @@ def _check(config: RunConfig) -> None:
         raise OptionError(f"backend={config.backend!r} is not accepted; use inprocess or chromium")
     if config.workers < 0 or (config.ray is not None and config.workers < 1):
         raise OptionError(f"workers={config.workers} is not accepted; use 1 or more (0: no pool)")
+    if config.episode_timeout is not None and (
+        config.episode_timeout <= 0 or config.workers < 1 or config.ray is not None
+    ):
+        raise OptionError(
+            f"episode_timeout={config.episode_timeout!r} is not accepted; it needs a number "
+            "> 0 and local worker processes (--workers 1 or more, without --ray)"
+        )
     if config.max_steps < 1:
         raise OptionError(f"max_steps={config.max_steps} is not accepted; use 1 or more")
     if config.screenshots and config.backend != "chromium":
@@ -211,7 +221,7 @@ def _pool(
         return run_ray(runner, todo, config.workers, config.ray or None)
     if config.workers == 0:
         return run_here(runner, todo)
-    return run_processes(runner, todo, config.workers)
+    return run_processes(runner, todo, config.workers, config.episode_timeout)
 
 
 def _progress(
