@@ -146,6 +146,18 @@ def test_a_failing_agent_or_a_dead_worker_fails_only_that_episode(tmp_path, agen
     for task in ("shop/order-total/0", "shop/order-total/2"):
         assert by_task[task]["ended"] == "answered"  # the replacement worker carried on
     assert result.summary["errors"] == 2
+    # Resuming with --retry-errors plays the two failed episodes again, and only them.
+    again = run(
+        RunConfig(
+            f"{agents}:Flaky", tasks, tmp_path / "run", workers=1, resume=True, retry_errors=True
+        ),
+        progress=False,
+    )
+    assert again.played == 2
+    assert [r["key"] for r in again.records] == [r["key"] for r in result.records]
+    assert "broke on purpose" in again.records[1]["error"]
+    with pytest.raises(OptionError, match="--resume --retry-errors"):
+        run(RunConfig("oracle", tasks, tmp_path / "x", retry_errors=True), progress=False)
     typo = run(RunConfig(f"{agents}:Typo", tasks[:1], tmp_path / "typo", workers=0), progress=False)
     assert "returned a int, not a str" in typo.records[0]["error"]
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from webenv import MAX_EPISODE_STEPS
 from webenv.agents import BUILTIN_AGENTS
 from webenv.agents.prompts import PROMPT_STYLES
 from webenv.errors import OptionError, TaskError
@@ -114,7 +115,16 @@ def _agent_option(items: tuple[str, ...]) -> dict[str, Any]:
 @click.option(
     "--resume", is_flag=True, help="Continue the run in --out, skipping recorded episodes."
 )
-@click.option("--max-steps", type=click.IntRange(1, 1000), default=30, show_default=True)
+@click.option(
+    "--retry-errors", is_flag=True, help="With --resume: play episodes an error ended again."
+)
+@click.option(
+    "--max-steps",
+    type=click.IntRange(1, 1000),
+    default=MAX_EPISODE_STEPS,
+    show_default=True,
+    help="Steps before an episode is cut off and judged as it stands.",
+)
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True)
 @click.option(
     "--episode-timeout",
@@ -153,6 +163,7 @@ def run_command(
     backend: str,
     out: Path,
     resume: bool,
+    retry_errors: bool,
     max_steps: int,
     seed: int,
     screenshots: bool,
@@ -191,6 +202,7 @@ def run_command(
         episode_timeout=episode_timeout,
         seed=seed,
         resume=resume,
+        retry_errors=retry_errors,
     )
     try:
         result = run(config, progress=not quiet)

@@ -14,6 +14,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
+from webenv import MAX_EPISODE_STEPS
 from webenv.agents import Agent, AgentSpec, AgentStep, TaskInfo, make_agent
 from webenv.harness.plan import EpisodeSpec, difficulty
 from webenv.tasks import Task
@@ -71,7 +72,7 @@ class EpisodeRunner:
 
     agent_spec: AgentSpec
     env_options: EnvOptions
-    max_steps: int = 30
+    max_steps: int = MAX_EPISODE_STEPS
     record_dir: str | None = None
     _agent: Agent | None = field(default=None, init=False)
     _env: Any = field(default=None, init=False)

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from webenv import MAX_EPISODE_STEPS
 from webenv.agents import AgentSpec, make_agent
 from webenv.errors import OptionError
 from webenv.harness.episode import EnvOptions, EpisodeRunner
@@ -56,13 +57,15 @@ class RunConfig:
         ray: None for local processes; ``""`` for a local Ray instance, ``auto`` or an
             address for a cluster.
         backend: ``inprocess`` or ``chromium``.
-        max_steps: Steps before an episode is cut off.
+        max_steps: Steps before an episode is cut off (the registered env ids' limit).
         max_obs_chars: The env's ``max_obs_chars``.
         screenshots: Record a screenshot per step (chromium only).
         seed: The run's seed; every episode's seed derives from it.
         episode_timeout: Seconds an episode may take in a worker process before the
             worker is stopped and the episode failed (None: no limit; ``--workers`` >= 1).
         resume: Continue the run in ``out``, skipping episodes already recorded.
+        retry_errors: With ``resume``, play again the episodes an error ended (an
+            endpoint outage, a crashed worker) instead of skipping them.
     """
 
     agent: str
@@ -74,11 +77,12 @@ class RunConfig:
     workers: int = 1
     ray: str | None = None
     backend: str = "inprocess"
-    max_steps: int = 30
+    max_steps: int = MAX_EPISODE_STEPS
     max_obs_chars: int = 60_000
     screenshots: bool = False
     seed: int = 0
     resume: bool = False
+    retry_errors: bool = False
     episode_timeout: float | None = None
 
     def description(self) -> dict[str, Any]:
@@ -90,7 +94,7 @@ class RunConfig:
         data["agent_options"] = {
             key: value for key, value in self.agent_options.items() if key not in SECRET_OPTIONS
         }
-        del data["resume"]
+        del data["resume"], data["retry_errors"]
         return data
 
 
@@ -115,6 +119,8 @@ def _check(config: RunConfig) -> None:
             f"episode_timeout={config.episode_timeout!r} is not accepted; it needs a number "
             "> 0 and local worker processes (--workers 1 or more, without --ray)"
         )
+    if config.retry_errors and not config.resume:
+        raise OptionError("retry_errors goes with resume (--resume --retry-errors)")
     if config.max_steps < 1:
         raise OptionError(f"max_steps={config.max_steps} is not accepted; use 1 or more")
     if config.screenshots and config.backend != "chromium":
@@ -144,7 +150,13 @@ def _prepare(config: RunConfig) -> dict[str, dict[str, Any]]:
             )
     out.mkdir(parents=True, exist_ok=True)
     write_json(out / RUN_FILE, config.description())
-    return {record["key"]: record for record in read_records(out)} if previous else {}
+    if previous is None:
+        return {}
+    return {
+        record["key"]: record
+        for record in read_records(out)
+        if not (config.retry_errors and record.get("ended") == "error")
+    }
 
 
 def run(
