@@ -39,6 +39,12 @@ FakeOpenAI = fake_openai.FakeOpenAI
 TASK = "shop/order-total/0"  # string_match; reference answer $50.94
 
 
+@pytest.fixture(autouse=True)
+def no_real_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A developer's real key never goes to the fake server."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+
+
 @pytest.fixture(scope="module")
 def env():
     made = WebEnv(tasks=["shop/order-total/0", "shop/add-address/0"], candidates=True)

@@ -268,7 +268,8 @@ def test_the_command_prints_the_table_and_generated_worlds_follow_world_seeds(tm
     assert len({r["task_id"] for r in generated}) == 4  # distinct instances
 
 
-def test_the_llm_agent_completes_a_run_through_transient_errors(tmp_path):
+def test_the_llm_agent_completes_a_run_through_transient_errors(tmp_path, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)  # a real key stays out of the test
     script = [
         {"reply": "I am thinking about it, no decision yet."},
         {"status": 429, "headers": {"Retry-After": "0"}},
