@@ -409,3 +409,13 @@ def test_an_episode_past_its_timeout_fails_and_the_run_goes_on(tmp_path, agents)
     assert ended["shop/order-total/2"] == ("answered", None)  # a fresh worker played it
     with pytest.raises(OptionError, match="local worker processes"):
         run(RunConfig("oracle", tasks, tmp_path / "x", workers=0, episode_timeout=2))
+
+
+def test_the_progress_bar_shows_the_running_success_rates(tmp_path):
+    import io
+
+    stream = io.StringIO()
+    run(RunConfig("oracle", SUBSET[:2], tmp_path / "run", workers=0), stream=stream)
+    shown = stream.getvalue()
+    assert "2/2" in shown and "lenient=100%" in shown and "strict=100%" in shown
+    assert "<00:00" in shown or "<?" in shown  # tqdm's remaining-time (ETA) field
