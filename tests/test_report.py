@@ -138,3 +138,16 @@ def test_screenshots_the_chromium_backend_recorded_are_in_the_report(tmp_path):
     data = report_data([out])
     steps = data["runs"][0]["episodes"][0]["steps"]
     assert all(step["screenshot"].startswith("data:image/png;base64,") for step in steps)
+
+
+def test_runs_with_the_same_folder_name_are_told_apart(runs, tmp_path):
+    import shutil
+
+    oracle, _ = runs
+    for parent in ("a", "b"):
+        shutil.copytree(oracle, tmp_path / parent / "out")
+    data = report_data([tmp_path / "a" / "out", tmp_path / "b" / "out"])
+    assert [run["name"] for run in data["runs"]] == [
+        str(tmp_path / "a" / "out"),
+        str(tmp_path / "b" / "out"),
+    ]

@@ -94,6 +94,10 @@ def report_data(directories: list[Path]) -> dict[str, Any]:
     trees: dict[str, int] = {}
     tree_list: list[str] = []
     runs = [_load_run(Path(d), trees, tree_list) for d in directories]
+    names = [run["name"] for run in runs]
+    if len(set(names)) < len(names):  # runs/a/out vs runs/b/out: tell them apart by path
+        for run in runs:
+            run["name"] = run["path"]
     return {"runs": runs, "trees": tree_list, "groupings": list(GROUPINGS)}
 
 
