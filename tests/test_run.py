@@ -316,6 +316,26 @@ def test_the_llm_agent_completes_a_run_through_transient_errors(tmp_path, monkey
     assert second["prompt_tokens"] > 0 and second["completion_tokens"] == 7
     assert record["prompt_tokens"] == first["prompt_tokens"] + second["prompt_tokens"]
     assert second["latency"] > 0 and "In summary" in second["reply"]
+    # An endpoint that fails every retry ends the episode, with the attempts recorded.
+    with fake_openai.FakeOpenAI([{"status": 503}]) as down_server:
+        run(
+            RunConfig(
+                "llm",
+                ("shop/order-total/0",),
+                tmp_path / "down",
+                workers=0,
+                agent_options={
+                    "base_url": down_server.base_url,
+                    "model": "m",
+                    "max_retries": 2,
+                    "backoff": 0,
+                },
+            ),
+            progress=False,
+        )
+    (down,) = read_records(tmp_path / "down")
+    assert down["ended"] == "error" and "HTTP 503 on all 3 attempts" in down["error"]
+    assert down["failed_act"]["attempts"] == 3 and down["steps"] == []
     config = json.loads((tmp_path / "llm" / "run.json").read_text())
     assert config["agent_options"]["model"] == "fake-1"
     assert "# Action Space" in server.requests[0]["body"]["messages"][1]["content"]

@@ -123,8 +123,9 @@ class EpisodeRunner:
             record["error"] = _error_text("the harness", exc)
             self._drop_env()
         record["seconds"] = round(time.perf_counter() - started, 4)
-        record["prompt_tokens"] = sum(s["prompt_tokens"] for s in record["steps"])
-        record["completion_tokens"] = sum(s["completion_tokens"] for s in record["steps"])
+        costs = [*record["steps"], record.get("failed_act") or {}]
+        record["prompt_tokens"] = sum(c.get("prompt_tokens", 0) for c in costs)
+        record["completion_tokens"] = sum(c.get("completion_tokens", 0) for c in costs)
         return record
 
     def _play(self, spec: EpisodeSpec, record: dict[str, Any]) -> None:
@@ -155,6 +156,15 @@ class EpisodeRunner:
                     raise TypeError(f"act() returned a {type(action).__name__}, not a str")
             except Exception as exc:
                 record["error"] = _error_text("agent.act", exc)
+                spent = getattr(agent, "last_step", None)
+                if isinstance(spent, AgentStep) and spent.attempts:
+                    # What the failed call cost (e.g. every retry of a failing endpoint).
+                    record["failed_act"] = {
+                        "prompt_tokens": spent.prompt_tokens,
+                        "completion_tokens": spent.completion_tokens,
+                        "attempts": spent.attempts,
+                        "latency": round(spent.latency, 5),
+                    }
                 break
             acted = time.perf_counter()
             usage = getattr(agent, "last_step", None)
