@@ -15,6 +15,7 @@ from webenv.env import WebEnv
 from webenv.errors import OptionError
 from webenv.families import Family, generate_json, generate_many, get_family, select_families
 from webenv.families.verify import check_world
+from webenv.harness.cli import report_command, run_command
 from webenv.serve import serve
 from webenv.tasks import TASK_GROUPS, Task, TaskError, bundled_tasks, load_task_file, select_tasks
 from webenv.tools.parity import main as parity_main
@@ -415,6 +416,8 @@ tasks.add_command(import_command)
 main.add_command(study)
 main.add_command(serve)
 main.add_command(parity_main)
+main.add_command(run_command)
+main.add_command(report_command)
 
 if __name__ == "__main__":
     main()

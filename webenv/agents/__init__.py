@@ -1,0 +1,22 @@
+"""Agents for ``webenv run``: the :class:`Agent` protocol and the built-ins.
+
+- ``random``: :class:`RandomAgent`, uniform over the page's executable actions;
+- ``oracle``: :class:`OracleAgent`, the task's reference solution;
+- ``llm``: :class:`LLMAgent`, any OpenAI-compatible chat-completions endpoint;
+- ``module:Class``: your own class with ``reset(task_info)`` and ``act(obs, info)``.
+"""
+
+from webenv.agents.baselines import OracleAgent, RandomAgent
+from webenv.agents.loading import BUILTIN_AGENTS, AgentSpec, make_agent
+from webenv.agents.protocol import Agent, AgentStep, TaskInfo
+
+__all__ = [
+    "BUILTIN_AGENTS",
+    "Agent",
+    "AgentSpec",
+    "AgentStep",
+    "OracleAgent",
+    "RandomAgent",
+    "TaskInfo",
+    "make_agent",
+]

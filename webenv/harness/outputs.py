@@ -1,0 +1,86 @@
+"""A run's folder: ``run.json`` (what was asked), ``episodes.jsonl`` (one line per
+episode) and ``summary.json``."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from webenv.errors import OptionError
+
+RUN_FILE = "run.json"
+EPISODES_FILE = "episodes.jsonl"
+SUMMARY_FILE = "summary.json"
+
+
+def read_records(directory: Path) -> list[dict[str, Any]]:
+    """The episode records in ``directory/episodes.jsonl`` (none if it is missing).
+
+    A line that is not a JSON object with a ``key`` (a write cut short by a crash) is
+    skipped, so that episode is played again on ``--resume``. A later line for the same
+    key replaces an earlier one.
+    """
+    path = directory / EPISODES_FILE
+    if not path.is_file():
+        return []
+    records: dict[str, dict[str, Any]] = {}
+    for line in path.read_text("utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(record, dict) and isinstance(record.get("key"), str):
+            records[record["key"]] = record
+    return list(records.values())
+
+
+def read_run(directory: Path) -> dict[str, Any] | None:
+    """``run.json``'s content, or None if the folder holds no run."""
+    path = directory / RUN_FILE
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except json.JSONDecodeError as exc:
+        raise OptionError(f"{path}: not JSON ({exc.msg}); is this a webenv run folder?") from None
+    if not isinstance(data, dict):
+        raise OptionError(f"{path}: not a webenv run description")
+    return data
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as indented JSON, atomically (a temporary file, then a rename)."""
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    os.replace(temporary, path)
+
+
+class EpisodeLog:
+    """Appends each finished episode to ``episodes.jsonl`` at once (flushed), so a run
+    that is killed keeps every episode it finished."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = directory / EPISODES_FILE
+        self._file = self.path.open("a", encoding="utf-8")
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Write one record as one line."""
+        self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        """Close the file."""
+        self._file.close()
+
+
+def rewrite_records(directory: Path, records: Iterable[dict[str, Any]]) -> None:
+    """Replace ``episodes.jsonl`` with ``records`` in the given order, atomically."""
+    path = directory / EPISODES_FILE
+    temporary = path.with_name(path.name + ".tmp")
+    with temporary.open("w", encoding="utf-8") as out:
+        for record in records:
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    os.replace(temporary, path)
