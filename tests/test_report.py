@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from webenv.cli import main
-from webenv.harness import RunConfig, run
-from webenv.harness.report import report_data
+from webenv.run import RunConfig, run
+from webenv.run.report import report_data
 
 TASKS = ("shop/order-total/0", "shop/add-address/0")
 

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from webenv.cli import main
 from webenv.errors import OptionError, TaskError
-from webenv.harness import RunConfig, plan_episodes, run
-from webenv.harness.outputs import EPISODES_FILE, read_records
-from webenv.harness.summary import GROUPINGS
+from webenv.run import RunConfig, plan_episodes, run
+from webenv.run.outputs import EPISODES_FILE, read_records
+from webenv.run.summary import GROUPINGS
 
 _spec = importlib.util.spec_from_file_location(
     "fake_openai", Path(__file__).with_name("fake_openai.py")
@@ -377,7 +377,7 @@ def test_ray_actors_give_the_same_results_as_local_workers(tmp_path):
 
 
 def test_the_summary_groups_by_site_family_eval_type_and_difficulty():
-    from webenv.harness import markdown_table, summarize
+    from webenv.run import markdown_table, summarize
 
     def record(site: str, family: str, types: list[str], level: str, passed: bool, strict: bool):
         return {

@@ -15,7 +15,7 @@ from webenv.env import WebEnv
 from webenv.errors import OptionError
 from webenv.families import Family, generate_json, generate_many, get_family, select_families
 from webenv.families.verify import check_world
-from webenv.harness.cli import report_command, run_command
+from webenv.run.cli import parse_world_seeds, report_command, run_command
 from webenv.serve import serve
 from webenv.tasks import TASK_GROUPS, Task, TaskError, bundled_tasks, load_task_file, select_tasks
 from webenv.tools.parity import main as parity_main
@@ -193,20 +193,6 @@ def tasks_check(
         sys.exit(1)
 
 
-def _seed_range(text: str) -> range:
-    """``A-B`` (inclusive) or ``N`` as a range of world seeds."""
-    low, dash, high = text.partition("-")
-    try:
-        first, last = int(low), int(high if dash else low)
-    except ValueError:
-        raise click.BadParameter(
-            f"expected A-B or N, got {text!r}", param_hint="--world-seeds"
-        ) from None
-    if first < 0 or last < first:
-        raise click.BadParameter(f"expected 0 <= A <= B, got {text!r}", param_hint="--world-seeds")
-    return range(first, last + 1)
-
-
 def _families(family_id: str | None, site: str | None, split: str | None) -> list[Family]:
     try:
         if family_id:
@@ -225,7 +211,7 @@ def _families(family_id: str | None, site: str | None, split: str | None) -> lis
 
 
 def _check_generated(site: str | None, world_seeds: str, per_family: int, verbose: bool) -> None:
-    seeds = _seed_range(world_seeds)
+    seeds = parse_world_seeds(world_seeds)
     family_ids = [f.id for f in _families(None, site, None)]
     solved = total = 0
     started = time.perf_counter()
@@ -392,7 +378,7 @@ def demos(
     """
     from webenv.demos import demo_tasks, write_demos
 
-    seeds = _seed_range(world_seeds) if world_seeds is not None else None
+    seeds = parse_world_seeds(world_seeds) if world_seeds is not None else None
     # Ids (a task id has a '/', a family id a '.') may be given comma-separated.
     parts = [part.strip() for part in selection.split(",") if part.strip()]
     items = parts if len(parts) > 1 or "/" in selection or "." in selection else selection

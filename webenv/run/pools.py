@@ -15,8 +15,8 @@ from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from webenv.harness.episode import EpisodeRunner
-from webenv.harness.plan import EpisodeSpec
+from webenv.run.episode import EpisodeRunner
+from webenv.run.plan import EpisodeSpec
 
 READY = "ready"
 """What a worker process sends once its agent and env are built."""

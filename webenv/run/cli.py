@@ -12,8 +12,8 @@ from webenv import MAX_EPISODE_STEPS
 from webenv.agents import BUILTIN_AGENTS
 from webenv.agents.prompts import PROMPT_STYLES
 from webenv.errors import OptionError, TaskError
-from webenv.harness.runner import RunConfig, run
-from webenv.harness.summary import markdown_table
+from webenv.run.runner import RunConfig, run
+from webenv.run.summary import markdown_table
 
 
 def parse_world_seeds(text: str) -> tuple[int, ...]:
@@ -227,7 +227,7 @@ def run_command(
 )
 def report_command(directories: tuple[Path, ...], out: Path | None) -> None:
     """Write an offline HTML report of one run (DIR/report.html), or compare several."""
-    from webenv.harness.report import write_report
+    from webenv.run.report import write_report
 
     try:
         path = write_report(list(directories), out)

@@ -16,7 +16,7 @@ from typing import Any
 
 from webenv import MAX_EPISODE_STEPS
 from webenv.agents import Agent, AgentSpec, AgentStep, TaskInfo, make_agent
-from webenv.harness.plan import EpisodeSpec, difficulty
+from webenv.run.plan import EpisodeSpec, difficulty
 from webenv.tasks import Task
 
 OBSERVATION_KEYS = ("axtree", "url", "tabs", "last_action_error")

@@ -11,8 +11,8 @@ from typing import Any, TextIO
 from webenv import MAX_EPISODE_STEPS
 from webenv.agents import AgentSpec, make_agent
 from webenv.errors import OptionError
-from webenv.harness.episode import EnvOptions, EpisodeRunner
-from webenv.harness.outputs import (
+from webenv.run.episode import EnvOptions, EpisodeRunner
+from webenv.run.outputs import (
     RUN_FILE,
     SUMMARY_FILE,
     EpisodeLog,
@@ -21,9 +21,9 @@ from webenv.harness.outputs import (
     rewrite_records,
     write_json,
 )
-from webenv.harness.plan import EpisodeSpec, plan_episodes
-from webenv.harness.pools import run_here, run_processes, run_ray
-from webenv.harness.summary import summarize
+from webenv.run.plan import EpisodeSpec, plan_episodes
+from webenv.run.pools import run_here, run_processes, run_ray
+from webenv.run.summary import summarize
 
 SECRET_OPTIONS = ("api_key",)
 """Agent options never written to ``run.json``."""

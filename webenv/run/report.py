@@ -17,8 +17,8 @@ from typing import Any
 
 from webenv.actions import ActionError, parse_action
 from webenv.errors import OptionError
-from webenv.harness.outputs import SUMMARY_FILE, read_records, read_run
-from webenv.harness.summary import GROUPINGS, summarize
+from webenv.run.outputs import SUMMARY_FILE, read_records, read_run
+from webenv.run.summary import GROUPINGS, summarize
 
 REPORT_FILE = "report.html"
 
@@ -104,7 +104,7 @@ def report_data(directories: list[Path]) -> dict[str, Any]:
 def render_report(directories: list[Path]) -> str:
     """The report's HTML for one run or several (compared side by side)."""
     data = report_data(directories)
-    package = resources.files("webenv.harness")
+    package = resources.files("webenv.run")
     template = (package / "report.html").read_text("utf-8")
     # JSON inside <script>: "</" would end the element; escape it (still valid JSON).
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
