@@ -1,6 +1,14 @@
 -- Schema of the shop site. Money is integer cents; timestamps are
 -- 'YYYY-MM-DD HH:MM:SS' text in world time.
 
+DROP TABLE IF EXISTS staff_users;
+DROP TABLE IF EXISTS order_status_history;
+DROP TABLE IF EXISTS order_holds;
+DROP TABLE IF EXISTS order_billing;
+DROP TABLE IF EXISTS shipments;
+DROP TABLE IF EXISTS invoices;
+DROP TABLE IF EXISTS search_terms;
+DROP TABLE IF EXISTS product_views;
 DROP TABLE IF EXISTS order_items;
 DROP TABLE IF EXISTS orders;
 DROP TABLE IF EXISTS wishlist_items;
@@ -151,3 +159,79 @@ CREATE TABLE order_items (
 );
 CREATE INDEX idx_order_items_order ON order_items (order_id);
 CREATE INDEX idx_order_items_product ON order_items (product_id);
+
+-- The back office (/admin). Tables below are generated after the storefront's, from
+-- their own random stream, so the storefront's rows are the same with or without them.
+
+CREATE TABLE staff_users (
+  id INTEGER PRIMARY KEY,
+  username TEXT UNIQUE NOT NULL,
+  password_hash TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  role TEXT NOT NULL,                -- a key of webenv.sites.shop.admin.roles.ROLES
+  is_active INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  session_generation INTEGER NOT NULL DEFAULT 0  -- bumped at each log-out
+);
+
+CREATE TABLE order_billing (         -- an order without a row is billed to its shipping address
+  order_id INTEGER PRIMARY KEY REFERENCES orders (id),
+  payment_method TEXT NOT NULL,
+  bill_name TEXT NOT NULL,
+  bill_street TEXT NOT NULL,
+  bill_city TEXT NOT NULL,
+  bill_state TEXT NOT NULL,
+  bill_postcode TEXT NOT NULL,
+  bill_country TEXT NOT NULL,
+  bill_phone TEXT NOT NULL
+);
+
+CREATE TABLE order_holds (           -- an order with a row is On Hold
+  order_id INTEGER PRIMARY KEY REFERENCES orders (id),
+  held_at TEXT NOT NULL
+);
+
+CREATE TABLE order_status_history (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders (id),
+  status TEXT NOT NULL,              -- the order's status when the entry was written
+  comment TEXT NOT NULL,
+  is_customer_notified INTEGER NOT NULL DEFAULT 0,
+  author TEXT NOT NULL,              -- a staff username, or '' for the system
+  created_at TEXT NOT NULL
+);
+CREATE INDEX idx_order_status_history_order ON order_status_history (order_id, created_at);
+
+CREATE TABLE invoices (
+  id INTEGER PRIMARY KEY,
+  number TEXT UNIQUE NOT NULL,
+  order_id INTEGER UNIQUE NOT NULL REFERENCES orders (id),
+  status TEXT NOT NULL CHECK (status IN ('Paid')),
+  total_cents INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE shipments (
+  id INTEGER PRIMARY KEY,
+  number TEXT UNIQUE NOT NULL,
+  order_id INTEGER UNIQUE NOT NULL REFERENCES orders (id),
+  carrier TEXT NOT NULL,
+  tracking_number TEXT NOT NULL,
+  total_qty INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE search_terms (
+  id INTEGER PRIMARY KEY,
+  query TEXT UNIQUE NOT NULL,
+  num_results INTEGER NOT NULL,      -- products found the last time it was searched
+  uses INTEGER NOT NULL,             -- how many times it was searched
+  updated_at TEXT NOT NULL           -- when it was last searched
+);
+
+CREATE TABLE product_views (
+  product_id INTEGER PRIMARY KEY REFERENCES products (id),
+  views INTEGER NOT NULL
+);
