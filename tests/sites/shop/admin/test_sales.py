@@ -76,13 +76,13 @@ def test_bill_to_name_filter_reads_billing_details(client, conn) -> None:
         "SELECT o.number, b.bill_name FROM orders o JOIN order_billing b ON b.order_id = o.id"
         " WHERE b.bill_name != o.ship_name ORDER BY o.id LIMIT 1"
     ).fetchone()
-    total, rows = grid_rows(client, f"/admin/sales/orders?bill_name={bill_name}&limit=200")
+    _, rows = grid_rows(client, f"/admin/sales/orders?bill_name={bill_name}&limit=200")
     assert number in [row[0] for row in rows]
     assert all(row[2] == bill_name for row in rows)
 
 
 def test_keyword_search_needs_every_word(client, conn) -> None:
-    email, first, last = conn.execute(
+    email, first, _last = conn.execute(
         "SELECT email, first_name, last_name FROM users WHERE id = 7"
     ).fetchone()
     expected = {number for (number,) in conn.execute("SELECT number FROM orders WHERE user_id = 7")}
