@@ -71,8 +71,9 @@ def login() -> Response | tuple[str, int]:
         ), 400
     staff.log_in(user)
     g.staff = user
-    in_admin = target is not None and (target == "/admin" or target.startswith("/admin/"))
-    return redirect(target if in_admin else _home())
+    if target is not None and (target == "/admin" or target.startswith("/admin/")):
+        return redirect(target)
+    return redirect(_home())
 
 
 @bp.route("/logout", methods=("POST",))

@@ -160,10 +160,11 @@ def _orders(conn: sqlite3.Connection, rng: Rng) -> None:
         if status == "Canceled":
             history.append((order_id, "Canceled", "Order canceled.", 1, "", stamp(updated)))
     conn.executemany("INSERT INTO order_billing VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", billing)
+    history.sort(key=lambda entry: (entry[5], entry[0]))
     conn.executemany(
         "INSERT INTO order_status_history (order_id, status, comment, is_customer_notified,"
         " author, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        sorted(history, key=lambda entry: (entry[5], entry[0])),
+        history,
     )
     conn.executemany("INSERT INTO invoices VALUES (?, ?, ?, ?, ?, ?)", invoices)
     conn.executemany("INSERT INTO shipments VALUES (?, ?, ?, ?, ?, ?, ?)", shipments)

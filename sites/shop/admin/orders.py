@@ -217,8 +217,7 @@ def add_comment(
 
 def address(state: OrderState, billing: sqlite3.Row | None, kind: str) -> dict[str, str]:
     """The order's ``kind`` address as ``ADDRESS_FIELDS`` names (billing falls back to shipping)."""
-    source: Mapping[str, str] = state.order
-    prefix = "ship_"
+    source, prefix = state.order, "ship_"
     if kind == "billing" and billing is not None:
         source, prefix = billing, "bill_"
     return {
