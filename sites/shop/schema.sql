@@ -9,6 +9,8 @@ DROP TABLE IF EXISTS shipments;
 DROP TABLE IF EXISTS invoices;
 DROP TABLE IF EXISTS search_terms;
 DROP TABLE IF EXISTS product_views;
+DROP TABLE IF EXISTS product_attributes;
+DROP TABLE IF EXISTS stock_items;
 DROP TABLE IF EXISTS order_items;
 DROP TABLE IF EXISTS orders;
 DROP TABLE IF EXISTS wishlist_items;
@@ -234,4 +236,20 @@ CREATE TABLE search_terms (
 CREATE TABLE product_views (
   product_id INTEGER PRIMARY KEY REFERENCES products (id),
   views INTEGER NOT NULL
+);
+
+CREATE TABLE product_attributes (    -- a product without a row is enabled and visible
+  product_id INTEGER PRIMARY KEY REFERENCES products (id),
+  enabled INTEGER NOT NULL DEFAULT 1,
+  visibility TEXT NOT NULL DEFAULT 'Catalog, Search'
+    CHECK (visibility IN ('Not Visible Individually', 'Catalog', 'Search', 'Catalog, Search')),
+  special_price_cents INTEGER,       -- NULL: no special price
+  special_from TEXT,                 -- 'YYYY-MM-DD' or NULL (from any day)
+  special_to TEXT                    -- 'YYYY-MM-DD' or NULL (to any day)
+);
+
+CREATE TABLE stock_items (           -- a product without a row has 0 in stock
+  product_id INTEGER PRIMARY KEY REFERENCES products (id),
+  qty INTEGER NOT NULL CHECK (qty >= 0),
+  is_in_stock INTEGER NOT NULL
 );

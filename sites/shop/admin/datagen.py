@@ -3,8 +3,8 @@
 :func:`generate` runs at the end of :func:`webenv.sites.shop.datagen.generate`. It only
 reads the storefront's tables and draws from its own random stream (``shop-admin:<seed>``),
 so every storefront row is the same with or without it. It writes staff users, billing
-details, order status histories, invoices, shipments, the search-term log and product
-view counts.
+details, order status histories, invoices, shipments, the search-term log, product view
+counts, product attributes (status, visibility, special price) and stock.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ DEFAULT_PAYMENT = "Check / Money order"
 INVOICE_BASE = 200000
 SHIPMENT_BASE = 300000
 SEARCH_TERM_COUNT = 80
+LOW_STOCK_QTY = 10
+"""A product with fewer in stock is low on stock (the low-stock report's threshold)."""
 
 
 def invoice_number(invoice_id: int) -> str:
@@ -199,6 +201,21 @@ def _search_terms(conn: sqlite3.Connection, rng: Rng) -> None:
     )
 
 
+def _stock(conn: sqlite3.Connection, rng: Rng) -> None:
+    # Every generated product is enabled, visible, in stock and without a special price:
+    # the storefront's pages and existing tasks stay valid once it honours these fields.
+    # Some quantities are low (under LOW_STOCK_QTY) for the low-stock report.
+    product_ids = [row[0] for row in conn.execute("SELECT id FROM products ORDER BY id")]
+    conn.executemany(
+        "INSERT INTO product_attributes (product_id) VALUES (?)", [(pid,) for pid in product_ids]
+    )
+    rows = []
+    for product_id in product_ids:
+        qty = rng.randint(1, LOW_STOCK_QTY - 1) if rng.chance(0.08) else rng.randint(20, 400)
+        rows.append((product_id, qty, 1))
+    conn.executemany("INSERT INTO stock_items VALUES (?, ?, ?)", rows)
+
+
 def _product_views(conn: sqlite3.Connection, rng: Rng) -> None:
     ordered = dict(
         conn.execute(
@@ -221,11 +238,13 @@ def generate(conn: sqlite3.Connection, seed: int) -> None:
     """
     rng = Rng(f"shop-admin:{seed}")
     orders_rng, search_rng, views_rng = rng.fork("orders"), rng.fork("search"), rng.fork("views")
+    stock_rng = rng.fork("stock")
     factory, conn.row_factory = conn.row_factory, sqlite3.Row
     try:
         _staff(conn)
         _orders(conn, orders_rng)
         _search_terms(conn, search_rng)
         _product_views(conn, views_rng)
+        _stock(conn, stock_rng)
     finally:
         conn.row_factory = factory

@@ -29,7 +29,7 @@ AREAS: dict[str, Area] = {
     for area in (
         Area("dashboard", "Dashboard", "admin.dashboard"),
         Area("sales", "Sales", "admin.sales.orders_grid"),
-        Area("catalog", "Catalog", "admin.catalog.products"),
+        Area("catalog", "Catalog", "admin.catalog.products_grid"),
     )
 }
 """The back office's areas in menu order."""

@@ -16,7 +16,11 @@ ADMIN_PAGES = [
     "/admin/sales/invoices?search=1001",
     "/admin/sales/shipments?carrier=UPS",
     "/admin/sales/orders?search=zzqqxx",
-    "/admin/catalog/products?price_from=10&price_to=20",
+    "/admin/catalog/products?price_from=10&price_to=20&qty_from=x",
+    "/admin/catalog/products/1",
+    "/admin/catalog/products/new",
+    "/admin/catalog/categories",
+    "/admin/catalog/categories/2",
     "/admin/sales/orders/999999",
 ]
 
@@ -41,4 +45,10 @@ def test_refused_page(client: FlaskClient, staff, check_page) -> None:
     staff.login("sam.patel")
     response = client.get("/admin/sales/orders")
     assert response.status_code == 403
+    check_page(response.data)
+
+
+def test_mass_update_form(client: FlaskClient, staff, check_page, admin_post) -> None:
+    staff.login()
+    response = admin_post("/admin/catalog/products/mass", {"action": "update", "ids": ["1"]})
     check_page(response.data)
