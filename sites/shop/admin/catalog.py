@@ -212,7 +212,7 @@ def category_edit(category_id: int) -> Response | tuple[str, int]:
         abort(404, f"There is no category with ID {category_id}.")
     if request.method == "GET":
         return render_template(
-            "admin/catalog/category_form.html", category=category, form=category, errors={}
+            "admin/catalog/category_form.html", category=category, form=dict(category), errors={}
         ), 200
     errors: dict[str, str] = {}
     name = text(request.form, "name", "Category Name", errors, max_length=100)

@@ -30,6 +30,7 @@ AREAS: dict[str, Area] = {
         Area("dashboard", "Dashboard", "admin.dashboard"),
         Area("sales", "Sales", "admin.sales.orders_grid"),
         Area("catalog", "Catalog", "admin.catalog.products_grid"),
+        Area("customers", "Customers", "admin.customers.customers_grid"),
     )
 }
 """The back office's areas in menu order."""

@@ -22,6 +22,10 @@ ADMIN_PAGES = [
     "/admin/catalog/categories",
     "/admin/catalog/categories/2",
     "/admin/sales/orders/999999",
+    "/admin/customers?city=x&created_from=bad",
+    "/admin/customers/1",
+    "/admin/customers/1/edit",
+    "/admin/customers/1/addresses/1",
 ]
 
 
