@@ -11,6 +11,7 @@ DROP TABLE IF EXISTS search_terms;
 DROP TABLE IF EXISTS product_views;
 DROP TABLE IF EXISTS product_attributes;
 DROP TABLE IF EXISTS stock_items;
+DROP TABLE IF EXISTS review_queue;
 DROP TABLE IF EXISTS order_items;
 DROP TABLE IF EXISTS orders;
 DROP TABLE IF EXISTS wishlist_items;
@@ -252,4 +253,15 @@ CREATE TABLE stock_items (           -- a product without a row has 0 in stock
   product_id INTEGER PRIMARY KEY REFERENCES products (id),
   qty INTEGER NOT NULL CHECK (qty >= 0),
   is_in_stock INTEGER NOT NULL
+);
+
+CREATE TABLE review_queue (          -- reviews awaiting moderation, or rejected; approved
+  id INTEGER PRIMARY KEY,            -- (published) reviews are the reviews table's rows
+  product_id INTEGER NOT NULL REFERENCES products (id),
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  title TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Not Approved'))
 );

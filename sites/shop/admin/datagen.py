@@ -4,7 +4,8 @@
 reads the storefront's tables and draws from its own random stream (``shop-admin:<seed>``),
 so every storefront row is the same with or without it. It writes staff users, billing
 details, order status histories, invoices, shipments, the search-term log, product view
-counts, product attributes (status, visibility, special price) and stock.
+counts, product attributes (status, visibility, special price), stock and reviews awaiting
+moderation.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ DEFAULT_PAYMENT = "Check / Money order"
 INVOICE_BASE = 200000
 SHIPMENT_BASE = 300000
 SEARCH_TERM_COUNT = 80
+QUEUED_REVIEWS = 32
+"""Reviews written but not published: awaiting moderation or rejected."""
 LOW_STOCK_QTY = 10
 """A product with fewer in stock is low on stock (the low-stock report's threshold)."""
 
@@ -216,6 +219,53 @@ def _stock(conn: sqlite3.Connection, rng: Rng) -> None:
     conn.executemany("INSERT INTO stock_items VALUES (?, ?, ?)", rows)
 
 
+def _review_queue(conn: sqlite3.Connection, rng: Rng) -> None:
+    from .. import pricing
+    from ..datagen import _lower_noun
+
+    products = conn.execute(
+        "SELECT id, name, brand, price_cents FROM products ORDER BY id"
+    ).fetchall()
+    users = [row[0] for row in conn.execute("SELECT id FROM users ORDER BY id")]
+    taken = {tuple(row) for row in conn.execute("SELECT product_id, user_id FROM reviews")}
+    rows: list[tuple] = []
+    start = WORLD_NOW - timedelta(days=30)
+    while len(rows) < QUEUED_REVIEWS:
+        product, user = rng.choice(products), rng.choice(users)
+        if (product["id"], user) in taken:
+            continue
+        taken.add((product["id"], user))
+        rating = rng.weighted((1, 2, 3, 4, 5), (2, 2, 3, 4, 4))
+        noun = product["name"].split()[-1]
+        plural = noun.endswith("s") and not noun.endswith("ss")
+        fill = {
+            "noun": _lower_noun(noun),
+            "brand": product["brand"],
+            "price": pricing.format_money(product["price_cents"]),
+            "is": "are" if plural else "is",
+            "does": "do" if plural else "does",
+        }
+        sentences = rng.sample(words.REVIEW_SENTENCES[rating], rng.randint(1, 3))
+        moment = start + timedelta(seconds=int(rng.random() * 30 * 86400))
+        rows.append(
+            (
+                product["id"],
+                user,
+                rating,
+                rng.choice(words.REVIEW_TITLES[rating]),
+                " ".join(sentence.format(**fill) for sentence in sentences),
+                stamp(moment),
+                "Not Approved" if rng.chance(0.25) else "Pending",
+            )
+        )
+    rows.sort(key=lambda row: (row[5], row[0], row[1]))
+    conn.executemany(
+        "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
 def _product_views(conn: sqlite3.Connection, rng: Rng) -> None:
     ordered = dict(
         conn.execute(
@@ -238,7 +288,7 @@ def generate(conn: sqlite3.Connection, seed: int) -> None:
     """
     rng = Rng(f"shop-admin:{seed}")
     orders_rng, search_rng, views_rng = rng.fork("orders"), rng.fork("search"), rng.fork("views")
-    stock_rng = rng.fork("stock")
+    stock_rng, reviews_rng = rng.fork("stock"), rng.fork("reviews")
     factory, conn.row_factory = conn.row_factory, sqlite3.Row
     try:
         _staff(conn)
@@ -246,5 +296,6 @@ def generate(conn: sqlite3.Connection, seed: int) -> None:
         _search_terms(conn, search_rng)
         _product_views(conn, views_rng)
         _stock(conn, stock_rng)
+        _review_queue(conn, reviews_rng)
     finally:
         conn.row_factory = factory

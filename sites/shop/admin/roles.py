@@ -31,6 +31,7 @@ AREAS: dict[str, Area] = {
         Area("sales", "Sales", "admin.sales.orders_grid"),
         Area("catalog", "Catalog", "admin.catalog.products_grid"),
         Area("customers", "Customers", "admin.customers.customers_grid"),
+        Area("reviews", "Reviews", "admin.reviews.all_reviews"),
     )
 }
 """The back office's areas in menu order."""
@@ -40,7 +41,7 @@ CATALOG_MANAGERS = "Catalog Managers"
 
 ROLES: dict[str, frozenset[str]] = {
     ADMINISTRATORS: frozenset(AREAS),
-    CATALOG_MANAGERS: frozenset({"catalog"}),
+    CATALOG_MANAGERS: frozenset({"catalog", "reviews"}),
 }
 """Role name -> the areas it may open."""
 

@@ -19,6 +19,8 @@ ADMIN_ONLY = [
     "/admin/sales/orders/100652/address/billing",
     "/admin/sales/invoices",
     "/admin/sales/shipments",
+    "/admin/customers",
+    "/admin/customers/1",
 ]
 
 

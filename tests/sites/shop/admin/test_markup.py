@@ -26,6 +26,10 @@ ADMIN_PAGES = [
     "/admin/customers/1",
     "/admin/customers/1/edit",
     "/admin/customers/1/addresses/1",
+    "/admin/reviews?rating=9",
+    "/admin/reviews/pending",
+    "/admin/reviews/published/1",
+    "/admin/reviews/queued/1",
 ]
 
 
