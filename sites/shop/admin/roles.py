@@ -32,6 +32,7 @@ AREAS: dict[str, Area] = {
         Area("catalog", "Catalog", "admin.catalog.products_grid"),
         Area("customers", "Customers", "admin.customers.customers_grid"),
         Area("reviews", "Reviews", "admin.reviews.all_reviews"),
+        Area("reports", "Reports", "admin.reports.sales"),
     )
 }
 """The back office's areas in menu order."""
