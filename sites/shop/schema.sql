@@ -12,6 +12,7 @@ DROP TABLE IF EXISTS product_views;
 DROP TABLE IF EXISTS product_attributes;
 DROP TABLE IF EXISTS stock_items;
 DROP TABLE IF EXISTS review_queue;
+DROP TABLE IF EXISTS cms_pages;
 DROP TABLE IF EXISTS order_items;
 DROP TABLE IF EXISTS orders;
 DROP TABLE IF EXISTS wishlist_items;
@@ -264,4 +265,14 @@ CREATE TABLE review_queue (          -- reviews awaiting moderation, or rejected
   body TEXT NOT NULL,
   created_at TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('Pending', 'Not Approved'))
+);
+
+CREATE TABLE cms_pages (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  url_key TEXT UNIQUE NOT NULL,
+  content TEXT NOT NULL,
+  is_active INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
 );

@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from ...core.auth import safe_next
-from . import catalog, customers, dashboard, reports, reviews, roles, sales, staff
+from . import catalog, customers, dashboard, marketing, reports, reviews, roles, sales, staff
 from .grid import PAGE_SIZES
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -27,6 +27,7 @@ bp.register_blueprint(catalog.bp)
 bp.register_blueprint(customers.bp)
 bp.register_blueprint(reviews.bp)
 bp.register_blueprint(reports.bp)
+bp.register_blueprint(marketing.bp)
 bp.add_url_rule("/dashboard", "dashboard", dashboard.dashboard)
 
 

@@ -4,8 +4,8 @@
 reads the storefront's tables and draws from its own random stream (``shop-admin:<seed>``),
 so every storefront row is the same with or without it. It writes staff users, billing
 details, order status histories, invoices, shipments, the search-term log, product view
-counts, product attributes (status, visibility, special price), stock and reviews awaiting
-moderation.
+counts, product attributes (status, visibility, special price), stock, reviews awaiting
+moderation and CMS pages.
 """
 
 from __future__ import annotations
@@ -266,6 +266,57 @@ def _review_queue(conn: sqlite3.Connection, rng: Rng) -> None:
     )
 
 
+CMS_PAGES = (
+    # title, URL key, content, active
+    (
+        "About Us",
+        "about-us",
+        "Harbor Goods has sold homeware, clothing and electronics online since 2019. We pick"
+        " every product ourselves and ship from our own warehouse.",
+        1,
+    ),
+    (
+        "Customer Service",
+        "customer-service",
+        "Questions about an order? Write to help@harborgoods.example or call (555) 010-0199,"
+        " Monday to Friday, 9 AM to 5 PM.",
+        1,
+    ),
+    (
+        "Shipping and Returns",
+        "shipping-returns",
+        "Standard shipping is free on orders over $50.00. You may return any unused item within"
+        " 30 days of delivery for a full refund.",
+        1,
+    ),
+    (
+        "Privacy Policy",
+        "privacy-policy",
+        "We use your details only to process your orders and, if you subscribe, to send our"
+        " newsletter. We never sell them.",
+        1,
+    ),
+    (
+        "Holiday Gift Guide",
+        "holiday-gift-guide",
+        "Our favourite gifts for everyone on your list, from cosy throws to wireless speakers.",
+        0,
+    ),
+)
+"""The CMS pages of every world (the last one disabled)."""
+
+
+def _cms_pages(conn: sqlite3.Connection) -> None:
+    conn.executemany(
+        "INSERT INTO cms_pages VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (index, title, key, content, active, stamp(moment), stamp(moment))
+            for index, (title, key, content, active) in enumerate(CMS_PAGES, start=1)
+            for moment in [datetime(2022, 1, 10, 10, 0, 0) + timedelta(days=97 * index)]
+        ],
+    )
+
+
 def _product_views(conn: sqlite3.Connection, rng: Rng) -> None:
     ordered = dict(
         conn.execute(
@@ -297,5 +348,6 @@ def generate(conn: sqlite3.Connection, seed: int) -> None:
         _product_views(conn, views_rng)
         _stock(conn, stock_rng)
         _review_queue(conn, reviews_rng)
+        _cms_pages(conn)
     finally:
         conn.row_factory = factory

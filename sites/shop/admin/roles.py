@@ -32,6 +32,8 @@ AREAS: dict[str, Area] = {
         Area("catalog", "Catalog", "admin.catalog.products_grid"),
         Area("customers", "Customers", "admin.customers.customers_grid"),
         Area("reviews", "Reviews", "admin.reviews.all_reviews"),
+        Area("marketing", "Marketing", "admin.marketing.price_rules"),
+        Area("content", "Content", "admin.marketing.pages"),
         Area("reports", "Reports", "admin.reports.sales"),
     )
 }
