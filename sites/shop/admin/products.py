@@ -3,7 +3,8 @@
 A product is a ``products`` row (name, SKU, price, brand, description, category) with
 its ``product_attributes`` (enabled, visibility, special price and dates) and
 ``stock_items`` (quantity, stock status) rows. A product is ``Configurable Product``
-when it has size or colour options, else ``Simple Product``. The functions here write
+when it has size or colour options (its variants, edited as comma-separated lists), else
+``Simple Product``. The functions here write
 but never commit.
 """
 
@@ -29,10 +30,12 @@ TYPES = ("Simple Product", "Configurable Product")
 SKU = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 MAX_QTY = 1_000_000
 MAX_PRICE_CENTS = 100_000_000
+OPTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ./-]{0,19}$")
+MAX_OPTIONS = 12
 
 FIELDS = (
     "name", "sku", "brand", "price", "special_price", "special_from", "special_to",
-    "enabled", "visibility", "qty", "in_stock", "category_id", "description",
+    "enabled", "visibility", "qty", "in_stock", "category_id", "description", "sizes", "colours",
 )  # fmt: skip
 """The product form's fields."""
 
@@ -70,6 +73,8 @@ def form_values(product: sqlite3.Row) -> dict[str, str]:
         "in_stock": "1" if product["in_stock"] else "0",
         "category_id": str(product["category_id"]),
         "description": product["description"],
+        "sizes": product["sizes"].replace(",", ", "),
+        "colours": product["colours"].replace(",", ", "),
     }
 
 
@@ -124,6 +129,22 @@ def _quantity(form: Mapping[str, str], name: str, errors: dict[str, str]) -> int
     return None
 
 
+def _options(form: Mapping[str, str], name: str, label: str, errors: dict[str, str]) -> str:
+    """A comma-separated list of variant options, stored as ``a,b,c`` ('' for none)."""
+    raw = form.get(name, "")[:500]
+    options = [option.strip() for option in raw.split(",") if option.strip()]
+    if len(options) > MAX_OPTIONS:
+        errors[name] = f"{label} may list at most {MAX_OPTIONS} options."
+    elif any(not OPTION.match(option) for option in options):
+        errors[name] = (
+            f"Each of the {label.lower()} must be 1 to 20 letters, digits, spaces, '.', '/' or"
+            " '-', separated by commas."
+        )
+    elif len({option.lower() for option in options}) != len(options):
+        errors[name] = f"{label} must not list an option twice."
+    return ",".join(options)
+
+
 def read_form(
     db: sqlite3.Connection, form: Mapping[str, str], errors: dict[str, str], product_id: int | None
 ) -> dict[str, Any]:
@@ -157,6 +178,8 @@ def read_form(
         "visibility": _choice(form, "visibility", "Visibility", VISIBILITIES, errors),
         "qty": _quantity(form, "qty", errors),
         "in_stock": _choice(form, "in_stock", "Stock Status", ("0", "1"), errors) == "1",
+        "sizes": _options(form, "sizes", "Sizes", errors),
+        "colours": _options(form, "colours", "Colours", errors),
     }
     if "sku" not in errors:
         if not SKU.match(values["sku"]):
@@ -195,21 +218,22 @@ def save(db: sqlite3.Connection, values: Mapping[str, Any], product_id: int | No
     if product_id is None:
         cursor = db.execute(
             "INSERT INTO products (category_id, sku, slug, name, brand, price_cents, description,"
-            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " sizes, colours, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 values["category_id"], values["sku"], _unique_slug(db, values["name"]),
                 values["name"], values["brand"], values["price_cents"], values["description"],
-                now_text(),
+                values["sizes"], values["colours"], now_text(),
             ),
         )  # fmt: skip
         product_id = int(cursor.lastrowid or 0)
     else:
         db.execute(
             "UPDATE products SET category_id = ?, sku = ?, name = ?, brand = ?, price_cents = ?,"
-            " description = ? WHERE id = ?",
+            " description = ?, sizes = ?, colours = ? WHERE id = ?",
             (
                 values["category_id"], values["sku"], values["name"], values["brand"],
-                values["price_cents"], values["description"], product_id,
+                values["price_cents"], values["description"], values["sizes"], values["colours"],
+                product_id,
             ),
         )  # fmt: skip
     db.execute(

@@ -28,6 +28,8 @@ PRODUCT_FORM = {
     "in_stock": "1",
     "category_id": "2",
     "description": "A lantern.",
+    "sizes": "",
+    "colours": "",
 }
 
 
@@ -90,6 +92,8 @@ def test_edit_a_product(client, conn, admin_post) -> None:
         ({"visibility": "Everywhere"}, "visibility", "Visibility must be one of"),
         ({"category_id": "1"}, "category_id", "Category must be one of"),
         ({"sku": "bad sku!"}, "sku", "SKU must be letters"),
+        ({"sizes": "S, M, s"}, "sizes", "must not list an option twice"),
+        ({"colours": "Red, <b>"}, "colours", "Each of the colours must be"),
     ],
 )
 def test_bad_product_fields_keep_the_form(conn, admin_post, changes, field, message) -> None:
@@ -181,3 +185,17 @@ def test_categories_list_and_edit(client, conn, admin_post) -> None:
     assert conn.execute("SELECT name FROM categories WHERE id = 2").fetchone()[0] == "Kettles"
     assert client.get("/admin/catalog/categories/9999").status_code == 404
     assert client.get("/admin/catalog/products/99999").status_code == 404
+
+
+def test_add_a_colour_variant(client, conn, admin_post) -> None:
+    product_id, colours, slug = conn.execute(
+        "SELECT id, colours, slug FROM products WHERE colours != '' AND sizes = '' LIMIT 1"
+    ).fetchone()
+    form = {**PRODUCT_FORM, "colours": f"{colours.replace(',', ', ')}, Teal"}
+    response = admin_post(f"/admin/catalog/products/{product_id}", form)
+    assert response.status_code == 302
+    stored = conn.execute("SELECT colours FROM products WHERE id = ?", (product_id,)).fetchone()[0]
+    assert stored == f"{colours},Teal"
+    _, rows = grid_rows(client, f"/admin/catalog/products?sku={PRODUCT_FORM['sku']}")
+    assert rows[0][3] == "Configurable Product"
+    assert b"Teal" in client.get(f"/product/{slug}").data
