@@ -113,7 +113,7 @@ def product_new() -> Response | tuple[str, int]:
     return _save_form(None)
 
 
-@bp.route("/products/<int:product_id>", methods=("GET", "POST"))
+@bp.route("/products/<int(max=999999999):product_id>", methods=("GET", "POST"))
 @staff_required("catalog")
 def product_edit(product_id: int) -> Response | tuple[str, int]:
     """Edit a product: name, SKU, prices, status, visibility, stock, category, description."""
@@ -202,7 +202,7 @@ def categories() -> str:
     return render_template("admin/catalog/categories.html", categories=rows)
 
 
-@bp.route("/categories/<int:category_id>", methods=("GET", "POST"))
+@bp.route("/categories/<int(max=999999999):category_id>", methods=("GET", "POST"))
 @staff_required("catalog")
 def category_edit(category_id: int) -> Response | tuple[str, int]:
     """Edit a category's name and description."""

@@ -70,7 +70,7 @@ def _customer(customer_id: int) -> Any:
     return customer
 
 
-@bp.route("/<int:customer_id>")
+@bp.route("/<int(max=999999999):customer_id>")
 @staff_required("customers")
 def customer_view(customer_id: int) -> str:
     """A customer's account, addresses, orders and reviews."""
@@ -98,7 +98,7 @@ def customer_view(customer_id: int) -> str:
     )
 
 
-@bp.route("/<int:customer_id>/edit", methods=("GET", "POST"))
+@bp.route("/<int(max=999999999):customer_id>/edit", methods=("GET", "POST"))
 @staff_required("customers")
 def customer_edit(customer_id: int) -> Response | tuple[str, int]:
     """Edit a customer's name, email and newsletter subscription."""
@@ -127,7 +127,10 @@ def customer_edit(customer_id: int) -> Response | tuple[str, int]:
     return redirect(url_for("admin.customers.customer_view", customer_id=customer_id))
 
 
-@bp.route("/<int:customer_id>/addresses/<int:address_id>", methods=("GET", "POST"))
+@bp.route(
+    "/<int(max=999999999):customer_id>/addresses/<int(max=999999999):address_id>",
+    methods=("GET", "POST"),
+)
 @staff_required("customers")
 def address_edit(customer_id: int, address_id: int) -> Response | tuple[str, int]:
     """Edit one of a customer's saved addresses."""

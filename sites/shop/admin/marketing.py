@@ -188,7 +188,7 @@ def _rule_values(rule: sqlite3.Row) -> dict[str, str]:
 
 
 @bp.route("/marketing/price-rules/new", methods=("GET", "POST"))
-@bp.route("/marketing/price-rules/<int:rule_id>", methods=("GET", "POST"))
+@bp.route("/marketing/price-rules/<int(max=999999999):rule_id>", methods=("GET", "POST"))
 @staff_required("marketing")
 def rule_edit(rule_id: int | None = None) -> Response | tuple[str, int]:
     """Add or edit a cart price rule: coupon code, discount, minimum subtotal, end date."""
@@ -237,7 +237,7 @@ def _page_form(page: sqlite3.Row | None, form: Any, errors: dict[str, str], stat
 
 
 @bp.route("/content/pages/new", methods=("GET", "POST"))
-@bp.route("/content/pages/<int:page_id>", methods=("GET", "POST"))
+@bp.route("/content/pages/<int(max=999999999):page_id>", methods=("GET", "POST"))
 @staff_required("content")
 def page_edit(page_id: int | None = None) -> Response | tuple[str, int]:
     """Add or edit a CMS page: title, URL key, content, enabled."""
@@ -281,7 +281,7 @@ def page_edit(page_id: int | None = None) -> Response | tuple[str, int]:
     return redirect(url_for("admin.marketing.pages"))
 
 
-@bp.route("/content/pages/<int:page_id>/delete", methods=("POST",))
+@bp.route("/content/pages/<int(max=999999999):page_id>/delete", methods=("POST",))
 @staff_required("content")
 def page_delete(page_id: int) -> Response:
     """Delete a CMS page."""

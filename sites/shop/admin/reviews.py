@@ -203,7 +203,7 @@ def _render_edit(review: sqlite3.Row, form: Any, errors: dict[str, str], status:
     ), status
 
 
-@bp.route("/<kind>/<int:review_id>", methods=("GET", "POST"))
+@bp.route("/<kind>/<int(max=999999999):review_id>", methods=("GET", "POST"))
 @staff_required("reviews")
 def review_edit(kind: str, review_id: int) -> Response | tuple[str, int]:
     """Edit a review: status, rating, title and text."""
@@ -234,7 +234,7 @@ def review_edit(kind: str, review_id: int) -> Response | tuple[str, int]:
     return redirect(url_for("admin.reviews.all_reviews"))
 
 
-@bp.route("/<kind>/<int:review_id>/delete", methods=("POST",))
+@bp.route("/<kind>/<int(max=999999999):review_id>/delete", methods=("POST",))
 @staff_required("reviews")
 def review_delete(kind: str, review_id: int) -> Response:
     """Delete a review."""
@@ -250,7 +250,7 @@ def _selected(db: sqlite3.Connection) -> list[sqlite3.Row]:
     found = []
     for key in request.form.getlist("keys")[:500]:
         kind, _, number = key.partition(":")
-        if number.isascii() and number.isdigit():
+        if number.isascii() and number.isdigit() and len(number) < 10:
             review = load(db, kind, int(number))
             if review is not None:
                 found.append(review)
