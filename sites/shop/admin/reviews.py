@@ -29,51 +29,51 @@ APPROVED, PENDING, NOT_APPROVED = "Approved", "Pending", "Not Approved"
 STATUSES = (APPROVED, PENDING, NOT_APPROVED)
 KINDS = ("published", "queued")
 NICKNAME_SQL = "u.first_name || ' ' || substr(u.last_name, 1, 1) || '.'"
-_PUBLISHED = (
-    "SELECT 'published' AS kind, id, product_id, user_id, rating, title, body, created_at,"
-    " 'Approved' AS status FROM reviews"
+# Each branch joins its product and author by primary key: a join on the union itself
+# would scan it once per product.
+_COLUMNS = (
+    "r.id, r.product_id, r.user_id, r.rating, r.title, r.body, r.created_at,"
+    f" p.name AS product, p.sku, {NICKNAME_SQL} AS nickname"
 )
-_QUEUED = (
-    "SELECT 'queued' AS kind, id, product_id, user_id, rating, title, body, created_at, status"
-    " FROM review_queue"
-)
-_JOINS = " JOIN products p ON p.id = v.product_id JOIN users u ON u.id = v.user_id"
+_JOINED = " r JOIN products p ON p.id = r.product_id JOIN users u ON u.id = r.user_id"
+_PUBLISHED = f"SELECT 'published' AS kind, {_COLUMNS}, 'Approved' AS status FROM reviews{_JOINED}"
+_QUEUED = f"SELECT 'queued' AS kind, {_COLUMNS}, r.status FROM review_queue{_JOINED}"
 
 
 def _spec(pending_only: bool) -> GridSpec:
     filters = [
         Filter("created", "Created", "date", "v.created_at"),
         Filter("title", "Title", "text", "v.title"),
-        Filter("nickname", "Nickname", "text", NICKNAME_SQL),
-        Filter("product", "Product", "text", "p.name"),
+        Filter("nickname", "Nickname", "text", "v.nickname"),
+        Filter("product", "Product", "text", "v.product"),
         Filter("rating", "Rating", "choice", "CAST(v.rating AS TEXT)", ("1", "2", "3", "4", "5")),
     ]
     if not pending_only:
         filters.insert(0, Filter("status", "Status", "choice", "v.status", STATUSES))
     return GridSpec(
         source=(
-            f"({_QUEUED} WHERE status = 'Pending') v{_JOINS}"
+            f"({_QUEUED} WHERE r.status = 'Pending') v"
             if pending_only
-            else f"({_PUBLISHED} UNION ALL {_QUEUED}) v{_JOINS}"
+            else f"({_PUBLISHED} UNION ALL {_QUEUED}) v"
         ),
         select=(
-            f"v.kind, v.id, v.created_at, v.status, v.title, v.body, v.rating,"
-            f" {NICKNAME_SQL} AS nickname, p.name AS product, p.sku"
+            "v.kind, v.id, v.created_at, v.status, v.title, v.body, v.rating,"
+            " v.nickname, v.product, v.sku"
         ),
         columns=(
             Column("select", "Select"),
             Column("created_at", "Created", "v.created_at"),
             Column("status", "Status", "v.status"),
             Column("title", "Title", "v.title"),
-            Column("nickname", "Nickname", NICKNAME_SQL),
+            Column("nickname", "Nickname", "v.nickname"),
             Column("review", "Review"),
             Column("rating", "Rating", "v.rating"),
-            Column("product", "Product", "p.name"),
-            Column("sku", "SKU", "p.sku"),
+            Column("product", "Product", "v.product"),
+            Column("sku", "SKU", "v.sku"),
             Column("action", "Action"),
         ),
         filters=tuple(filters),
-        keyword_sql=("v.title", "v.body", NICKNAME_SQL, "p.name"),
+        keyword_sql=("v.title", "v.body", "v.nickname", "v.product"),
         default_sort="created_at",
         default_dir="desc",
         tiebreak="v.kind DESC, v.id",
