@@ -63,6 +63,8 @@ def _home() -> str:
 def login() -> Response | tuple[str, int]:
     """The back office's sign-in form; a signed-in staff user goes to the dashboard."""
     target = safe_next(request.values.get("next"))
+    if target is not None and target != "/admin" and not target.startswith("/admin/"):
+        target = None  # sign-in leads only to back-office pages
     if request.method == "GET":
         if g.staff is not None:
             return redirect(target or _home())
@@ -75,9 +77,7 @@ def login() -> Response | tuple[str, int]:
         ), 400
     staff.log_in(user)
     g.staff = user
-    if target is not None and (target == "/admin" or target.startswith("/admin/")):
-        return redirect(target)
-    return redirect(_home())
+    return redirect(target or _home())
 
 
 @bp.route("/logout", methods=("POST",))

@@ -168,3 +168,10 @@ def test_pages_are_deterministic(app: Flask, staff, client: FlaskClient) -> None
 def test_storefront_pages_are_unchanged_for_customers(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert "/admin" not in page
+
+
+def test_a_signed_in_visit_to_the_sign_in_page_goes_on(client: FlaskClient, staff) -> None:
+    staff.login()
+    assert client.get("/admin?next=/admin/sales/invoices").location == "/admin/sales/invoices"
+    assert client.get("/admin?next=/account").location == "/admin/dashboard"
+    assert client.get("/admin").location == "/admin/dashboard"
