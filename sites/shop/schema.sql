@@ -13,6 +13,8 @@ DROP TABLE IF EXISTS product_attributes;
 DROP TABLE IF EXISTS stock_items;
 DROP TABLE IF EXISTS review_queue;
 DROP TABLE IF EXISTS cms_pages;
+DROP TABLE IF EXISTS customer_group_members;
+DROP TABLE IF EXISTS customer_groups;
 DROP TABLE IF EXISTS order_items;
 DROP TABLE IF EXISTS orders;
 DROP TABLE IF EXISTS wishlist_items;
@@ -275,4 +277,14 @@ CREATE TABLE cms_pages (
   is_active INTEGER NOT NULL DEFAULT 1,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
+);
+
+CREATE TABLE customer_groups (
+  id INTEGER PRIMARY KEY,
+  name TEXT UNIQUE NOT NULL
+);
+
+CREATE TABLE customer_group_members (  -- a customer without a row is in group 1, General
+  user_id INTEGER PRIMARY KEY REFERENCES users (id),
+  group_id INTEGER NOT NULL REFERENCES customer_groups (id)
 );

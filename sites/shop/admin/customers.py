@@ -11,6 +11,7 @@ from ...core import forms as core_forms
 from ...core.db import get_db
 from ..cart import ADDRESS_FIELDS
 from ..forms import text
+from .datagen import CUSTOMER_GROUPS
 from .grid import Column, Filter, GridSpec, load_grid
 from .staff import staff_required
 
@@ -21,12 +22,17 @@ NAME_SQL = "u.first_name || ' ' || u.last_name"
 PHONE_SQL = "COALESCE(d.phone, '')"
 CITY_SQL = "COALESCE(d.city, '')"
 STATE_SQL = "COALESCE(d.state, '')"
+GROUP_SQL = "COALESCE(g.name, 'General')"
 
 CUSTOMERS_GRID = GridSpec(
-    source="users u LEFT JOIN addresses d ON d.user_id = u.id AND d.is_default = 1",
+    source=(
+        "users u LEFT JOIN addresses d ON d.user_id = u.id AND d.is_default = 1"
+        " LEFT JOIN customer_group_members m ON m.user_id = u.id"
+        " LEFT JOIN customer_groups g ON g.id = m.group_id"
+    ),
     select=(
         f"u.id, {NAME_SQL} AS name, u.email, {PHONE_SQL} AS phone, {CITY_SQL} AS city,"
-        f" {STATE_SQL} AS state, u.created_at"
+        f" {STATE_SQL} AS state, u.created_at, {GROUP_SQL} AS customer_group"
     ),
     columns=(
         Column("id", "ID", "u.id"),
@@ -35,6 +41,7 @@ CUSTOMERS_GRID = GridSpec(
         Column("phone", "Phone", PHONE_SQL),
         Column("city", "City", CITY_SQL),
         Column("state", "State/Province", STATE_SQL),
+        Column("group", "Group", GROUP_SQL),
         Column("created_at", "Customer Since", "u.created_at"),
         Column("action", "Action"),
     ),
@@ -44,6 +51,7 @@ CUSTOMERS_GRID = GridSpec(
         Filter("phone", "Phone", "text", PHONE_SQL),
         Filter("city", "City", "text", CITY_SQL),
         Filter("state", "State/Province", "text", STATE_SQL),
+        Filter("group", "Group", "choice", GROUP_SQL, CUSTOMER_GROUPS),
         Filter("created", "Customer Since", "date", "u.created_at"),
     ),
     keyword_sql=(NAME_SQL, "u.email", "u.username", PHONE_SQL, CITY_SQL),
@@ -63,6 +71,20 @@ def customers_grid() -> str:
     )
 
 
+def _group(customer_id: int) -> str:
+    """The name of the customer's group (General without a membership row)."""
+    row = (
+        get_db()
+        .execute(
+            "SELECT g.name FROM customer_group_members m JOIN customer_groups g"
+            " ON g.id = m.group_id WHERE m.user_id = ?",
+            (customer_id,),
+        )
+        .fetchone()
+    )
+    return str(row[0]) if row is not None else CUSTOMER_GROUPS[0]
+
+
 def _customer(customer_id: int) -> Any:
     customer = get_db().execute("SELECT * FROM users WHERE id = ?", (customer_id,)).fetchone()
     if customer is None:
@@ -79,6 +101,7 @@ def customer_view(customer_id: int) -> str:
     return render_template(
         "admin/customers/view.html",
         customer=customer,
+        group=_group(customer_id),
         addresses=db.execute(
             "SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id",
             (customer_id,),
@@ -105,22 +128,38 @@ def customer_edit(customer_id: int) -> Response | tuple[str, int]:
     customer = _customer(customer_id)
     if request.method == "GET":
         return render_template(
-            "admin/customers/edit.html", customer=customer, form=dict(customer), errors={}
+            "admin/customers/edit.html",
+            customer=customer,
+            form={**dict(customer), "group": _group(customer_id)},
+            errors={},
+            groups=CUSTOMER_GROUPS,
         ), 200
     errors: dict[str, str] = {}
     first = text(request.form, "first_name", "First Name", errors, max_length=100)
     last = text(request.form, "last_name", "Last Name", errors, max_length=100)
     email = core_forms.email(request.form, errors)
     newsletter = request.form.get("newsletter") == "1"
+    group = request.form.get("group", "")
+    if group not in CUSTOMER_GROUPS:
+        errors["group"] = f"Group must be one of: {', '.join(CUSTOMER_GROUPS)}."
     if errors:
         form = {**request.form.to_dict(), "newsletter": int(newsletter)}
         return render_template(
-            "admin/customers/edit.html", customer=customer, form=form, errors=errors
+            "admin/customers/edit.html",
+            customer=customer,
+            form=form,
+            errors=errors,
+            groups=CUSTOMER_GROUPS,
         ), 400
     db = get_db()
     db.execute(
         "UPDATE users SET first_name = ?, last_name = ?, email = ?, newsletter = ? WHERE id = ?",
         (first, last, email, int(newsletter), customer_id),
+    )
+    db.execute(
+        "INSERT OR REPLACE INTO customer_group_members (user_id, group_id)"
+        " SELECT ?, id FROM customer_groups WHERE name = ?",
+        (customer_id, group),
     )
     db.commit()
     flash("You saved the customer.", "success")

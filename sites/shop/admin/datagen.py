@@ -5,7 +5,7 @@ reads the storefront's tables and draws from its own random stream (``shop-admin
 so every storefront row is the same with or without it. It writes staff users, billing
 details, order status histories, invoices, shipments, the search-term log, product view
 counts, product attributes (status, visibility, special price), stock, reviews awaiting
-moderation and CMS pages.
+moderation, CMS pages and customer groups.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ DEFAULT_PAYMENT = "Check / Money order"
 INVOICE_BASE = 200000
 SHIPMENT_BASE = 300000
 SEARCH_TERM_COUNT = 80
+CUSTOMER_GROUPS = ("General", "Wholesale", "Retailer")
+"""The customer groups by id order (1 is General, every customer's default)."""
 QUEUED_REVIEWS = 32
 """Reviews written but not published: awaiting moderation or rejected."""
 LOW_STOCK_QTY = 10
@@ -306,6 +308,18 @@ CMS_PAGES = (
 """The CMS pages of every world (the last one disabled)."""
 
 
+def _customer_groups(conn: sqlite3.Connection, rng: Rng) -> None:
+    conn.executemany(
+        "INSERT INTO customer_groups VALUES (?, ?)",
+        list(enumerate(CUSTOMER_GROUPS, start=1)),
+    )
+    rows = [
+        (user_id, 1 if user_id == 1 else rng.weighted((1, 2, 3), (75, 15, 10)))
+        for (user_id,) in conn.execute("SELECT id FROM users ORDER BY id").fetchall()
+    ]
+    conn.executemany("INSERT INTO customer_group_members VALUES (?, ?)", rows)
+
+
 def _cms_pages(conn: sqlite3.Connection) -> None:
     conn.executemany(
         "INSERT INTO cms_pages VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -340,6 +354,7 @@ def generate(conn: sqlite3.Connection, seed: int) -> None:
     rng = Rng(f"shop-admin:{seed}")
     orders_rng, search_rng, views_rng = rng.fork("orders"), rng.fork("search"), rng.fork("views")
     stock_rng, reviews_rng = rng.fork("stock"), rng.fork("reviews")
+    groups_rng = rng.fork("groups")
     factory, conn.row_factory = conn.row_factory, sqlite3.Row
     try:
         _staff(conn)
@@ -349,5 +364,6 @@ def generate(conn: sqlite3.Connection, seed: int) -> None:
         _stock(conn, stock_rng)
         _review_queue(conn, reviews_rng)
         _cms_pages(conn)
+        _customer_groups(conn, groups_rng)
     finally:
         conn.row_factory = factory

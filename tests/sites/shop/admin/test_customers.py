@@ -45,17 +45,34 @@ def test_customer_page_lists_orders_and_reviews(client, conn) -> None:
 
 def test_edit_account_and_address(client, conn, admin_post) -> None:
     bad = admin_post(
-        "/admin/customers/2/edit", {"first_name": "Ann", "last_name": "", "email": "nope"}
+        "/admin/customers/2/edit",
+        {"first_name": "Ann", "last_name": "", "email": "nope", "group": "VIP"},
     )
     assert bad.status_code == 400
     assert b"Last Name is required." in bad.data and b"Email must be an address" in bad.data
+    assert b"Group must be one of" in bad.data
     good = admin_post(
         "/admin/customers/2/edit",
-        {"first_name": "Ann", "last_name": "Lee", "email": "ann@example.com", "newsletter": "1"},
+        {
+            "first_name": "Ann",
+            "last_name": "Lee",
+            "email": "ann@example.com",
+            "newsletter": "1",
+            "group": "Wholesale",
+        },
     )
     assert good.status_code == 302
     row = conn.execute("SELECT first_name, email, newsletter FROM users WHERE id = 2").fetchone()
     assert tuple(row) == ("Ann", "ann@example.com", 1)
+    assert (
+        conn.execute(
+            "SELECT g.name FROM customer_group_members m"
+            " JOIN customer_groups g ON g.id = m.group_id WHERE m.user_id = 2"
+        ).fetchone()[0]
+        == "Wholesale"
+    )
+    _, rows = grid_rows(client, "/admin/customers?group=Wholesale&limit=200")
+    assert "2" in [row[0] for row in rows] and {row[6] for row in rows} == {"Wholesale"}
     address_id = conn.execute("SELECT id FROM addresses WHERE user_id = 2").fetchone()[0]
     url = f"/admin/customers/2/addresses/{address_id}"
     form = dict(
