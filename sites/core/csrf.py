@@ -6,8 +6,9 @@ drawn: an HMAC of the app's ``SECRET_KEY`` and the session — its user and the
 user's session generation — so the same requests always give the same pages, and a
 token dies with its session: logging in changes it, and logging out (which bumps the
 generation) invalidates every token the user's sessions were given.
-Set ``app.config["CSRF_DISABLED"]`` to skip the check (tests that focus on
-something else).
+``app.config["CSRF_SESSION_KEYS"]`` names further session keys the token is bound to
+when present (the shop's staff session). Set ``app.config["CSRF_DISABLED"]`` to skip
+the check (tests that focus on something else).
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ def csrf_token() -> str:
     generation = session.get(GENERATION_KEY, 0)
     # Generation 0 (a user who never logged out) keeps the token pristine pages carry.
     bound = f"{user}:{generation}" if generation else f"{user}"
+    # A site with a second kind of session (the shop's staff) binds its keys too.
+    for key in current_app.config.get("CSRF_SESSION_KEYS", ()):
+        if key in session:
+            bound += f":{key}={session[key]}"
     cached = g.get("_csrf_token")
     if cached is not None and cached[0] == bound:
         return cached[1]

@@ -1,4 +1,5 @@
-"""The shop: a storefront with a catalogue, cart, checkout and customer accounts.
+"""The shop: a storefront with a catalogue, cart, checkout and customer accounts,
+and its back office at ``/admin`` (:mod:`webenv.sites.shop.admin`).
 
 Create it with :func:`create_app`; fill its database with
 :func:`webenv.sites.shop.datagen.generate`.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, g
+from flask import Flask, g, request
 
 from .. import SITES
 from ..core.app import create_site_app
@@ -25,10 +26,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, cart, catalog, product
+    from . import account, admin, cart, catalog, product
     from .datagen import generate
 
     def layout() -> dict[str, Any]:
+        if (request.blueprint or "").startswith("admin"):
+            return {}  # the back office's pages show no storefront header
         return {
             "nav_categories": catalog.top_categories(),
             "cart_count": cart.cart_quantity(g.user["id"]) if g.get("user") else 0,
@@ -40,7 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         site_name=SITES["shop"].title,
         test_config=test_config,
         generate=generate,
-        blueprints=[catalog.bp, product.bp, cart.bp, account.bp],
+        blueprints=[catalog.bp, product.bp, cart.bp, account.bp, admin.bp],
         login_endpoint="account.login",
         home_endpoint="catalog.index",
         layout=layout,

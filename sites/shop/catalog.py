@@ -75,6 +75,29 @@ def category(slug: str) -> str:
     )
 
 
+def search_conditions(query: str) -> tuple[list[str], list[str]]:
+    """The SQL conditions on products ``p`` a keyword search for ``query`` applies.
+
+    A product matches when every word (the first ten) occurs in its name, brand, category
+    or parent category. The one definition of a search match: the search page and the
+    generated search-term log (``search_terms.num_results``) use it.
+
+    Returns:
+        ``(conditions, parameters)``; no conditions when ``query`` has no words.
+    """
+    where: list[str] = []
+    params: list[str] = []
+    for term in query.split()[:10]:
+        escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        where.append(
+            "(p.name LIKE ? ESCAPE '\\' OR p.brand LIKE ? ESCAPE '\\' OR p.category_id IN"
+            " (SELECT c.id FROM categories c LEFT JOIN categories t ON t.id = c.parent_id"
+            " WHERE c.name LIKE ? ESCAPE '\\' OR t.name LIKE ? ESCAPE '\\'))"
+        )
+        params += [f"%{escaped}%"] * 4
+    return where, params
+
+
 @bp.route("/search")
 def search() -> tuple[str, int] | str:
     """Find products whose name, brand or category contains every word of ``q``."""
@@ -89,18 +112,8 @@ def search() -> tuple[str, int] | str:
             sorts=listing.SORTS,
             ratings=listing.RATINGS,
         ), 400
-    terms = query.split()[:10]
-    where: list[str] = []
-    params: list[str] = []
-    for term in terms:
-        escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        where.append(
-            "(p.name LIKE ? ESCAPE '\\' OR p.brand LIKE ? ESCAPE '\\' OR p.category_id IN"
-            " (SELECT c.id FROM categories c LEFT JOIN categories t ON t.id = c.parent_id"
-            " WHERE c.name LIKE ? ESCAPE '\\' OR t.name LIKE ? ESCAPE '\\'))"
-        )
-        params += [f"%{escaped}%"] * 4
-    page = listing.list_products(request.args, where, params) if terms else None
+    where, params = search_conditions(query)
+    page = listing.list_products(request.args, where, params) if where else None
     return render_template(
         "shop/search.html",
         query=query,

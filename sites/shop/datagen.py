@@ -413,12 +413,15 @@ def average_rating(total: int, count: int) -> float:
     return round(total / count, 1) if count else 0.0
 
 
-def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
+def generate(conn: sqlite3.Connection, seed: int = 0, *, back_office: bool = True) -> None:
     """Create the shop's tables and fill them with the world of ``seed``.
 
     Args:
         conn: An empty (or disposable) database; existing shop tables are dropped.
         seed: The world seed; 0 is the canonical world tasks are written against.
+        back_office: Whether to fill the back office's tables too
+            (:func:`webenv.sites.shop.admin.datagen.generate`, from its own random
+            stream: the storefront's rows are the same either way).
     """
     rng = Rng(f"shop:{seed}")
     catalogue_rng, users_rng, orders_rng = (
@@ -517,6 +520,10 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     conn.executemany("INSERT INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?)", reviews)
     conn.executemany("INSERT INTO wishlist_items VALUES (?, ?, ?, ?)", wishlist)
     conn.executemany("INSERT INTO cart_items VALUES (?, ?, ?, ?, ?, ?, ?)", cart)
+    if back_office:
+        from .admin import datagen as admin_datagen
+
+        admin_datagen.generate(conn, seed)
     conn.commit()
 
 

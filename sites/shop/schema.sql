@@ -1,6 +1,20 @@
 -- Schema of the shop site. Money is integer cents; timestamps are
 -- 'YYYY-MM-DD HH:MM:SS' text in world time.
 
+DROP TABLE IF EXISTS staff_users;
+DROP TABLE IF EXISTS order_status_history;
+DROP TABLE IF EXISTS order_holds;
+DROP TABLE IF EXISTS order_billing;
+DROP TABLE IF EXISTS shipments;
+DROP TABLE IF EXISTS invoices;
+DROP TABLE IF EXISTS search_terms;
+DROP TABLE IF EXISTS product_views;
+DROP TABLE IF EXISTS product_attributes;
+DROP TABLE IF EXISTS stock_items;
+DROP TABLE IF EXISTS review_queue;
+DROP TABLE IF EXISTS cms_pages;
+DROP TABLE IF EXISTS customer_group_members;
+DROP TABLE IF EXISTS customer_groups;
 DROP TABLE IF EXISTS order_items;
 DROP TABLE IF EXISTS orders;
 DROP TABLE IF EXISTS wishlist_items;
@@ -151,3 +165,126 @@ CREATE TABLE order_items (
 );
 CREATE INDEX idx_order_items_order ON order_items (order_id);
 CREATE INDEX idx_order_items_product ON order_items (product_id);
+
+-- The back office (/admin). Tables below are generated after the storefront's, from
+-- their own random stream, so the storefront's rows are the same with or without them.
+
+CREATE TABLE staff_users (
+  id INTEGER PRIMARY KEY,
+  username TEXT UNIQUE NOT NULL,
+  password_hash TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  role TEXT NOT NULL,                -- a key of webenv.sites.shop.admin.roles.ROLES
+  is_active INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  session_generation INTEGER NOT NULL DEFAULT 0  -- bumped at each log-out
+);
+
+CREATE TABLE order_billing (         -- an order without a row is billed to its shipping address
+  order_id INTEGER PRIMARY KEY REFERENCES orders (id),
+  payment_method TEXT NOT NULL,
+  bill_name TEXT NOT NULL,
+  bill_street TEXT NOT NULL,
+  bill_city TEXT NOT NULL,
+  bill_state TEXT NOT NULL,
+  bill_postcode TEXT NOT NULL,
+  bill_country TEXT NOT NULL,
+  bill_phone TEXT NOT NULL
+);
+
+CREATE TABLE order_holds (           -- an order with a row is On Hold
+  order_id INTEGER PRIMARY KEY REFERENCES orders (id),
+  held_at TEXT NOT NULL
+);
+
+CREATE TABLE order_status_history (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders (id),
+  status TEXT NOT NULL,              -- the order's status when the entry was written
+  comment TEXT NOT NULL,
+  is_customer_notified INTEGER NOT NULL DEFAULT 0,
+  author TEXT NOT NULL,              -- a staff username, or '' for the system
+  created_at TEXT NOT NULL
+);
+CREATE INDEX idx_order_status_history_order ON order_status_history (order_id, created_at);
+
+CREATE TABLE invoices (
+  id INTEGER PRIMARY KEY,
+  number TEXT UNIQUE NOT NULL,
+  order_id INTEGER UNIQUE NOT NULL REFERENCES orders (id),
+  status TEXT NOT NULL CHECK (status IN ('Paid')),
+  total_cents INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE shipments (
+  id INTEGER PRIMARY KEY,
+  number TEXT UNIQUE NOT NULL,
+  order_id INTEGER UNIQUE NOT NULL REFERENCES orders (id),
+  carrier TEXT NOT NULL,
+  tracking_number TEXT NOT NULL,
+  total_qty INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE search_terms (
+  id INTEGER PRIMARY KEY,
+  query TEXT UNIQUE NOT NULL,
+  num_results INTEGER NOT NULL,      -- products found the last time it was searched
+  uses INTEGER NOT NULL,             -- how many times it was searched
+  updated_at TEXT NOT NULL           -- when it was last searched
+);
+
+CREATE TABLE product_views (
+  product_id INTEGER PRIMARY KEY REFERENCES products (id),
+  views INTEGER NOT NULL
+);
+
+CREATE TABLE product_attributes (    -- a product without a row is enabled and visible
+  product_id INTEGER PRIMARY KEY REFERENCES products (id),
+  enabled INTEGER NOT NULL DEFAULT 1,
+  visibility TEXT NOT NULL DEFAULT 'Catalog, Search'
+    CHECK (visibility IN ('Not Visible Individually', 'Catalog', 'Search', 'Catalog, Search')),
+  special_price_cents INTEGER,       -- NULL: no special price
+  special_from TEXT,                 -- 'YYYY-MM-DD' or NULL (from any day)
+  special_to TEXT                    -- 'YYYY-MM-DD' or NULL (to any day)
+);
+
+CREATE TABLE stock_items (           -- a product without a row has 0 in stock
+  product_id INTEGER PRIMARY KEY REFERENCES products (id),
+  qty INTEGER NOT NULL CHECK (qty >= 0),
+  is_in_stock INTEGER NOT NULL
+);
+
+CREATE TABLE review_queue (          -- reviews awaiting moderation, or rejected; approved
+  id INTEGER PRIMARY KEY,            -- (published) reviews are the reviews table's rows
+  product_id INTEGER NOT NULL REFERENCES products (id),
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  title TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Not Approved'))
+);
+
+CREATE TABLE cms_pages (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  url_key TEXT UNIQUE NOT NULL,
+  content TEXT NOT NULL,
+  is_active INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE customer_groups (
+  id INTEGER PRIMARY KEY,
+  name TEXT UNIQUE NOT NULL
+);
+
+CREATE TABLE customer_group_members (  -- a customer without a row is in group 1, General
+  user_id INTEGER PRIMARY KEY REFERENCES users (id),
+  group_id INTEGER NOT NULL REFERENCES customer_groups (id)
+);
