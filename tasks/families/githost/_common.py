@@ -123,3 +123,10 @@ def walk_history(data: WorldData, project_id: int, head: str) -> dict[str, tuple
 def project_named(data: WorldData, full_name: str) -> Project:
     """One of the task user's projects by its display name (``'Group / Name'``)."""
     return next(p for p in my_projects(data) if p.full_name == full_name)
+
+
+def author_filter_keeps(author: str, name: str, email: str) -> bool:
+    """Whether the Commits page's Author filter, given ``author``, keeps a commit by
+    ``name`` <``email``> (a case-insensitive part of the name, or the email's user part)."""
+    needle = author.lower()
+    return needle in name.lower() or needle == email.split("@")[0]

@@ -28,6 +28,7 @@ from webenv.task_files.families.githost._common import (
     PER_PAGE,
     REPORTER,
     Project,
+    author_filter_keeps,
     branch_head,
     history,
     my_projects,
@@ -135,14 +136,6 @@ def _in_period(rows: list[Commit], period: str) -> list[Commit]:
 # --- how many commits did someone make in a period -------------------------------------------
 
 
-def _filter_matches(rows: list[Commit], author: str) -> int:
-    """How many rows the Commits page's Author filter keeps for ``author``."""
-    needle = author.lower()
-    return sum(
-        needle in name.lower() or needle == email.split("@")[0] for _, name, email, _ in rows
-    )
-
-
 def _commits_in_period(ctx: Context) -> Draft | None:
     pool = [p for p in my_projects(ctx.data) if reachable(ctx.data, p)]
     if not pool:
@@ -154,7 +147,7 @@ def _commits_in_period(ctx: Context) -> Draft | None:
         return None
     author = ctx.rng.choice(authors)
     mine = [row for row in rows if row[1] == author]
-    if _filter_matches(rows, author) != len(mine):
+    if sum(author_filter_keeps(author, n, e) for _, n, e, _ in rows) != len(mine):
         return None  # the Author filter would also keep someone else's commits
     period = ctx.rng.choice(_periods(rows, since=True, all_time=False))
     start, _ = _period_bounds(period)

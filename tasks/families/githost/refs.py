@@ -5,7 +5,6 @@ issue's latest commenter to the project, and star the more starred of two projec
 
 from __future__ import annotations
 
-from collections import deque
 from datetime import date
 from typing import Any
 
@@ -28,10 +27,13 @@ from webenv.task_files.families.githost._common import (
     PER_PAGE,
     REPORTER,
     Project,
+    author_filter_keeps,
+    history,
     my_projects,
     open_project,
     reachable,
     user_id,
+    walk_history,
 )
 
 
@@ -276,21 +278,10 @@ def _commits_by_author(ctx: Context) -> Draft | None:
     if not branches:
         return None
     branch, head = ctx.rng.choice(branches)
-    rows = ctx.data.query(
-        "githost",
-        "WITH RECURSIVE reach(sha) AS (SELECT ? UNION SELECT p.sha FROM reach r JOIN commits c "
-        "ON c.project_id = ? AND c.sha = r.sha JOIN commits p ON p.project_id = c.project_id "
-        "AND p.sha IN (c.parent_sha, c.parent2_sha)) "
-        "SELECT c.author_name, c.author_email FROM reach r JOIN commits c "
-        "ON c.project_id = ? AND c.sha = r.sha",
-        (head, project.id, project.id),
-    )
+    rows = [(name, email) for _, name, email, _ in history(ctx.data, project.id, head)]
     author = ctx.rng.choice(sorted({name for name, _ in rows}))
     exact = sum(name == author for name, _ in rows)
-    matched = sum(
-        author.lower() in name.lower() or author.lower() == email.split("@")[0]
-        for name, email in rows
-    )
+    matched = sum(author_filter_keeps(author, name, email) for name, email in rows)
     if matched != exact:
         return None  # the page's Author filter would also match someone else
     steps = [
@@ -318,23 +309,9 @@ def _confirm_commits_by_author(ctx: Context, values: dict[str, Any]) -> str:
         "SELECT commit_sha FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
         (project.id, values["branch"]),
     )
-    commits = {
-        sha: (author, parents)
-        for sha, author, *parents in ctx.data.query(
-            "githost",
-            "SELECT sha, author_name, parent_sha, parent2_sha FROM commits WHERE project_id = ?",
-            (project.id,),
-        )
-    }
-    seen: set[str] = set()
-    queue = deque([head])
-    while queue:
-        sha = queue.popleft()
-        if sha in seen or sha not in commits:
-            continue
-        seen.add(sha)
-        queue.extend(parent for parent in commits[sha][1] if parent)
-    return str(sum(commits[sha][0] == values["author"] for sha in seen))
+    assert head is not None
+    walked = walk_history(ctx.data, project.id, head)
+    return str(sum(author == values["author"] for author, _ in walked.values()))
 
 
 # --- invite the latest commenter on the oldest open issue with a label ---------------------
