@@ -21,11 +21,14 @@ from webenv.task_files.families.forum._common import (
     PER_PAGE,
     RANGES,
     REPLIES,
+    SUBSCRIBER_RANKS,
     USER,
     Forum,
+    by_subscribers,
     forums,
     listing,
     open_forum,
+    subscriber_rank,
     user_id,
 )
 from webenv.task_files.families.forum._top import read_top, top_again, top_pick, top_values
@@ -386,8 +389,16 @@ def _confirm_compare_comment_karma(ctx: Context, values: dict[str, Any]) -> str:
 
 # --- put the biggest or smallest of my forums in my biography -------------------------------
 
-_BIO_EXTREMES = {"most": max, "fewest": min}
-_BIO_LEADS = ("Mostly found in ", "You can find me in ", "Home forum: ")
+_BIO_LEADS = (
+    "Mostly found in ",
+    "You can find me in ",
+    "Home forum: ",
+    "Usually posting in ",
+    "Say hi in ",
+    "My favourite corner: ",
+    "Lurking in ",
+    "Ask me anything in ",
+)
 
 
 def _bio_forum(ctx: Context) -> Draft | None:
@@ -398,12 +409,11 @@ def _bio_forum(ctx: Context) -> Draft | None:
         "ON f.id = s.forum_id WHERE s.user_id = ?",
         (uid,),
     )
-    which = ctx.rng.choice(sorted(_BIO_EXTREMES))
-    if len(rows) < 2:
-        return None
-    title, count = _BIO_EXTREMES[which](rows, key=lambda r: r[1])
-    if sum(r[1] == count for r in rows) > 1:
-        return None  # a tie
+    which = ctx.rng.choice(SUBSCRIBER_RANKS)
+    picked = by_subscribers(rows, which)
+    if picked is None:
+        return None  # too few subscriptions, or a tie at the rank
+    title = picked[0]
     lead = ctx.rng.choice(_BIO_LEADS)
     biography = f"{lead}{title}"
     steps = [
@@ -431,7 +441,8 @@ def _confirm_bio_forum(ctx: Context, values: dict[str, Any]) -> str:
     rows = ctx.data.query("forum", "SELECT user_id, forum_id FROM subscriptions")
     mine = {forum_id for who, forum_id in rows if who == uid}
     counts = {f: sum(1 for _, forum_id in rows if forum_id == f) for f in mine}
-    return titles[_BIO_EXTREMES[values["which"]](counts, key=counts.__getitem__)]
+    n, most = subscriber_rank(values["which"])
+    return titles[sorted(counts, key=counts.__getitem__, reverse=most)[n - 1]]
 
 
 FAMILIES = [

@@ -21,11 +21,14 @@ from webenv.families.steps import (
 from webenv.task_files.families.forum._common import (
     BODIES,
     PER_PAGE,
+    SUBSCRIBER_RANKS,
     USER,
     Forum,
+    by_subscribers,
     forums,
     listing,
     open_forum,
+    subscriber_rank,
     user_id,
 )
 
@@ -106,20 +109,12 @@ def _subscriptions(ctx: Context) -> tuple[list[tuple[str, int]], list[tuple[str,
 
 def _swap(ctx: Context) -> Draft | None:
     inside, outside = _subscriptions(ctx)
-    if len(inside) < 2 or len(outside) < 2:
-        return None
-    combos = [(d, a) for d in ("fewest", "most") for a in ("most", "fewest")]
-    for drop_by, add_by in ctx.rng.sample(combos, len(combos)):
-        drop_end = 0 if drop_by == "fewest" else -1
-        add_end = -1 if add_by == "most" else 0
-        # No tie for "the forum with the fewest/most": the first choice without one.
-        if inside[drop_end][1] != inside[1 if drop_end == 0 else -2][1] and (
-            outside[add_end][1] != outside[1 if add_end == 0 else -2][1]
-        ):
-            break
-    else:
-        return None
-    drop, add = inside[drop_end][0], outside[add_end][0]
+    drop_by = ctx.rng.choice(SUBSCRIBER_RANKS)
+    add_by = ctx.rng.choice(SUBSCRIBER_RANKS)
+    dropped, added = by_subscribers(inside, drop_by), by_subscribers(outside, add_by)
+    if dropped is None or added is None:
+        return None  # too few forums on a side, or a tie at the rank
+    drop, add = dropped[0], added[0]
     uid = user_id(ctx.data)
     ids = dict(ctx.data.query("forum", "SELECT title, id FROM forums"))
     steps = [
@@ -151,6 +146,12 @@ def _swap(ctx: Context) -> Draft | None:
     )
 
 
+def _nth_by_count(forum_ids: set[int], counts: dict[int, int], which: str) -> int:
+    """The forum at the rank ``which`` names, ranked in Python by the recounted rows."""
+    n, most = subscriber_rank(which)
+    return sorted(forum_ids, key=lambda f: counts.get(f, 0), reverse=most)[n - 1]
+
+
 def _confirm_swap(ctx: Context, values: dict[str, Any]) -> str:
     """Recount subscribers from the subscription rows, not the stored counts."""
     uid = user_id(ctx.data)
@@ -161,10 +162,8 @@ def _confirm_swap(ctx: Context, values: dict[str, Any]) -> str:
         if member == uid:
             mine.add(forum_id)
     titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
-    drop_pick = min if values["drop_by"] == "fewest" else max
-    add_pick = max if values["add_by"] == "most" else min
-    drop = drop_pick(mine, key=lambda f: counts.get(f, 0))
-    add = add_pick(set(titles) - mine, key=lambda f: counts.get(f, 0))
+    drop = _nth_by_count(mine, counts, values["drop_by"])
+    add = _nth_by_count(set(titles) - mine, counts, values["add_by"])
     return f"{titles[drop]}|{titles[add]}"
 
 
