@@ -19,19 +19,23 @@ from webenv.families.steps import (
 )
 from webenv.task_files.families.forum._common import (
     PER_PAGE,
-    RANGES,
     REPLIES,
     SUBSCRIBER_RANKS,
     USER,
     Forum,
     by_subscribers,
     forums,
-    listing,
     open_forum,
     subscriber_rank,
     user_id,
 )
-from webenv.task_files.families.forum._top import read_top, top_again, top_pick, top_values
+from webenv.task_files.families.forum._top import (
+    author_link,
+    read_top,
+    top_again,
+    top_pick,
+    top_values,
+)
 
 # --- which of two forums' moderators has more karma ----------------------------------------
 
@@ -227,13 +231,9 @@ def _author_forums(ctx: Context) -> Draft | None:
         (item.author,),
     )
     count, distinct = rows[0]
-    # The author's link follows each title on the listing; an earlier submission by the
-    # same author gives an earlier link with the same name (to the same profile).
-    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
-    nth = sum(s.author == item.author for s in listed) - 1
     steps = [
         *read_top(forum, period),
-        click(item.author, nth=nth),
+        author_link(ctx, forum, period, n, item.author),
         click(f"All submissions by {item.author}"),
         *[click("Next page") for _ in range((count - 1) // PER_PAGE)],
     ]
@@ -336,13 +336,6 @@ def _comment_karma(ctx: Context, username: str) -> int:
     )
 
 
-def _author_link(ctx: Context, forum: Forum, period: str, n: int, author: str) -> dict[str, Any]:
-    """The click on the n-th Top submission's author link (earlier links with the same name
-    belong to higher-ranked submissions by the same person)."""
-    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
-    return click(author, nth=sum(s.author == author for s in listed) - 1)
-
-
 def _compare_comment_karma(ctx: Context) -> Draft | None:
     first, second = top_pick(ctx), top_pick(ctx)
     if first is None or second is None or first[0] == second[0]:
@@ -354,9 +347,9 @@ def _compare_comment_karma(ctx: Context) -> Draft | None:
     answer = authors[0] if karma[0] > karma[1] else authors[1]
     steps = [
         *read_top(first[0], first[1]),
-        _author_link(ctx, *first[:3], authors[0]),
+        author_link(ctx, *first[:3], authors[0]),
         *read_top(second[0], second[1]),
-        _author_link(ctx, *second[:3], authors[1]),
+        author_link(ctx, *second[:3], authors[1]),
     ]
     a, b = (top_values(*pick[:3]) for pick in (first, second))
     return Draft(

@@ -24,12 +24,19 @@ from webenv.task_files.families.forum._common import (
     SUBSCRIBER_RANKS,
     USER,
     Forum,
+    Submission,
     by_subscribers,
     forums,
-    listing,
     open_forum,
     subscriber_rank,
     user_id,
+)
+from webenv.task_files.families.forum._top import (
+    author_link,
+    read_top,
+    top_again,
+    top_pick,
+    top_values,
 )
 
 _TITLES = (
@@ -170,14 +177,19 @@ def _confirm_swap(ctx: Context, values: dict[str, Any]) -> str:
 # --- total points of the top poster's submissions in that forum ---------------------------
 
 
+_PICK_TRIES = 8
+
+
 def _first_fitting(ctx: Context, build: Any) -> Draft | None:
-    """``build(ctx, forum)`` on the forums in a random (seeded) order: the first draft
-    any forum supports, so a world with few fitting forums still yields instances."""
-    everything = forums(ctx.data)
-    for forum in ctx.rng.sample(everything, len(everything)):
-        built = build(ctx, forum)
-        if built is not None:
-            return built
+    """``build(ctx, forum, period, n, submission)`` on up to :data:`_PICK_TRIES` (seeded)
+    draws of a forum's n-th Top submission over a period: the first draft any draw
+    supports, so a world with few fitting forums still yields instances."""
+    for _ in range(_PICK_TRIES):
+        pick = top_pick(ctx)
+        if pick is not None:
+            built = build(ctx, *pick)
+            if built is not None:
+                return built
     return None
 
 
@@ -185,17 +197,15 @@ def _author_points(ctx: Context) -> Draft | None:
     return _first_fitting(ctx, _author_points_in)
 
 
-def _author_points_in(ctx: Context, forum: Forum) -> Draft | None:
-    top = listing(ctx.data, forum, "top")
-    if not top:
-        return None
-    author = top[0].author
+def _author_points_in(
+    ctx: Context, forum: Forum, period: str, n: int, item: Submission
+) -> Draft | None:
     rows = ctx.data.query(
         "forum",
         "SELECT f.id, s.score FROM submissions s JOIN users u ON u.id = s.user_id JOIN "
         "forums f ON f.id = s.forum_id WHERE u.username = ? AND s.deleted = 0 "
         "ORDER BY s.created_at DESC, s.id DESC",
-        (author,),
+        (item.author,),
     )
     positions = [i for i, (forum_id, _) in enumerate(rows) if forum_id == forum.id]
     if len(positions) < 2:
@@ -203,15 +213,13 @@ def _author_points_in(ctx: Context, forum: Forum) -> Draft | None:
     answer = str(sum(rows[i][1] for i in positions))
     pages = positions[-1] // PER_PAGE + 1
     steps = [
-        *open_forum(forum),
-        click("Top"),
-        click("All time"),
-        click(author),
-        click(f"All submissions by {author}"),
+        *read_top(forum, period),
+        author_link(ctx, forum, period, n, item.author),
+        click(f"All submissions by {item.author}"),
         *[click("Next page") for _ in range(pages - 1)],
     ]
     return Draft(
-        values={"forum": forum.title},
+        values=top_values(forum, period, n),
         eval=answer_eval(answer, "number"),
         solution=[*steps, stop(answer)],
         answer=answer,
@@ -219,21 +227,19 @@ def _author_points_in(ctx: Context, forum: Forum) -> Draft | None:
 
 
 def _confirm_author_points(ctx: Context, values: dict[str, Any]) -> str:
-    """Recompute in Python from vote rows: the top post by summed votes, then its
-    author's summed votes in that forum."""
+    """The submission re-ranked from raw rows (:func:`top_again`), then its author's
+    points in that forum summed in Python from vote rows."""
+    _, _, author = top_again(ctx, values)
     forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
-    posts = ctx.data.query(
-        "forum",
-        "SELECT id, user_id, forum_id, created_at FROM submissions WHERE deleted = 0",
-    )
     votes: dict[int, int] = {}
     for submission_id, value in ctx.data.query(
         "forum", "SELECT submission_id, value FROM submission_votes"
     ):
         votes[submission_id] = votes.get(submission_id, 0) + value
-    here = [p for p in posts if p[2] == forum_id]
-    best = max(here, key=lambda p: (votes.get(p[0], 0), p[3], p[0]))
-    return str(sum(votes.get(p[0], 0) for p in here if p[1] == best[1]))
+    posts = ctx.data.query(
+        "forum", "SELECT id, user_id, forum_id FROM submissions WHERE deleted = 0"
+    )
+    return str(sum(votes.get(p[0], 0) for p in posts if p[1] == author and p[2] == forum_id))
 
 
 FAMILIES = [
@@ -264,8 +270,8 @@ FAMILIES = [
         id="forum.top-author-points-in-forum",
         sites=("forum",),
         skills=("sort", "paginate", "aggregate"),
-        intent_template="Find the author of the top submission of all time in {{forum}} and "
-        "tell me the total points of all the submissions they have posted in {{forum}}.",
+        intent_template="Find the author of the {{rank}} submission of {{period}} in {{forum}} "
+        "and tell me the total points of all the submissions they have posted in {{forum}}.",
         build=_author_points,
         confirm=_confirm_author_points,
         split="test",
@@ -282,11 +288,10 @@ def _author_favourite(ctx: Context) -> Draft | None:
     return _first_fitting(ctx, _author_favourite_in)
 
 
-def _author_favourite_in(ctx: Context, forum: Forum) -> Draft | None:
-    top = listing(ctx.data, forum, "top")
-    if not top:
-        return None
-    author = top[0].author
+def _author_favourite_in(
+    ctx: Context, forum: Forum, period: str, n: int, item: Submission
+) -> Draft | None:
+    author = item.author
     rows = ctx.data.query(
         "forum",
         "SELECT f.title FROM submissions s JOIN users u ON u.id = s.user_id JOIN forums f "
@@ -312,10 +317,8 @@ def _author_favourite_in(ctx: Context, forum: Forum) -> Draft | None:
     if ids[favourite] in subscribed:
         return None
     steps = [
-        *open_forum(forum),
-        click("Top"),
-        click("All time"),
-        click(author),
+        *read_top(forum, period),
+        author_link(ctx, forum, period, n, author),
         click(f"All submissions by {author}"),
         *[click("Next page") for _ in range((len(rows) - 1) // PER_PAGE)],
         click("Forums"),
@@ -323,7 +326,7 @@ def _author_favourite_in(ctx: Context, forum: Forum) -> Draft | None:
     ]
     return Draft(
         answer=favourite,
-        values={"forum": forum.title},
+        values=top_values(forum, period, n),
         eval=state_eval(
             "forum",
             [
@@ -340,22 +343,15 @@ def _author_favourite_in(ctx: Context, forum: Forum) -> Draft | None:
 
 
 def _confirm_author_favourite(ctx: Context, values: dict[str, Any]) -> str:
-    """The top post by summed vote rows, then its author's forums counted in Python."""
-    forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
+    """The submission re-ranked from raw rows (:func:`top_again`), then its author's
+    forums counted in Python."""
+    _, _, best_author = top_again(ctx, values)
     posts = ctx.data.query(
         "forum", "SELECT id, user_id, forum_id, created_at FROM submissions WHERE deleted = 0"
     )
-    votes: dict[int, int] = {}
-    for submission_id, value in ctx.data.query(
-        "forum", "SELECT submission_id, value FROM submission_votes"
-    ):
-        votes[submission_id] = votes.get(submission_id, 0) + value
-    best = max(
-        (p for p in posts if p[2] == forum_id), key=lambda p: (votes.get(p[0], 0), p[3], p[0])
-    )
     counts: dict[int, int] = {}
     for _, author, where, _ in posts:
-        if author == best[1]:
+        if author == best_author:
             counts[where] = counts.get(where, 0) + 1
     titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
     return titles[max(counts, key=counts.__getitem__)]
@@ -366,7 +362,7 @@ FAMILIES.append(
         id="forum.subscribe-top-author-favourite",
         sites=("forum",),
         skills=("sort", "paginate", "aggregate"),
-        intent_template="Find the author of the top submission of all time in {{forum}}, "
+        intent_template="Find the author of the {{rank}} submission of {{period}} in {{forum}}, "
         "work out which forum they have posted the most submissions in, and subscribe me to "
         "that forum.",
         build=_author_favourite,
