@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from webenv.families import DEFAULT_LOGINS, WorldData
 from webenv.families.steps import click, type_text
@@ -37,8 +38,20 @@ def user_id(data: WorldData) -> int:
     return int(data.value("githost", "SELECT id FROM users WHERE username = ?", (USER,)))
 
 
+# Per world: the task user's projects (read from the pristine data, which never changes);
+# nearly every family filters them through ``reachable``, which needs them all again.
+_MY_PROJECTS: WeakKeyDictionary[WorldData, tuple[Project, ...]] = WeakKeyDictionary()
+
+
 def my_projects(data: WorldData) -> list[Project]:
     """Projects the task user is a member of, by id."""
+    cached = _MY_PROJECTS.get(data)
+    if cached is None:
+        cached = _MY_PROJECTS[data] = tuple(_query_my_projects(data))
+    return list(cached)
+
+
+def _query_my_projects(data: WorldData) -> list[Project]:
     rows = data.query(
         "githost",
         "SELECT p.id, p.path, p.name, p.description, n.name, n.path, "
