@@ -125,23 +125,37 @@ def _confirm_branch_from_tag(ctx: Context, values: dict[str, Any]) -> str:
 # --- approve the oldest open merge request by an author ------------------------------------
 
 
+# Which of an author's open merge requests: the list sort that puts it first, and whether
+# the sort key is the creation (else the last update) time, newest first.
+_WHICH_MR = {
+    "oldest": ("created_asc", "created_at", False),
+    "newest": ("created_desc", "created_at", True),
+    "most recently updated": ("updated_desc", "updated_at", True),
+}
+
+
 def _approve_oldest(ctx: Context) -> Draft | None:
     project = _writable_project(ctx)
     if project is None:
         return None
     uid = user_id(ctx.data)
+    which = ctx.rng.choice(list(_WHICH_MR))
+    sort, column, newest = _WHICH_MR[which]
+    order = "DESC" if newest else "ASC"
     rows = ctx.data.query(
         "githost",
-        "SELECT m.id, m.title, u.username, m.created_at FROM merge_requests m JOIN users u "
+        f"SELECT m.id, m.title, u.username, m.{column} FROM merge_requests m JOIN users u "
         "ON u.id = m.author_id WHERE m.project_id = ? AND m.state = 'opened' AND u.id <> ? "
-        "ORDER BY m.created_at, m.iid",
+        f"ORDER BY m.{column} {order}, m.iid {order}",
         (project.id, uid),
     )
     if not rows:
         return None
     author = ctx.rng.choice(sorted({r[2] for r in rows}))
     theirs = [r for r in rows if r[2] == author]
-    mr_id, title, _, _ = theirs[0]
+    mr_id, title, _, moment = theirs[0]
+    if len(theirs) > 1 and theirs[1][3] == moment:
+        return None  # two of theirs at the same moment: "the oldest" would be ambiguous
     approved = ctx.data.query("githost", "SELECT mr_id FROM mr_approvals WHERE user_id = ?", (uid,))
     if (mr_id,) in approved or sum(r[1] == title for r in theirs[:PER_PAGE]) > 1:
         return None  # approved already, or a title the listing shows twice
@@ -149,14 +163,14 @@ def _approve_oldest(ctx: Context) -> Draft | None:
         *open_project(project),
         click("Merge requests"),
         type_text("Author", author),
-        select("Sort by", SORTS["created_asc"][0]),
+        select("Sort by", SORTS[sort][0]),
         button("Apply"),
         click(title),
         button("Approve"),
     ]
     return Draft(
         answer=title,
-        values={"project": project.full_name, "author": author},
+        values={"project": project.full_name, "which": which, "author": author},
         eval=state_eval(
             "githost",
             [
@@ -169,16 +183,21 @@ def _approve_oldest(ctx: Context) -> Draft | None:
 
 
 def _confirm_approve_oldest(ctx: Context, values: dict[str, Any]) -> str:
-    """The author's open merge requests in the project, ranked in Python by creation."""
+    """The author's open merge requests in the project, ranked in Python by the time the
+    intent names."""
     project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
     names = dict(ctx.data.query("githost", "SELECT id, username FROM users"))
     rows = ctx.data.query(
         "githost",
-        "SELECT iid, title, state, author_id, created_at FROM merge_requests WHERE project_id = ?",
+        "SELECT iid, title, state, author_id, created_at, updated_at FROM merge_requests "
+        "WHERE project_id = ?",
         (project.id,),
     )
     theirs = [r for r in rows if r[2] == "opened" and names[r[3]] == values["author"]]
-    return min(theirs, key=lambda r: (r[4], r[0]))[1]
+    _, column, newest = _WHICH_MR[values["which"]]
+    index = 4 if column == "created_at" else 5
+    pick = max if newest else min
+    return pick(theirs, key=lambda r: (r[index], r[0]))[1]
 
 
 # --- create a milestone due when the project's open issues are first or last due -----------
@@ -500,7 +519,7 @@ FAMILIES = [
         id="githost.approve-oldest-mr-by-author",
         sites=("githost",),
         skills=("filter", "sort"),
-        intent_template="In the {{project}} project, approve the oldest open merge request "
+        intent_template="In the {{project}} project, approve the {{which}} open merge request "
         "opened by {{author}}.",
         build=_approve_oldest,
         confirm=_confirm_approve_oldest,
