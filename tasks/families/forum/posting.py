@@ -12,6 +12,7 @@ from webenv.families.steps import (
     click,
     infeasible,
     infeasible_eval,
+    ordinal,
     select,
     sql_text,
     state_eval,
@@ -375,7 +376,32 @@ FAMILIES.append(
 
 # --- edit one of my comments picked by points or age ---------------------------------------
 
-_NOTES = ("thanks for the replies", "fixed a typo", "see my newer post", "this worked for me")
+_NOTES = (
+    "thanks for the replies",
+    "fixed a typo",
+    "see my newer post",
+    "this worked for me",
+    "added a link",
+    "clarified the second point",
+    "still looking for answers",
+    "updated after testing",
+)
+_WHICH_COMMENT = (
+    "my comment with the most points",
+    "my newest comment",
+    "my second newest comment",
+    "my third newest comment",
+    "my oldest comment",
+    "my second oldest comment",
+    "my third oldest comment",
+)
+
+
+def _comment_rank(which: str) -> tuple[int, bool]:
+    """``(1-based rank, from the newest)`` of an age phrase of :data:`_WHICH_COMMENT`."""
+    words = which.split()
+    n = 1 if len(words) == 3 else [ordinal(i) for i in (1, 2, 3)].index(words[1]) + 1
+    return n, words[-2] == "newest"
 
 
 def _edit_my_comment(ctx: Context) -> Draft | None:
@@ -389,15 +415,14 @@ def _edit_my_comment(ctx: Context) -> Draft | None:
     )
     if len(rows) < 3:
         return None
-    which = ctx.rng.choice(
-        ("my comment with the most points", "my newest comment", "my oldest comment")
-    )
-    if which == "my comment with the most points":
+    which = ctx.rng.choice(_WHICH_COMMENT)
+    if which == _WHICH_COMMENT[0]:
         index = max(range(len(rows)), key=lambda i: rows[i][2])
         if sum(r[2] == rows[index][2] for r in rows) > 1:
             return None  # a tie for the most points
     else:
-        index = 0 if which == "my newest comment" else len(rows) - 1
+        n, newest = _comment_rank(which)
+        index = n - 1 if newest else len(rows) - n
     comment_id, body, _, title = rows[index]
     if sum(r[3] == title for r in rows) > 1:
         return None  # two of my comments sit under the same title: the link is ambiguous
@@ -446,12 +471,11 @@ def _confirm_edit_my_comment(ctx: Context, values: dict[str, Any]) -> str:
     votes: dict[int, int] = {}
     for comment_id, value in ctx.data.query("forum", "SELECT comment_id, value FROM comment_votes"):
         votes[comment_id] = votes.get(comment_id, 0) + value
-    if values["which"] == "my comment with the most points":
+    if values["which"] == _WHICH_COMMENT[0]:
         chosen = max(mine, key=lambda c: votes.get(c[0], 0))
-    elif values["which"] == "my newest comment":
-        chosen = max(mine, key=lambda c: (c[1], c[0]))
     else:
-        chosen = min(mine, key=lambda c: (c[1], c[0]))
+        n, newest = _comment_rank(values["which"])
+        chosen = sorted(mine, key=lambda c: (c[1], c[0]), reverse=newest)[n - 1]
     return str(chosen[0])
 
 
@@ -492,7 +516,8 @@ def _delete_newest_mine(ctx: Context) -> Draft | None:
     forum = ctx.rng.choice(pool)
     pages = (len(mine) - 1) // PER_PAGE + 1
     browse = [click(USER), click(f"All submissions by {USER}")]
-    values = {"forum": forum.title}
+    which = ctx.rng.choice(("most recent", "oldest"))
+    values = {"which": which, "forum": forum.title}
     if not feasible:
         reason = f"I have no submissions in {forum.title}, so there is nothing to delete."
         steps = [*browse, *[click("Next page") for _ in range(pages - 1)]]
@@ -502,7 +527,8 @@ def _delete_newest_mine(ctx: Context) -> Draft | None:
             solution=[*steps, infeasible(reason)],
             answer="N/A",
         )
-    index = next(i for i, row in enumerate(mine) if row[2] == forum.id)
+    here = [i for i, row in enumerate(mine) if row[2] == forum.id]
+    index = here[0] if which == "most recent" else here[-1]
     submission_id, title, _ = mine[index]
     if sum(row[1] == title for row in mine) > 1:
         return None  # two of my posts share the title: the link would be ambiguous
@@ -535,7 +561,7 @@ def _delete_newest_mine(ctx: Context) -> Draft | None:
 
 
 def _confirm_delete_newest_mine(ctx: Context, values: dict[str, Any]) -> str:
-    """My newest post in that forum, picked in Python from my submission rows."""
+    """My newest (oldest) post in that forum, picked in Python from my submission rows."""
     uid = user_id(ctx.data)
     forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
     rows = ctx.data.query(
@@ -545,7 +571,8 @@ def _confirm_delete_newest_mine(ctx: Context, values: dict[str, Any]) -> str:
         (forum_id,),
     )
     mine = [r for r in rows if r[5] == uid and not r[4]]
-    return max(mine, key=lambda r: (r[2], r[0]))[1] if mine else "N/A"
+    pick = max if values["which"] == "most recent" else min
+    return pick(mine, key=lambda r: (r[2], r[0]))[1] if mine else "N/A"
 
 
 FAMILIES.append(
@@ -553,7 +580,7 @@ FAMILIES.append(
         id="forum.delete-my-newest-in-forum",
         sites=("forum",),
         skills=("paginate",),
-        intent_template="Delete my most recent submission in the {{forum}} forum.",
+        intent_template="Delete my {{which}} submission in the {{forum}} forum.",
         build=_delete_newest_mine,
         confirm=_confirm_delete_newest_mine,
         split="test",
