@@ -269,8 +269,8 @@ def _members_with(ctx: Context, project: Project, role: int) -> list[str]:
 
 def _promote(ctx: Context) -> Draft | None:
     feasible = ctx.rng.chance(0.7)
-    role = ctx.rng.choice((GUEST, REPORTER))
-    target = DEVELOPER if role == REPORTER else REPORTER
+    role = ctx.rng.choice((GUEST, REPORTER, DEVELOPER))
+    target = ctx.rng.choice([r for r in (GUEST, REPORTER, DEVELOPER, MAINTAINER) if r != role])
     pool = [
         p
         for p in my_projects(ctx.data)
