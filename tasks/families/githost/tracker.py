@@ -123,6 +123,10 @@ def _confirm_count(ctx: Context, values: dict[str, Any]) -> str:
 # --- close the oldest open issue with a label ------------------------------------------
 
 
+# The list sort that puts the wanted issue first, and the SQL direction of its creation time.
+_WHICH_ISSUE = {"oldest": ("created_asc", "ASC"), "newest": ("created_desc", "DESC")}
+
+
 def _close_oldest(ctx: Context) -> Draft | None:
     project = _project(ctx, DEVELOPER)
     if project is None:
@@ -131,11 +135,13 @@ def _close_oldest(ctx: Context) -> Draft | None:
     if not labels:
         return None
     label_id, label = ctx.rng.choice(labels)
+    which = ctx.rng.choice(list(_WHICH_ISSUE))
+    order = _WHICH_ISSUE[which][1]
     rows = ctx.data.query(
         "githost",
         "SELECT i.id, i.title, i.created_at FROM issues i JOIN "
         "issue_labels x ON x.issue_id = i.id WHERE x.label_id = ? AND "
-        "i.state = 'opened' ORDER BY i.created_at, i.iid",
+        f"i.state = 'opened' ORDER BY i.created_at {order}, i.iid {order}",
         (label_id,),
     )
     if len(rows) < 2 or rows[0][2] == rows[1][2] or [r[1] for r in rows].count(rows[0][1]) > 1:
@@ -150,14 +156,14 @@ def _close_oldest(ctx: Context) -> Draft | None:
         *open_project(project),
         click("Issues"),
         select("Label", label),
-        select("Sort by", SORTS["created_asc"][0]),
+        select("Sort by", SORTS[_WHICH_ISSUE[which][0]][0]),
         button("Apply"),
         click(title),
         button("Close issue"),
     ]
     return Draft(
         answer=title,
-        values={"project": project.full_name, "label": label},
+        values={"which": which, "project": project.full_name, "label": label},
         eval=state_eval(
             "githost",
             [
@@ -359,7 +365,8 @@ def _project_issues(ctx: Context, full_name: str) -> list[tuple[Any, ...]]:
 
 
 def _confirm_close_oldest(ctx: Context, values: dict[str, Any]) -> str:
-    """The oldest open issue carrying the label, found in Python over the label rows."""
+    """The oldest (newest) open issue carrying the label, found in Python over the label
+    rows."""
     label_rows = ctx.data.query(
         "githost",
         "SELECT x.issue_id, l.name FROM issue_labels x JOIN labels l ON l.id = x.label_id",
@@ -368,7 +375,8 @@ def _confirm_close_oldest(ctx: Context, values: dict[str, Any]) -> str:
     open_issues = [
         r for r in _project_issues(ctx, values["project"]) if r[3] == "opened" and r[0] in labelled
     ]
-    return min(open_issues, key=lambda r: (r[4], r[1]))[2]
+    pick = min if values["which"] == "oldest" else max
+    return pick(open_issues, key=lambda r: (r[4], r[1]))[2]
 
 
 def _confirm_most_discussed(ctx: Context, values: dict[str, Any]) -> int:
@@ -487,7 +495,7 @@ FAMILIES = [
         id="githost.close-oldest-labelled-issue",
         sites=("githost",),
         skills=("search", "filter", "sort"),
-        intent_template="Close the oldest open issue labelled {{label}} in the {{project}} "
+        intent_template="Close the {{which}} open issue labelled {{label}} in the {{project}} "
         "project.",
         build=_close_oldest,
         confirm=_confirm_close_oldest,
