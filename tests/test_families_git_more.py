@@ -9,7 +9,9 @@ from collections import Counter
 
 import pytest
 
-from webenv.families import families, generate_json, get_family, world_split
+from webenv.candidates import solution_misses
+from webenv.env import WebEnv
+from webenv.families import families, generate_json, generate_many, get_family, world_split
 from webenv.families.registry import FAMILY_PACKAGE, context, draft
 from webenv.families.verify import InstanceCheck, check_world
 
@@ -73,7 +75,9 @@ def test_confirm_depends_on_the_world_and_instance(family_id):
             built = draft(family_id, world_seed, instance)
             if built is not None:
                 assert family.confirm is not None
-                answers.add(str(family.confirm(context(family, world_seed, instance), built.values)))
+                answers.add(
+                    str(family.confirm(context(family, world_seed, instance), built.values))
+                )
     assert len(answers) >= 2, f"{family_id}: confirm always says {answers}"
 
 
@@ -113,3 +117,18 @@ def test_solutions_of_the_new_families_are_long():
     lengths = sorted(r.steps for seed in WORLD_SEEDS for r in checks(seed))
     assert lengths[len(lengths) // 2] >= 6
     assert sum(n >= 10 for n in lengths) >= 0.2 * len(lengths)
+
+
+@pytest.fixture(scope="module")
+def candidates_env():
+    env = WebEnv(tasks=FAMILY_IDS, candidates=True, world_seeds=[3])
+    yield env
+    env.close()
+
+
+@pytest.mark.parametrize("family_id", FAMILY_IDS)
+def test_reference_solution_steps_are_candidates(candidates_env, family_id):
+    """Every typed text comes from the goal, so a policy choosing among candidates can
+    take each reference step."""
+    task = next(t for t in generate_many(family_id, 3, 6) if t.eval.answer_type != "infeasible")
+    assert solution_misses(candidates_env, task) == []

@@ -1,5 +1,5 @@
 """Git-hosting families that administer a project, as WebArena asks of GitLab: change a
-project's description, visibility and topics (infeasible without the Maintainer role),
+project's description, visibility and topic list (infeasible without the Maintainer role),
 and close every open issue carrying a label."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from webenv.families.steps import (
     infeasible,
     infeasible_eval,
     select,
-    sql_text,
     state_eval,
     stop,
     type_text,
@@ -77,11 +76,15 @@ def _update_settings(ctx: Context) -> Draft | None:
     description = ctx.rng.choice(descriptions)
     visibility = ctx.rng.choice([v for v in _VISIBILITY_OPTION if v != current[1]])
     topic = ctx.rng.choice(new_topics)
+    # The new list keeps the project's topics, drops one of them now and then, and adds
+    # one; the intent quotes it whole, as the Topics field takes it.
+    kept = [t for t in have if not (len(have) > 1 and t == have[-1] and ctx.rng.chance(0.5))]
+    topics = sorted({*kept, topic})
     values = {
         "project": project.full_name,
         "description": description,
         "visibility": visibility,
-        "topic": topic,
+        "topics": ", ".join(topics),
     }
     if not feasible:
         role = ROLES[project.role]
@@ -98,7 +101,6 @@ def _update_settings(ctx: Context) -> Draft | None:
                 ),
             ],
         )
-    topics = sorted({*have, topic})
     steps = [
         *open_project(project),
         click("Settings"),
@@ -121,11 +123,6 @@ def _update_settings(ctx: Context) -> Draft | None:
                     "SELECT group_concat(name, ',') FROM (SELECT name FROM topics WHERE "
                     f"project_id = {project.id} ORDER BY name)",
                     ",".join(topics),
-                ),
-                (
-                    f"SELECT COUNT(*) FROM topics WHERE project_id = {project.id} AND "
-                    f"name = {sql_text(topic)}",
-                    1,
                 ),
             ],
         ),
@@ -230,7 +227,7 @@ FAMILIES = [
         sites=("githost",),
         skills=("search", "form-fill"),
         intent_template='Change the description of the {{project}} project to "{{description}}", '
-        "make it {{visibility}} and add the topic {{topic}}.",
+        'make it {{visibility}} and set its topics to "{{topics}}".',
         build=_update_settings,
         confirm=_confirm_update_settings,
         length=(5, 10),
