@@ -132,3 +132,57 @@ def test_reference_solution_steps_are_candidates(candidates_env, family_id):
     take each reference step."""
     task = next(t for t in generate_many(family_id, 3, 6) if t.eval.answer_type != "infeasible")
     assert solution_misses(candidates_env, task) == []
+
+
+_common = importlib.import_module(f"{FAMILY_PACKAGE}.forum._common")
+
+
+@pytest.mark.parametrize(
+    ("which", "expected"),
+    [
+        ("most", ("d", 9)),
+        ("second most", ("c", 7)),
+        ("third most", None),  # b and e tie at 5
+        ("fewest", ("a", 1)),
+        ("second fewest", None),
+    ],
+)
+def test_by_subscribers_picks_the_rank_and_refuses_ties(which, expected):
+    rows = [("a", 1), ("b", 5), ("c", 7), ("d", 9), ("e", 5)]
+    assert _common.by_subscribers(rows, which) == expected
+
+
+def test_by_subscribers_needs_one_row_past_the_rank():
+    assert _common.by_subscribers([("a", 1), ("b", 2)], "second most") is None
+    assert _common.by_subscribers([("a", 1), ("b", 2), ("c", 3)], "second most") == ("b", 2)
+
+
+# Families widened to yield more distinct instances per world (issue 11's 100,000 over 100
+# worlds): the slots that used to be fixed (or two-valued) now take many values.
+WIDENED = {
+    "githost.star-top-group-project": (("which",), 5),
+    "githost.open-most-discussed-issue": (("state", "extreme"), 4),
+    "githost.approve-oldest-mr-by-author": (("which",), 3),
+    "githost.promote-role-members": (("role", "target"), 7),
+    "githost.close-oldest-labelled-issue": (("which",), 2),
+    "githost.busiest-milestone": (("which", "counted", "extreme"), 8),
+    "githost.count-author-mrs": (("which",), 4),
+    "forum.swap-subscription": (("drop_by", "add_by"), 8),
+    "forum.biography-subscribed-forum": (("which", "lead"), 12),
+    "forum.top-author-points-in-forum": (("rank", "period"), 5),
+    "forum.subscribe-top-author-favourite": (("rank", "period"), 5),
+    "forum.edit-my-comment": (("which",), 6),
+    "forum.delete-my-newest-in-forum": (("which",), 2),
+}
+
+
+@pytest.mark.parametrize(("family_id", "widened"), sorted(WIDENED.items()))
+def test_widened_families_vary_their_slots(family_id, widened):
+    slots, least = widened
+    seen = {
+        tuple(task["instantiation_dict"][slot] for slot in slots)
+        for seed in (2, 7)
+        for instance in range(40)
+        if (task := generate_json(family_id, seed, instance)) is not None
+    }
+    assert len(seen) >= least, f"{family_id}: {sorted(seen)}"
