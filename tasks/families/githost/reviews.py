@@ -163,6 +163,7 @@ FAMILIES = [
         '{{file}} and comment "{{comment}}" on it.',
         build=_comment_on_mr,
         confirm=_confirm_comment_on_mr,
+        split="test",
         length=(10, 10),
         kind="state",
     ),
