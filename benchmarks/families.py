@@ -7,9 +7,14 @@ fast instances are generated, how many of the tried instance seeds a world suppo
 how many distinct instances (intent and eval) the families yield, and the reference
 solutions' lengths.
 
+Distinct instances are counted world by world (``--distinct-tries`` instance seeds per
+family and world, generated but not played); the table's last column, the mean distinct
+instances per world, shows which families yield few. ``--per-family 0`` only counts.
+
 Prints a table and writes ``benchmarks/results/families.json``.
 
     python benchmarks/families.py --worlds 100-109 --per-family 20
+    python benchmarks/families.py --worlds 100-199 --per-family 0 --distinct-tries 30
 """
 
 from __future__ import annotations
