@@ -1,7 +1,7 @@
 """Forum families about people: compare two forums' moderators by karma (or two top
 authors by comment karma), answer a message in my inbox picked by who sent it or whether it
 is still unread, count the forums a top author posts in, follow every forum a forum's
-moderators run, and name my biggest or smallest forum in my biography."""
+moderators run, and name the forum at some rank by subscribers among mine in my biography."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Git-hosting families over the repository, reviews and planning: branch off a tag found
-on the Tags page, approve an author's oldest open merge request, create a milestone due
-with the project's open issues, count one author's commits on a branch, invite an
-issue's latest commenter to the project, and star the more starred of two projects."""
+on the Tags page, approve an author's oldest, newest or last updated open merge request,
+create a milestone due with the project's open issues, count one author's commits on a
+branch, invite an issue's latest commenter to the project, and star the more starred of
+two projects."""
 
 from __future__ import annotations
 

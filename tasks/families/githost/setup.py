@@ -1,5 +1,6 @@
 """Git-hosting families that set things up: create a project and configure it, plan a
-milestone for labelled issues, promote the newest member, count someone's merge requests."""
+milestone for labelled issues, change every member with one role to another, count
+someone's open, merged, closed or all merge requests."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Git-hosting triage families: hand someone's open issues over to a colleague, and find
-the milestone with the most open issues."""
+the milestone with the most or fewest open, closed or total issues."""
 
 from __future__ import annotations
 
