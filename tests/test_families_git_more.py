@@ -168,7 +168,7 @@ WIDENED = {
     "githost.busiest-milestone": (("which", "counted", "extreme"), 8),
     "githost.count-author-mrs": (("which",), 4),
     "forum.swap-subscription": (("drop_by", "add_by"), 8),
-    "forum.biography-subscribed-forum": (("which", "lead"), 12),
+    "forum.biography-subscribed-forum": (("which", "lead", "among"), 16),
     "forum.top-author-points-in-forum": (("rank", "period"), 5),
     "forum.subscribe-top-author-favourite": (("rank", "period"), 5),
     "forum.edit-my-comment": (("which",), 6),

@@ -1,7 +1,8 @@
 """Forum families about people: compare two forums' moderators by karma (or two top
 authors by comment karma), answer a message in my inbox picked by who sent it or whether it
 is still unread, count the forums a top author posts in, follow every forum a forum's
-moderators run, and name the forum at some rank by subscribers among mine in my biography."""
+moderators run, and name the forum at some rank by subscribers among mine (or the others) in my
+biography."""
 
 from __future__ import annotations
 
@@ -382,6 +383,7 @@ def _confirm_compare_comment_karma(ctx: Context, values: dict[str, Any]) -> str:
 
 # --- put the biggest or smallest of my forums in my biography -------------------------------
 
+_BIO_AMONG = ("I am subscribed to", "I am not subscribed to")
 _BIO_LEADS = (
     "Mostly found in ",
     "You can find me in ",
@@ -396,11 +398,12 @@ _BIO_LEADS = (
 
 def _bio_forum(ctx: Context) -> Draft | None:
     uid = user_id(ctx.data)
+    among = ctx.rng.choice(_BIO_AMONG)
     rows = ctx.data.query(
         "forum",
-        "SELECT f.title, f.subscriber_count FROM subscriptions s JOIN forums f "
-        "ON f.id = s.forum_id WHERE s.user_id = ?",
-        (uid,),
+        "SELECT f.title, f.subscriber_count FROM forums f WHERE EXISTS (SELECT 1 FROM "
+        "subscriptions s WHERE s.forum_id = f.id AND s.user_id = ?) = ?",
+        (uid, int(among == _BIO_AMONG[0])),
     )
     which = ctx.rng.choice(SUBSCRIBER_RANKS)
     picked = by_subscribers(rows, which)
@@ -419,7 +422,7 @@ def _bio_forum(ctx: Context) -> Draft | None:
     ]
     return Draft(
         answer=title,
-        values={"lead": lead, "which": which},
+        values={"lead": lead, "which": which, "among": among},
         eval=state_eval(
             "forum", [(f"SELECT trim(biography) FROM users WHERE id = {uid}", biography)]
         ),
@@ -433,7 +436,8 @@ def _confirm_bio_forum(ctx: Context, values: dict[str, Any]) -> str:
     titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
     rows = ctx.data.query("forum", "SELECT user_id, forum_id FROM subscriptions")
     mine = {forum_id for who, forum_id in rows if who == uid}
-    counts = {f: sum(1 for _, forum_id in rows if forum_id == f) for f in mine}
+    chosen = mine if values["among"] == _BIO_AMONG[0] else set(titles) - mine
+    counts = {f: sum(1 for _, forum_id in rows if forum_id == f) for f in chosen}
     n, most = subscriber_rank(values["which"])
     return titles[sorted(counts, key=counts.__getitem__, reverse=most)[n - 1]]
 
@@ -502,7 +506,7 @@ FAMILIES = [
         sites=("forum",),
         skills=("sort", "compare", "form-fill"),
         intent_template='Set my forum biography to exactly "{{lead}}" followed by the title of '
-        "the forum with the {{which}} subscribers among the forums I am subscribed to.",
+        "the forum with the {{which}} subscribers among the forums {{among}}.",
         build=_bio_forum,
         confirm=_confirm_bio_forum,
         length=(7, 7),
