@@ -7,9 +7,14 @@ fast instances are generated, how many of the tried instance seeds a world suppo
 how many distinct instances (intent and eval) the families yield, and the reference
 solutions' lengths.
 
+Distinct instances are counted world by world (``--distinct-tries`` instance seeds per
+family and world, generated but not played); the table's last column, the mean distinct
+instances per world, shows which families yield few. ``--per-family 0`` only counts.
+
 Prints a table and writes ``benchmarks/results/families.json``.
 
     python benchmarks/families.py --worlds 100-109 --per-family 20
+    python benchmarks/families.py --worlds 100-199 --per-family 0 --distinct-tries 30
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from webenv.families import families, generate_json, select_families
 from webenv.families.model import world_data
@@ -40,31 +46,47 @@ def _seeds(text: str) -> list[int]:
     return list(range(first, last + 1))
 
 
-def _distinct(family_ids: list[str], seeds: list[int], tries: int) -> dict[str, object]:
-    """Generate ``tries`` instance seeds per family and world (no playing)."""
-    keys: dict[str, set[str]] = defaultdict(set)
-    made = tried = 0
-    started = time.perf_counter()
-    for seed in seeds:
-        for family_id in family_ids:
-            for instance in range(tries):
-                tried += 1
+class _Distinct:
+    """Counts distinct instances (intent and eval) over worlds, one world at a time (so a
+    world's data is generated once for playing and counting)."""
+
+    def __init__(self, family_ids: list[str], tries: int) -> None:
+        self.family_ids = family_ids
+        self.tries = tries
+        self.keys: dict[str, set[str]] = defaultdict(set)
+        self.made = self.tried = 0
+        self.elapsed = 0.0
+
+    def add_world(self, seed: int) -> None:
+        """Generate ``tries`` instance seeds of every family on world ``seed`` (no playing)."""
+        started = time.perf_counter()
+        for family_id in self.family_ids:
+            for instance in range(self.tries):
+                self.tried += 1
                 data = generate_json(family_id, seed, instance)
                 if data is None:
                     continue
-                made += 1
+                self.made += 1
                 # Distinct = distinct intent and eval (answer): the same question with the
                 # same answer on two worlds counts once.
-                keys[family_id].add(json.dumps([data["intent"], data["eval"]], sort_keys=True))
-    elapsed = time.perf_counter() - started
-    return {
-        "tried": tried,
-        "generated": made,
-        "supported_share": made / tried if tried else 0,
-        "tasks_per_s": made / elapsed if elapsed else 0.0,
-        "distinct": sum(len(v) for v in keys.values()),
-        "distinct_per_family": {k: len(v) for k, v in sorted(keys.items())},
-    }
+                key = json.dumps([data["intent"], data["eval"]], sort_keys=True)
+                self.keys[family_id].add(key)
+        self.elapsed += time.perf_counter() - started
+
+    def summary(self, worlds: int) -> dict[str, object]:
+        """Totals, and per family the distinct count and its mean per world."""
+        per_family = {f: len(self.keys.get(f, ())) for f in self.family_ids}
+        return {
+            "tried": self.tried,
+            "generated": self.made,
+            "supported_share": self.made / self.tried if self.tried else 0,
+            "tasks_per_s": self.made / self.elapsed if self.elapsed else 0.0,
+            "distinct": sum(per_family.values()),
+            "distinct_per_family": per_family,
+            "distinct_per_family_per_world": {
+                f: n / worlds if worlds else 0.0 for f, n in per_family.items()
+            },
+        }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         "--per-family",
         type=int,
         default=20,
-        help="instances played per family in total (default 20)",
+        help="instances played per family in total (default 20; 0 counts distinct "
+        "instances only, without playing)",
     )
     parser.add_argument("--select", default="gen", help="families: gen, gen:test, shop:gen...")
     parser.add_argument(
@@ -88,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = _seeds(args.worlds)
     family_ids = [f.id for f in select_families(args.select)]
     per_world = math.ceil(args.per_family / len(seeds))
+    counter = _Distinct(family_ids, args.distinct_tries)
 
     world_build: dict[str, list[float]] = defaultdict(list)
     results: list[InstanceCheck] = []
@@ -99,29 +123,37 @@ def main(argv: list[str] | None = None) -> int:
             world_build[site].append(time.perf_counter() - started)
         world_data(seed)
         started = time.perf_counter()
-        results += check_world(family_ids, seed, per_world)
+        if per_world:
+            results += check_world(family_ids, seed, per_world)
         play_time += time.perf_counter() - started
+        counter.add_world(seed)
         done = sum(r.ok for r in results)
-        print(f"world {seed}: {done}/{len(results)} ok so far", file=sys.stderr, flush=True)
+        print(
+            f"world {seed}: {done}/{len(results)} ok so far, "
+            f"{sum(len(v) for v in counter.keys.values())} distinct instances",
+            file=sys.stderr,
+            flush=True,
+        )
 
     by_family: dict[str, list[InstanceCheck]] = defaultdict(list)
     for result in results:
         by_family[result.family].append(result)
-    print(f"{'family':42} {'split':5} {'ok/played':>9} {'distinct':>8} {'steps':>9}")
+    distinct = counter.summary(len(seeds))
+    per_world_distinct: Any = distinct["distinct_per_family_per_world"]
+    print(f"{'family':42} {'split':5} {'ok/played':>9} {'steps':>9} {'distinct/world':>14}")
     for family_id in family_ids:
         rows = by_family.get(family_id, [])
         steps = [r.steps for r in rows]
         span = f"{min(steps)}-{max(steps)}" if steps else "-"
-        distinct = len({r.intent for r in rows})
         print(
             f"{family_id:42} {families()[family_id].split:5} "
-            f"{sum(r.ok for r in rows):>4}/{len(rows):<4} {distinct:>8} {span:>9}"
+            f"{sum(r.ok for r in rows):>4}/{len(rows):<4} {span:>9} "
+            f"{per_world_distinct[family_id]:>14.1f}"
         )
     failures = [r for r in results if not r.ok]
     for failure in failures[:20]:
         print(f"FAIL {failure.task_id}: {failure.error}")
     lengths = [r.steps for r in results]
-    distinct = _distinct(family_ids, seeds, args.distinct_tries)
     summary = {
         "worlds": [seeds[0], seeds[-1]],
         "families": len(family_ids),

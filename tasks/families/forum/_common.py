@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
+from webenv.families.steps import ORDINALS
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.forum.listing import PER_PAGE
 from webenv.sites.forum.listing import RANGES as SITE_RANGES
@@ -126,3 +127,24 @@ def open_forum(forum: Forum) -> list[dict]:
     from webenv.families.steps import click
 
     return [click("Forums"), click(forum.title)]
+
+
+# How intents rank forums by subscribers ("the forum with the second most subscribers").
+SUBSCRIBER_RANKS = ("most", "second most", "third most", "fewest", "second fewest", "third fewest")
+
+
+def subscriber_rank(which: str) -> tuple[int, bool]:
+    """``(1-based rank, counting from the most)`` of a :data:`SUBSCRIBER_RANKS` phrase."""
+    words = which.split()
+    return (1 if len(words) == 1 else ORDINALS.index(words[0]) + 1), words[-1] == "most"
+
+
+def by_subscribers(rows: list[tuple[str, int]], which: str) -> tuple[str, int] | None:
+    """The ``(title, subscribers)`` row at the rank ``which`` names, or None when there
+    are too few rows or its count ties another (the pick would be ambiguous)."""
+    n, most = subscriber_rank(which)
+    ordered = sorted(rows, key=lambda r: r[1], reverse=most)
+    if len(ordered) <= n:
+        return None  # "the third fewest" of three is the most: ask only with one to spare
+    item = ordered[n - 1]
+    return None if sum(r[1] == item[1] for r in rows) > 1 else item

@@ -74,6 +74,14 @@ def read_top(forum: Forum, period: str) -> list[dict[str, Any]]:
     return [*open_forum(forum), click("Top"), click(period)]
 
 
+def author_link(ctx: Context, forum: Forum, period: str, n: int, author: str) -> dict[str, Any]:
+    """The click on the n-th Top submission's author link over a period (on the listing
+    the author's link follows each title, so earlier links with the same name belong to
+    higher-ranked submissions by the same person)."""
+    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
+    return click(author, nth=sum(s.author == author for s in listed) - 1)
+
+
 def top_again(ctx: Context, values: dict[str, Any]) -> tuple[int, str, int]:
     """(id, title, author id) of the submission :func:`top_values` names, re-ranked in
     Python from the forum's raw rows (the period's cut-off from the world's clock, not the

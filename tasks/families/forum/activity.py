@@ -36,7 +36,7 @@ from webenv.task_files.families.forum._common import (
     unique_title,
     user_id,
 )
-from webenv.task_files.families.forum._top import ranked_pick, top_values
+from webenv.task_files.families.forum._top import author_link, ranked_pick, top_values
 
 # --- how many submissions has the author of the n-th top submission posted --------------
 
@@ -54,11 +54,12 @@ def _author_submissions(ctx: Context) -> Draft | None:
         "u.id = s.user_id WHERE u.username = ? AND s.deleted = 0",
         (item.author,),
     )
-    # On the listing the author's link follows the title; the first link with the
-    # author's name may belong to a higher-ranked submission by the same user.
-    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
-    nth = sum(s.author == item.author for s in listed) - 1
-    steps = [*open_forum(forum), click("Top"), click(period), click(item.author, nth=nth)]
+    steps = [
+        *open_forum(forum),
+        click("Top"),
+        click(period),
+        author_link(ctx, forum, period, n, item.author),
+    ]
     answer = str(count)
     values = top_values(forum, period, n)
     return Draft(

@@ -1,7 +1,8 @@
 """Forum families about people: compare two forums' moderators by karma (or two top
 authors by comment karma), answer a message in my inbox picked by who sent it or whether it
 is still unread, count the forums a top author posts in, follow every forum a forum's
-moderators run, and name my biggest or smallest forum in my biography."""
+moderators run, and name the forum at some rank by subscribers among mine (or the others) in my
+biography."""
 
 from __future__ import annotations
 
@@ -19,16 +20,23 @@ from webenv.families.steps import (
 )
 from webenv.task_files.families.forum._common import (
     PER_PAGE,
-    RANGES,
     REPLIES,
+    SUBSCRIBER_RANKS,
     USER,
     Forum,
+    by_subscribers,
     forums,
-    listing,
     open_forum,
+    subscriber_rank,
     user_id,
 )
-from webenv.task_files.families.forum._top import read_top, top_again, top_pick, top_values
+from webenv.task_files.families.forum._top import (
+    author_link,
+    read_top,
+    top_again,
+    top_pick,
+    top_values,
+)
 
 # --- which of two forums' moderators has more karma ----------------------------------------
 
@@ -224,13 +232,9 @@ def _author_forums(ctx: Context) -> Draft | None:
         (item.author,),
     )
     count, distinct = rows[0]
-    # The author's link follows each title on the listing; an earlier submission by the
-    # same author gives an earlier link with the same name (to the same profile).
-    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
-    nth = sum(s.author == item.author for s in listed) - 1
     steps = [
         *read_top(forum, period),
-        click(item.author, nth=nth),
+        author_link(ctx, forum, period, n, item.author),
         click(f"All submissions by {item.author}"),
         *[click("Next page") for _ in range((count - 1) // PER_PAGE)],
     ]
@@ -333,13 +337,6 @@ def _comment_karma(ctx: Context, username: str) -> int:
     )
 
 
-def _author_link(ctx: Context, forum: Forum, period: str, n: int, author: str) -> dict[str, Any]:
-    """The click on the n-th Top submission's author link (earlier links with the same name
-    belong to higher-ranked submissions by the same person)."""
-    listed = listing(ctx.data, forum, "top", RANGES[period])[:n]
-    return click(author, nth=sum(s.author == author for s in listed) - 1)
-
-
 def _compare_comment_karma(ctx: Context) -> Draft | None:
     first, second = top_pick(ctx), top_pick(ctx)
     if first is None or second is None or first[0] == second[0]:
@@ -351,9 +348,9 @@ def _compare_comment_karma(ctx: Context) -> Draft | None:
     answer = authors[0] if karma[0] > karma[1] else authors[1]
     steps = [
         *read_top(first[0], first[1]),
-        _author_link(ctx, *first[:3], authors[0]),
+        author_link(ctx, *first[:3], authors[0]),
         *read_top(second[0], second[1]),
-        _author_link(ctx, *second[:3], authors[1]),
+        author_link(ctx, *second[:3], authors[1]),
     ]
     a, b = (top_values(*pick[:3]) for pick in (first, second))
     return Draft(
@@ -386,24 +383,33 @@ def _confirm_compare_comment_karma(ctx: Context, values: dict[str, Any]) -> str:
 
 # --- put the biggest or smallest of my forums in my biography -------------------------------
 
-_BIO_EXTREMES = {"most": max, "fewest": min}
-_BIO_LEADS = ("Mostly found in ", "You can find me in ", "Home forum: ")
+_BIO_AMONG = ("I am subscribed to", "I am not subscribed to")
+_BIO_LEADS = (
+    "Mostly found in ",
+    "You can find me in ",
+    "Home forum: ",
+    "Usually posting in ",
+    "Say hi in ",
+    "My favourite corner: ",
+    "Lurking in ",
+    "Ask me anything in ",
+)
 
 
 def _bio_forum(ctx: Context) -> Draft | None:
     uid = user_id(ctx.data)
+    among = ctx.rng.choice(_BIO_AMONG)
     rows = ctx.data.query(
         "forum",
-        "SELECT f.title, f.subscriber_count FROM subscriptions s JOIN forums f "
-        "ON f.id = s.forum_id WHERE s.user_id = ?",
-        (uid,),
+        "SELECT f.title, f.subscriber_count FROM forums f WHERE EXISTS (SELECT 1 FROM "
+        "subscriptions s WHERE s.forum_id = f.id AND s.user_id = ?) = ?",
+        (uid, int(among == _BIO_AMONG[0])),
     )
-    which = ctx.rng.choice(sorted(_BIO_EXTREMES))
-    if len(rows) < 2:
-        return None
-    title, count = _BIO_EXTREMES[which](rows, key=lambda r: r[1])
-    if sum(r[1] == count for r in rows) > 1:
-        return None  # a tie
+    which = ctx.rng.choice(SUBSCRIBER_RANKS)
+    picked = by_subscribers(rows, which)
+    if picked is None:
+        return None  # too few subscriptions, or a tie at the rank
+    title = picked[0]
     lead = ctx.rng.choice(_BIO_LEADS)
     biography = f"{lead}{title}"
     steps = [
@@ -416,7 +422,7 @@ def _bio_forum(ctx: Context) -> Draft | None:
     ]
     return Draft(
         answer=title,
-        values={"lead": lead, "which": which},
+        values={"lead": lead, "which": which, "among": among},
         eval=state_eval(
             "forum", [(f"SELECT trim(biography) FROM users WHERE id = {uid}", biography)]
         ),
@@ -430,8 +436,10 @@ def _confirm_bio_forum(ctx: Context, values: dict[str, Any]) -> str:
     titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
     rows = ctx.data.query("forum", "SELECT user_id, forum_id FROM subscriptions")
     mine = {forum_id for who, forum_id in rows if who == uid}
-    counts = {f: sum(1 for _, forum_id in rows if forum_id == f) for f in mine}
-    return titles[_BIO_EXTREMES[values["which"]](counts, key=counts.__getitem__)]
+    chosen = mine if values["among"] == _BIO_AMONG[0] else set(titles) - mine
+    counts = {f: sum(1 for _, forum_id in rows if forum_id == f) for f in chosen}
+    n, most = subscriber_rank(values["which"])
+    return titles[sorted(counts, key=counts.__getitem__, reverse=most)[n - 1]]
 
 
 FAMILIES = [
@@ -498,7 +506,7 @@ FAMILIES = [
         sites=("forum",),
         skills=("sort", "compare", "form-fill"),
         intent_template='Set my forum biography to exactly "{{lead}}" followed by the title of '
-        "the forum with the {{which}} subscribers among the forums I am subscribed to.",
+        "the forum with the {{which}} subscribers among the forums {{among}}.",
         build=_bio_forum,
         confirm=_confirm_bio_forum,
         length=(7, 7),

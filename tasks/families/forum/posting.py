@@ -12,6 +12,7 @@ from webenv.families.steps import (
     click,
     infeasible,
     infeasible_eval,
+    ordinal,
     select,
     sql_text,
     state_eval,
@@ -21,12 +22,22 @@ from webenv.families.steps import (
 from webenv.task_files.families.forum._common import (
     BODIES,
     PER_PAGE,
+    SUBSCRIBER_RANKS,
     USER,
     Forum,
+    Submission,
+    by_subscribers,
     forums,
-    listing,
     open_forum,
+    subscriber_rank,
     user_id,
+)
+from webenv.task_files.families.forum._top import (
+    author_link,
+    read_top,
+    top_again,
+    top_pick,
+    top_values,
 )
 
 _TITLES = (
@@ -106,20 +117,12 @@ def _subscriptions(ctx: Context) -> tuple[list[tuple[str, int]], list[tuple[str,
 
 def _swap(ctx: Context) -> Draft | None:
     inside, outside = _subscriptions(ctx)
-    if len(inside) < 2 or len(outside) < 2:
-        return None
-    combos = [(d, a) for d in ("fewest", "most") for a in ("most", "fewest")]
-    for drop_by, add_by in ctx.rng.sample(combos, len(combos)):
-        drop_end = 0 if drop_by == "fewest" else -1
-        add_end = -1 if add_by == "most" else 0
-        # No tie for "the forum with the fewest/most": the first choice without one.
-        if inside[drop_end][1] != inside[1 if drop_end == 0 else -2][1] and (
-            outside[add_end][1] != outside[1 if add_end == 0 else -2][1]
-        ):
-            break
-    else:
-        return None
-    drop, add = inside[drop_end][0], outside[add_end][0]
+    drop_by = ctx.rng.choice(SUBSCRIBER_RANKS)
+    add_by = ctx.rng.choice(SUBSCRIBER_RANKS)
+    dropped, added = by_subscribers(inside, drop_by), by_subscribers(outside, add_by)
+    if dropped is None or added is None:
+        return None  # too few forums on a side, or a tie at the rank
+    drop, add = dropped[0], added[0]
     uid = user_id(ctx.data)
     ids = dict(ctx.data.query("forum", "SELECT title, id FROM forums"))
     steps = [
@@ -151,6 +154,12 @@ def _swap(ctx: Context) -> Draft | None:
     )
 
 
+def _nth_by_count(forum_ids: set[int], counts: dict[int, int], which: str) -> int:
+    """The forum at the rank ``which`` names, ranked in Python by the recounted rows."""
+    n, most = subscriber_rank(which)
+    return sorted(forum_ids, key=lambda f: counts.get(f, 0), reverse=most)[n - 1]
+
+
 def _confirm_swap(ctx: Context, values: dict[str, Any]) -> str:
     """Recount subscribers from the subscription rows, not the stored counts."""
     uid = user_id(ctx.data)
@@ -161,24 +170,27 @@ def _confirm_swap(ctx: Context, values: dict[str, Any]) -> str:
         if member == uid:
             mine.add(forum_id)
     titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
-    drop_pick = min if values["drop_by"] == "fewest" else max
-    add_pick = max if values["add_by"] == "most" else min
-    drop = drop_pick(mine, key=lambda f: counts.get(f, 0))
-    add = add_pick(set(titles) - mine, key=lambda f: counts.get(f, 0))
+    drop = _nth_by_count(mine, counts, values["drop_by"])
+    add = _nth_by_count(set(titles) - mine, counts, values["add_by"])
     return f"{titles[drop]}|{titles[add]}"
 
 
 # --- total points of the top poster's submissions in that forum ---------------------------
 
 
+_PICK_TRIES = 8
+
+
 def _first_fitting(ctx: Context, build: Any) -> Draft | None:
-    """``build(ctx, forum)`` on the forums in a random (seeded) order: the first draft
-    any forum supports, so a world with few fitting forums still yields instances."""
-    everything = forums(ctx.data)
-    for forum in ctx.rng.sample(everything, len(everything)):
-        built = build(ctx, forum)
-        if built is not None:
-            return built
+    """``build(ctx, forum, period, n, submission)`` on up to :data:`_PICK_TRIES` (seeded)
+    draws of a forum's n-th Top submission over a period: the first draft any draw
+    supports, so a world with few fitting forums still yields instances."""
+    for _ in range(_PICK_TRIES):
+        pick = top_pick(ctx)
+        if pick is not None:
+            built = build(ctx, *pick)
+            if built is not None:
+                return built
     return None
 
 
@@ -186,17 +198,15 @@ def _author_points(ctx: Context) -> Draft | None:
     return _first_fitting(ctx, _author_points_in)
 
 
-def _author_points_in(ctx: Context, forum: Forum) -> Draft | None:
-    top = listing(ctx.data, forum, "top")
-    if not top:
-        return None
-    author = top[0].author
+def _author_points_in(
+    ctx: Context, forum: Forum, period: str, n: int, item: Submission
+) -> Draft | None:
     rows = ctx.data.query(
         "forum",
         "SELECT f.id, s.score FROM submissions s JOIN users u ON u.id = s.user_id JOIN "
         "forums f ON f.id = s.forum_id WHERE u.username = ? AND s.deleted = 0 "
         "ORDER BY s.created_at DESC, s.id DESC",
-        (author,),
+        (item.author,),
     )
     positions = [i for i, (forum_id, _) in enumerate(rows) if forum_id == forum.id]
     if len(positions) < 2:
@@ -204,15 +214,13 @@ def _author_points_in(ctx: Context, forum: Forum) -> Draft | None:
     answer = str(sum(rows[i][1] for i in positions))
     pages = positions[-1] // PER_PAGE + 1
     steps = [
-        *open_forum(forum),
-        click("Top"),
-        click("All time"),
-        click(author),
-        click(f"All submissions by {author}"),
+        *read_top(forum, period),
+        author_link(ctx, forum, period, n, item.author),
+        click(f"All submissions by {item.author}"),
         *[click("Next page") for _ in range(pages - 1)],
     ]
     return Draft(
-        values={"forum": forum.title},
+        values=top_values(forum, period, n),
         eval=answer_eval(answer, "number"),
         solution=[*steps, stop(answer)],
         answer=answer,
@@ -220,21 +228,19 @@ def _author_points_in(ctx: Context, forum: Forum) -> Draft | None:
 
 
 def _confirm_author_points(ctx: Context, values: dict[str, Any]) -> str:
-    """Recompute in Python from vote rows: the top post by summed votes, then its
-    author's summed votes in that forum."""
+    """The submission re-ranked from raw rows (:func:`top_again`), then its author's
+    points in that forum summed in Python from vote rows."""
+    _, _, author = top_again(ctx, values)
     forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
-    posts = ctx.data.query(
-        "forum",
-        "SELECT id, user_id, forum_id, created_at FROM submissions WHERE deleted = 0",
-    )
     votes: dict[int, int] = {}
     for submission_id, value in ctx.data.query(
         "forum", "SELECT submission_id, value FROM submission_votes"
     ):
         votes[submission_id] = votes.get(submission_id, 0) + value
-    here = [p for p in posts if p[2] == forum_id]
-    best = max(here, key=lambda p: (votes.get(p[0], 0), p[3], p[0]))
-    return str(sum(votes.get(p[0], 0) for p in here if p[1] == best[1]))
+    posts = ctx.data.query(
+        "forum", "SELECT id, user_id, forum_id FROM submissions WHERE deleted = 0"
+    )
+    return str(sum(votes.get(p[0], 0) for p in posts if p[1] == author and p[2] == forum_id))
 
 
 FAMILIES = [
@@ -265,8 +271,8 @@ FAMILIES = [
         id="forum.top-author-points-in-forum",
         sites=("forum",),
         skills=("sort", "paginate", "aggregate"),
-        intent_template="Find the author of the top submission of all time in {{forum}} and "
-        "tell me the total points of all the submissions they have posted in {{forum}}.",
+        intent_template="Find the author of the {{rank}} submission of {{period}} in {{forum}} "
+        "and tell me the total points of all the submissions they have posted in {{forum}}.",
         build=_author_points,
         confirm=_confirm_author_points,
         split="test",
@@ -283,11 +289,10 @@ def _author_favourite(ctx: Context) -> Draft | None:
     return _first_fitting(ctx, _author_favourite_in)
 
 
-def _author_favourite_in(ctx: Context, forum: Forum) -> Draft | None:
-    top = listing(ctx.data, forum, "top")
-    if not top:
-        return None
-    author = top[0].author
+def _author_favourite_in(
+    ctx: Context, forum: Forum, period: str, n: int, item: Submission
+) -> Draft | None:
+    author = item.author
     rows = ctx.data.query(
         "forum",
         "SELECT f.title FROM submissions s JOIN users u ON u.id = s.user_id JOIN forums f "
@@ -313,10 +318,8 @@ def _author_favourite_in(ctx: Context, forum: Forum) -> Draft | None:
     if ids[favourite] in subscribed:
         return None
     steps = [
-        *open_forum(forum),
-        click("Top"),
-        click("All time"),
-        click(author),
+        *read_top(forum, period),
+        author_link(ctx, forum, period, n, author),
         click(f"All submissions by {author}"),
         *[click("Next page") for _ in range((len(rows) - 1) // PER_PAGE)],
         click("Forums"),
@@ -324,7 +327,7 @@ def _author_favourite_in(ctx: Context, forum: Forum) -> Draft | None:
     ]
     return Draft(
         answer=favourite,
-        values={"forum": forum.title},
+        values=top_values(forum, period, n),
         eval=state_eval(
             "forum",
             [
@@ -341,22 +344,15 @@ def _author_favourite_in(ctx: Context, forum: Forum) -> Draft | None:
 
 
 def _confirm_author_favourite(ctx: Context, values: dict[str, Any]) -> str:
-    """The top post by summed vote rows, then its author's forums counted in Python."""
-    forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
+    """The submission re-ranked from raw rows (:func:`top_again`), then its author's
+    forums counted in Python."""
+    _, _, best_author = top_again(ctx, values)
     posts = ctx.data.query(
         "forum", "SELECT id, user_id, forum_id, created_at FROM submissions WHERE deleted = 0"
     )
-    votes: dict[int, int] = {}
-    for submission_id, value in ctx.data.query(
-        "forum", "SELECT submission_id, value FROM submission_votes"
-    ):
-        votes[submission_id] = votes.get(submission_id, 0) + value
-    best = max(
-        (p for p in posts if p[2] == forum_id), key=lambda p: (votes.get(p[0], 0), p[3], p[0])
-    )
     counts: dict[int, int] = {}
     for _, author, where, _ in posts:
-        if author == best[1]:
+        if author == best_author:
             counts[where] = counts.get(where, 0) + 1
     titles = dict(ctx.data.query("forum", "SELECT id, title FROM forums"))
     return titles[max(counts, key=counts.__getitem__)]
@@ -367,7 +363,7 @@ FAMILIES.append(
         id="forum.subscribe-top-author-favourite",
         sites=("forum",),
         skills=("sort", "paginate", "aggregate"),
-        intent_template="Find the author of the top submission of all time in {{forum}}, "
+        intent_template="Find the author of the {{rank}} submission of {{period}} in {{forum}}, "
         "work out which forum they have posted the most submissions in, and subscribe me to "
         "that forum.",
         build=_author_favourite,
@@ -380,7 +376,32 @@ FAMILIES.append(
 
 # --- edit one of my comments picked by points or age ---------------------------------------
 
-_NOTES = ("thanks for the replies", "fixed a typo", "see my newer post", "this worked for me")
+_NOTES = (
+    "thanks for the replies",
+    "fixed a typo",
+    "see my newer post",
+    "this worked for me",
+    "added a link",
+    "clarified the second point",
+    "still looking for answers",
+    "updated after testing",
+)
+_WHICH_COMMENT = (
+    "my comment with the most points",
+    "my newest comment",
+    "my second newest comment",
+    "my third newest comment",
+    "my oldest comment",
+    "my second oldest comment",
+    "my third oldest comment",
+)
+
+
+def _comment_rank(which: str) -> tuple[int, bool]:
+    """``(1-based rank, from the newest)`` of an age phrase of :data:`_WHICH_COMMENT`."""
+    words = which.split()
+    n = 1 if len(words) == 3 else [ordinal(i) for i in (1, 2, 3)].index(words[1]) + 1
+    return n, words[-2] == "newest"
 
 
 def _edit_my_comment(ctx: Context) -> Draft | None:
@@ -394,15 +415,14 @@ def _edit_my_comment(ctx: Context) -> Draft | None:
     )
     if len(rows) < 3:
         return None
-    which = ctx.rng.choice(
-        ("my comment with the most points", "my newest comment", "my oldest comment")
-    )
-    if which == "my comment with the most points":
+    which = ctx.rng.choice(_WHICH_COMMENT)
+    if which == _WHICH_COMMENT[0]:
         index = max(range(len(rows)), key=lambda i: rows[i][2])
         if sum(r[2] == rows[index][2] for r in rows) > 1:
             return None  # a tie for the most points
     else:
-        index = 0 if which == "my newest comment" else len(rows) - 1
+        n, newest = _comment_rank(which)
+        index = n - 1 if newest else len(rows) - n
     comment_id, body, _, title = rows[index]
     if sum(r[3] == title for r in rows) > 1:
         return None  # two of my comments sit under the same title: the link is ambiguous
@@ -451,12 +471,11 @@ def _confirm_edit_my_comment(ctx: Context, values: dict[str, Any]) -> str:
     votes: dict[int, int] = {}
     for comment_id, value in ctx.data.query("forum", "SELECT comment_id, value FROM comment_votes"):
         votes[comment_id] = votes.get(comment_id, 0) + value
-    if values["which"] == "my comment with the most points":
+    if values["which"] == _WHICH_COMMENT[0]:
         chosen = max(mine, key=lambda c: votes.get(c[0], 0))
-    elif values["which"] == "my newest comment":
-        chosen = max(mine, key=lambda c: (c[1], c[0]))
     else:
-        chosen = min(mine, key=lambda c: (c[1], c[0]))
+        n, newest = _comment_rank(values["which"])
+        chosen = sorted(mine, key=lambda c: (c[1], c[0]), reverse=newest)[n - 1]
     return str(chosen[0])
 
 
@@ -497,7 +516,8 @@ def _delete_newest_mine(ctx: Context) -> Draft | None:
     forum = ctx.rng.choice(pool)
     pages = (len(mine) - 1) // PER_PAGE + 1
     browse = [click(USER), click(f"All submissions by {USER}")]
-    values = {"forum": forum.title}
+    which = ctx.rng.choice(("most recent", "oldest"))
+    values = {"which": which, "forum": forum.title}
     if not feasible:
         reason = f"I have no submissions in {forum.title}, so there is nothing to delete."
         steps = [*browse, *[click("Next page") for _ in range(pages - 1)]]
@@ -507,7 +527,8 @@ def _delete_newest_mine(ctx: Context) -> Draft | None:
             solution=[*steps, infeasible(reason)],
             answer="N/A",
         )
-    index = next(i for i, row in enumerate(mine) if row[2] == forum.id)
+    here = [i for i, row in enumerate(mine) if row[2] == forum.id]
+    index = here[0] if which == "most recent" else here[-1]
     submission_id, title, _ = mine[index]
     if sum(row[1] == title for row in mine) > 1:
         return None  # two of my posts share the title: the link would be ambiguous
@@ -540,7 +561,7 @@ def _delete_newest_mine(ctx: Context) -> Draft | None:
 
 
 def _confirm_delete_newest_mine(ctx: Context, values: dict[str, Any]) -> str:
-    """My newest post in that forum, picked in Python from my submission rows."""
+    """My newest (oldest) post in that forum, picked in Python from my submission rows."""
     uid = user_id(ctx.data)
     forum_id = ctx.data.value("forum", "SELECT id FROM forums WHERE title = ?", (values["forum"],))
     rows = ctx.data.query(
@@ -550,7 +571,8 @@ def _confirm_delete_newest_mine(ctx: Context, values: dict[str, Any]) -> str:
         (forum_id,),
     )
     mine = [r for r in rows if r[5] == uid and not r[4]]
-    return max(mine, key=lambda r: (r[2], r[0]))[1] if mine else "N/A"
+    pick = max if values["which"] == "most recent" else min
+    return pick(mine, key=lambda r: (r[2], r[0]))[1] if mine else "N/A"
 
 
 FAMILIES.append(
@@ -558,7 +580,7 @@ FAMILIES.append(
         id="forum.delete-my-newest-in-forum",
         sites=("forum",),
         skills=("paginate",),
-        intent_template="Delete my most recent submission in the {{forum}} forum.",
+        intent_template="Delete my {{which}} submission in the {{forum}} forum.",
         build=_delete_newest_mine,
         confirm=_confirm_delete_newest_mine,
         split="test",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from webenv.families import DEFAULT_LOGINS, WorldData
 from webenv.families.steps import click, type_text
@@ -37,8 +38,20 @@ def user_id(data: WorldData) -> int:
     return int(data.value("githost", "SELECT id FROM users WHERE username = ?", (USER,)))
 
 
+# Per world: the task user's projects (read from the pristine data, which never changes);
+# nearly every family filters them through ``reachable``, which needs them all again.
+_MY_PROJECTS: WeakKeyDictionary[WorldData, tuple[Project, ...]] = WeakKeyDictionary()
+
+
 def my_projects(data: WorldData) -> list[Project]:
     """Projects the task user is a member of, by id."""
+    cached = _MY_PROJECTS.get(data)
+    if cached is None:
+        cached = _MY_PROJECTS[data] = tuple(_query_my_projects(data))
+    return list(cached)
+
+
+def _query_my_projects(data: WorldData) -> list[Project]:
     rows = data.query(
         "githost",
         "SELECT p.id, p.path, p.name, p.description, n.name, n.path, "
@@ -70,3 +83,63 @@ def open_project(project: Project) -> list[dict]:
         type_text("Filter by name", project.name, role="searchbox", enter=True),
         click(project.full_name),
     ]
+
+
+def branch_head(data: WorldData, project_id: int, ref: str) -> str | None:
+    """The commit sha a branch or tag of the project points to (None when there is none)."""
+    return data.value(
+        "githost",
+        "SELECT commit_sha FROM refs WHERE project_id = ? AND name = ? ORDER BY kind LIMIT 1",
+        (project_id, ref),
+    )
+
+
+def history(data: WorldData, project_id: int, head: str) -> list[tuple[str, str, str, str]]:
+    """``(sha, author name, author email, created_at)`` of every commit reachable from
+    ``head`` (both parents followed, as ``git log``), newest first as the Commits page
+    lists them; found by a recursive SQL walk."""
+    return data.query(
+        "githost",
+        "WITH RECURSIVE reach(sha) AS (SELECT ? UNION SELECT p.sha FROM reach r JOIN commits c "
+        "ON c.project_id = ? AND c.sha = r.sha JOIN commits p ON p.project_id = c.project_id "
+        "AND p.sha IN (c.parent_sha, c.parent2_sha)) "
+        "SELECT c.sha, c.author_name, c.author_email, c.created_at FROM reach r JOIN commits c "
+        "ON c.project_id = ? AND c.sha = r.sha ORDER BY c.created_at DESC, c.id DESC",
+        (head, project_id, project_id),
+    )
+
+
+def walk_history(data: WorldData, project_id: int, head: str) -> dict[str, tuple[str, str]]:
+    """``sha -> (author name, created_at)`` of the commits reachable from ``head``, walked
+    in Python from the commit rows (the independent route confirmations take)."""
+    commits = {
+        sha: (author, created, parents)
+        for sha, author, created, *parents in data.query(
+            "githost",
+            "SELECT sha, author_name, created_at, parent_sha, parent2_sha FROM commits "
+            "WHERE project_id = ?",
+            (project_id,),
+        )
+    }
+    seen: dict[str, tuple[str, str]] = {}
+    stack = [head]
+    while stack:
+        sha = stack.pop()
+        if sha in seen or sha not in commits:
+            continue
+        author, created, parents = commits[sha]
+        seen[sha] = (author, created)
+        stack.extend(parent for parent in parents if parent)
+    return seen
+
+
+def project_named(data: WorldData, full_name: str) -> Project:
+    """One of the task user's projects by its display name (``'Group / Name'``)."""
+    return next(p for p in my_projects(data) if p.full_name == full_name)
+
+
+def author_filter_keeps(author: str, name: str, email: str) -> bool:
+    """Whether the Commits page's Author filter, given ``author``, keeps a commit by
+    ``name`` <``email``> (a case-insensitive part of the name, or the email's user part)."""
+    needle = author.lower()
+    return needle in name.lower() or needle == email.split("@")[0]

@@ -1,4 +1,5 @@
-"""Git-hosting families over projects and groups: compare projects, act on the winner."""
+"""Git-hosting families over projects and groups: rank a group's projects by stars and
+star the ones at a rank (the most starred, the third, the least, the top two or three)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,35 @@ from webenv.families import Context, Draft, Family
 from webenv.families.steps import button, click, state_eval, stop
 from webenv.task_files.families.githost._common import user_id
 
+# What to star, as (intent words, first rank, how many, from the top or the bottom).
+_WHICH = (
+    ("most starred project", 0, 1, True),
+    ("second most starred project", 1, 1, True),
+    ("third most starred project", 2, 1, True),
+    ("least starred project", 0, 1, False),
+    ("two most starred projects", 0, 2, True),
+    ("three most starred projects", 0, 3, True),
+)
+
+
+def _ranked(listed: list[tuple[Any, ...]], first: int, count: int, top: bool) -> list[int] | None:
+    """Indexes into ``listed`` (most stars first) of the wanted projects, or None when a
+    tie at the edge of the wanted ranks makes the choice ambiguous."""
+    order = list(range(len(listed))) if top else list(range(len(listed) - 1, -1, -1))
+    wanted = order[first : first + count]
+    if len(wanted) < count or len(listed) < first + count + 1:
+        return None  # too few projects to have the rank and one past it
+    stars = [listed[i][2] for i in order]
+    if first and stars[first - 1] == stars[first]:
+        return None
+    if stars[first + count - 1] == stars[first + count]:
+        return None
+    return wanted
+
 
 def _star_top_project(ctx: Context) -> Draft | None:
-    """The most-starred project a group page lists (to the task user), starred."""
+    """The group's projects at some rank by stars (as the group page lists them to the
+    task user), starred."""
     uid = user_id(ctx.data)
     groups = ctx.data.query(
         "githost", "SELECT id, name FROM namespaces WHERE kind = 'group' ORDER BY id"
@@ -18,6 +45,7 @@ def _star_top_project(ctx: Context) -> Draft | None:
     if not groups:
         return None
     group_id, group = ctx.rng.choice(groups)
+    which, first, count, top = ctx.rng.choice(_WHICH)
     listed = ctx.data.query(
         "githost",
         "SELECT p.id, n.name || ' / ' || p.name, p.star_count FROM projects p JOIN "
@@ -26,37 +54,39 @@ def _star_top_project(ctx: Context) -> Draft | None:
         "ORDER BY p.star_count DESC",
         (group_id, uid),
     )
-    if len(listed) < 2 or listed[0][2] == listed[1][2]:
-        return None  # nothing to compare, or a tie for the most stars
-    project_id, full_name, _ = listed[0]
-    if ctx.data.value(
-        "githost",
-        "SELECT COUNT(*) FROM stars WHERE user_id = ? AND project_id = ?",
-        (uid, project_id),
-    ):
+    wanted = _ranked(listed, first, count, top)
+    if wanted is None:
+        return None
+    starred = {
+        project_id
+        for (project_id,) in ctx.data.query(
+            "githost", "SELECT project_id FROM stars WHERE user_id = ?", (uid,)
+        )
+    }
+    targets = [listed[i] for i in wanted]
+    if any(project_id in starred for project_id, _, _ in targets):
         return None  # already starred: the button would unstar it
-    mine = ctx.data.value("githost", "SELECT COUNT(*) FROM stars WHERE user_id = ?", (uid,))
-    steps = [click("Groups"), click(group), click(full_name), button("Star")]
+    steps = [click("Groups"), click(group)]
+    for index, (_, full_name, _) in enumerate(targets):
+        if index:
+            steps.append(click(group))  # the project page's breadcrumb back to the group
+        steps += [click(full_name), button("Star")]
+    checks = [
+        (f"SELECT COUNT(*) FROM stars WHERE user_id = {uid} AND project_id = {project_id}", 1)
+        for project_id, _, _ in targets
+    ]
+    checks.append((f"SELECT COUNT(*) FROM stars WHERE user_id = {uid}", len(starred) + count))
     return Draft(
-        answer=full_name,
-        values={"group": group},
-        eval=state_eval(
-            "githost",
-            [
-                (
-                    f"SELECT COUNT(*) FROM stars WHERE user_id = {uid} "
-                    f"AND project_id = {project_id}",
-                    1,
-                ),
-                (f"SELECT COUNT(*) FROM stars WHERE user_id = {uid}", mine + 1),
-            ],
-        ),
+        answer=sorted(full_name for _, full_name, _ in targets),
+        values={"which": which, "group": group},
+        eval=state_eval("githost", checks),
         solution=[*steps, stop()],
     )
 
 
-def _confirm_star_top(ctx: Context, values: dict[str, Any]) -> str:
-    """The group's visible project with the most star rows (not the stored count)."""
+def _confirm_star_top(ctx: Context, values: dict[str, Any]) -> list[str]:
+    """The group's visible projects at the rank, ranked by star rows (not the stored
+    count) in Python."""
     uid = user_id(ctx.data)
     stars = dict(
         ctx.data.query("githost", "SELECT project_id, COUNT(*) FROM stars GROUP BY project_id")
@@ -74,8 +104,10 @@ def _confirm_star_top(ctx: Context, values: dict[str, Any]) -> str:
         "n.kind = 'group' AND n.name = ?",
         (values["group"],),
     )
+    _, first, count, top = next(w for w in _WHICH if w[0] == values["which"])
     visible = [r for r in rows if r[2] != "private" or r[0] in member_of]
-    return max(visible, key=lambda r: stars.get(r[0], 0))[1]
+    ranked = sorted(visible, key=lambda r: stars.get(r[0], 0), reverse=top)
+    return sorted(r[1] for r in ranked[first : first + count])
 
 
 FAMILIES = [
@@ -83,10 +115,10 @@ FAMILIES = [
         id="githost.star-top-group-project",
         sites=("githost",),
         skills=("compare",),
-        intent_template="Star the project with the most stars in the {{group}} group.",
+        intent_template="Star the {{which}} in the {{group}} group.",
         build=_star_top_project,
         confirm=_confirm_star_top,
-        length=(5, 5),
+        length=(5, 11),
         kind="state",
     ),
 ]

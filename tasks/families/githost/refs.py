@@ -1,11 +1,11 @@
 """Git-hosting families over the repository, reviews and planning: branch off a tag found
-on the Tags page, approve an author's oldest open merge request, create a milestone due
-with the project's open issues, count one author's commits on a branch, invite an
-issue's latest commenter to the project, and star the more starred of two projects."""
+on the Tags page, approve an author's oldest, newest or last updated open merge request,
+create a milestone due with the project's open issues, count one author's commits on a
+branch, invite an issue's latest commenter to the project, and star the more starred of
+two projects."""
 
 from __future__ import annotations
 
-from collections import deque
 from datetime import date
 from typing import Any
 
@@ -28,10 +28,13 @@ from webenv.task_files.families.githost._common import (
     PER_PAGE,
     REPORTER,
     Project,
+    author_filter_keeps,
+    history,
     my_projects,
     open_project,
     reachable,
     user_id,
+    walk_history,
 )
 
 
@@ -123,23 +126,37 @@ def _confirm_branch_from_tag(ctx: Context, values: dict[str, Any]) -> str:
 # --- approve the oldest open merge request by an author ------------------------------------
 
 
+# Which of an author's open merge requests: the list sort that puts it first, and whether
+# the sort key is the creation (else the last update) time, newest first.
+_WHICH_MR = {
+    "oldest": ("created_asc", "created_at", False),
+    "newest": ("created_desc", "created_at", True),
+    "most recently updated": ("updated_desc", "updated_at", True),
+}
+
+
 def _approve_oldest(ctx: Context) -> Draft | None:
     project = _writable_project(ctx)
     if project is None:
         return None
     uid = user_id(ctx.data)
+    which = ctx.rng.choice(list(_WHICH_MR))
+    sort, column, newest = _WHICH_MR[which]
+    order = "DESC" if newest else "ASC"
     rows = ctx.data.query(
         "githost",
-        "SELECT m.id, m.title, u.username, m.created_at FROM merge_requests m JOIN users u "
+        f"SELECT m.id, m.title, u.username, m.{column} FROM merge_requests m JOIN users u "
         "ON u.id = m.author_id WHERE m.project_id = ? AND m.state = 'opened' AND u.id <> ? "
-        "ORDER BY m.created_at, m.iid",
+        f"ORDER BY m.{column} {order}, m.iid {order}",
         (project.id, uid),
     )
     if not rows:
         return None
     author = ctx.rng.choice(sorted({r[2] for r in rows}))
     theirs = [r for r in rows if r[2] == author]
-    mr_id, title, _, _ = theirs[0]
+    mr_id, title, _, moment = theirs[0]
+    if len(theirs) > 1 and theirs[1][3] == moment:
+        return None  # two of theirs at the same moment: "the oldest" would be ambiguous
     approved = ctx.data.query("githost", "SELECT mr_id FROM mr_approvals WHERE user_id = ?", (uid,))
     if (mr_id,) in approved or sum(r[1] == title for r in theirs[:PER_PAGE]) > 1:
         return None  # approved already, or a title the listing shows twice
@@ -147,14 +164,14 @@ def _approve_oldest(ctx: Context) -> Draft | None:
         *open_project(project),
         click("Merge requests"),
         type_text("Author", author),
-        select("Sort by", SORTS["created_asc"][0]),
+        select("Sort by", SORTS[sort][0]),
         button("Apply"),
         click(title),
         button("Approve"),
     ]
     return Draft(
         answer=title,
-        values={"project": project.full_name, "author": author},
+        values={"project": project.full_name, "which": which, "author": author},
         eval=state_eval(
             "githost",
             [
@@ -167,16 +184,21 @@ def _approve_oldest(ctx: Context) -> Draft | None:
 
 
 def _confirm_approve_oldest(ctx: Context, values: dict[str, Any]) -> str:
-    """The author's open merge requests in the project, ranked in Python by creation."""
+    """The author's open merge requests in the project, ranked in Python by the time the
+    intent names."""
     project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
     names = dict(ctx.data.query("githost", "SELECT id, username FROM users"))
     rows = ctx.data.query(
         "githost",
-        "SELECT iid, title, state, author_id, created_at FROM merge_requests WHERE project_id = ?",
+        "SELECT iid, title, state, author_id, created_at, updated_at FROM merge_requests "
+        "WHERE project_id = ?",
         (project.id,),
     )
     theirs = [r for r in rows if r[2] == "opened" and names[r[3]] == values["author"]]
-    return min(theirs, key=lambda r: (r[4], r[0]))[1]
+    _, column, newest = _WHICH_MR[values["which"]]
+    index = 4 if column == "created_at" else 5
+    pick = max if newest else min
+    return pick(theirs, key=lambda r: (r[index], r[0]))[1]
 
 
 # --- create a milestone due when the project's open issues are first or last due -----------
@@ -276,21 +298,10 @@ def _commits_by_author(ctx: Context) -> Draft | None:
     if not branches:
         return None
     branch, head = ctx.rng.choice(branches)
-    rows = ctx.data.query(
-        "githost",
-        "WITH RECURSIVE reach(sha) AS (SELECT ? UNION SELECT p.sha FROM reach r JOIN commits c "
-        "ON c.project_id = ? AND c.sha = r.sha JOIN commits p ON p.project_id = c.project_id "
-        "AND p.sha IN (c.parent_sha, c.parent2_sha)) "
-        "SELECT c.author_name, c.author_email FROM reach r JOIN commits c "
-        "ON c.project_id = ? AND c.sha = r.sha",
-        (head, project.id, project.id),
-    )
+    rows = [(name, email) for _, name, email, _ in history(ctx.data, project.id, head)]
     author = ctx.rng.choice(sorted({name for name, _ in rows}))
     exact = sum(name == author for name, _ in rows)
-    matched = sum(
-        author.lower() in name.lower() or author.lower() == email.split("@")[0]
-        for name, email in rows
-    )
+    matched = sum(author_filter_keeps(author, name, email) for name, email in rows)
     if matched != exact:
         return None  # the page's Author filter would also match someone else
     steps = [
@@ -318,23 +329,9 @@ def _confirm_commits_by_author(ctx: Context, values: dict[str, Any]) -> str:
         "SELECT commit_sha FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
         (project.id, values["branch"]),
     )
-    commits = {
-        sha: (author, parents)
-        for sha, author, *parents in ctx.data.query(
-            "githost",
-            "SELECT sha, author_name, parent_sha, parent2_sha FROM commits WHERE project_id = ?",
-            (project.id,),
-        )
-    }
-    seen: set[str] = set()
-    queue = deque([head])
-    while queue:
-        sha = queue.popleft()
-        if sha in seen or sha not in commits:
-            continue
-        seen.add(sha)
-        queue.extend(parent for parent in commits[sha][1] if parent)
-    return str(sum(commits[sha][0] == values["author"] for sha in seen))
+    assert head is not None
+    walked = walk_history(ctx.data, project.id, head)
+    return str(sum(author == values["author"] for author, _ in walked.values()))
 
 
 # --- invite the latest commenter on the oldest open issue with a label ---------------------
@@ -523,7 +520,7 @@ FAMILIES = [
         id="githost.approve-oldest-mr-by-author",
         sites=("githost",),
         skills=("filter", "sort"),
-        intent_template="In the {{project}} project, approve the oldest open merge request "
+        intent_template="In the {{project}} project, approve the {{which}} open merge request "
         "opened by {{author}}.",
         build=_approve_oldest,
         confirm=_confirm_approve_oldest,

@@ -1,5 +1,6 @@
 """Git-hosting families that set things up: create a project and configure it, plan a
-milestone for labelled issues, promote the newest member, count someone's merge requests."""
+milestone for labelled issues, change every member with one role to another, count
+someone's open, merged, closed or all merge requests."""
 
 from __future__ import annotations
 
@@ -269,8 +270,8 @@ def _members_with(ctx: Context, project: Project, role: int) -> list[str]:
 
 def _promote(ctx: Context) -> Draft | None:
     feasible = ctx.rng.chance(0.7)
-    role = ctx.rng.choice((GUEST, REPORTER))
-    target = DEVELOPER if role == REPORTER else REPORTER
+    role = ctx.rng.choice((GUEST, REPORTER, DEVELOPER))
+    target = ctx.rng.choice([r for r in (GUEST, REPORTER, DEVELOPER, MAINTAINER) if r != role])
     pool = [
         p
         for p in my_projects(ctx.data)
@@ -356,23 +357,40 @@ def _confirm_promote(ctx: Context, values: dict[str, Any]) -> str | None:
 # --- how many merge requests someone opened in a project ---------------------------------
 
 
+# Which merge requests are counted: intent words -> (the states, the list tab that shows
+# them: its label before the count, None for the default Open tab).
+_MR_SETS = {
+    "merge requests, in any state,": (("opened", "merged", "closed"), "All"),
+    "open merge requests": (("opened",), None),
+    "merged merge requests": (("merged",), "Merged"),
+    "closed (not merged) merge requests": (("closed",), "Closed"),
+}
+
+
 def _author_mrs(ctx: Context) -> Draft | None:
     pool = [p for p in my_projects(ctx.data) if reachable(ctx.data, p)]
     if not pool:
         return None
     project = ctx.rng.choice(pool)
+    which = ctx.rng.choice(list(_MR_SETS))
+    states, tab = _MR_SETS[which]
+    marks = ", ".join("?" * len(states))
     rows = ctx.data.query(
         "githost",
         "SELECT u.username, u.name, COUNT(*) FROM merge_requests m JOIN users u ON "
-        "u.id = m.author_id WHERE m.project_id = ? GROUP BY u.id ORDER BY u.username",
-        (project.id,),
+        f"u.id = m.author_id WHERE m.project_id = ? AND m.state IN ({marks}) "
+        "GROUP BY u.id ORDER BY u.username",
+        (project.id, *states),
     )
-    rows = [r for r in rows if r[2] >= 2 and r[0] != USER]
+    least = 2 if len(states) > 1 else 1
+    rows = [r for r in rows if r[2] >= least and r[0] != USER]
     if not rows:
         return None
     username, _, count = ctx.rng.choice(rows)
-    total = ctx.data.value(
-        "githost", "SELECT COUNT(*) FROM merge_requests WHERE project_id = ?", (project.id,)
+    listed = ctx.data.value(
+        "githost",
+        f"SELECT COUNT(*) FROM merge_requests WHERE project_id = ? AND state IN ({marks})",
+        (project.id, *states),
     )
     if count > PER_PAGE:
         return None
@@ -380,12 +398,12 @@ def _author_mrs(ctx: Context) -> Draft | None:
     steps = [
         *open_project(project),
         click("Merge requests"),
-        click(f"All {total}"),
+        *([click(f"{tab} {listed}")] if tab else []),
         type_text("Author", username),
         button("Apply"),
     ]
     return Draft(
-        values={"project": project.full_name, "username": username},
+        values={"which": which, "project": project.full_name, "username": username},
         eval=answer_eval(answer, "number"),
         solution=[*steps, stop(answer)],
         answer=answer,
@@ -393,17 +411,19 @@ def _author_mrs(ctx: Context) -> Draft | None:
 
 
 def _confirm_author_mrs(ctx: Context, values: dict[str, Any]) -> str:
-    """Count the "opened" merge-request events of that author in the activity log."""
-    return str(
-        ctx.data.value(
-            "githost",
-            "SELECT COUNT(*) FROM events e JOIN projects p ON p.id = e.project_id JOIN "
-            "namespaces n ON n.id = p.namespace_id JOIN users u ON u.id = e.author_id "
-            "WHERE e.action = 'opened' AND e.target_type = 'merge_request' AND "
-            "n.name || ' / ' || p.name = ? AND u.username = ?",
-            (values["project"], values["username"]),
-        )
+    """Count the author's "opened" merge-request events in the activity log whose merge
+    request is now in a counted state."""
+    states, _ = _MR_SETS[values["which"]]
+    state_of = dict(ctx.data.query("githost", "SELECT id, state FROM merge_requests"))
+    targets = ctx.data.query(
+        "githost",
+        "SELECT e.target_id FROM events e JOIN projects p ON p.id = e.project_id JOIN "
+        "namespaces n ON n.id = p.namespace_id JOIN users u ON u.id = e.author_id "
+        "WHERE e.action = 'opened' AND e.target_type = 'merge_request' AND "
+        "n.name || ' / ' || p.name = ? AND u.username = ?",
+        (values["project"], values["username"]),
     )
+    return str(sum(state_of.get(target) in states for (target,) in targets))
 
 
 FAMILIES = [
@@ -445,11 +465,10 @@ FAMILIES = [
         id="githost.count-author-mrs",
         sites=("githost",),
         skills=("filter", "aggregate"),
-        intent_template="How many merge requests, in any state, has @{{username}} opened "
-        "in {{project}}?",
+        intent_template="How many {{which}} has @{{username}} opened in {{project}}?",
         build=_author_mrs,
         confirm=_confirm_author_mrs,
-        length=(7, 8),
+        length=(6, 8),
         kind="info",
     ),
 ]

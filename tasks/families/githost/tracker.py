@@ -123,6 +123,10 @@ def _confirm_count(ctx: Context, values: dict[str, Any]) -> str:
 # --- close the oldest open issue with a label ------------------------------------------
 
 
+# The list sort that puts the wanted issue first, and the SQL direction of its creation time.
+_WHICH_ISSUE = {"oldest": ("created_asc", "ASC"), "newest": ("created_desc", "DESC")}
+
+
 def _close_oldest(ctx: Context) -> Draft | None:
     project = _project(ctx, DEVELOPER)
     if project is None:
@@ -131,11 +135,13 @@ def _close_oldest(ctx: Context) -> Draft | None:
     if not labels:
         return None
     label_id, label = ctx.rng.choice(labels)
+    which = ctx.rng.choice(list(_WHICH_ISSUE))
+    order = _WHICH_ISSUE[which][1]
     rows = ctx.data.query(
         "githost",
         "SELECT i.id, i.title, i.created_at FROM issues i JOIN "
         "issue_labels x ON x.issue_id = i.id WHERE x.label_id = ? AND "
-        "i.state = 'opened' ORDER BY i.created_at, i.iid",
+        f"i.state = 'opened' ORDER BY i.created_at {order}, i.iid {order}",
         (label_id,),
     )
     if len(rows) < 2 or rows[0][2] == rows[1][2] or [r[1] for r in rows].count(rows[0][1]) > 1:
@@ -150,14 +156,14 @@ def _close_oldest(ctx: Context) -> Draft | None:
         *open_project(project),
         click("Issues"),
         select("Label", label),
-        select("Sort by", SORTS["created_asc"][0]),
+        select("Sort by", SORTS[_WHICH_ISSUE[which][0]][0]),
         button("Apply"),
         click(title),
         button("Close issue"),
     ]
     return Draft(
         answer=title,
-        values={"project": project.full_name, "label": label},
+        values={"which": which, "project": project.full_name, "label": label},
         eval=state_eval(
             "githost",
             [
@@ -296,38 +302,48 @@ def _confirm_merged_by(ctx: Context, values: dict[str, Any]) -> str:
 # --- open the most discussed open issue --------------------------------------------------
 
 
-def _discussed(ctx: Context, project: Project) -> tuple[int, str] | None:
-    """(iid, title) of the project's open issue with the most comments, when the first
-    page of open issues shows them all and the top is unique."""
+_ISSUE_STATES = {"open": "opened", "closed": "closed"}
+_ORDER = {"most": "DESC", "fewest": "ASC"}
+
+
+def _discussed(
+    ctx: Context, project: Project, state: str, extreme: str
+) -> tuple[int, str, int] | None:
+    """(iid, title, issues listed) of the project's issue in ``state`` with the ``most``
+    or ``fewest`` comments, when the first page of that state's list shows them all and
+    the pick is unique."""
     rows = ctx.data.query(
         "githost",
         "SELECT i.iid, i.title, (SELECT COUNT(*) FROM notes n WHERE n.target_type = "
         "'issue' AND n.target_id = i.id AND n.system = 0) AS comments FROM issues i WHERE "
-        "i.project_id = ? AND i.state = 'opened' ORDER BY comments DESC",
-        (project.id,),
+        "i.project_id = ? AND i.state = ? ORDER BY comments " + _ORDER[extreme],
+        (project.id, _ISSUE_STATES[state]),
     )
     if not 2 <= len(rows) <= PER_PAGE or rows[0][2] == rows[1][2]:
-        return None  # too few, more than one page, or a tie for the most comments
+        return None  # too few, more than one page, or a tie for the pick
     if [r[1] for r in rows].count(rows[0][1]) > 1:
         return None
-    return rows[0][0], rows[0][1]
+    return rows[0][0], rows[0][1], len(rows)
 
 
 def _open_most_discussed(ctx: Context) -> Draft | None:
+    state = ctx.rng.choice(list(_ISSUE_STATES))
+    extreme = ctx.rng.choice(list(_ORDER))
     pool = [
         p
         for p in my_projects(ctx.data)
-        if reachable(ctx.data, p) and _discussed(ctx, p) is not None
+        if reachable(ctx.data, p) and _discussed(ctx, p, state, extreme) is not None
     ]
     if not pool:
         return None
     project = ctx.rng.choice(pool)
-    top = _discussed(ctx, project)
-    assert top is not None  # the pool holds only projects with a clear top
-    iid, title = top
-    steps = [*open_project(project), click("Issues"), click(title)]
+    pick = _discussed(ctx, project, state, extreme)
+    assert pick is not None  # the pool holds only projects with a clear pick
+    iid, title, listed = pick
+    tab = [] if state == "open" else [click(f"Closed {listed}")]
+    steps = [*open_project(project), click("Issues"), *tab, click(title)]
     return Draft(
-        values={"project": project.full_name},
+        values={"state": state, "extreme": extreme, "project": project.full_name},
         eval={
             "eval_types": ["url_match"],
             "reference_url": f"__GIT__/{project.namespace_path}/{project.path}/-/issues/{iid}",
@@ -349,7 +365,8 @@ def _project_issues(ctx: Context, full_name: str) -> list[tuple[Any, ...]]:
 
 
 def _confirm_close_oldest(ctx: Context, values: dict[str, Any]) -> str:
-    """The oldest open issue carrying the label, found in Python over the label rows."""
+    """The oldest (newest) open issue carrying the label, found in Python over the label
+    rows."""
     label_rows = ctx.data.query(
         "githost",
         "SELECT x.issue_id, l.name FROM issue_labels x JOIN labels l ON l.id = x.label_id",
@@ -358,19 +375,22 @@ def _confirm_close_oldest(ctx: Context, values: dict[str, Any]) -> str:
     open_issues = [
         r for r in _project_issues(ctx, values["project"]) if r[3] == "opened" and r[0] in labelled
     ]
-    return min(open_issues, key=lambda r: (r[4], r[1]))[2]
+    pick = min if values["which"] == "oldest" else max
+    return pick(open_issues, key=lambda r: (r[4], r[1]))[2]
 
 
 def _confirm_most_discussed(ctx: Context, values: dict[str, Any]) -> int:
-    """The open issue with the most non-system notes, counted in Python."""
+    """The issue in the state with the most (fewest) non-system notes, counted in Python."""
     notes = ctx.data.query(
         "githost", "SELECT target_id FROM notes WHERE target_type = 'issue' AND system = 0"
     )
     counts: dict[int, int] = {}
     for (target,) in notes:
         counts[target] = counts.get(target, 0) + 1
-    open_issues = [r for r in _project_issues(ctx, values["project"]) if r[3] == "opened"]
-    return max(open_issues, key=lambda r: counts.get(r[0], 0))[1]
+    state = _ISSUE_STATES[values["state"]]
+    issues = [r for r in _project_issues(ctx, values["project"]) if r[3] == state]
+    pick = max if values["extreme"] == "most" else min
+    return pick(issues, key=lambda r: counts.get(r[0], 0))[1]
 
 
 # --- close a named issue (infeasible without the Reporter role) ------------------------
@@ -475,7 +495,7 @@ FAMILIES = [
         id="githost.close-oldest-labelled-issue",
         sites=("githost",),
         skills=("search", "filter", "sort"),
-        intent_template="Close the oldest open issue labelled {{label}} in the {{project}} "
+        intent_template="Close the {{which}} open issue labelled {{label}} in the {{project}} "
         "project.",
         build=_close_oldest,
         confirm=_confirm_close_oldest,
@@ -508,10 +528,11 @@ FAMILIES = [
         id="githost.open-most-discussed-issue",
         sites=("githost",),
         skills=("search", "compare"),
-        intent_template="Open the open issue with the most comments in the {{project}} project.",
+        intent_template="Open the {{state}} issue with the {{extreme}} comments in the {{project}} "
+        "project.",
         build=_open_most_discussed,
         confirm=_confirm_most_discussed,
-        length=(6, 6),
+        length=(6, 7),
         kind="navigation",
     ),
     Family(

@@ -1,5 +1,5 @@
 """Git-hosting triage families: hand someone's open issues over to a colleague, and find
-the milestone with the most open issues."""
+the milestone with the most or fewest open, closed or total issues."""
 
 from __future__ import annotations
 
@@ -154,30 +154,52 @@ def _confirm_reassign(ctx: Context, values: dict[str, Any]) -> str:
 # --- which milestone has the most open issues ---------------------------------------------
 
 
+# Which milestones: the intent's words, the milestone state they cover (None: all) and the
+# tab of the Milestones page that lists them (None: the default Open tab).
+_MILESTONE_SETS = {
+    "open milestones": ("active", None),
+    "closed milestones": ("closed", "Closed"),
+    "milestones, open or closed,": (None, "All"),
+}
+# What is counted: the intent's words -> the issue states counted.
+_ISSUE_COUNTS = {
+    "open issues": ("opened",),
+    "closed issues": ("closed",),
+    "issues in total": ("opened", "closed"),
+}
+_EXTREME = {"most": max, "fewest": min}
+
+
 def _busiest_milestone(ctx: Context) -> Draft | None:
     pool = [p for p in my_projects(ctx.data) if reachable(ctx.data, p)]
     if not pool:
         return None
     project = ctx.rng.choice(pool)
-    state = ctx.rng.choice(("open", "any"))
-    where = "" if state == "any" else "AND m.state = 'active'"
+    which = ctx.rng.choice(list(_MILESTONE_SETS))
+    counted = ctx.rng.choice(list(_ISSUE_COUNTS))
+    extreme = ctx.rng.choice(list(_EXTREME))
+    state, tab = _MILESTONE_SETS[which]
+    states = _ISSUE_COUNTS[counted]
     rows = ctx.data.query(
         "githost",
         "SELECT m.title, (SELECT COUNT(*) FROM issues i WHERE i.milestone_id = m.id AND "
-        f"i.state = 'opened') AS n FROM milestones m WHERE m.project_id = ? {where} "
-        "ORDER BY n DESC",
-        (project.id,),
+        f"i.state IN ({', '.join('?' * len(states))})) AS n FROM milestones m "
+        "WHERE m.project_id = ? AND m.state = coalesce(?, m.state) ORDER BY n "
+        + ("DESC" if extreme == "most" else "ASC"),
+        (*states, project.id, state),
     )
-    if len(rows) < 2 or rows[0][1] == rows[1][1] or rows[0][1] == 0:
-        return None
+    if len(rows) < 2 or rows[0][1] == rows[1][1] or (extreme == "most" and rows[0][1] == 0):
+        return None  # nothing to compare, a tie, or no issues at all
     answer = rows[0][0]
     steps = [*open_project(project), click("Milestones")]
-    if state == "any":
-        steps.append(click("All"))
+    if tab is not None:
+        steps.append(click(tab))
     return Draft(
         values={
+            "which": which,
             "project": project.full_name,
-            "which": "open milestones" if state == "open" else "milestones, open or closed,",
+            "extreme": extreme,
+            "counted": counted,
         },
         eval=answer_eval(answer, "string"),
         solution=[*steps, stop(answer)],
@@ -186,24 +208,25 @@ def _busiest_milestone(ctx: Context) -> Draft | None:
 
 
 def _confirm_busiest(ctx: Context, values: dict[str, Any]) -> str:
-    """Count open issues per milestone in Python from the issue rows."""
+    """Count issues per milestone in Python from the issue rows."""
     project = next(p for p in my_projects(ctx.data) if p.full_name == values["project"])
+    state, _ = _MILESTONE_SETS[values["which"]]
     milestones = {
-        mid: (title, state)
-        for mid, title, state in ctx.data.query(
+        mid: title
+        for mid, title, milestone_state in ctx.data.query(
             "githost",
             "SELECT id, title, state FROM milestones WHERE project_id = ?",
             (project.id,),
         )
-        if values["which"] != "open milestones" or state == "active"
+        if state is None or milestone_state == state
     }
     counts = dict.fromkeys(milestones, 0)
-    for milestone_id, state in ctx.data.query(
+    for milestone_id, issue_state in ctx.data.query(
         "githost", "SELECT milestone_id, state FROM issues WHERE project_id = ?", (project.id,)
     ):
-        if milestone_id in counts and state == "opened":
+        if milestone_id in counts and issue_state in _ISSUE_COUNTS[values["counted"]]:
             counts[milestone_id] += 1
-    return milestones[max(counts, key=counts.__getitem__)][0]
+    return milestones[_EXTREME[values["extreme"]](counts, key=counts.__getitem__)]
 
 
 FAMILIES = [
@@ -222,10 +245,11 @@ FAMILIES = [
         id="githost.busiest-milestone",
         sites=("githost",),
         skills=("compare", "aggregate"),
-        intent_template="Of the {{which}} in {{project}}, which one has the most open issues?",
+        intent_template="Of the {{which}} in {{project}}, which one has the {{extreme}} "
+        "{{counted}}?",
         build=_busiest_milestone,
         confirm=_confirm_busiest,
-        length=(4, 6),
+        length=(5, 6),
         kind="info",
     ),
 ]
