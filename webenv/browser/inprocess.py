@@ -126,6 +126,9 @@ class InProcessBrowser(Browser):
     def axtree_text(self, max_chars: int | None = None) -> str:
         return self.page.axtree().text(max_chars)
 
+    def axtree(self) -> AXTree:
+        return self.page.axtree()
+
     @property
     def page(self) -> Page:
         return self.tabs[self.active].page
