@@ -87,8 +87,12 @@ ROLES = (
     "switch",
 )
 STOPWORDS = frozenset(
-    "a an the of in on at to for from by with and or is are was my me i it its this that "
-    "which what who whose how many much give tell then than as be their there".split()
+    {
+        *("a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with"),
+        *("and", "or", "is", "are", "was", "my", "me", "i", "it", "its", "this", "that"),
+        *("which", "what", "who", "whose", "how", "many", "much", "give", "tell", "then"),
+        *("than", "as", "be", "their", "there"),
+    }
 )
 _LINE = re.compile(r"^(\t*)\[(\d+)\] (\S+) '(.*?)'(?=(?: [a-z_-]+: |$))(.*)$")
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -667,7 +671,6 @@ def oracle_success(task_ids: Sequence[str], split: str | list[str], worlds: rang
 def train(args: argparse.Namespace) -> dict[str, Any]:
     """Collect demonstrations, clone, fine-tune with RL, evaluating on held-out tasks."""
     started = time.perf_counter()
-    rng = np.random.default_rng(args.seed)
     log = print if not args.quiet else (lambda *a, **k: None)
     train_worlds = range(1, 1 + args.train_worlds)
     test_worlds = range(FIRST_TEST_WORLD, FIRST_TEST_WORLD + args.test_worlds)
@@ -818,7 +821,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--demo-instances", type=int, default=1, help="instances per family and world")
     add("--bc-steps", type=int, default=150, help="behaviour-cloning epochs (full batch)")
     add("--bc-lr", type=float, default=0.05)
-    add("--rl-iterations", type=int, default=20)
+    add("--rl-iterations", type=int, default=15)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)
     add("--gamma", type=float, default=0.95, help="discount of the final reward per step")
@@ -826,7 +829,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--workers", type=int, default=2, help="AsyncVectorEnv workers")
     add("--max-candidates", type=int, default=256)
     add("--max-steps", type=int, default=25, help="episode step limit")
-    add("--eval-episodes", type=int, default=90, help="held-out episodes per evaluation")
+    add("--eval-episodes", type=int, default=72, help="held-out episodes per evaluation")
     add("--eval-every-bc", type=int, default=75)
     add("--eval-every-rl", type=int, default=5)
     add("--eval-seed", type=int, default=12345)

@@ -84,11 +84,34 @@ def test_features_read_the_page_and_the_goal(example):
     assert elements[6].props == " pressed: False" and "Hi" in elements[6].context
     memory = example.EpisodeMemory()
     candidates = ["stop []", "click [4]", "click [6]", "click [8]"]
-    rows, described = example.candidate_features(obs, candidates, memory)
-    assert rows.shape == (4, example.N_FEATURES) and np.isfinite(rows).all()
+    features, described = example.candidate_features(obs, candidates, memory)
+    rows = features.dense
+    assert rows.shape == (4, example.N_DENSE) and np.isfinite(rows).all()
     assert [kind for kind, _ in described] == ["stop", "click", "click", "click"]
     overlap = len(example.KINDS) + len(example.ROLES)
     assert rows[1, overlap] == 1.0 and rows[3, overlap] == 0.0  # 'Cooking' is in the goal
+    assert set(features.owner) == {0, 1, 2, 3} and features.index.max() < 2**example.HASH_BITS
     memory.remember(obs["url"], "click [8]", *described[3])
     again, _ = example.candidate_features(obs, candidates, memory)
-    assert again[3, overlap + 9] == 1.0 and again[1, overlap + 9] == 0.0  # taken before
+    assert again.dense[3, overlap + 9] == 1.0 and again.dense[1, overlap + 9] == 0.0
+
+
+def test_policy_softmax_is_per_page_and_cloning_learns_the_choice(example):
+    def page(n: int, hot: int) -> object:
+        dense = np.zeros((n, example.N_DENSE))
+        dense[hot, 0] = 1.0
+        return example.Features(
+            dense, np.arange(n, dtype=np.int64), np.arange(n, dtype=np.int64), np.zeros(1, int)
+        )
+
+    demos = example.DemonstrationSet(
+        [example.Demonstration(page(3, 2), 2), example.Demonstration(page(5, 4), 4)]
+    )
+    policy = example.CandidatePolicy()
+    p = policy.probabilities(demos.features)
+    assert np.allclose(p, [1 / 3] * 3 + [1 / 5] * 5)
+    assert example.expert_accuracy(policy, demos) == 1.0  # ties count as the expert's
+    losses = [example.behaviour_cloning_step(policy, demos, 0.1) for _ in range(20)]
+    assert losses[-1] < losses[0] / 2
+    p = policy.probabilities(demos.features)
+    assert p[2] > 0.9 and p[7] > 0.9
