@@ -450,11 +450,13 @@ class BrowserGymObservation(
         text = {key: inner[key] for key in ("axtree", "url", "goal", "last_action_error")}
         url_chars = cast("BoundedText", text["url"]).max_length
         goal_chars = cast("BoundedText", text["goal"]).max_length
+        self._url_chars = url_chars
+        self._message_chars = max(goal_chars, MAX_ACTION_CHARS)
         message = spaces.Dict(
             {
                 "role": BoundedText(max(map(len, CHAT_ROLES))),
                 "timestamp": spaces.Box(0.0, MAX_ELAPSED_SECONDS, shape=(), dtype=np.float64),
-                "message": BoundedText(max(goal_chars, MAX_ACTION_CHARS)),
+                "message": BoundedText(self._message_chars),
             }
         )
         goal_part = spaces.Dict({"type": BoundedText(4), "text": BoundedText(goal_chars)})
@@ -469,7 +471,7 @@ class BrowserGymObservation(
                 "chat_messages": BoundedSequence(
                     message,
                     MAX_CHAT_MESSAGES,
-                    items_json(MAX_CHAT_MESSAGES, message["message"].max_length),
+                    items_json(MAX_CHAT_MESSAGES, self._message_chars),
                 ),
                 "goal": text["goal"],
                 "goal_object": BoundedSequence(goal_part, 1, items_json(1, goal_chars)),
@@ -532,18 +534,16 @@ class BrowserGymObservation(
         return min(self._steps * self.seconds_per_step, MAX_ELAPSED_SECONDS)
 
     def _message(self, role: str, text: str) -> dict[str, Any]:
-        limit = self.observation_space["chat_messages"].feature_space["message"].max_length
         return {
             "role": role,
             "timestamp": np.array(self._elapsed(), dtype=np.float64),
-            "message": text[:limit],
+            "message": text[: self._message_chars],
         }
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
         """The BrowserGym-style observation for the env's ``observation``."""
         browser = self.env.unwrapped.browser  # type: ignore[attr-defined]
-        space = self.observation_space
-        url_chars = space["url"].max_length
+        url_chars = self._url_chars
         pages = browser.open_pages()[:MAX_TABS]
         tree = browser.axtree()
         focused = next(
@@ -595,26 +595,35 @@ class SharedJSONBatch(SharedTextBatch):
         return self._space.from_json(super().__getitem__(index))
 
 
-@create_shared_memory.register(JSONCoded)
-def _create_json_memory(space: JSONCoded, n: int = 1, ctx: ModuleType = mp) -> Any:
+@create_shared_memory.register(BoundedSequence)
+@create_shared_memory.register(AXTreeObjectSpace)
+def _create_json_memory(
+    space: BoundedSequence | AXTreeObjectSpace, n: int = 1, ctx: ModuleType = mp
+) -> Any:
     return create_shared_memory(_carrier(space), n=n, ctx=ctx)
 
 
-@read_from_shared_memory.register(JSONCoded)
-def _read_json(space: JSONCoded, shared_memory: Any, n: int = 1) -> SharedJSONBatch:
+@read_from_shared_memory.register(BoundedSequence)
+@read_from_shared_memory.register(AXTreeObjectSpace)
+def _read_json(
+    space: BoundedSequence | AXTreeObjectSpace, shared_memory: Any, n: int = 1
+) -> SharedJSONBatch:
     data = np.frombuffer(shared_memory.get_obj(), dtype=np.int32)
     return SharedJSONBatch(data.reshape((n, space.max_json_chars)), space)
 
 
-@write_to_shared_memory.register(JSONCoded)
-def _write_json(space: JSONCoded, index: int, value: Any, shared_memory: Any) -> None:
+@write_to_shared_memory.register(BoundedSequence)
+@write_to_shared_memory.register(AXTreeObjectSpace)
+def _write_json(
+    space: BoundedSequence | AXTreeObjectSpace, index: int, value: Any, shared_memory: Any
+) -> None:
     text = space.to_json(value)
     if len(text) > space.max_json_chars:
         raise WebEnvError(
             f"an observation value of {len(text)} JSON characters does not fit its space "
             f"({space!r}); raise the wrapper's limit"
         )
-    write_to_shared_memory(_carrier(space), index, text, shared_memory)
+    write_to_shared_memory(_carrier(space), index, text, shared_memory)  # type: ignore[arg-type]
 
 
 @create_empty_array.register(AXTreeObjectSpace)
