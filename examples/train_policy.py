@@ -177,7 +177,7 @@ def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None,
     return kind, action.target, text
 
 
-N_DENSE = len(KINDS) + len(ROLES) + 26
+N_DENSE = len(KINDS) + len(ROLES) + 27
 """Dense features per candidate (see :func:`candidate_features`)."""
 HASH_BITS = 18
 """Hashed sparse features live in ``2**HASH_BITS`` weights."""
@@ -238,6 +238,7 @@ def candidate_features(
     quoted = {q.lower() for q in re.findall(r"[\"“']([^\"”']{2,})[\"”']", goal)}
     url_words = tokens(obs["url"].split("://", 1)[-1].split("?", 1)[0])
     url_overlap = len(url_words & goal_words) / max(1, len(goal_words))
+    question = 1.0 if goal.rstrip().endswith("?") else 0.0
     elements = page_elements(obs["axtree"])
     names_seen: dict[str, int] = {}
     rows = np.zeros((len(candidates), N_DENSE), dtype=np.float64)
@@ -294,6 +295,7 @@ def candidate_features(
         f[base + 23] = (role == "button") * len(stem_shared) / max(1, len(name_words))
         f[base + 24] = (role == "link") * f[base + 4]
         f[base + 25] = 1.0 if obs["last_action_error"] else 0.0
+        f[base + 26] = is_stop * question
         words = sorted(name_words)[:6]
         keys = [f"k{kind}r{role}l{memory.last_kind}"]
         keys += [f"n{kind}|{word}" for word in words]
@@ -443,6 +445,12 @@ def expert_candidates(steps: list[tuple[dict[str, str], list[str], str]]) -> tup
     return chosen, True
 
 
+def _answers(action: str) -> bool:
+    """Whether ``action`` ends the episode with answer text (or an infeasibility report)."""
+    parsed = parse_action(action)
+    return parsed.kind == ActionKind.STOP and bool(parsed.text or parsed.infeasible)
+
+
 def collect_demonstrations(
     split: str | list[str], world_seeds: Sequence[int], instances: int, max_candidates: int
 ) -> tuple[list[Demonstration], dict[str, int]]:
@@ -450,7 +458,8 @@ def collect_demonstrations(
 
     Plays the reference solution of every family in ``split`` on each world (``instances``
     instance seeds each) and replays the candidate-matching prefix through the features
-    the policy sees, with the policy's own episode memory.
+    the policy sees, with the policy's own episode memory. A final answer (``stop`` with
+    text) is left out: ``stop []`` cannot give it, so the policy is not taught to stop there.
 
     Returns:
         The steps, and counts: ``episodes``, ``steps``, ``complete`` (reference solutions
@@ -477,8 +486,10 @@ def collect_demonstrations(
                     stats["complete"] += complete
                     memory = EpisodeMemory()
                     for position, choice in chosen:
-                        obs, candidates, _ = env.steps[position]
-                        if choice >= max_candidates:
+                        obs, candidates, action = env.steps[position]
+                        if choice >= max_candidates or _answers(action):
+                            # A stop with an answer is not what ``stop []`` does: the
+                            # candidate policy cannot answer, so it is not taught to stop.
                             break
                         shown = candidates[:max_candidates]
                         rows, described = candidate_features(obs, shown, memory)
