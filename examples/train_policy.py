@@ -679,8 +679,24 @@ def oracle_success(task_ids: Sequence[str], split: str | list[str], worlds: rang
     return float(np.mean([result.solved for result in results])) if results else 0.0
 
 
+@dataclass
+class EvaluationSet:
+    """Held-out tasks the policy is scored on, with their reference lines."""
+
+    name: str
+    tasks: str | list[str]
+    envs: gym.vector.VectorEnv
+    random: float = 0.0
+    task_ids: list[str] = field(default_factory=list)
+
+
 def train(args: argparse.Namespace) -> dict[str, Any]:
-    """Collect demonstrations, clone, fine-tune with RL, evaluating on held-out tasks."""
+    """Collect demonstrations, clone, fine-tune with RL, evaluating on held-out tasks.
+
+    Two held-out sets, both on worlds 10000+ (never trained on): ``worlds`` plays the
+    training families there (new data, same templates), ``families`` the test families
+    (new templates too).
+    """
     started = time.perf_counter()
     log = print if not args.quiet else (lambda *a, **k: None)
     train_worlds = range(1, 1 + args.train_worlds)
@@ -691,26 +707,41 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     log(f"demonstrations: {demo_stats} ({time.perf_counter() - started:.0f} s)")
     demos = DemonstrationSet(demos)
     policy = CandidatePolicy()
-    test_envs = make_vector_env(
-        args.test_tasks, test_worlds, args.workers, args.max_candidates, args.max_steps
-    )
+    sets = [
+        EvaluationSet(
+            name,
+            tasks,
+            make_vector_env(tasks, test_worlds, args.workers, args.max_candidates, args.max_steps),
+        )
+        for name, tasks in (("worlds", args.train_tasks), ("families", args.test_tasks))
+    ]
     train_envs = make_vector_env(
         args.train_tasks, train_worlds, args.workers, args.max_candidates, args.max_steps
     )
     per_env = max(1, args.eval_episodes // args.workers)
     curve: list[dict[str, Any]] = []
 
-    def evaluate(stage: str, step: int) -> float:
-        episodes = run_episodes(test_envs, greedy(policy), per_env, args.eval_seed)
-        success = float(np.mean([e.reward for e in episodes]))
-        curve.append({"stage": stage, "step": step, "held_out_success": success})
-        log(f"{stage:>4} step {step:4d}: held-out success {success:.3f}")
-        return success
+    def evaluate(stage: str, step: int) -> None:
+        point: dict[str, Any] = {"stage": stage, "step": step}
+        for held_out in sets:
+            episodes = run_episodes(held_out.envs, greedy(policy), per_env, args.eval_seed)
+            point[held_out.name] = float(np.mean([e.reward for e in episodes]))
+        curve.append(point)
+        log(
+            f"{stage:>4} step {step:4d}: held-out worlds {point['worlds']:.3f}, "
+            f"held-out families {point['families']:.3f}"
+        )
 
+    train_success: list[float] = []
     try:
-        random_episodes = run_episodes(test_envs, uniform, per_env, args.eval_seed)
-        random_success = float(np.mean([e.reward for e in random_episodes]))
-        log(f"random over candidates: {random_success:.3f} on {len(random_episodes)} tasks")
+        for held_out in sets:
+            episodes = run_episodes(held_out.envs, uniform, per_env, args.eval_seed)
+            held_out.random = float(np.mean([e.reward for e in episodes]))
+            held_out.task_ids = [e.task_id for e in episodes]
+            log(
+                f"random over candidates, held-out {held_out.name}: {held_out.random:.3f} "
+                f"on {len(episodes)} tasks"
+            )
         evaluate("init", 0)
         step = 0
         for epoch in range(1, args.bc_steps + 1):
@@ -719,7 +750,6 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             if epoch % args.eval_every_bc == 0 or epoch == args.bc_steps:
                 log(f"  bc loss {loss:.3f}, expert accuracy {expert_accuracy(policy, demos):.3f}")
                 evaluate("bc", step)
-        train_success: list[float] = []
         for iteration in range(1, args.rl_iterations + 1):
             episodes = run_episodes(
                 train_envs,
@@ -734,33 +764,44 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             log(f"  rl iteration {iteration}: train success {train_success[-1]:.3f}")
             if iteration % args.eval_every_rl == 0 or iteration == args.rl_iterations:
                 evaluate("rl", step)
-        eval_tasks = [e.task_id for e in random_episodes]
     finally:
-        test_envs.close()
+        for held_out in sets:
+            held_out.envs.close()
         train_envs.close()
-    oracle = (
-        oracle_success(eval_tasks, args.test_tasks, test_worlds) if args.oracle else float("nan")
-    )
-    reachable = _candidate_reachable(eval_tasks, args.test_tasks, test_worlds, args.max_candidates)
-    final = curve[-1]["held_out_success"]
+    held_out_results = {}
+    for held_out in sets:
+        oracle = (
+            oracle_success(held_out.task_ids, held_out.tasks, test_worlds)
+            if args.oracle
+            else float("nan")
+        )
+        reachable = _candidate_reachable(
+            held_out.task_ids, held_out.tasks, test_worlds, args.max_candidates
+        )
+        held_out_results[held_out.name] = {
+            "tasks": held_out.tasks,
+            "episodes": len(held_out.task_ids),
+            "families": len({task_id.split("/")[1] for task_id in held_out.task_ids}),
+            "random": held_out.random,
+            "oracle": oracle,
+            "candidate_ceiling": reachable,
+            "final": curve[-1][held_out.name],
+            "best": max(point[held_out.name] for point in curve),
+        }
+        log(
+            f"held-out {held_out.name}: policy {curve[-1][held_out.name]:.3f}, random "
+            f"{held_out.random:.3f}, oracle {oracle:.3f}, candidate ceiling {reachable:.3f}"
+        )
     result = {
         "command": "make bench-rl",
         "arguments": vars(args),
         "demonstrations": demo_stats,
-        "evaluation_tasks": len(eval_tasks),
-        "random_success": random_success,
-        "oracle_success": oracle,
-        "candidate_reachable": reachable,
-        "final_held_out_success": final,
-        "best_held_out_success": max(point["held_out_success"] for point in curve),
+        "held_out": held_out_results,
         "train_success_per_rl_iteration": train_success,
         "curve": curve,
         "seconds": round(time.perf_counter() - started, 1),
     }
-    log(
-        f"held-out success: policy {final:.3f}, random {random_success:.3f}, oracle "
-        f"{oracle:.3f}; candidate-reachable {reachable:.3f} ({result['seconds']} s)"
-    )
+    log(f"{result['seconds']} s")
     return result
 
 
@@ -790,32 +831,36 @@ def _candidate_reachable(
 
 
 def plot(result: dict[str, Any], path: Path) -> None:
-    """The held-out learning curve beside the random and oracle lines, as a small PNG."""
+    """The held-out learning curves beside the random and oracle lines, as a small PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     curve = result["curve"]
-    fig, ax = plt.subplots(figsize=(5.2, 3.2), dpi=100)
-    ax.plot(
-        [p["step"] for p in curve],
-        [p["held_out_success"] for p in curve],
-        marker="o",
-        label="policy (greedy), held-out",
-    )
-    ax.axhline(result["random_success"], color="grey", ls="--", label="random over candidates")
-    if not np.isnan(result["oracle_success"]):
-        ax.axhline(result["oracle_success"], color="green", ls=":", label="oracle (reference)")
-    ax.axhline(result["candidate_reachable"], color="orange", ls="-.", label="candidate ceiling")
-    bc_end = max((p["step"] for p in curve if p["stage"] in ("init", "bc")), default=0)
+    steps = [point["step"] for point in curve]
+    fig, ax = plt.subplots(figsize=(6.0, 3.6), dpi=100)
+    styles = {
+        "worlds": ("tab:blue", "training families, held-out worlds"),
+        "families": ("tab:red", "held-out families and worlds"),
+    }
+    for name, (colour, label) in styles.items():
+        held_out = result["held_out"][name]
+        ax.plot(steps, [point[name] for point in curve], marker="o", color=colour, label=label)
+        ax.axhline(held_out["candidate_ceiling"], color=colour, ls="-.", lw=0.8)
+        ax.axhline(held_out["random"], color=colour, ls="--", lw=0.8)
+    ax.plot([], [], color="grey", ls="--", lw=0.8, label="random over candidates")
+    ax.plot([], [], color="grey", ls="-.", lw=0.8, label="candidate ceiling")
+    oracle = result["held_out"]["families"]["oracle"]
+    if not np.isnan(oracle):
+        ax.axhline(oracle, color="green", ls=":", label="oracle (reference solutions)")
+    bc_end = max((point["step"] for point in curve if point["stage"] != "rl"), default=0)
     ax.axvline(bc_end, color="black", lw=0.5)
-    ax.text(bc_end, 0.5, " BC | RL", fontsize=7)
+    ax.text(bc_end, 0.45, " BC | RL", fontsize=7)
     ax.set_xlabel("training step (BC epochs, then RL iterations)")
-    ax.set_ylabel("success rate")
-    ax.set_ylim(-0.02, 1.02)
-    ax.set_title("gen:test families on held-out worlds", fontsize=9)
-    ax.legend(fontsize=7, loc="center right")
+    ax.set_ylabel("success rate (greedy)")
+    ax.set_ylim(-0.02, 1.05)
+    ax.legend(fontsize=6.5, loc="upper left")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
@@ -829,7 +874,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--test-tasks", type=task_selection, default="gen:test", help="held-out split or ids")
     add("--train-worlds", type=int, default=4, help="training worlds 1..N (demos and RL)")
     add("--test-worlds", type=int, default=4, help="held-out worlds 10000..10000+N-1")
-    add("--demo-instances", type=int, default=1, help="instances per family and world")
+    add("--demo-instances", type=int, default=2, help="instances per family and world")
     add("--bc-steps", type=int, default=150, help="behaviour-cloning epochs (full batch)")
     add("--bc-lr", type=float, default=0.05)
     add("--rl-iterations", type=int, default=15)
@@ -840,7 +885,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--workers", type=int, default=2, help="AsyncVectorEnv workers")
     add("--max-candidates", type=int, default=256)
     add("--max-steps", type=int, default=25, help="episode step limit")
-    add("--eval-episodes", type=int, default=72, help="held-out episodes per evaluation")
+    add("--eval-episodes", type=int, default=60, help="episodes per held-out set")
     add("--eval-every-bc", type=int, default=75)
     add("--eval-every-rl", type=int, default=5)
     add("--eval-seed", type=int, default=12345)

@@ -31,6 +31,7 @@ def test_training_loop_runs_end_to_end(example, tmp_path):
             "--train-tasks=shop.cancel-order",
             "--test-tasks=shop.cart-cheapest-of-three",
             "--train-worlds=1",
+            "--demo-instances=1",
             "--test-worlds=1",
             "--bc-steps=3",
             "--eval-every-bc=3",
@@ -51,11 +52,17 @@ def test_training_loop_runs_end_to_end(example, tmp_path):
     assert result["demonstrations"]["complete"] == 1
     assert [point["stage"] for point in result["curve"]] == ["init", "bc", "rl"]
     assert len(result["train_success_per_rl_iteration"]) == 1
-    assert result["evaluation_tasks"] == 1
-    # The reference solution solves the evaluation task, and it is all candidates.
-    assert result["oracle_success"] == 1.0 and result["candidate_reachable"] == 1.0
-    for key in ("random_success", "final_held_out_success"):
-        assert 0.0 <= result[key] <= 1.0
+    for name, family in (
+        ("worlds", "shop.cancel-order"),
+        ("families", "shop.cart-cheapest-of-three"),
+    ):
+        held_out = result["held_out"][name]
+        assert held_out["episodes"] == 1 and held_out["families"] == 1
+        assert held_out["tasks"] == [family]
+        # The reference solution solves the task, and it is all candidates.
+        assert held_out["oracle"] == 1.0 and held_out["candidate_ceiling"] == 1.0
+        assert 0.0 <= held_out["random"] <= 1.0 and 0.0 <= held_out["final"] <= 1.0
+        assert all(0.0 <= point[name] <= 1.0 for point in result["curve"])
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
