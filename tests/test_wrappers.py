@@ -403,3 +403,16 @@ def test_async_vector_env_with_candidates_in_info():
         assert all(isinstance(c, list) and c for c in infos["candidates"])
     finally:
         envs.close()
+
+
+@pytest.mark.chromium
+def test_browsergym_observation_on_chromium_reads_its_tree_and_screenshot():
+    env = BrowserGymObservation(gym.make("WebShop-v0", backend="chromium", screenshot=True))
+    try:
+        obs, _ = env.reset(seed=0)
+        assert env.observation_space.contains(obs)
+        assert obs["screenshot"].ndim == 3 and obs["screenshot"].dtype == np.uint8
+        assert _object_lines(obs["axtree_object"]) == obs["axtree_txt"].splitlines()
+        assert obs["open_pages_urls"] == (obs["url"],) and obs["open_pages_titles"][0]
+    finally:
+        env.close()

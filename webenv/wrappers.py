@@ -388,6 +388,7 @@ class BrowserGymObservation(
       simulated clock that advances ``seconds_per_step`` per step, so the same seed and
       actions give the same observations (``check_env`` requires it);
       ``wall_clock=True`` measures real time, as BrowserGym does.
+    - ``screenshot``: the env's, when it has one (``backend="chromium"``, ``screenshot=True``).
 
     Every text and sequence lives in a vector env's shared memory, so
     ``gym.make_vec(..., vectorization_mode="async")`` works as is.
@@ -491,6 +492,8 @@ class BrowserGymObservation(
                 "last_action": BoundedText(MAX_ACTION_CHARS),
                 "last_action_error": text["last_action_error"],
                 "elapsed_time": spaces.Box(0.0, MAX_ELAPSED_SECONDS, shape=(1,), dtype=np.float64),
+                # The viewport (backend="chromium", screenshot=True), as BrowserGym's.
+                **({"screenshot": inner["screenshot"]} if "screenshot" in inner.spaces else {}),
             }
         )
         self._last_action = ""
@@ -567,6 +570,7 @@ class BrowserGymObservation(
             "last_action": self._last_action,
             "last_action_error": observation["last_action_error"],
             "elapsed_time": np.array([self._elapsed()], dtype=np.float64),
+            **({"screenshot": observation["screenshot"]} if "screenshot" in observation else {}),
         }
 
 
