@@ -103,6 +103,20 @@ def tokens(text: str) -> set[str]:
     return {word for word in _TOKEN.findall(text.lower()) if word not in STOPWORDS}
 
 
+def plain(words: set[str]) -> set[str]:
+    """The words without digits (ids, dates, prices and versions differ between worlds)."""
+    return {word for word in words if not any(ch.isdigit() for ch in word)}
+
+
+def template_tokens(goal: str) -> set[str]:
+    """The goal's words that come from its template, not from the world: lower-case words
+    outside quotes (the first word of the sentence counts as lower-case)."""
+    unquoted = re.sub(r"[\"“][^\"”]*[\"”]", " ", goal)
+    words = unquoted.split()
+    kept = [w for i, w in enumerate(words) if i == 0 or not w[:1].isupper()]
+    return plain(tokens(" ".join(kept)))
+
+
 def stems(words: set[str]) -> set[str]:
     """Five-letter prefixes: ``upvote``/``upvoted``, ``subscribe``/``subscribed`` meet."""
     return {word[:5] for word in words}
@@ -237,6 +251,12 @@ def candidate_features(
     goal_stems = stems(goal_words)
     quoted = {q.lower() for q in re.findall(r"[\"“']([^\"”']{2,})[\"”']", goal)}
     url_words = tokens(obs["url"].split("://", 1)[-1].split("?", 1)[0])
+    # Word pairs use only words a world does not change: the goal's template words (its
+    # lower-case words; names, titles and places are capitalised or contain digits), an
+    # element's words that the goal does not name, and the URL's host and last path part.
+    template_words = template_tokens(goal)
+    path = obs["url"].split("://", 1)[-1].split("?", 1)[0].rstrip("/").split("/")
+    route_words = plain(tokens(path[0]) | tokens(path[-1]))
     url_overlap = len(url_words & goal_words) / max(1, len(goal_words))
     question = 1.0 if goal.rstrip().endswith("?") else 0.0
     elements = page_elements(obs["axtree"])
@@ -296,14 +316,14 @@ def candidate_features(
         f[base + 24] = (role == "link") * f[base + 4]
         f[base + 25] = 1.0 if obs["last_action_error"] else 0.0
         f[base + 26] = is_stop * question
-        words = sorted(name_words)[:6]
+        words = sorted(plain(name_words - goal_words))[:6]
         keys = [f"k{kind}r{role}l{memory.last_kind}"]
         keys += [f"n{kind}|{word}" for word in words]
-        keys += [f"g{word}|{goal_word}" for word in words for goal_word in goal_words]
-        keys += [f"q{kind}|{goal_word}" for goal_word in goal_words]
-        keys += [f"u{kind}|{word}" for word in url_words]
-        keys += [f"v{url_word}|{word}" for url_word in url_words for word in words]
-        keys += [f"t{kind}|{word}" for word in sorted(text_words & goal_words)[:4]]
+        keys += [f"g{word}|{goal_word}" for word in words for goal_word in template_words]
+        keys += [f"q{kind}|{goal_word}" for goal_word in template_words]
+        keys += [f"u{kind}|{word}" for word in route_words]
+        keys += [f"v{url_word}|{word}" for url_word in route_words for word in words]
+        keys += [f"t{kind}|{word}" for word in sorted(text_words & template_words)[:4]]
         for key in keys:
             index.append(_hash(key))
             owner.append(row)
@@ -686,8 +706,15 @@ class EvaluationSet:
     name: str
     tasks: str | list[str]
     envs: gym.vector.VectorEnv
+    demos: DemonstrationSet
     random: float = 0.0
     task_ids: list[str] = field(default_factory=list)
+
+    @property
+    def random_accuracy(self) -> float:
+        """How often a uniform choice among the candidates is the expert's."""
+        sizes = np.diff(np.append(self.demos.features.offsets, len(self.demos.features)))
+        return float(np.mean(1 / sizes)) if len(sizes) else 0.0
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
@@ -707,11 +734,18 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     log(f"demonstrations: {demo_stats} ({time.perf_counter() - started:.0f} s)")
     demos = DemonstrationSet(demos)
     policy = CandidatePolicy()
+    # Each set also has reference trajectories on its held-out worlds: how often the
+    # policy's top choice is the expert's (step accuracy) measures imitation there.
     sets = [
         EvaluationSet(
             name,
             tasks,
             make_vector_env(tasks, test_worlds, args.workers, args.max_candidates, args.max_steps),
+            DemonstrationSet(
+                collect_demonstrations(
+                    tasks, test_worlds[: args.accuracy_worlds], 1, args.max_candidates
+                )[0]
+            ),
         )
         for name, tasks in (("worlds", args.train_tasks), ("families", args.test_tasks))
     ]
@@ -726,10 +760,12 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         for held_out in sets:
             episodes = run_episodes(held_out.envs, greedy(policy), per_env, args.eval_seed)
             point[held_out.name] = float(np.mean([e.reward for e in episodes]))
+            point[f"{held_out.name}_step_accuracy"] = expert_accuracy(policy, held_out.demos)
         curve.append(point)
         log(
-            f"{stage:>4} step {step:4d}: held-out worlds {point['worlds']:.3f}, "
-            f"held-out families {point['families']:.3f}"
+            f"{stage:>4} step {step:4d}: success on held-out worlds {point['worlds']:.3f}, "
+            f"families {point['families']:.3f}; step accuracy "
+            f"{point['worlds_step_accuracy']:.3f}, {point['families_step_accuracy']:.3f}"
         )
 
     train_success: list[float] = []
@@ -787,6 +823,12 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             "candidate_ceiling": reachable,
             "final": curve[-1][held_out.name],
             "best": max(point[held_out.name] for point in curve),
+            "step_accuracy": {
+                "reference_steps": len(held_out.demos),
+                "random": held_out.random_accuracy,
+                "untrained": curve[0][f"{held_out.name}_step_accuracy"],
+                "final": curve[-1][f"{held_out.name}_step_accuracy"],
+            },
         }
         log(
             f"held-out {held_out.name}: policy {curve[-1][held_out.name]:.3f}, random "
@@ -831,7 +873,8 @@ def _candidate_reachable(
 
 
 def plot(result: dict[str, Any], path: Path) -> None:
-    """The held-out learning curves beside the random and oracle lines, as a small PNG."""
+    """Held-out success (with random, oracle and candidate-ceiling lines) and held-out
+    step accuracy (with the random line), side by side, as a small PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -839,28 +882,34 @@ def plot(result: dict[str, Any], path: Path) -> None:
 
     curve = result["curve"]
     steps = [point["step"] for point in curve]
-    fig, ax = plt.subplots(figsize=(6.0, 3.6), dpi=100)
+    fig, (success, accuracy) = plt.subplots(1, 2, figsize=(9.0, 3.4), dpi=100)
     styles = {
         "worlds": ("tab:blue", "training families, held-out worlds"),
         "families": ("tab:red", "held-out families and worlds"),
     }
     for name, (colour, label) in styles.items():
         held_out = result["held_out"][name]
-        ax.plot(steps, [point[name] for point in curve], marker="o", color=colour, label=label)
-        ax.axhline(held_out["candidate_ceiling"], color=colour, ls="-.", lw=0.8)
-        ax.axhline(held_out["random"], color=colour, ls="--", lw=0.8)
-    ax.plot([], [], color="grey", ls="--", lw=0.8, label="random over candidates")
-    ax.plot([], [], color="grey", ls="-.", lw=0.8, label="candidate ceiling")
+        success.plot(steps, [p[name] for p in curve], marker="o", color=colour, label=label)
+        success.axhline(held_out["candidate_ceiling"], color=colour, ls="-.", lw=0.8)
+        success.axhline(held_out["random"], color=colour, ls="--", lw=0.8)
+        accuracy.plot(steps, [p[f"{name}_step_accuracy"] for p in curve], marker="o", color=colour)
+        accuracy.axhline(held_out["step_accuracy"]["random"], color=colour, ls="--", lw=0.8)
+    success.plot([], [], color="grey", ls="--", lw=0.8, label="random over candidates")
+    success.plot([], [], color="grey", ls="-.", lw=0.8, label="candidate ceiling")
     oracle = result["held_out"]["families"]["oracle"]
     if not np.isnan(oracle):
-        ax.axhline(oracle, color="green", ls=":", label="oracle (reference solutions)")
+        success.axhline(oracle, color="green", ls=":", label="oracle (reference solutions)")
     bc_end = max((point["step"] for point in curve if point["stage"] != "rl"), default=0)
-    ax.axvline(bc_end, color="black", lw=0.5)
-    ax.text(bc_end, 0.45, " BC | RL", fontsize=7)
-    ax.set_xlabel("training step (BC epochs, then RL iterations)")
-    ax.set_ylabel("success rate (greedy)")
-    ax.set_ylim(-0.02, 1.05)
-    ax.legend(fontsize=6.5, loc="upper left")
+    for ax, title in (
+        (success, "task success (greedy)"),
+        (accuracy, "step accuracy vs reference solutions"),
+    ):
+        ax.axvline(bc_end, color="black", lw=0.5)
+        ax.text(bc_end, 0.92, " BC | RL", fontsize=7)
+        ax.set_xlabel("training step (BC epochs, then RL iterations)", fontsize=8)
+        ax.set_title(title, fontsize=9)
+        ax.set_ylim(-0.02, 1.05)
+    success.legend(fontsize=6.5, loc="center right")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
@@ -877,7 +926,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--demo-instances", type=int, default=2, help="instances per family and world")
     add("--bc-steps", type=int, default=150, help="behaviour-cloning epochs (full batch)")
     add("--bc-lr", type=float, default=0.05)
-    add("--rl-iterations", type=int, default=15)
+    add("--rl-iterations", type=int, default=10)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)
     add("--gamma", type=float, default=0.95, help="discount of the final reward per step")
@@ -887,6 +936,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--max-steps", type=int, default=25, help="episode step limit")
     add("--eval-episodes", type=int, default=60, help="episodes per held-out set")
     add("--eval-every-bc", type=int, default=75)
+    add("--accuracy-worlds", type=int, default=2, help="held-out worlds with reference steps")
     add("--eval-every-rl", type=int, default=5)
     add("--eval-seed", type=int, default=12345)
     add("--seed", type=int, default=0)

@@ -32,6 +32,7 @@ def test_training_loop_runs_end_to_end(example, tmp_path):
             "--test-tasks=shop.cart-cheapest-of-three",
             "--train-worlds=1",
             "--demo-instances=1",
+            "--accuracy-worlds=1",
             "--test-worlds=1",
             "--bc-steps=3",
             "--eval-every-bc=3",
@@ -63,6 +64,9 @@ def test_training_loop_runs_end_to_end(example, tmp_path):
         assert held_out["oracle"] == 1.0 and held_out["candidate_ceiling"] == 1.0
         assert 0.0 <= held_out["random"] <= 1.0 and 0.0 <= held_out["final"] <= 1.0
         assert all(0.0 <= point[name] <= 1.0 for point in result["curve"])
+        accuracy = held_out["step_accuracy"]
+        assert accuracy["reference_steps"] >= 3 and 0.0 < accuracy["random"] < 0.5
+        assert 0.0 <= accuracy["final"] <= 1.0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
