@@ -543,12 +543,16 @@ def behaviour_cloning_step(policy: CandidatePolicy, demos: DemonstrationSet, lr:
 
 
 def expert_accuracy(policy: CandidatePolicy, demos: DemonstrationSet) -> float:
-    """How often the policy's top candidate is the expert's."""
+    """How often the policy's top candidate is the expert's (ties broken at random, so
+    an untrained policy scores what a uniform choice does)."""
     if not len(demos):
         return 0.0
-    scores = policy.scores(demos.features)
-    best = np.maximum.reduceat(scores, demos.features.offsets)
-    return float(np.mean(scores[demos.features.offsets + demos.choices] >= best))
+    x = demos.features
+    scores = policy.scores(x)
+    page = np.repeat(np.arange(len(x.offsets)), np.diff(np.append(x.offsets, len(x))))
+    top = scores >= np.maximum.reduceat(scores, x.offsets)[page]
+    ties = np.add.reduceat(top.astype(np.float64), x.offsets)
+    return float(np.mean(top[x.offsets + demos.choices] / ties))
 
 
 # -- rollouts in a vector env ------------------------------------------------------------

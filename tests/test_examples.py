@@ -121,8 +121,9 @@ def test_policy_softmax_is_per_page_and_cloning_learns_the_choice(example):
     policy = example.CandidatePolicy()
     p = policy.probabilities(demos.features)
     assert np.allclose(p, [1 / 3] * 3 + [1 / 5] * 5)
-    assert example.expert_accuracy(policy, demos) == 1.0  # ties count as the expert's
+    # Ties are broken at random: an untrained policy scores what a uniform choice does.
+    assert np.isclose(example.expert_accuracy(policy, demos), (1 / 3 + 1 / 5) / 2)
     losses = [example.behaviour_cloning_step(policy, demos, 0.1) for _ in range(20)]
     assert losses[-1] < losses[0] / 2
     p = policy.probabilities(demos.features)
-    assert p[2] > 0.9 and p[7] > 0.9
+    assert p[2] > 0.9 and p[7] > 0.9 and example.expert_accuracy(policy, demos) == 1.0
