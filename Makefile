@@ -12,7 +12,7 @@ TYPECHECK_TREE := build/typecheck
 # Both cores: each test file runs whole in one worker (module fixtures stay shared).
 PYTEST_JOBS ?= -n 2 --dist loadfile
 
-.PHONY: demo test test-fast check lint format typecheck bench install chromium webarena clean
+.PHONY: demo test test-fast check lint format typecheck bench bench-rl install chromium webarena clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -77,7 +77,13 @@ typecheck: $(STAMP)
 
 bench: $(STAMP) chromium
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/vector.py
 	$(BIN)/python benchmarks/chromium.py
+
+# The training example (examples/train_policy.py): behaviour cloning, then RL, on gen:train;
+# held-out success on gen:test families and worlds, beside random and the oracle.
+bench-rl: $(STAMP)
+	$(BIN)/python examples/train_policy.py --out benchmarks/results/rl.json --plot docs/learning_curve.png
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info benchmarks/results

@@ -13,7 +13,7 @@ from gymnasium.wrappers import TimeLimit
 import webenv  # noqa: F401 - registers the ids
 from webenv.env import WebEnv
 from webenv.errors import OptionError
-from webenv.wrappers import DiscreteActions, TruncationVerdict
+from webenv.wrappers import BrowserGymObservation, DiscreteActions, TruncationVerdict
 
 K = 64
 
@@ -167,3 +167,252 @@ def test_the_validators_fail_only_answer_checks_of_a_truncated_episode():
         assert rules["url_match"][1] is True
     answered = EvalContext(answer="x", url="http://shop.test/cart")
     assert evaluate(spec, answered).passed("lenient")
+
+
+# -- BrowserGymObservation ----------------------------------------------------------------
+
+BROWSERGYM_KEYS = {
+    "chat_messages",
+    "goal",
+    "goal_object",
+    "open_pages_urls",
+    "open_pages_titles",
+    "active_page_index",
+    "url",
+    "axtree_txt",
+    "axtree_object",
+    "focused_element_bid",
+    "last_action",
+    "last_action_error",
+    "elapsed_time",
+}
+
+
+def _object_lines(tree: dict) -> list[str]:
+    """``axtree_object`` rendered as the env renders its text (pre-order, tab per depth)."""
+    nodes = {node["nodeId"]: node for node in tree["nodes"]}
+    lines: list[str] = []
+
+    def render(node_id: str, depth: int) -> None:
+        node = nodes[node_id]
+        line = "\t" * depth + f"[{node['browsergym_id']}] {node['role']['value']} "
+        line += f"'{node['name']['value']}'"
+        for prop in node["properties"]:
+            value = prop["value"]["value"]
+            line += f" {prop['name']}: " + (f"'{value}'" if isinstance(value, str) else str(value))
+        lines.append(line)
+        for child in node["childIds"]:
+            render(child, depth + 1)
+
+    render(tree["nodes"][0]["nodeId"], 0)
+    return lines
+
+
+def test_browsergym_observation_passes_check_env_with_warnings_as_errors():
+    for env in (
+        BrowserGymObservation(gym.make("WebShop-v0").unwrapped),
+        BrowserGymObservation(DiscreteActions(gym.make("WebShop-v0").unwrapped, K)),
+    ):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                warnings.filterwarnings("ignore", message=r".*is different from the unwrapped")
+                check_env(env, skip_render_check=True)
+        finally:
+            env.close()
+
+
+@pytest.fixture(scope="module")
+def suite():
+    env = BrowserGymObservation(gym.make("WebSuite-v0", tasks="gen:train", world_seeds=[2]))
+    yield env
+    env.close()
+
+
+def test_browsergym_fields_on_a_multi_tab_episode(suite):
+    obs, info = suite.reset(seed=4, options={"family": "forum.upvote-newest"})
+    assert set(obs) == BROWSERGYM_KEYS and suite.observation_space.contains(obs)
+    goal = info["intent"]
+    assert obs["goal"] == goal and obs["goal_object"] == ({"type": "text", "text": goal},)
+    assert [(m["role"], m["message"], float(m["timestamp"])) for m in obs["chat_messages"]] == [
+        ("user", goal, 0.0)
+    ]
+    assert obs["open_pages_urls"] == (obs["url"],) and obs["active_page_index"].tolist() == [0]
+    assert obs["last_action"] == "" and obs["elapsed_time"].tolist() == [0.0]
+    first_title = obs["open_pages_titles"][0]
+    assert first_title and obs["axtree_object"]["nodes"][0]["name"]["value"] == first_title
+    # The structured tree is the text's tree: same ids, roles, names, properties, nesting.
+    assert _object_lines(obs["axtree_object"]) == obs["axtree_txt"].splitlines()
+
+    obs, *_ = suite.step("new_tab")
+    obs, *_ = suite.step("goto [http://git.test/]")
+    assert obs["last_action"] == "goto [http://git.test/]" and obs["last_action_error"] == ""
+    assert obs["open_pages_urls"][0].startswith("http://forum.test/")
+    assert obs["open_pages_urls"][1] == obs["url"] == "http://git.test/"
+    assert obs["active_page_index"].tolist() == [1] and obs["elapsed_time"].tolist() == [2.0]
+    assert obs["open_pages_titles"][0] == first_title and obs["open_pages_titles"][1]
+    assert _object_lines(obs["axtree_object"]) == obs["axtree_txt"].splitlines()
+    obs, *_ = suite.step("click [987654]")
+    assert obs["last_action"] == "click [987654]" and "987654" in obs["last_action_error"]
+    obs, *_ = suite.step("tab_focus [0]")
+    assert obs["active_page_index"].tolist() == [0] and obs["url"] == obs["open_pages_urls"][0]
+    assert len(obs["open_pages_urls"]) == 2 and suite.observation_space.contains(obs)
+    obs, _, terminated, _, _ = suite.step('send_msg_to_user("done, 42")')
+    assert terminated
+    assert [(m["role"], m["message"]) for m in obs["chat_messages"]][1] == ("assistant", "done, 42")
+    assert float(obs["chat_messages"][1]["timestamp"]) == 5.0
+
+
+def test_browsergym_focus_and_infeasible_answer(suite):
+    obs, _ = suite.reset(seed=1, options={"family": "forum.upvote-newest"})
+    field = next(
+        line.split("]")[0].strip("\t[")
+        for line in obs["axtree_txt"].splitlines()
+        if "textbox" in line or "searchbox" in line
+    )
+    obs, *_ = suite.step(f"type [{field}] [cats] [0]")
+    focused = [
+        n
+        for n in obs["axtree_object"]["nodes"]
+        if {"name": "focused", "value": {"type": "booleanOrUndefined", "value": True}}
+        in n["properties"]
+    ]
+    assert obs["focused_element_bid"] == field == focused[0]["nodeId"]
+    obs, *_ = suite.step('report_infeasible("no such post")')
+    assert obs["chat_messages"][-1]["role"] == "infeasible"
+
+
+def test_browsergym_last_action_through_discrete_actions():
+    env = BrowserGymObservation(DiscreteActions(gym.make("WebShop-v0"), K))
+    try:
+        _, info = env.reset(seed=0)
+        slot = min(len(info["candidates"]), K) - 1
+        chosen = info["candidates"][slot]
+        obs, _, _, _, info = env.step(slot)
+        assert obs["last_action"] == chosen and obs["last_action_error"] == ""
+        masked = int(np.flatnonzero(info["action_mask"] == 0)[0])
+        obs, *_ = env.step(masked)
+        assert obs["last_action_error"] and obs["last_action"] == str(masked)
+    finally:
+        env.close()
+
+
+def test_axtree_object_is_cut_to_its_budget_and_stays_a_tree():
+    env = BrowserGymObservation(gym.make("WebShop-v0"), max_axtree_object_chars=2_000)
+    try:
+        obs, _ = env.reset(seed=0)
+        tree = obs["axtree_object"]
+        space = env.observation_space["axtree_object"]
+        assert len(space.to_json(tree)) <= 2_000 and space.contains(tree)
+        assert 1 < len(tree["nodes"]) < len(obs["axtree_txt"].splitlines())
+        assert _object_lines(tree) == obs["axtree_txt"].splitlines()[: len(tree["nodes"])]
+    finally:
+        env.close()
+
+
+def test_browsergym_bad_arguments_are_one_line_errors():
+    with pytest.raises(OptionError, match="max_axtree_object_chars=10"):
+        BrowserGymObservation(gym.make("WebShop-v0"), max_axtree_object_chars=10)
+    with pytest.raises(OptionError, match="seconds_per_step=0"):
+        BrowserGymObservation(gym.make("WebShop-v0"), seconds_per_step=0)
+    with pytest.raises(OptionError, match="wall_clock"):
+        BrowserGymObservation(gym.make("WebShop-v0"), wall_clock="yes")  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="wraps a WebEnv"):
+        BrowserGymObservation(gym.make("CartPole-v1"))
+
+
+def test_json_coded_spaces_survive_shared_memory_with_any_character():
+    from gymnasium.vector.utils import (
+        create_shared_memory,
+        read_from_shared_memory,
+        write_to_shared_memory,
+    )
+
+    env = BrowserGymObservation(gym.make("WebShop-v0"))
+    try:
+        space = env.observation_space
+        odd = 'a"\\\x00\x1f\u2028 é 😀 \ud800'
+        values = {
+            "open_pages_urls": (odd, "http://shop.test/"),
+            "chat_messages": ({"role": "user", "timestamp": np.array(1.5), "message": odd * 3},),
+            "axtree_object": {
+                "nodes": [
+                    {
+                        "nodeId": "0",
+                        "browsergym_id": "0",
+                        "ignored": False,
+                        "role": {"type": "role", "value": "RootWebArea"},
+                        "name": {"type": "computedString", "value": odd},
+                        "properties": [
+                            {"name": "focused", "value": {"type": "number", "value": 2}}
+                        ],
+                        "childIds": [],
+                    }
+                ]
+            },
+        }
+        for key, value in values.items():
+            assert space[key].contains(value)
+            memory = create_shared_memory(space[key], n=2)
+            view = read_from_shared_memory(space[key], memory, n=2)
+            write_to_shared_memory(space[key], 1, value, memory)
+            back = view[1]
+            assert space[key].contains(back)
+            assert gym.utils.env_checker.data_equivalence(back, value)
+    finally:
+        env.close()
+
+
+def _sync_observations(env_id: str, seed: int, actions: list, wrap) -> list[dict]:
+    env = wrap(gym.make(env_id))
+    try:
+        observations = [env.reset(seed=seed)[0]]
+        observations += [env.step(action)[0] for action in actions]
+        return observations
+    finally:
+        env.close()
+
+
+def test_async_vector_env_with_browsergym_observations_matches_single_envs():
+    def wrap(env):
+        return BrowserGymObservation(DiscreteActions(env, max_candidates=K))
+
+    envs = gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="async", wrappers=[wrap])
+    try:
+        batches = [envs.reset(seed=7)[0]]
+        masks = np.stack(envs.call("action_masks"))
+        actions = [int(np.flatnonzero(mask)[-1]) for mask in masks]
+        batches.append(envs.step(np.array(actions))[0])
+    finally:
+        envs.close()
+    for index in range(2):
+        expected = _sync_observations("WebShop-v0", 7 + index, [actions[index]], wrap)
+        for batch, single in zip(batches, expected, strict=True):
+            got = {key: batch[key][index] for key in single}
+            assert gym.utils.env_checker.data_equivalence(got, single), index
+    assert batches[1]["last_action"][0] and batches[1]["elapsed_time"].tolist() == [[1.0], [1.0]]
+
+
+def test_async_vector_env_with_candidates_in_info():
+    envs = gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="async", candidates=True)
+    try:
+        _, infos = envs.reset(seed=0)
+        chosen = [candidates[-1] for candidates in infos["candidates"]]
+        observations, _, _, _, infos = envs.step(np.array(chosen, dtype=object))
+        assert list(observations["last_action_error"]) == ["", ""]
+        assert all(isinstance(c, list) and c for c in infos["candidates"])
+    finally:
+        envs.close()
+
+
+@pytest.mark.chromium
+def test_browsergym_observation_on_chromium_reads_its_tree_and_screenshot():
+    env = BrowserGymObservation(gym.make("WebShop-v0", backend="chromium", screenshot=True))
+    try:
+        obs, _ = env.reset(seed=0)
+        assert env.observation_space.contains(obs)
+        assert obs["screenshot"].ndim == 3 and obs["screenshot"].dtype == np.uint8
+        assert _object_lines(obs["axtree_object"]) == obs["axtree_txt"].splitlines()
+        assert obs["open_pages_urls"] == (obs["url"],) and obs["open_pages_titles"][0]
+    finally:
+        env.close()

@@ -26,6 +26,7 @@ import numpy as np
 from lxml import html
 
 from webenv.actions import Action, ActionError
+from webenv.axtree import AXTree
 from webenv.axtree.rules import DISABLEABLE_TAGS, TEXT_INPUT_TYPES
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, expand_placeholders
@@ -351,6 +352,14 @@ class Browser(ABC):
     @abstractmethod
     def restore_state(self, state: Any) -> None:
         """Put back what :meth:`save_state` returned (the world is restored first)."""
+
+    @abstractmethod
+    def axtree(self) -> AXTree:
+        """The active page's accessibility tree: the model :meth:`axtree_text` renders."""
+
+    def open_pages(self) -> list[tuple[str, str]]:
+        """Every open tab's canonical URL and title, in tab order (unclipped)."""
+        return [(self._canonical(self._tab_url(tab)), self._tab_title(tab)) for tab in self.tabs]
 
     @property
     def url(self) -> str:

@@ -211,6 +211,9 @@ class InProcessBrowser(Browser):
         self.active = state.active
         self._reset_cookies = state.reset_cookies
 
+    def axtree(self) -> AXTree:
+        return self.page.axtree()
+
     @property
     def page(self) -> Page:
         return self.tabs[self.active].page

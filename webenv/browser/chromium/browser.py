@@ -213,6 +213,10 @@ class ChromiumBrowser(Browser):
     def axtree_text(self, max_chars: int | None = None) -> str:
         return self._tree().text(max_chars)
 
+    @unpinned
+    def axtree(self) -> AXTree:
+        return self._tree()
+
     @property
     def page(self) -> Page:
         return self.tabs[self.active].page

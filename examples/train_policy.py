@@ -1,0 +1,966 @@
+"""Train a small web-agent policy on generated tasks, with numpy only.
+
+The policy chooses among the page's action candidates (``candidates=True`` and
+:class:`webenv.wrappers.DiscreteActions`): it scores every candidate with a small
+network over generic features (what kind of action it is, the role of the element it
+acts on, how many words of its name, its surroundings and its text appear in the goal,
+whether it was already taken...) and picks by softmax. Nothing in the features names a
+site, a page or a task family, so what it learns can carry over to families it never saw.
+
+Training, all through the public API (``gym.make`` / ``gym.make_vec`` → wrappers):
+
+1. **Demonstrations** (:func:`collect_demonstrations`): the reference solutions of the
+   ``gen:train`` families are played on training worlds, and each step is written down as
+   the index of the candidate it corresponds to.
+2. **Behaviour cloning**: the network is fitted to choose the expert's candidate.
+3. **RL fine-tuning**: REINFORCE with a batch-mean baseline on episodes of ``gen:train``
+   tasks played by the policy in an ``AsyncVectorEnv``, with the env's own reward (1 when
+   the validators pass), while the cloning loss keeps it near the expert.
+
+Evaluation runs the greedy policy on **held-out** tasks: the ``gen:test`` families (no
+template seen in training) on the held-out worlds 10000+ (no world seen in training). Each
+evaluation plays the same tasks (the vector env's seeded draws), and so do the two
+reference lines: a uniformly random choice among the candidates, and the reference
+solutions (the oracle). Candidates offer no answer text (answers are left to the agent:
+``stop []``), so questions that need an answer are out of this policy's reach; the
+summary also reports the share of evaluation tasks whose reference solution can be
+played as candidates (the ceiling for any candidate-only policy).
+
+Run it as ``make bench-rl`` (writes ``benchmarks/results/rl.json`` and
+``docs/learning_curve.png``) or ``python examples/train_policy.py --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+import webenv  # registers the env ids
+import webenv.errors
+from webenv.actions import ActionKind, parse_action
+from webenv.tools.solution import play_solution
+from webenv.wrappers import DiscreteActions
+
+ENV_ID = "webenv:WebSuite-v0"
+FIRST_TEST_WORLD = 10_000
+"""Worlds 10000 and up are held out: training uses worlds below it."""
+
+# -- features ----------------------------------------------------------------------------
+
+KINDS = (
+    "stop",
+    "go_back",
+    "go_forward",
+    "tab",
+    "click",
+    "check",
+    "uncheck",
+    "select",
+    "type_enter",
+    "type",
+    "type_clear",
+    "type_append",
+)
+ROLES = (
+    "link",
+    "button",
+    "textbox",
+    "searchbox",
+    "combobox",
+    "listbox",
+    "checkbox",
+    "radio",
+    "tab",
+    "menuitem",
+    "spinbutton",
+    "switch",
+)
+STOPWORDS = frozenset(
+    {
+        *("a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with"),
+        *("and", "or", "is", "are", "was", "my", "me", "i", "it", "its", "this", "that"),
+        *("which", "what", "who", "whose", "how", "many", "much", "give", "tell", "then"),
+        *("than", "as", "be", "their", "there"),
+    }
+)
+_LINE = re.compile(r"^(\t*)\[(\d+)\] (\S+) '(.*?)'(?=(?: [a-z_-]+: |$))(.*)$")
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def tokens(text: str) -> set[str]:
+    """The content words of ``text`` (lower case, stop words left out)."""
+    return {word for word in _TOKEN.findall(text.lower()) if word not in STOPWORDS}
+
+
+def plain(words: set[str]) -> set[str]:
+    """The words without digits (ids, dates, prices and versions differ between worlds)."""
+    return {word for word in words if not any(ch.isdigit() for ch in word)}
+
+
+def template_tokens(goal: str) -> set[str]:
+    """The goal's words that come from its template, not from the world: lower-case words
+    outside quotes (the first word of the sentence counts as lower-case)."""
+    unquoted = re.sub(r"[\"“][^\"”]*[\"”]", " ", goal)
+    words = unquoted.split()
+    kept = [w for i, w in enumerate(words) if i == 0 or not w[:1].isupper()]
+    return plain(tokens(" ".join(kept)))
+
+
+def stems(words: set[str]) -> set[str]:
+    """Five-letter prefixes: ``upvote``/``upvoted``, ``subscribe``/``subscribed`` meet."""
+    return {word[:5] for word in words}
+
+
+@dataclass
+class PageElement:
+    """What the AX text says about one element: role, name, and nearby text."""
+
+    role: str
+    name: str
+    props: str
+    context: str
+
+
+def page_elements(axtree: str) -> dict[int, PageElement]:
+    """Id -> element for every line of the AX text; ``context`` joins the names of the
+    element's ancestors and of the three lines before it (a row's title, a field's label)."""
+    elements: dict[int, PageElement] = {}
+    ancestors: list[str] = []
+    recent: list[str] = []
+    for line in axtree.splitlines():
+        match = _LINE.match(line)
+        if match is None:
+            continue
+        depth = len(match.group(1))
+        role, name = match.group(3), match.group(4)
+        del ancestors[depth:]
+        context = " ".join([*ancestors[-2:], *recent[-3:]])
+        elements[int(match.group(2))] = PageElement(role, name, match.group(5), context)
+        ancestors.append(name)
+        if name:
+            recent.append(name)
+    return elements
+
+
+@dataclass
+class EpisodeMemory:
+    """What the policy remembers of its episode: actions taken (per page) and their kinds."""
+
+    taken: set[tuple[str, str]] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)
+    steps: int = 0
+    last_kind: str = ""
+    last_role: str = ""
+    typed: bool = False
+
+    def remember(self, url: str, candidate: str, kind: str, element: PageElement | None) -> None:
+        self.taken.add((url, candidate))
+        if element is not None and element.name:
+            self.names.add(element.name)
+        self.steps += 1
+        self.last_kind = kind
+        self.last_role = element.role if element is not None else ""
+        self.typed = self.typed or kind.startswith("type")
+
+
+def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None, str]:
+    """The candidate's feature kind, its target id and its text (typed or chosen)."""
+    action = parse_action(candidate)
+    kind = str(action.kind)
+    text = action.text or ""
+    if action.kind == ActionKind.TYPE:
+        if not text:
+            kind = "type_clear"
+        elif element is not None and "value: '" in element.props and " " in text:
+            kind = "type_append"
+        else:
+            kind = "type_enter" if action.press_enter else "type"
+    elif action.kind in (ActionKind.TAB_FOCUS, ActionKind.NEW_TAB, ActionKind.CLOSE_TAB):
+        kind = "tab"
+    return kind, action.target, text
+
+
+N_DENSE = len(KINDS) + len(ROLES) + 27
+"""Dense features per candidate (see :func:`candidate_features`)."""
+HASH_BITS = 18
+"""Hashed sparse features live in ``2**HASH_BITS`` weights."""
+
+
+@dataclass
+class Features:
+    """The features of a list of candidates (one page, or many pages stacked).
+
+    Attributes:
+        dense: ``(n, N_DENSE)`` generic features (kind, role, overlaps with the goal...).
+        index: Hashed sparse features: word pairs such as (goal word, element name word)
+            or (page URL word, action kind), each a weight index...
+        owner: ...and the candidate row it belongs to.
+        offsets: Where each page's candidates start (one page: ``[0]``).
+    """
+
+    dense: np.ndarray
+    index: np.ndarray
+    owner: np.ndarray
+    offsets: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.dense)
+
+    @staticmethod
+    def stack(parts: Sequence[Features]) -> Features:
+        """Many pages' features as one batch (``offsets`` marks the pages)."""
+        sizes = np.array([len(part) for part in parts], dtype=np.int64)
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        return Features(
+            np.concatenate([part.dense for part in parts]),
+            np.concatenate([part.index for part in parts]),
+            np.concatenate([part.owner + start for part, start in zip(parts, starts, strict=True)]),
+            starts,
+        )
+
+
+def _hash(text: str) -> int:
+    # crc32, not hash(): Python randomises str hashes per process.
+    return zlib.crc32(text.encode()) & ((1 << HASH_BITS) - 1)
+
+
+def candidate_features(
+    obs: dict[str, str], candidates: Sequence[str], memory: EpisodeMemory
+) -> tuple[Features, list[tuple[str, PageElement | None]]]:
+    """The features of each candidate, plus (kind, element) of each for the memory.
+
+    Page-level facts (steps taken, the last action, the URL) enter crossed with the
+    action kind, since a softmax over candidates ignores what is the same for all of them.
+    Words enter as hashed pairs: (goal word, name word) learns that "reply" goes with
+    "Messages" on any site; (URL word, kind) and (URL word, name word) learn where a page
+    leads, all without naming a task family.
+    """
+    goal = obs["goal"]
+    goal_words = tokens(goal)
+    goal_stems = stems(goal_words)
+    quoted = {q.lower() for q in re.findall(r"[\"“']([^\"”']{2,})[\"”']", goal)}
+    url_words = tokens(obs["url"].split("://", 1)[-1].split("?", 1)[0])
+    # Word pairs use only words a world does not change: the goal's template words (its
+    # lower-case words; names, titles and places are capitalised or contain digits), an
+    # element's words that the goal does not name, and the URL's host and last path part.
+    template_words = template_tokens(goal)
+    path = obs["url"].split("://", 1)[-1].split("?", 1)[0].rstrip("/").split("/")
+    route_words = plain(tokens(path[0]) | tokens(path[-1]))
+    url_overlap = len(url_words & goal_words) / max(1, len(goal_words))
+    question = 1.0 if goal.rstrip().endswith("?") else 0.0
+    elements = page_elements(obs["axtree"])
+    names_seen: dict[str, int] = {}
+    rows = np.zeros((len(candidates), N_DENSE), dtype=np.float64)
+    index: list[int] = []
+    owner: list[int] = []
+    described: list[tuple[str, PageElement | None]] = []
+    count = max(1, len(candidates))
+    for row, candidate in enumerate(candidates):
+        kind, target, text = _kind(candidate, None)
+        element = elements.get(target) if target is not None else None
+        if element is not None:
+            kind, _, text = _kind(candidate, element)
+        described.append((kind, element))
+        f = rows[row]
+        if kind in KINDS:
+            f[KINDS.index(kind)] = 1.0
+        base = len(KINDS)
+        role = element.role if element is not None else ""
+        if role in ROLES:
+            f[base + ROLES.index(role)] = 1.0
+        base += len(ROLES)
+        name = element.name if element is not None else ""
+        name_words = tokens(name)
+        shared = name_words & goal_words
+        stem_shared = stems(name_words) & goal_stems
+        context_words = tokens(element.context) if element is not None else set()
+        text_words = tokens(text)
+        seen = names_seen.get(name, 0)
+        names_seen[name] = seen + 1
+        is_stop = 1.0 if kind == "stop" else 0.0
+        f[base + 0] = len(shared) / max(1, len(name_words))
+        f[base + 1] = min(len(shared), 4) / 4
+        f[base + 2] = len(stem_shared) / max(1, len(name_words))
+        f[base + 3] = 1.0 if len(name) >= 3 and name.lower() in goal.lower() else 0.0
+        f[base + 4] = len(context_words & goal_words) / max(1, len(goal_words))
+        f[base + 5] = min(len(context_words & goal_words), 4) / 4
+        f[base + 6] = len(text_words & goal_words) / max(1, len(text_words)) if text else 0.0
+        f[base + 7] = 1.0 if text and text.lower() in quoted else 0.0
+        f[base + 8] = min(len(text_words), 8) / 8
+        f[base + 9] = 1.0 if (obs["url"], candidate) in memory.taken else 0.0
+        f[base + 10] = 1.0 if name and name in memory.names else 0.0
+        f[base + 11] = row / count
+        f[base + 12] = 1.0 if seen == 0 else 0.0
+        f[base + 13] = 1.0 if not name_words else 0.0
+        f[base + 14] = is_stop * min(memory.steps, 20) / 20
+        f[base + 15] = is_stop * (memory.last_kind in ("click", "type_enter", "select"))
+        f[base + 16] = is_stop * (memory.last_role == "button")
+        f[base + 17] = is_stop * memory.typed
+        f[base + 18] = is_stop * url_overlap
+        f[base + 19] = is_stop * (memory.steps == 0)
+        f[base + 20] = (kind in ("go_back", "go_forward")) * (memory.steps == 0)
+        f[base + 21] = (kind in ("type", "type_enter")) * memory.typed
+        f[base + 22] = (role == "button") * memory.typed
+        f[base + 23] = (role == "button") * len(stem_shared) / max(1, len(name_words))
+        f[base + 24] = (role == "link") * f[base + 4]
+        f[base + 25] = 1.0 if obs["last_action_error"] else 0.0
+        f[base + 26] = is_stop * question
+        words = sorted(plain(name_words - goal_words))[:6]
+        keys = [f"k{kind}r{role}l{memory.last_kind}"]
+        keys += [f"n{kind}|{word}" for word in words]
+        keys += [f"g{word}|{goal_word}" for word in words for goal_word in template_words]
+        keys += [f"q{kind}|{goal_word}" for goal_word in template_words]
+        keys += [f"u{kind}|{word}" for word in route_words]
+        keys += [f"v{url_word}|{word}" for url_word in route_words for word in words]
+        keys += [f"t{kind}|{word}" for word in sorted(text_words & template_words)[:4]]
+        for key in keys:
+            index.append(_hash(key))
+            owner.append(row)
+    features = Features(
+        rows,
+        np.array(index, dtype=np.int64),
+        np.array(owner, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+    return features, described
+
+
+# -- the policy --------------------------------------------------------------------------
+
+
+class CandidatePolicy:
+    """A linear softmax policy over candidates: dense weights plus hashed-pair weights.
+
+    ``score(c) = v · dense(c) + sum of w[i] over c's hashed features``; the probability of
+    a candidate is the softmax of the scores over its page's candidates. Trained with Adam
+    on any loss whose gradient with respect to the scores is given.
+    """
+
+    def __init__(self) -> None:
+        self.params = {"v": np.zeros(N_DENSE), "w": np.zeros(1 << HASH_BITS)}
+        self._adam = {k: (np.zeros_like(p), np.zeros_like(p)) for k, p in self.params.items()}
+        self._t = 0
+
+    def scores(self, x: Features) -> np.ndarray:
+        sparse = np.bincount(x.owner, weights=self.params["w"][x.index], minlength=len(x))
+        return x.dense @ self.params["v"] + sparse
+
+    def probabilities(self, x: Features) -> np.ndarray:
+        """The softmax of the scores within each page of ``x``."""
+        if len(x) == 0:
+            return np.zeros(0)
+        scores = self.scores(x)
+        page = np.repeat(np.arange(len(x.offsets)), np.diff(np.append(x.offsets, len(x))))
+        exp = np.exp(scores - np.maximum.reduceat(scores, x.offsets)[page])
+        return exp / np.add.reduceat(exp, x.offsets)[page]
+
+    def gradient(self, x: Features, dscores: np.ndarray) -> dict[str, np.ndarray]:
+        """The parameters' gradient of ``sum(dscores * scores(x))``."""
+        return {
+            "v": x.dense.T @ dscores,
+            "w": np.bincount(x.index, weights=dscores[x.owner], minlength=1 << HASH_BITS),
+        }
+
+    def apply(self, grads: dict[str, np.ndarray], lr: float, l2: float = 1e-4) -> None:
+        """One Adam step that descends ``grads`` (plus a little weight decay)."""
+        self._t += 1
+        for key, grad in grads.items():
+            grad = grad + l2 * self.params[key]
+            m, v = self._adam[key]
+            m[...] = 0.9 * m + 0.1 * grad
+            v[...] = 0.999 * v + 0.001 * grad**2
+            m_hat = m / (1 - 0.9**self._t)
+            v_hat = v / (1 - 0.999**self._t)
+            self.params[key] -= lr * m_hat / (np.sqrt(v_hat) + 1e-8)
+
+    def cross_entropy_gradient(
+        self, x: Features, choices: np.ndarray, weights: np.ndarray
+    ) -> tuple[dict[str, np.ndarray], float]:
+        """Gradient of ``sum(weights * -log p(choice))`` over the pages of ``x`` (choices
+        index into each page's candidates), and the weighted mean loss."""
+        p = self.probabilities(x)
+        rows = x.offsets + choices
+        dscores = p * np.repeat(weights, np.diff(np.append(x.offsets, len(x))))
+        dscores[rows] -= weights
+        loss = float(np.sum(-np.log(p[rows] + 1e-12) * np.abs(weights)))
+        return self.gradient(x, dscores), loss / max(1e-12, float(np.sum(np.abs(weights))))
+
+
+# -- demonstrations ----------------------------------------------------------------------
+
+
+@dataclass
+class Demonstration:
+    """One expert step: the candidates' features and the expert's choice among them."""
+
+    features: Features
+    choice: int
+
+
+class _Recorder(gym.Wrapper):
+    """Keeps each step's candidates and observation, and the action taken from them."""
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        obs, info = self.env.reset(**kwargs)
+        self.steps: list[tuple[dict[str, str], list[str], str]] = []
+        self._state = (obs, list(info["candidates"]))
+        return obs, info
+
+    def step(self, action: Any) -> tuple[Any, Any, bool, bool, dict[str, Any]]:
+        self.steps.append((*self._state, action))
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        self._state = (obs, list(info.get("candidates", [])))
+        return obs, reward, terminated, truncated, info
+
+
+def expert_candidates(steps: list[tuple[dict[str, str], list[str], str]]) -> tuple[list[int], bool]:
+    """The candidate index of each reference action, as long as one matches.
+
+    A ``fill`` followed by ``press [Enter]`` is the candidate ``type [id] [text] [1]``; a
+    click on a checkbox is its ``check``/``uncheck`` candidate; an answer is ``stop []``.
+
+    Returns:
+        ``(step, candidate index)`` for the leading steps that are candidates (cut at the
+        first reference action that is not one, e.g. typing a computed answer; a merged
+        Enter has no pair), and whether every step is a candidate.
+    """
+    chosen: list[tuple[int, int]] = []
+    index = 0
+    while index < len(steps):
+        _, candidates, action = steps[index]
+        parsed = parse_action(action)
+        merge = False
+        following = parse_action(steps[index + 1][2]) if index + 1 < len(steps) else None
+        if parsed.kind == ActionKind.STOP:
+            wanted = ["stop []"]
+        elif parsed.kind == ActionKind.TYPE:
+            enter = parsed.press_enter or (
+                following is not None
+                and following.kind == ActionKind.PRESS
+                and following.target is None
+                and following.text == "Enter"
+            )
+            wanted = [f"type [{parsed.target}] [{parsed.text}] [{int(enter)}]"]
+            merge = enter and not parsed.press_enter
+        elif parsed.kind == ActionKind.CLICK:
+            wanted = [f"{verb} [{parsed.target}]" for verb in ("click", "check", "uncheck")]
+        else:
+            wanted = [parsed.to_str()]
+        hit = next((candidates.index(c) for c in wanted if c in candidates), None)
+        if hit is None:
+            return chosen, False
+        chosen.append((index, hit))
+        index += 2 if parsed.kind == ActionKind.TYPE and merge else 1
+    return chosen, True
+
+
+def _answers(action: str) -> bool:
+    """Whether ``action`` ends the episode with answer text (or an infeasibility report)."""
+    parsed = parse_action(action)
+    return parsed.kind == ActionKind.STOP and bool(parsed.text or parsed.infeasible)
+
+
+def collect_demonstrations(
+    split: str | list[str], world_seeds: Sequence[int], instances: int, max_candidates: int
+) -> tuple[list[Demonstration], dict[str, int]]:
+    """Expert steps from playing reference solutions: one place to swap the source.
+
+    Plays the reference solution of every family in ``split`` on each world (``instances``
+    instance seeds each) and replays the candidate-matching prefix through the features
+    the policy sees, with the policy's own episode memory. A final answer (``stop`` with
+    text) is left out: ``stop []`` cannot give it, so the policy is not taught to stop there.
+
+    Returns:
+        The steps, and counts: ``episodes``, ``steps``, ``complete`` (reference solutions
+        that are entirely candidates).
+    """
+    env = _Recorder(gym.make(ENV_ID, tasks=split, candidates=True, world_seeds=list(world_seeds)))
+    families = [family.id for family in env.unwrapped.families]  # type: ignore[attr-defined]
+    demos: list[Demonstration] = []
+    stats = {"episodes": 0, "steps": 0, "complete": 0}
+    try:
+        for world in world_seeds:
+            for family in families:
+                for instance in range(instances):
+                    try:
+                        env.reset(
+                            seed=world * 1_000 + instance,
+                            options={"family": family, "world_seed": world},
+                        )
+                    except webenv.errors.WebEnvError:  # cannot instantiate on this world
+                        continue
+                    play_solution(env, env.unwrapped.task)  # type: ignore[attr-defined]
+                    chosen, complete = expert_candidates(env.steps)
+                    stats["episodes"] += 1
+                    stats["complete"] += complete
+                    memory = EpisodeMemory()
+                    for position, choice in chosen:
+                        obs, candidates, action = env.steps[position]
+                        if choice >= max_candidates or _answers(action):
+                            # A stop with an answer is not what ``stop []`` does: the
+                            # candidate policy cannot answer, so it is not taught to stop.
+                            break
+                        shown = candidates[:max_candidates]
+                        rows, described = candidate_features(obs, shown, memory)
+                        demos.append(Demonstration(rows, choice))
+                        kind, element = described[choice]
+                        memory.remember(obs["url"], shown[choice], kind, element)
+                        stats["steps"] += 1
+    finally:
+        env.close()
+    return demos, stats
+
+
+class DemonstrationSet:
+    """All demonstrations stacked once, for full-batch cloning steps."""
+
+    def __init__(self, demos: Sequence[Demonstration]) -> None:
+        self.demos = list(demos)
+        self.features = Features.stack([demo.features for demo in demos])
+        self.choices = np.array([demo.choice for demo in demos], dtype=np.int64)
+
+    def __len__(self) -> int:
+        return len(self.demos)
+
+
+def behaviour_cloning_step(policy: CandidatePolicy, demos: DemonstrationSet, lr: float) -> float:
+    """One full-batch Adam step on the cross-entropy of the expert's choices; the loss."""
+    weights = np.full(len(demos), 1 / max(1, len(demos)))
+    grads, loss = policy.cross_entropy_gradient(demos.features, demos.choices, weights)
+    policy.apply(grads, lr)
+    return loss
+
+
+def expert_accuracy(policy: CandidatePolicy, demos: DemonstrationSet) -> float:
+    """How often the policy's top candidate is the expert's (ties broken at random, so
+    an untrained policy scores what a uniform choice does)."""
+    if not len(demos):
+        return 0.0
+    x = demos.features
+    scores = policy.scores(x)
+    page = np.repeat(np.arange(len(x.offsets)), np.diff(np.append(x.offsets, len(x))))
+    top = scores >= np.maximum.reduceat(scores, x.offsets)[page]
+    ties = np.add.reduceat(top.astype(np.float64), x.offsets)
+    return float(np.mean(top[x.offsets + demos.choices] / ties))
+
+
+# -- rollouts in a vector env ------------------------------------------------------------
+
+Chooser = Callable[[Features, np.random.Generator], int]
+
+
+def greedy(policy: CandidatePolicy) -> Chooser:
+    return lambda x, rng: int(np.argmax(policy.scores(x)))
+
+
+def sampled(policy: CandidatePolicy) -> Chooser:
+    return lambda x, rng: int(rng.choice(len(x), p=policy.probabilities(x)))
+
+
+def uniform(x: Features, rng: np.random.Generator) -> int:
+    return int(rng.integers(len(x)))
+
+
+def task_selection(text: str) -> str | list[str]:
+    """A ``tasks=`` value from the command line: a split such as ``gen:train``, or family
+    ids separated by commas (``shop.cancel-order,forum.upvote-newest``)."""
+    return [part.strip() for part in text.split(",") if part.strip()] if "." in text else text
+
+
+def make_vector_env(
+    split: str | list[str], world_seeds: range, workers: int, max_candidates: int, max_steps: int
+) -> gym.vector.VectorEnv:
+    """``workers`` envs of ``split`` tasks in an AsyncVectorEnv, each a DiscreteActions env.
+
+    Same-step autoreset: a finished episode's last info is in ``infos["final_info"]`` and
+    the returned observation already starts the next episode.
+    """
+    return gym.make_vec(
+        ENV_ID,
+        num_envs=workers,
+        vectorization_mode="async" if workers > 1 else "sync",
+        vector_kwargs={"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP},
+        wrappers=[lambda env: DiscreteActions(env, max_candidates=max_candidates)],
+        tasks=split,
+        candidates=True,
+        world_seeds=world_seeds,
+        max_episode_steps=max_steps,
+    )
+
+
+@dataclass
+class Episode:
+    """A finished episode: its task, reward and the (features, choice) of each step."""
+
+    task_id: str
+    family: str
+    reward: float
+    steps: list[tuple[np.ndarray, int]]
+
+
+def run_episodes(
+    envs: gym.vector.VectorEnv,
+    choose: Chooser,
+    episodes_per_env: int,
+    seed: int,
+    *,
+    keep_steps: bool = False,
+) -> list[Episode]:
+    """Play ``episodes_per_env`` episodes in each sub-env, choosing with ``choose``.
+
+    The env draws each episode's task with its seeded RNG, so for a given ``seed`` every
+    policy plays the same tasks.
+    """
+    rng = np.random.default_rng(seed)
+    obs, infos = envs.reset(seed=seed)
+    n = envs.num_envs
+    memories = [EpisodeMemory() for _ in range(n)]
+    trails: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(n)]
+    tasks = [(str(infos["task_id"][i]), str(infos["family"][i])) for i in range(n)]
+    finished: list[list[Episode]] = [[] for _ in range(n)]
+    while any(len(done) < episodes_per_env for done in finished):
+        actions = np.zeros(n, dtype=np.int64)
+        for i in range(n):
+            single = {key: obs[key][i] for key in ("axtree", "url", "goal", "last_action_error")}
+            candidates = list(infos["candidates"][i])[: int(infos["action_mask"][i].sum())]
+            if not candidates:
+                continue
+            rows, described = candidate_features(single, candidates, memories[i])
+            choice = choose(rows, rng)
+            actions[i] = choice
+            if keep_steps:
+                trails[i].append((rows, choice))
+            memories[i].remember(single["url"], candidates[choice], *described[choice])
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        for i in range(n):
+            if terminated[i] or truncated[i]:
+                if len(finished[i]) < episodes_per_env:
+                    finished[i].append(Episode(*tasks[i], float(rewards[i]), trails[i]))
+                memories[i] = EpisodeMemory()
+                trails[i] = []
+                tasks[i] = (str(infos["task_id"][i]), str(infos["family"][i]))
+    return [episode for done in finished for episode in done]
+
+
+def reinforce_step(
+    policy: CandidatePolicy,
+    episodes: Sequence[Episode],
+    demos: DemonstrationSet,
+    lr: float,
+    gamma: float,
+    bc_weight: float,
+) -> None:
+    """One REINFORCE update (batch-mean baseline, final reward discounted per step)
+    plus the behaviour-cloning loss weighted by ``bc_weight``."""
+    steps = [
+        (rows, choice, episode.reward * gamma ** (len(episode.steps) - 1 - t))
+        for episode in episodes
+        for t, (rows, choice) in enumerate(episode.steps)
+    ]
+    grads: dict[str, np.ndarray] = {}
+    if steps:
+        returns = np.array([ret for _, _, ret in steps])
+        advantages = (returns - returns.mean()) / len(steps)
+        if np.any(advantages):
+            batch = Features.stack([rows for rows, _, _ in steps])
+            choices = np.array([choice for _, choice, _ in steps], dtype=np.int64)
+            grads, _ = policy.cross_entropy_gradient(batch, choices, advantages)
+    if len(demos) and bc_weight > 0:
+        weights = np.full(len(demos), bc_weight / len(demos))
+        cloning, _ = policy.cross_entropy_gradient(demos.features, demos.choices, weights)
+        grads = {key: grads.get(key, 0) + grad for key, grad in cloning.items()}
+    if grads:
+        policy.apply(grads, lr)
+
+
+# -- the whole run -----------------------------------------------------------------------
+
+
+def _task(env: gym.Env, task_id: str) -> Any:
+    """The task ``task_id`` names (the env resets to it; its ``task`` attribute is public)."""
+    env.reset(options={"task_id": task_id})
+    return env.unwrapped.task  # type: ignore[attr-defined]
+
+
+def oracle_success(task_ids: Sequence[str], split: str | list[str], worlds: range) -> float:
+    """The share of these tasks that their reference solutions solve."""
+    env = gym.make(ENV_ID, tasks=split, world_seeds=worlds)
+    try:
+        results = [play_solution(env, _task(env, task_id)) for task_id in task_ids]
+    finally:
+        env.close()
+    return float(np.mean([result.solved for result in results])) if results else 0.0
+
+
+@dataclass
+class EvaluationSet:
+    """Held-out tasks the policy is scored on, with their reference lines."""
+
+    name: str
+    tasks: str | list[str]
+    envs: gym.vector.VectorEnv
+    demos: DemonstrationSet
+    random: float = 0.0
+    task_ids: list[str] = field(default_factory=list)
+
+    @property
+    def random_accuracy(self) -> float:
+        """How often a uniform choice among the candidates is the expert's."""
+        sizes = np.diff(np.append(self.demos.features.offsets, len(self.demos.features)))
+        return float(np.mean(1 / sizes)) if len(sizes) else 0.0
+
+
+def train(args: argparse.Namespace) -> dict[str, Any]:
+    """Collect demonstrations, clone, fine-tune with RL, evaluating on held-out tasks.
+
+    Two held-out sets, both on worlds 10000+ (never trained on): ``worlds`` plays the
+    training families there (new data, same templates), ``families`` the test families
+    (new templates too).
+    """
+    started = time.perf_counter()
+    log = print if not args.quiet else (lambda *a, **k: None)
+    train_worlds = range(1, 1 + args.train_worlds)
+    test_worlds = range(FIRST_TEST_WORLD, FIRST_TEST_WORLD + args.test_worlds)
+    demos, demo_stats = collect_demonstrations(
+        args.train_tasks, train_worlds, args.demo_instances, args.max_candidates
+    )
+    log(f"demonstrations: {demo_stats} ({time.perf_counter() - started:.0f} s)")
+    demos = DemonstrationSet(demos)
+    policy = CandidatePolicy()
+    # Each set also has reference trajectories on its held-out worlds: how often the
+    # policy's top choice is the expert's (step accuracy) measures imitation there.
+    sets = [
+        EvaluationSet(
+            name,
+            tasks,
+            make_vector_env(tasks, test_worlds, args.workers, args.max_candidates, args.max_steps),
+            DemonstrationSet(
+                collect_demonstrations(
+                    tasks, test_worlds[: args.accuracy_worlds], 1, args.max_candidates
+                )[0]
+            ),
+        )
+        for name, tasks in (("worlds", args.train_tasks), ("families", args.test_tasks))
+    ]
+    train_envs = make_vector_env(
+        args.train_tasks, train_worlds, args.workers, args.max_candidates, args.max_steps
+    )
+    per_env = max(1, args.eval_episodes // args.workers)
+    curve: list[dict[str, Any]] = []
+
+    def evaluate(stage: str, step: int) -> None:
+        point: dict[str, Any] = {"stage": stage, "step": step}
+        for held_out in sets:
+            episodes = run_episodes(held_out.envs, greedy(policy), per_env, args.eval_seed)
+            point[held_out.name] = float(np.mean([e.reward for e in episodes]))
+            point[f"{held_out.name}_step_accuracy"] = expert_accuracy(policy, held_out.demos)
+        curve.append(point)
+        log(
+            f"{stage:>4} step {step:4d}: success on held-out worlds {point['worlds']:.3f}, "
+            f"families {point['families']:.3f}; step accuracy "
+            f"{point['worlds_step_accuracy']:.3f}, {point['families_step_accuracy']:.3f}"
+        )
+
+    train_success: list[float] = []
+    try:
+        for held_out in sets:
+            episodes = run_episodes(held_out.envs, uniform, per_env, args.eval_seed)
+            held_out.random = float(np.mean([e.reward for e in episodes]))
+            held_out.task_ids = [e.task_id for e in episodes]
+            log(
+                f"random over candidates, held-out {held_out.name}: {held_out.random:.3f} "
+                f"on {len(episodes)} tasks"
+            )
+        evaluate("init", 0)
+        step = 0
+        for epoch in range(1, args.bc_steps + 1):
+            loss = behaviour_cloning_step(policy, demos, args.bc_lr)
+            step += 1
+            if epoch % args.eval_every_bc == 0 or epoch == args.bc_steps:
+                log(f"  bc loss {loss:.3f}, expert accuracy {expert_accuracy(policy, demos):.3f}")
+                evaluate("bc", step)
+        for iteration in range(1, args.rl_iterations + 1):
+            episodes = run_episodes(
+                train_envs,
+                sampled(policy),
+                args.rl_episodes_per_env,
+                args.seed * 1_000 + iteration,
+                keep_steps=True,
+            )
+            train_success.append(float(np.mean([e.reward for e in episodes])))
+            reinforce_step(policy, episodes, demos, args.rl_lr, args.gamma, args.bc_weight)
+            step += 1
+            log(f"  rl iteration {iteration}: train success {train_success[-1]:.3f}")
+            if iteration % args.eval_every_rl == 0 or iteration == args.rl_iterations:
+                evaluate("rl", step)
+    finally:
+        for held_out in sets:
+            held_out.envs.close()
+        train_envs.close()
+    held_out_results = {}
+    for held_out in sets:
+        oracle = (
+            oracle_success(held_out.task_ids, held_out.tasks, test_worlds)
+            if args.oracle
+            else float("nan")
+        )
+        reachable = _candidate_reachable(
+            held_out.task_ids, held_out.tasks, test_worlds, args.max_candidates
+        )
+        held_out_results[held_out.name] = {
+            "tasks": held_out.tasks,
+            "episodes": len(held_out.task_ids),
+            "families": len({task_id.split("/")[1] for task_id in held_out.task_ids}),
+            "random": held_out.random,
+            "oracle": oracle,
+            "candidate_ceiling": reachable,
+            "final": curve[-1][held_out.name],
+            "best": max(point[held_out.name] for point in curve),
+            "step_accuracy": {
+                "reference_steps": len(held_out.demos),
+                "random": held_out.random_accuracy,
+                "untrained": curve[0][f"{held_out.name}_step_accuracy"],
+                "final": curve[-1][f"{held_out.name}_step_accuracy"],
+            },
+        }
+        log(
+            f"held-out {held_out.name}: policy {curve[-1][held_out.name]:.3f}, random "
+            f"{held_out.random:.3f}, oracle {oracle:.3f}, candidate ceiling {reachable:.3f}"
+        )
+    result = {
+        "command": "make bench-rl",
+        "arguments": vars(args),
+        "demonstrations": demo_stats,
+        "held_out": held_out_results,
+        "train_success_per_rl_iteration": train_success,
+        "curve": curve,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    log(f"{result['seconds']} s")
+    return result
+
+
+def _candidate_reachable(
+    task_ids: Sequence[str], split: str | list[str], worlds: range, max_candidates: int
+) -> float:
+    """The share of tasks whose reference solution, played as candidates, passes."""
+    env = _Recorder(gym.make(ENV_ID, tasks=split, candidates=True, world_seeds=worlds))
+    passed = []
+    try:
+        for task_id in task_ids:
+            play_solution(env, _task(env, task_id))
+            chosen, _ = expert_candidates(env.steps)
+            _, info = env.reset(options={"task_id": task_id})
+            reward = 0.0
+            for _, choice in chosen:
+                candidates = info["candidates"][:max_candidates]
+                if choice >= len(candidates):
+                    break
+                _, reward, terminated, truncated, info = env.step(candidates[choice])
+                if terminated or truncated:
+                    break
+            passed.append(float(reward))
+    finally:
+        env.close()
+    return float(np.mean(passed)) if passed else 0.0
+
+
+def plot(result: dict[str, Any], path: Path) -> None:
+    """Held-out success (with random, oracle and candidate-ceiling lines) and held-out
+    step accuracy (with the random line), side by side, as a small PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    curve = result["curve"]
+    steps = [point["step"] for point in curve]
+    fig, (success, accuracy) = plt.subplots(1, 2, figsize=(9.0, 3.4), dpi=100)
+    styles = {
+        "worlds": ("tab:blue", "training families, held-out worlds"),
+        "families": ("tab:red", "held-out families and worlds"),
+    }
+    for name, (colour, label) in styles.items():
+        held_out = result["held_out"][name]
+        success.plot(steps, [p[name] for p in curve], marker="o", color=colour, label=label)
+        success.axhline(held_out["candidate_ceiling"], color=colour, ls="-.", lw=0.8)
+        success.axhline(held_out["random"], color=colour, ls="--", lw=0.8)
+        accuracy.plot(steps, [p[f"{name}_step_accuracy"] for p in curve], marker="o", color=colour)
+        accuracy.axhline(held_out["step_accuracy"]["random"], color=colour, ls="--", lw=0.8)
+    success.plot([], [], color="grey", ls="--", lw=0.8, label="random over candidates")
+    success.plot([], [], color="grey", ls="-.", lw=0.8, label="candidate ceiling")
+    oracle = result["held_out"]["families"]["oracle"]
+    if not np.isnan(oracle):
+        success.axhline(oracle, color="green", ls=":", label="oracle (reference solutions)")
+    bc_end = max((point["step"] for point in curve if point["stage"] != "rl"), default=0)
+    for ax, title in (
+        (success, "task success (greedy)"),
+        (accuracy, "step accuracy vs reference solutions"),
+    ):
+        ax.axvline(bc_end, color="black", lw=0.5)
+        ax.text(bc_end, 0.92, " BC | RL", fontsize=7)
+        ax.set_xlabel("training step (BC epochs, then RL iterations)", fontsize=8)
+        ax.set_title(title, fontsize=9)
+        ax.set_ylim(-0.02, 1.05)
+    success.legend(fontsize=6.5, loc="center right")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add = parser.add_argument
+    add("--train-tasks", type=task_selection, default="gen:train", help="split or family ids")
+    add("--test-tasks", type=task_selection, default="gen:test", help="held-out split or ids")
+    add("--train-worlds", type=int, default=4, help="training worlds 1..N (demos and RL)")
+    add("--test-worlds", type=int, default=4, help="held-out worlds 10000..10000+N-1")
+    add("--demo-instances", type=int, default=2, help="instances per family and world")
+    add("--bc-steps", type=int, default=150, help="behaviour-cloning epochs (full batch)")
+    add("--bc-lr", type=float, default=0.05)
+    add("--rl-iterations", type=int, default=10)
+    add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
+    add("--rl-lr", type=float, default=0.003)
+    add("--gamma", type=float, default=0.95, help="discount of the final reward per step")
+    add("--bc-weight", type=float, default=0.5, help="cloning loss kept during RL")
+    add("--workers", type=int, default=2, help="AsyncVectorEnv workers")
+    add("--max-candidates", type=int, default=256)
+    add("--max-steps", type=int, default=25, help="episode step limit")
+    add("--eval-episodes", type=int, default=60, help="episodes per held-out set")
+    add("--eval-every-bc", type=int, default=75)
+    add("--accuracy-worlds", type=int, default=2, help="held-out worlds with reference steps")
+    add("--eval-every-rl", type=int, default=5)
+    add("--eval-seed", type=int, default=12345)
+    add("--seed", type=int, default=0)
+    add("--no-oracle", dest="oracle", action="store_false", help="skip the oracle line")
+    add("--out", type=Path, default=None, help="write the results JSON here")
+    add("--plot", type=Path, default=None, help="write the learning curve PNG here")
+    add("--quiet", action="store_true")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    result = train(args)
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(result, indent=2, default=str) + "\n")
+    if args.plot is not None:
+        plot(result, args.plot)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

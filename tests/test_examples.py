@@ -1,0 +1,129 @@
+"""The training example runs end to end (a few iterations on a handful of tasks)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_policy.py"
+
+
+@pytest.fixture(scope="module")
+def example():
+    spec = importlib.util.spec_from_file_location("train_policy", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_policy"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    yield module
+    sys.modules.pop("train_policy", None)
+
+
+def test_training_loop_runs_end_to_end(example, tmp_path):
+    out, png = tmp_path / "rl.json", tmp_path / "curve.png"
+    code = example.main(
+        [
+            "--train-tasks=shop.cancel-order",
+            "--test-tasks=shop.cart-cheapest-of-three",
+            "--train-worlds=1",
+            "--demo-instances=1",
+            "--accuracy-worlds=1",
+            "--test-worlds=1",
+            "--bc-steps=3",
+            "--eval-every-bc=3",
+            "--rl-iterations=1",
+            "--rl-episodes-per-env=1",
+            "--eval-every-rl=1",
+            "--workers=1",
+            "--eval-episodes=1",
+            "--max-steps=6",
+            "--quiet",
+            f"--out={out}",
+            f"--plot={png}",
+        ]
+    )
+    assert code == 0
+    result = json.loads(out.read_text())
+    assert result["demonstrations"]["episodes"] == 1 and result["demonstrations"]["steps"] >= 3
+    assert result["demonstrations"]["complete"] == 1
+    assert [point["stage"] for point in result["curve"]] == ["init", "bc", "rl"]
+    assert len(result["train_success_per_rl_iteration"]) == 1
+    for name, family in (
+        ("worlds", "shop.cancel-order"),
+        ("families", "shop.cart-cheapest-of-three"),
+    ):
+        held_out = result["held_out"][name]
+        assert held_out["episodes"] == 1 and held_out["families"] == 1
+        assert held_out["tasks"] == [family]
+        # The reference solution solves the task, and it is all candidates.
+        assert held_out["oracle"] == 1.0 and held_out["candidate_ceiling"] == 1.0
+        assert 0.0 <= held_out["random"] <= 1.0 and 0.0 <= held_out["final"] <= 1.0
+        assert all(0.0 <= point[name] <= 1.0 for point in result["curve"])
+        accuracy = held_out["step_accuracy"]
+        assert accuracy["reference_steps"] >= 3 and 0.0 < accuracy["random"] < 0.5
+        assert 0.0 <= accuracy["final"] <= 1.0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_expert_candidates_merge_fill_and_enter_and_stop_at_a_miss(example):
+    steps = [
+        ({}, ["stop []", "click [3]", "type [7] [blue mug] [1]"], 'fill("7", "blue mug")'),
+        ({}, ["stop []"], "press [Enter]"),
+        ({}, ["stop []", "check [9]"], "click [9]"),
+        ({}, ["stop []"], 'send_msg_to_user("42")'),
+    ]
+    assert example.expert_candidates(steps) == ([(0, 2), (2, 1), (3, 0)], True)
+    missing = [({}, ["stop []", "click [3]"], 'fill("7", "computed answer")'), *steps[1:]]
+    assert example.expert_candidates(missing) == ([], False)
+
+
+def test_features_read_the_page_and_the_goal(example):
+    obs = {
+        "goal": "Upvote the newest submission in Cooking",
+        "url": "http://forum.test/f/cooking",
+        "axtree": "[1] RootWebArea 'Cooking'\n\t[4] link 'Cooking'\n\t[5] StaticText 'Hi'"
+        "\n\t[6] button 'Upvote' pressed: False\n\t[8] link 'Gardening'",
+        "last_action_error": "",
+    }
+    elements = example.page_elements(obs["axtree"])
+    assert elements[6].role == "button" and elements[6].name == "Upvote"
+    assert elements[6].props == " pressed: False" and "Hi" in elements[6].context
+    memory = example.EpisodeMemory()
+    candidates = ["stop []", "click [4]", "click [6]", "click [8]"]
+    features, described = example.candidate_features(obs, candidates, memory)
+    rows = features.dense
+    assert rows.shape == (4, example.N_DENSE) and np.isfinite(rows).all()
+    assert [kind for kind, _ in described] == ["stop", "click", "click", "click"]
+    overlap = len(example.KINDS) + len(example.ROLES)
+    assert rows[1, overlap] == 1.0 and rows[3, overlap] == 0.0  # 'Cooking' is in the goal
+    assert set(features.owner) == {0, 1, 2, 3} and features.index.max() < 2**example.HASH_BITS
+    memory.remember(obs["url"], "click [8]", *described[3])
+    again, _ = example.candidate_features(obs, candidates, memory)
+    assert again.dense[3, overlap + 9] == 1.0 and again.dense[1, overlap + 9] == 0.0
+
+
+def test_policy_softmax_is_per_page_and_cloning_learns_the_choice(example):
+    def page(n: int, hot: int) -> object:
+        dense = np.zeros((n, example.N_DENSE))
+        dense[hot, 0] = 1.0
+        return example.Features(
+            dense, np.arange(n, dtype=np.int64), np.arange(n, dtype=np.int64), np.zeros(1, int)
+        )
+
+    demos = example.DemonstrationSet(
+        [example.Demonstration(page(3, 2), 2), example.Demonstration(page(5, 4), 4)]
+    )
+    policy = example.CandidatePolicy()
+    p = policy.probabilities(demos.features)
+    assert np.allclose(p, [1 / 3] * 3 + [1 / 5] * 5)
+    # Ties are broken at random: an untrained policy scores what a uniform choice does.
+    assert np.isclose(example.expert_accuracy(policy, demos), (1 / 3 + 1 / 5) / 2)
+    losses = [example.behaviour_cloning_step(policy, demos, 0.1) for _ in range(20)]
+    assert losses[-1] < losses[0] / 2
+    p = policy.probabilities(demos.features)
+    assert p[2] > 0.9 and p[7] > 0.9 and example.expert_accuracy(policy, demos) == 1.0
