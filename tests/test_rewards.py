@@ -61,7 +61,14 @@ def _one_task_per_family(seed: int) -> list:
     return tasks
 
 
-@pytest.fixture(scope="module", params=SEEDS, ids=[f"world{s}" for s in SEEDS])
+@pytest.fixture(
+    scope="module",
+    # The second world doubles the cost: it runs in the full suite, not in test-fast.
+    params=[
+        pytest.param(seed, marks=pytest.mark.slow) if i else seed for i, seed in enumerate(SEEDS)
+    ],
+    ids=[f"world{s}" for s in SEEDS],
+)
 def played(request):
     """Each family's first instance on a world, played in progress mode."""
     tasks = _one_task_per_family(request.param)

@@ -89,6 +89,7 @@ def _subset_ids() -> list[str]:
     return [spec.task_id for spec in plan_episodes(list(SUBSET), world_seeds=[10_000])]
 
 
+@pytest.mark.slow  # starts worker processes
 def test_the_oracle_solves_every_task_on_two_workers(tmp_path):
     out = tmp_path / "oracle"
     result = run(RunConfig("oracle", SUBSET, out, world_seeds=(10_000,), workers=2), progress=False)
@@ -116,6 +117,7 @@ def test_the_oracle_solves_every_task_on_two_workers(tmp_path):
     assert records[0]["validation"]["lenient"]["checks"][0]["explanation"]
 
 
+@pytest.mark.slow  # starts worker processes
 def test_results_do_not_depend_on_the_workers(tmp_path):
     common: dict[str, Any] = {"max_steps": 6, "seed": 11}
     here = run(RunConfig("random", SUBSET[:3], tmp_path / "a", workers=0, **common), progress=False)
@@ -131,6 +133,7 @@ def test_results_do_not_depend_on_the_workers(tmp_path):
     assert len({tuple(t[1]) for t in trace(here.records)}) > 1
 
 
+@pytest.mark.slow  # starts and kills worker processes
 def test_a_failing_agent_or_a_dead_worker_fails_only_that_episode(tmp_path, agents):
     tasks = ("shop/order-total/0", "shop/add-address/0", "shop/order-total/1", "shop/order-total/2")
     result = run(RunConfig(f"{agents}:Flaky", tasks, tmp_path / "run", workers=2), progress=False)
@@ -416,6 +419,7 @@ def test_the_summary_groups_by_site_family_eval_type_and_difficulty():
     assert summarize([])["success_rate"]["lenient"]["rate"] is None
 
 
+@pytest.mark.slow  # starts and kills worker processes
 def test_an_episode_past_its_timeout_fails_and_the_run_goes_on(tmp_path, agents):
     tasks = ("shop/order-total/0", "shop/order-total/1", "shop/order-total/2")
     result = run(
