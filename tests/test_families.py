@@ -1,5 +1,7 @@
 """Task families: the registry, deterministic generation, split rules, and every family's
-instances played through ``WebEnv.step()`` on two world seeds."""
+instances played through ``WebEnv.step()`` on a training and a held-out world, its
+answers confirmed a second way, and its mixed variants produced. Family-specific checks
+live in ``test_families_*.py``."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import re
 import statistics
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -36,7 +39,7 @@ from webenv.families.verify import InstanceCheck, check_world
 from webenv.tasks import parse_task
 from webenv.world import SITES
 
-WORLD_SEEDS = (0, 5)
+WORLD_SEEDS = (0, 10003)  # one training world, one held out
 PER_FAMILY = 2
 FAMILY_IDS = list(families())
 _CHECKS: dict[int, list[InstanceCheck]] = {}
@@ -253,6 +256,44 @@ def test_family_instances_are_solved_confirmed_and_not_trivial(family_id, world_
         assert result.ok, f"{result.task_id}: {result.error}"
         low, high = get_family(family_id).length
         assert low <= result.steps <= high, f"{result.task_id}: {result.steps} actions"
+
+
+def test_the_played_worlds_are_a_training_and_a_held_out_one():
+    assert [world_split(seed) for seed in WORLD_SEEDS] == ["train", "test"]
+
+
+def test_every_site_has_enough_families():
+    """Issue 11: >= 80 families, shop >= 25, forum >= 20, githost >= 25, cross >= 10."""
+    groups = Counter(family.group for family in families().values())
+    assert len(families()) >= 80
+    assert groups["shop"] >= 25 and groups["forum"] >= 20
+    assert groups["githost"] >= 25 and groups["cross"] >= 10
+
+
+@pytest.mark.parametrize("family_id", [f for f in FAMILY_IDS if get_family(f).kind == "mixed"])
+def test_mixed_families_make_both_feasible_and_infeasible_instances(family_id):
+    kinds = Counter(
+        task["eval"].get("answer_type") == "infeasible"
+        for seed in (0, 3, 10007)
+        for task in (generate_json(family_id, seed, i) for i in range(40))
+        if task
+    )
+    assert kinds[True] and kinds[False], f"{family_id}: only {dict(kinds)}"
+
+
+@pytest.mark.parametrize("family_id", [f for f in FAMILY_IDS if get_family(f).confirm is not None])
+def test_confirm_depends_on_the_world_and_instance(family_id):
+    """An independent recomputation that ignored its inputs would confirm anything: over
+    instances on two worlds, confirm must give different answers somewhere."""
+    family = get_family(family_id)
+    answers = set()
+    for world_seed in (0, 3):
+        for instance in range(8):
+            built = registry.draft(family_id, world_seed, instance)
+            if built is not None:
+                ctx = registry.context(family, world_seed, instance)
+                answers.add(str(family.confirm(ctx, built.values)))
+    assert len(answers) >= 2, f"{family_id}: confirm always says {answers}"
 
 
 def test_solution_lengths_are_long_across_families():

@@ -1,7 +1,6 @@
-"""The third batch of task families (mostly cross-site): every family played through
-``WebEnv.step()`` on a held-out world (``tests/test_families.py`` already plays every
-family on worlds 0 and 5), its answers confirmed a second, independent way, and what is
-specific to each checked: where it starts, which site it acts on, and its guards."""
+"""What is specific to the cross-site, people and refs families (the generic checks —
+played, confirmed, deterministic, varied — cover every family in ``test_families.py``):
+where they start, which site they act on, and their guards."""
 
 from __future__ import annotations
 
@@ -11,9 +10,8 @@ import sqlite3
 
 import pytest
 
-from webenv.families import DEFAULT_LOGINS, families, generate_json, get_family, world_split
-from webenv.families.registry import FAMILY_PACKAGE, context, draft
-from webenv.families.verify import InstanceCheck, check_world
+from webenv.families import DEFAULT_LOGINS, generate_json, get_family
+from webenv.families.registry import FAMILY_PACKAGE, draft
 from webenv.world import SITES, pristine_snapshot
 
 MODULES = ("cross.forum_shop", "forum.people", "forum.crosspost", "githost.refs")
@@ -22,33 +20,12 @@ FAMILY_IDS = [
     for module in MODULES
     for family in importlib.import_module(f"{FAMILY_PACKAGE}.{module}").FAMILIES
 ]
-HELD_OUT_WORLD = 10003
-PER_FAMILY = 2
-_CHECKS: list[InstanceCheck] = []
 
 
-def checks() -> list[InstanceCheck]:
-    """Every new family's instances on the held-out world, played once per module."""
-    if not _CHECKS:
-        _CHECKS.extend(check_world(FAMILY_IDS, HELD_OUT_WORLD, PER_FAMILY))
-    return _CHECKS
 
 
-def test_the_new_families_are_registered_on_a_held_out_world():
-    assert set(FAMILY_IDS) <= set(families())
-    assert len(FAMILY_IDS) == len(set(FAMILY_IDS)) >= 4
-    assert world_split(HELD_OUT_WORLD) == "test"
-    assert {get_family(f).split for f in FAMILY_IDS} == {"train", "test"}
 
 
-@pytest.mark.parametrize("family_id", FAMILY_IDS)
-def test_new_family_instances_are_solved_confirmed_and_not_trivial(family_id):
-    results = [r for r in checks() if r.family == family_id]
-    assert len(results) == PER_FAMILY, f"{family_id} made too few instances"
-    for result in results:
-        assert result.ok, f"{result.task_id}: {result.error}"
-        low, high = get_family(family_id).length
-        assert low <= result.steps <= high, f"{result.task_id}: {result.steps} actions"
 
 
 @pytest.mark.parametrize("family_id", [f for f in FAMILY_IDS if f.startswith("cross.")])
@@ -67,30 +44,8 @@ def test_cross_site_tasks_start_on_the_site_read_first_and_act_on_the_other(fami
         assert "cross-site" in family.skills
 
 
-@pytest.mark.parametrize("family_id", FAMILY_IDS)
-def test_generation_is_deterministic_and_varies(family_id):
-    made = [generate_json(family_id, 7, i) for i in range(12)]
-    assert made == [generate_json(family_id, 7, i) for i in range(12)]
-    intents = {task["intent"] for task in made if task}
-    assert len(intents) >= 3, f"{family_id}: {intents}"
 
 
-@pytest.mark.parametrize("family_id", FAMILY_IDS)
-def test_confirm_depends_on_the_world_and_instance(family_id):
-    """An independent recomputation that ignored its inputs would confirm anything: over
-    instances on two worlds, confirm must give different answers somewhere, and always the
-    draft's own."""
-    family = get_family(family_id)
-    assert family.confirm is not None
-    answers = set()
-    for world_seed in (1, 10011):
-        for instance in range(8):
-            built = draft(family_id, world_seed, instance)
-            if built is not None:
-                again = family.confirm(context(family, world_seed, instance), built.values)
-                assert again == built.answer, f"{family_id} w{world_seed} i{instance}"
-                answers.add(str(again))
-    assert len(answers) >= 2, f"{family_id}: confirm always says {answers}"
 
 
 def test_cart_quantity_comes_from_the_forum_and_fits_one_cart_line():
@@ -131,7 +86,3 @@ def test_the_order_number_reply_accepts_the_number_however_written(body, counts)
     assert conn.execute(check["sql"]).fetchone()[0] == counts
 
 
-def test_solutions_of_the_new_families_are_long():
-    lengths = sorted(r.steps for r in checks())
-    assert lengths[len(lengths) // 2] >= 6
-    assert sum(n >= 10 for n in lengths) >= 0.2 * len(lengths)

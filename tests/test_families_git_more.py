@@ -1,6 +1,6 @@
-"""The third batch of Git-hosting families (history, administration, reviews): every
-family played through ``WebEnv.step()`` on two world seeds (one held out), its answers
-confirmed a second, independent way, and its variants and guards exercised."""
+"""What is specific to the history, administration and review families of the Git host
+(the generic checks cover every family in ``test_families.py``): periods, widened slots,
+the subscriber ranking helper and reference steps among the candidates."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ import pytest
 
 from webenv.candidates import solution_misses
 from webenv.env import WebEnv
-from webenv.families import families, generate_json, generate_many, get_family, world_split
-from webenv.families.registry import FAMILY_PACKAGE, context, draft
-from webenv.families.verify import InstanceCheck, check_world
+from webenv.families import generate_json, generate_many
+from webenv.families.registry import FAMILY_PACKAGE
 
 MODULES = ("githost.history", "githost.admin", "githost.reviews")
 FAMILY_IDS = [
@@ -21,64 +20,17 @@ FAMILY_IDS = [
     for module in MODULES
     for family in importlib.import_module(f"{FAMILY_PACKAGE}.{module}").FAMILIES
 ]
-WORLD_SEEDS = (1, 10011)
-PER_FAMILY = 2
-_CHECKS: dict[int, list[InstanceCheck]] = {}
 history = importlib.import_module(f"{FAMILY_PACKAGE}.githost.history")
 
 
-def checks(world_seed: int) -> list[InstanceCheck]:
-    """Every new family's instances on one world, played once per test module (cached)."""
-    if world_seed not in _CHECKS:
-        _CHECKS[world_seed] = check_world(FAMILY_IDS, world_seed, PER_FAMILY)
-    return _CHECKS[world_seed]
 
 
-def test_the_new_families_are_registered_and_githost_has_enough():
-    assert set(FAMILY_IDS) <= set(families())
-    assert len(FAMILY_IDS) == len(set(FAMILY_IDS)) >= 7
-    assert sum(f.group == "githost" for f in families().values()) >= 26
-    assert {world_split(seed) for seed in WORLD_SEEDS} == {"train", "test"}
-    splits = Counter(get_family(f).split for f in FAMILY_IDS)
-    assert splits["test"] and splits["train"]
 
 
-@pytest.mark.parametrize("world_seed", WORLD_SEEDS)
-@pytest.mark.parametrize("family_id", FAMILY_IDS)
-def test_new_family_instances_are_solved_confirmed_and_not_trivial(family_id, world_seed):
-    results = [r for r in checks(world_seed) if r.family == family_id]
-    assert len(results) == PER_FAMILY, f"{family_id} made too few instances on {world_seed}"
-    for result in results:
-        assert result.ok, f"{result.task_id}: {result.error}"
-        low, high = get_family(family_id).length
-        assert low <= result.steps <= high, f"{result.task_id}: {result.steps} actions"
 
 
-def test_settings_family_makes_both_feasible_and_infeasible_instances():
-    kinds = Counter(
-        task["eval"].get("answer_type") == "infeasible"
-        for seed in (0, 3, 10007)
-        for task in (generate_json("githost.update-project-settings", seed, i) for i in range(30))
-        if task
-    )
-    assert kinds[True] and kinds[False]
 
 
-@pytest.mark.parametrize("family_id", FAMILY_IDS)
-def test_confirm_depends_on_the_world_and_instance(family_id):
-    """An independent recomputation that ignored its inputs would confirm anything: over
-    instances on two worlds, confirm must give different answers somewhere."""
-    family = get_family(family_id)
-    answers = set()
-    for world_seed in (0, 3):
-        for instance in range(8):
-            built = draft(family_id, world_seed, instance)
-            if built is not None:
-                assert family.confirm is not None
-                answers.add(
-                    str(family.confirm(context(family, world_seed, instance), built.values))
-                )
-    assert len(answers) >= 2, f"{family_id}: confirm always says {answers}"
 
 
 @pytest.mark.parametrize(
@@ -113,10 +65,6 @@ def test_history_families_ask_about_months_years_and_spans():
     assert "0" in answers and len(answers) >= 5
 
 
-def test_solutions_of_the_new_families_are_long():
-    lengths = sorted(r.steps for seed in WORLD_SEEDS for r in checks(seed))
-    assert lengths[len(lengths) // 2] >= 6
-    assert sum(n >= 10 for n in lengths) >= 0.2 * len(lengths)
 
 
 @pytest.fixture(scope="module")
