@@ -23,14 +23,14 @@ _KEYS = {
 }
 
 
-def _items(ctx: Context) -> list[tuple[int, str, int, str, int, int]]:
+def _items(ctx: Context, uid: int) -> list[tuple[int, str, int, str, int, int]]:
     """(wish id, name, price, added, product id, has options) in the wish list's order."""
     return ctx.data.query(
         "shop",
         "SELECT w.id, p.name, p.price_cents, w.added_at, p.id, "
         "(p.sizes <> '' OR p.colours <> '') FROM wishlist_items w JOIN products p ON "
         "p.id = w.product_id WHERE w.user_id = ? ORDER BY w.id",
-        (user_id(ctx.data),),
+        (uid,),
     )
 
 
@@ -43,9 +43,22 @@ def _unique(items: list, which: str) -> Any | None:
 
 
 def _move_and_prune(ctx: Context) -> Draft | None:
-    items = _items(ctx)
-    if len(items) < 3:
+    # Any customer with three or more wishes (the task user among them).
+    username = ctx.rng.choice(
+        [
+            name
+            for (name,) in ctx.data.query(
+                "shop",
+                "SELECT u.username FROM users u JOIN wishlist_items w ON w.user_id = u.id "
+                "GROUP BY u.id HAVING COUNT(*) >= 3 ORDER BY u.username",
+            )
+        ]
+        or [None]
+    )
+    if username is None:
         return None
+    uid = user_id(ctx.data, username)
+    items = _items(ctx, uid)
     move_by = ctx.rng.choice(sorted(_WHICH))
     moved = _unique(items, move_by)
     if moved is None or moved[5]:
@@ -55,7 +68,6 @@ def _move_and_prune(ctx: Context) -> Draft | None:
     pruned = _unique(left, prune_by)
     if pruned is None:
         return None
-    uid = user_id(ctx.data)
     cart = ctx.data.value("shop", "SELECT COUNT(*) FROM cart_items WHERE user_id = ?", (uid,))
     if ctx.data.value(
         "shop",
@@ -73,7 +85,7 @@ def _move_and_prune(ctx: Context) -> Draft | None:
     ]
     return Draft(
         answer=f"{moved[1]}|{pruned[1]}",
-        values={"move": move_by, "prune": prune_by},
+        values={"move": move_by, "prune": prune_by, "customer": username},
         eval=state_eval(
             "shop",
             [
@@ -91,6 +103,7 @@ def _move_and_prune(ctx: Context) -> Draft | None:
             ],
         ),
         solution=[*steps, stop()],
+        login={"shop": username},
     )
 
 
@@ -100,7 +113,7 @@ def _confirm_move_and_prune(ctx: Context, values: dict[str, Any]) -> str:
     wishes = ctx.data.query(
         "shop",
         "SELECT product_id, added_at FROM wishlist_items WHERE user_id = ?",
-        (user_id(ctx.data),),
+        (user_id(ctx.data, values["customer"]),),
     )
     prices = {
         pid: (name, price)
