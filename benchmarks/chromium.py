@@ -17,8 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-import gymnasium as gym
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import run as inprocess_bench
@@ -32,7 +30,7 @@ TARGET_RESET_MS = 300.0
 
 
 def measure(backend: str, rounds: int, resets: int, seconds: float) -> dict:
-    env = gym.make("WebShop-v0", backend=backend)
+    env = inprocess_bench.make("WebShop-v0", backend=backend)
     try:
         pages = inprocess_bench.resolve_pages(env)
         inprocess_bench.bench_steps(env, pages, 1)  # warm up

@@ -106,6 +106,12 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def make(env_id: str, **kwargs: object) -> gym.Env:
+    """``gym.make`` without the registered 50-step limit: these loops time steps, and a
+    truncated episode refuses further steps until it is reset."""
+    return gym.make(env_id, max_episode_steps=10**9, **kwargs)
+
+
 def timed_step(env: gym.Env, action: str) -> tuple[float, dict[str, str]]:
     started = time.perf_counter()
     obs, *_ = env.step(action)
@@ -197,7 +203,7 @@ def bench_throughput(env: gym.Env, pages: dict[str, str], seconds: float) -> flo
 
 def bench_site(env_id: str, pages: dict[str, str | None], rounds: int) -> dict:
     """``goto`` latency on one site's pages next to the site's own render time."""
-    env = gym.make(env_id)
+    env = make(env_id)
     env.reset(seed=0)
     pages = dict(pages)
     for page, (listing, marker) in LINKED_PAGES.items():
@@ -243,7 +249,7 @@ def bench_reset_any(env: gym.Env, rounds: int) -> dict[str, float]:
 
 def bench_long_run(steps: int) -> dict[str, float]:
     """RSS after a warm-up and after ``steps`` more steps with a reset every 20 steps."""
-    env = gym.make("WebSuite-v0")
+    env = make("WebSuite-v0")
     urls = [
         *[*PAGES.values()][:4],
         "http://forum.test/f/programming",
@@ -284,7 +290,7 @@ def bench_walk(env_id: str, steps: int, cache_pages: int) -> dict[str, float]:
     saved = pagecache.PAGE_CACHE_PAGES
     pagecache.PAGE_CACHE_PAGES = cache_pages
     page_cache.clear()
-    env = gym.make(env_id)
+    env = make(env_id)
     rng = random.Random(0)
     env.reset(seed=0)  # templates compiled, worlds loaded: not part of the figure
     started = time.perf_counter()
@@ -308,7 +314,7 @@ def bench_snapshots(env_id: str, steps: int) -> dict[str, float]:
     Every step is preceded by a save and followed by a restore of a random earlier save
     and a replay to where the walk was (so restores land on varied pages and states).
     """
-    env = gym.make(env_id, candidates=True)
+    env = make(env_id, candidates=True)
     webenv_env = env.unwrapped
     rng = random.Random(1)
     _, info = env.reset(seed=0)
@@ -371,13 +377,13 @@ def bench_generation() -> dict[str, dict[str, float]]:
 def bench_memory(count: int, env_id: str = "WebShop-v0") -> dict[str, float]:
     """RSS growth per additional env, each reset and stepped through a few pages."""
     gc.collect()
-    first = gym.make(env_id)
+    first = make(env_id)
     first.reset(seed=0)
     gc.collect()
     before = rss_mb()
     envs = []
     for index in range(count):
-        env = gym.make(env_id)
+        env = make(env_id)
         env.reset(seed=index)
         for url in (PAGES["home"], PAGES["category"], PAGES["orders"]):
             env.step(f"goto [{url}]")
@@ -406,7 +412,7 @@ def main() -> int:
     args = parser.parse_args()
     pagecache.PAGE_CACHE_PAGES = 0  # see the module docstring
 
-    env = gym.make("WebShop-v0")
+    env = make("WebShop-v0")
     pages = resolve_pages(env)
     for _ in range(3):  # warm caches (templates, statements) before timing
         bench_steps(env, pages, 1)
@@ -421,7 +427,7 @@ def main() -> int:
         site: bench_site(env_id, site_pages, args.rounds)
         for site, (env_id, site_pages) in OTHER_SITES.items()
     }
-    suite = gym.make("WebSuite-v0")
+    suite = make("WebSuite-v0")
     suite_reset = bench_reset_any(suite, args.rounds)
     suite.close()
     generation = bench_generation()
