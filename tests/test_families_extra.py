@@ -22,12 +22,6 @@ FAMILY_IDS = [
 ]
 
 
-
-
-
-
-
-
 @pytest.mark.parametrize("family_id", [f for f in FAMILY_IDS if f.startswith("cross.")])
 def test_cross_site_tasks_start_on_the_site_read_first_and_act_on_the_other(family_id):
     """Read-on-the-forum families start on the forum's home page and are judged on the
@@ -42,10 +36,6 @@ def test_cross_site_tasks_start_on_the_site_read_first_and_act_on_the_other(fami
         assert {check["site"] for check in task["eval"]["state"]} == {act}
         assert all(step["do"] != "goto" for step in task["solution"])
         assert "cross-site" in family.skills
-
-
-
-
 
 
 def test_cart_quantity_comes_from_the_forum_and_fits_one_cart_line():
@@ -84,5 +74,3 @@ def test_the_order_number_reply_accepts_the_number_however_written(body, counts)
         (int(sid[1]), body.format(n=number[1], m=int(number[1]) + 1), DEFAULT_LOGINS["forum"]),
     )
     assert conn.execute(check["sql"]).fetchone()[0] == counts
-
-

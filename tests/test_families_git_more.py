@@ -23,16 +23,6 @@ FAMILY_IDS = [
 history = importlib.import_module(f"{FAMILY_PACKAGE}.githost.history")
 
 
-
-
-
-
-
-
-
-
-
-
 @pytest.mark.parametrize(
     ("period", "bounds"),
     [
@@ -63,8 +53,6 @@ def test_history_families_ask_about_months_years_and_spans():
                         answers.add(task["eval"]["reference_answers"]["exact_match"])
     assert {"in/2", "in/3", "since", "of"} <= set(periods)
     assert "0" in answers and len(answers) >= 5
-
-
 
 
 @pytest.fixture(scope="module")

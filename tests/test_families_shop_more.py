@@ -27,16 +27,6 @@ FAMILY_IDS = [
 ]
 
 
-
-
-
-
-
-
-
-
-
-
 @pytest.mark.parametrize(
     "family_id",
     [
@@ -94,8 +84,6 @@ def test_generated_shop_tasks_are_deterministic_and_skip_rather_than_break():
         again = [generate(family_id, 5, i) for i in range(6)]
         assert [t and t.intent for t in made] == [t and t.intent for t in again]
         assert any(t is not None for t in made), family_id
-
-
 
 
 def test_price_range_accepts_any_join_of_both_prices_and_nothing_less():
