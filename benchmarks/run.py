@@ -162,7 +162,7 @@ def bench_render(
     world = env.unwrapped.world
     host = SITES[site].host
     client = Client(world.apps[site])
-    name, value = world.login_cookie(site, SITE_USERS[site])
+    name, value = world.login_cookies({site: SITE_USERS[site]})[site]
     client.set_cookie(name, value, domain=host)
     out = {}
     for page, url in pages.items():

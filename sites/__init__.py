@@ -59,8 +59,89 @@ SITE_NAMES: tuple[str, ...] = tuple(SITES)
 SITE_URLS: dict[str, str] = {spec.name: spec.base_url for spec in SITES.values()}
 """Site name -> canonical base URL (the sites' default ``SITE_URLS`` config)."""
 
-PLACEHOLDERS: dict[str, str] = {spec.placeholder: spec.base_url for spec in SITES.values()}
-"""Placeholder -> canonical base URL."""
+
+@dataclass(frozen=True)
+class BackOffice:
+    """A site's staff area: its own accounts, login, URL placeholder and task group.
+
+    A back office is served by its site's app under ``path`` (the shop's is
+    ``http://shop.test/admin``), so it shares the site's host, database and session
+    cookie. Its staff accounts are not the site's users: a task logs a staff user in with
+    the back office's name as the ``login`` key (``{"shop_admin": "admin"}``), beside or
+    instead of a site user, and its tasks form their own group (``tasks/shop_admin/``).
+
+    Attributes:
+        name: The task group and ``login`` key (``shop_admin``).
+        site: The site that serves it (``shop``).
+        path: Where on the site it lives (``/admin``).
+        placeholder: The URL placeholder tasks write (``__SHOP_ADMIN__``).
+        module: The package with its ``session_data(staff_id, generation)``.
+        accounts: The table of its staff accounts (``username``, ``id``,
+            ``session_generation`` columns).
+        task_user: The staff user its tasks log in as.
+        title: The name it shows.
+    """
+
+    name: str
+    site: str
+    path: str
+    placeholder: str
+    module: str
+    accounts: str
+    task_user: str
+    title: str
+
+    @property
+    def base_url(self) -> str:
+        """The canonical base URL, ``http://<host><path>`` (no trailing slash)."""
+        return SITES[self.site].base_url + self.path
+
+
+BACK_OFFICES: dict[str, BackOffice] = {
+    office.name: office
+    for office in (
+        BackOffice(
+            "shop_admin",
+            "shop",
+            "/admin",
+            "__SHOP_ADMIN__",
+            "webenv.sites.shop.admin.staff",
+            "staff_users",
+            "admin",
+            "Harbor Goods Admin",
+        ),
+    )
+}
+"""Every site's back office by name (today the shop's)."""
+
+LOGIN_KEYS: tuple[str, ...] = (*SITE_NAMES, *BACK_OFFICES)
+"""What a task's ``login`` may name: a site (its users) or a back office (its staff)."""
+
+
+def login_site(key: str) -> str:
+    """The site a ``login`` key logs in on: the site itself, or a back office's site.
+
+    Raises:
+        KeyError: ``key`` is neither a site nor a back office.
+    """
+    if key in SITES:
+        return key
+    return BACK_OFFICES[key].site
+
+
+def logins_on(login: Mapping[str, str], site: str) -> dict[str, str]:
+    """The accounts of ``login`` (login key -> username) that log in on ``site``: its
+    user and its back offices' staff (keys naming nothing known are left out)."""
+    return {
+        key: user for key, user in login.items() if key in LOGIN_KEYS and login_site(key) == site
+    }
+
+
+PLACEHOLDERS: dict[str, str] = {
+    **{spec.placeholder: spec.base_url for spec in SITES.values()},
+    **{office.placeholder: office.base_url for office in BACK_OFFICES.values()},
+}
+"""Placeholder -> canonical base URL (sites' and back offices')."""
 
 
 def expand_placeholders(text: str, base_urls: Mapping[str, str] | None = None) -> str:

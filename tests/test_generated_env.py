@@ -201,7 +201,7 @@ def test_world_switch_loads_the_other_seed_only_where_needed():
         assert world.seed == 3 and database.seed == 3 and world.apps["shop"] is app
         assert world.query("shop", sql) == fresh.query("shop", sql) != zero
         user = fresh.query("shop", "SELECT username FROM users LIMIT 1")[0][0]
-        assert world.login_cookie("shop", user) == fresh.login_cookie("shop", user)
+        assert world.login_cookies({"shop": user}) == fresh.login_cookies({"shop": user})
         world.reset()  # resets restore the new seed's world
         assert world.query("shop", sql) == fresh.query("shop", sql)
         with pytest.raises(webenv.errors.WorldError, match="expected an integer >= 0"):

@@ -147,14 +147,14 @@ def test_users_and_login_cookies(env: WebEnv) -> None:
         world.user_id("shop", "nobody.here")
     with pytest.raises(WorldError, match="not part of this world"):
         world.query("forum", "SELECT 1")
-    name, value = world.login_cookie("shop", "emma.lopez")
-    assert name and value and world.login_cookie("shop", "emma.lopez") == (name, value)
+    name, value = world.login_cookies({"shop": "emma.lopez"})["shop"]
+    assert name and value and world.login_cookies({"shop": "emma.lopez"})["shop"] == (name, value)
 
 
 def test_fetch_follows_redirects_as_the_user_without_logging(env: WebEnv) -> None:
     world = env.world
     logged = len(world.request_log)
-    url, document = world.fetch("http://shop.test/account", "emma.lopez")
+    url, document = world.fetch("http://shop.test/account", {"shop": "emma.lopez"})
     assert url.startswith("http://shop.test/") and "emma" in document.text_content().lower()
     anonymous_url, _ = world.fetch("http://shop.test/account/orders")
     assert "/account/login" in anonymous_url
@@ -206,7 +206,13 @@ def test_the_request_log_reads_like_a_list() -> None:
 def test_one_registry_every_reader_agrees_with() -> None:
     assert list(SITES) == ["shop", "forum", "githost"]
     assert DEFAULT_SITE_URLS == PLACEHOLDERS
-    assert {spec.placeholder: name for name, spec in SITES.items()} == PLACEHOLDER_SITES
+    assert {spec.placeholder: name for name, spec in SITES.items()} == {
+        placeholder: site
+        for placeholder, site in PLACEHOLDER_SITES.items()
+        if placeholder != "__SHOP_ADMIN__"
+    }
+    assert PLACEHOLDER_SITES["__SHOP_ADMIN__"] == "shop"
+    assert PLACEHOLDERS["__SHOP_ADMIN__"] == "http://shop.test/admin"
     assert APP_DEFAULTS == SITE_URLS and "git" not in APP_DEFAULTS
     assert tuple(SITES) == SITE_NAMES
     assert set(PLACEHOLDER_MAP.values()) == {spec.placeholder for spec in SITES.values()}

@@ -7,13 +7,17 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from webenv.sites import PLACEHOLDERS, SITES, expand_placeholders
+from webenv.sites import BACK_OFFICES, PLACEHOLDERS, SITES, expand_placeholders
 
 DEFAULT_SITE_URLS: dict[str, str] = dict(PLACEHOLDERS)
 """Placeholder -> base URL, used when no context (or an empty map) is given."""
 
-PLACEHOLDER_SITES: dict[str, str] = {spec.placeholder: spec.name for spec in SITES.values()}
-"""Placeholder -> site name, as used for ``EvalContext.users`` and state checks."""
+PLACEHOLDER_SITES: dict[str, str] = {
+    **{spec.placeholder: spec.name for spec in SITES.values()},
+    **{office.placeholder: office.site for office in BACK_OFFICES.values()},
+}
+"""Placeholder -> the site serving it, as used for state checks (a back office's
+placeholder names its site: ``__SHOP_ADMIN__`` -> ``shop``)."""
 
 SELF_WORDS = frozenset({"myself", "me", "i", "self", "my account", "mine", "current user"})
 """Answers/expected values that mean "the logged-in user"."""

@@ -24,6 +24,7 @@ from webenv.errors import (
     WebEnvError,
     WorldError,
 )
+from webenv.sites import login_site
 
 if TYPE_CHECKING:
     from webenv.actions import Action, ActionKind, describe_actions, parse_action
@@ -90,10 +91,13 @@ MAX_EPISODE_STEPS = 50
 
 ENV_IDS: dict[str, str] = {
     "WebShop-v0": "shop",
+    "WebShopAdmin-v0": "shop_admin",
     "WebForum-v0": "forum",
     "WebGit-v0": "githost",
     "WebSuite-v0": "all",
 }
+"""Env id -> its task selection: a site's tasks, a back office's (the shop's admin tasks,
+logged in as staff), or all of them."""
 
 for _env_id, _tasks in ENV_IDS.items():
     if _env_id not in registry:
@@ -101,7 +105,7 @@ for _env_id, _tasks in ENV_IDS.items():
             id=_env_id,
             entry_point="webenv.env:WebEnv",
             # ``sites`` scopes tasks="gen" / "gen:train" / "gen:test" to the id's sites.
-            kwargs={"tasks": _tasks, "sites": None if _tasks == "all" else [_tasks]},
+            kwargs={"tasks": _tasks, "sites": None if _tasks == "all" else [login_site(_tasks)]},
             max_episode_steps=MAX_EPISODE_STEPS,
             # Outside TimeLimit: a truncated episode gets a verdict (no answer).
             additional_wrappers=(

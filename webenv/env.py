@@ -530,7 +530,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         # its pages, on this world, before the world is reset for the episode.
         found = task_subgoals(task, self.world) if self.reward_mode == "progress" else None
         self.world.reset()
-        cookies = {site: self.world.login_cookie(site, user) for site, user in task.login.items()}
+        cookies = self.world.login_cookies(task.login)
         self.browser.reset(task.start_url, cookies)
         self._last_error = ""
         self._done = False

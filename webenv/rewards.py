@@ -92,7 +92,7 @@ def solution_pages(task: Task, world: World) -> SolutionPages:
     step: dict[str, Any] = {}
     try:
         world.reset()
-        cookies = {site: world.login_cookie(site, user) for site, user in task.login.items()}
+        cookies = world.login_cookies(task.login)
         browser.reset(task.start_url, cookies)
         for step in task.solution:
             for action in step_to_actions(step, browser.axtree_text()):

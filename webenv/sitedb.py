@@ -18,6 +18,7 @@ import os
 import sqlite3
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from types import ModuleType
@@ -27,8 +28,8 @@ from flask import Flask
 
 from webenv import worldstore
 from webenv.errors import WorldError
-from webenv.sites import SITES, SiteSpec
-from webenv.sites.core.auth import GENERATION_COLUMN, make_session_cookie
+from webenv.sites import BACK_OFFICES, SITES, SiteSpec
+from webenv.sites.core.auth import GENERATION_COLUMN, session_data, sign_session
 
 READ_ONLY_ACTIONS = frozenset(
     {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
@@ -192,8 +193,8 @@ class SiteDatabase:
         # conn.total_changes when the in-memory database was last restored: unchanged
         # means no writes since, so a reset can skip it.
         self._pristine_changes = 0
-        self._pristine_users: dict[str, tuple[int, int]] = {}
-        self._generation_column: bool | None = None
+        self._pristine_users: dict[tuple[str, str], tuple[int, int]] = {}
+        self._generation_columns: dict[str, bool] = {}
         snapshot = pristine_snapshot(name, seed)
         # Held here so a reset never regenerates after the cache evicted this world.
         self._snapshot = snapshot
@@ -294,7 +295,7 @@ class SiteDatabase:
             self._memory.deserialize(saved)
             self._pristine_changes = -1  # written to: the next reset restores the snapshot
             self._pristine_users.clear()
-            self._generation_column = None
+            self._generation_columns.clear()
 
     def switch_seed(self, seed: int) -> None:
         """Hold world ``seed``'s pristine database from now on (in memory only): the same
@@ -316,7 +317,7 @@ class SiteDatabase:
             self._snapshot = snapshot
             self._pristine_changes = self._memory.total_changes
             self._pristine_users.clear()
-            self._generation_column = None
+            self._generation_columns.clear()
 
     @property
     def pristine(self) -> bool:
@@ -357,27 +358,31 @@ class SiteDatabase:
         finally:
             conn.close()
 
-    def user_session(self, username: str) -> tuple[int, int] | None:
-        """``(id, session generation)`` of ``username`` in the live users table, or None.
+    def user_session(self, username: str, accounts: str = "users") -> tuple[int, int] | None:
+        """``(id, session generation)`` of ``username`` in the live ``accounts`` table
+        (``users``, or a back office's staff table), or None.
 
         The generation (how often the user logged out, which ends their sessions) is 0
-        for sites whose users table has no ``session_generation`` column. A pristine
-        database's answers are remembered: the env's resets then need no query.
+        for tables without a ``session_generation`` column. A pristine database's answers
+        are remembered: the env's resets then need no query.
         """
+        key = (accounts, username)
         with self.lock:
             pristine = self.pristine
-            if pristine and username in self._pristine_users:
-                return self._pristine_users[username]
-            if self._generation_column is None:
-                columns = self._read("SELECT * FROM users LIMIT 0")[1]
-                self._generation_column = GENERATION_COLUMN in columns
-            generation = GENERATION_COLUMN if self._generation_column else "0"
-            rows = self.query(f"SELECT id, {generation} FROM users WHERE username = ?", (username,))
+            if pristine and key in self._pristine_users:
+                return self._pristine_users[key]
+            if accounts not in self._generation_columns:
+                columns = self._read(f"SELECT * FROM {accounts} LIMIT 0")[1]
+                self._generation_columns[accounts] = GENERATION_COLUMN in columns
+            generation = GENERATION_COLUMN if self._generation_columns[accounts] else "0"
+            rows = self.query(
+                f"SELECT id, {generation} FROM {accounts} WHERE username = ?", (username,)
+            )
         if not rows:
             return None
         found = (int(rows[0][0]), int(rows[0][1] or 0))
         if pristine:
-            self._pristine_users[username] = found
+            self._pristine_users[key] = found
         return found
 
     def user_id(self, username: str) -> int | None:
@@ -385,18 +390,34 @@ class SiteDatabase:
         found = self.user_session(username)
         return None if found is None else found[0]
 
-    def login_cookie(self, app: Flask, username: str) -> tuple[str, str]:
-        """A session cookie ``(name, value)`` that logs ``username`` in on ``app``, valid
-        for the user's current session generation.
+    def login_cookie(self, app: Flask, login: Mapping[str, str]) -> tuple[str, str]:
+        """A session cookie ``(name, value)`` that logs in, on ``app``, every account of
+        ``login`` valid for its current session generation.
+
+        Args:
+            app: This site's app.
+            login: Login key -> username, for keys on this site: the site's name (a
+                user) and its back offices' names (a staff user), as in a task's
+                ``login``; one cookie holds them all.
 
         Raises:
-            WorldError: the user does not exist.
+            WorldError: an account does not exist, or a key is not of this site.
         """
-        found = self.user_session(username)
-        if found is None:
-            raise WorldError(f"site {self.name!r} has no user {username!r}")
-        user_id, generation = found
-        return make_session_cookie(app, user_id, generation)
+        data: dict[str, Any] = {}
+        for key, username in login.items():
+            office = BACK_OFFICES.get(key)
+            if key != self.name and (office is None or office.site != self.name):
+                raise WorldError(f"{key!r} does not log in on site {self.name!r}")
+            accounts = office.accounts if office is not None else "users"
+            found = self.user_session(username, accounts)
+            if found is None:
+                kind = "staff user" if office is not None else "user"
+                raise WorldError(f"site {self.name!r} has no {kind} {username!r}")
+            if office is None:
+                data.update(session_data(*found))
+            else:
+                data.update(importlib.import_module(office.module).session_data(*found))
+        return sign_session(app, data)
 
     def close(self) -> None:
         """Close the in-memory connection. Safe to call twice."""

@@ -22,12 +22,12 @@ from typing import Any
 import jsonschema
 
 from webenv.errors import TaskError
-from webenv.sites import SITES, expand_placeholders
+from webenv.sites import BACK_OFFICES, SITES, expand_placeholders, login_site
 from webenv.sites.core.urls import parse_url
 from webenv.validators import EvalSpec, parse_eval_spec
 
 SITE_NAMES = tuple(SITES)
-TASK_GROUPS = (*SITE_NAMES, "cross")
+TASK_GROUPS = (*SITE_NAMES, *BACK_OFFICES, "cross")
 SPLITS = ("train", "test")
 TEST_SHARE = 0.2
 """The share of each group's curated templates held out for testing."""
@@ -81,7 +81,8 @@ class Task:
 
     @property
     def group(self) -> str:
-        """The folder the task lives in: a site name, or ``cross`` for cross-site tasks."""
+        """The folder the task lives in: a site name, a back office (``shop_admin``), or
+        ``cross`` for cross-site tasks."""
         return self.task_id.split("/", 1)[0]
 
     @property
@@ -197,9 +198,11 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         raise TaskError(
             f"{source}: intent: does not match intent_template filled with instantiation_dict"
         )
-    for site in data.get("login", {}):
-        if site not in data["sites"]:
-            raise TaskError(f"{source}: login.{site}: site is not listed in 'sites'")
+    for key in data.get("login", {}):
+        if login_site(key) not in data["sites"]:
+            raise TaskError(
+                f"{source}: login.{key}: its site {login_site(key)!r} is not listed in 'sites'"
+            )
     try:
         spec = parse_eval_spec(data["eval"])
     except TaskError as exc:

@@ -23,11 +23,14 @@ from webenv.errors import WorldError
 from webenv.requestlog import LoggedRequest, RequestLog, log_form, read_form
 from webenv.sitedb import SiteDatabase, pristine_snapshot, site_module
 from webenv.sites import (
+    LOGIN_KEYS,
     PLACEHOLDERS,
     SITE_URLS,
     SITES,
     SiteSpec,
     expand_placeholders,
+    login_site,
+    logins_on,
     site_for_url,
 )
 from webenv.sites.core.clock import WORLD_NOW
@@ -98,7 +101,7 @@ class World:
         self.lock = threading.RLock()
         self.databases: dict[str, SiteDatabase] = {}
         self.apps: dict[str, Flask] = {}
-        self._login_cookies: dict[tuple[str, str], tuple[str, str]] = {}
+        self._login_cookies: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[str, str]] = {}
         self._secret: str | None = None
         self._site_urls: dict[str, str] = dict(SITE_URLS)
         self._app_config: dict[str, Any] = {}
@@ -302,25 +305,39 @@ class World:
             raise WorldError(f"site {site!r} has no user {username!r}")
         return user_id
 
-    def login_cookie(self, site: str, username: str) -> tuple[str, str]:
-        """A session cookie (name, value) that logs ``username`` in on ``site``.
+    def login_cookies(self, login: Mapping[str, str]) -> dict[str, tuple[str, str]]:
+        """Site -> the session cookie ``(name, value)`` that logs ``login``'s accounts in.
 
-        Cached while the database is pristine: a pristine user's id and session
+        Args:
+            login: Login key -> username, as a task's ``login``: a site's name logs in
+                one of its users, a back office's name (``shop_admin``) one of its staff;
+                a site's users and staff share its one cookie.
+
+        Cached while the database is pristine: a pristine account's id and session
         generation and the app's secret never change, so resets need no query.
 
         Raises:
-            WorldError: the site is not hosted or the user does not exist.
+            WorldError: a key names no hosted site or back office, or an account does
+                not exist.
         """
-        key = (site, username)
-        database = self.database(site)
-        with self.lock:
-            pristine = database.pristine
-            cookie = self._login_cookies.get(key) if pristine else None
-            if cookie is None:
-                cookie = database.login_cookie(self.apps[site], username)
-                if pristine:
-                    self._login_cookies[key] = cookie
-        return cookie
+        by_site: dict[str, dict[str, str]] = {}
+        for key, username in login.items():
+            if key not in LOGIN_KEYS:
+                raise WorldError(f"cannot log in on {key!r}; accepted: {', '.join(LOGIN_KEYS)}")
+            by_site.setdefault(login_site(key), {})[key] = username
+        cookies: dict[str, tuple[str, str]] = {}
+        for site, accounts in by_site.items():
+            cached = (site, tuple(sorted(accounts.items())))
+            database = self.database(site)
+            with self.lock:
+                pristine = database.pristine
+                cookie = self._login_cookies.get(cached) if pristine else None
+                if cookie is None:
+                    cookie = database.login_cookie(self.apps[site], accounts)
+                    if pristine:
+                        self._login_cookies[cached] = cookie
+            cookies[site] = cookie
+        return cookies
 
     def query(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Run read-only SQL on ``site``'s live database.
@@ -333,12 +350,16 @@ class World:
 
     # -- pages ---------------------------------------------------------------------------
 
-    def fetch(self, url: str, username: str | None = None) -> tuple[str, html.HtmlElement]:
-        """GET a canonical URL as ``username`` without logging it, following redirects.
+    def fetch(
+        self, url: str, login: Mapping[str, str] | None = None
+    ) -> tuple[str, html.HtmlElement]:
+        """GET a canonical URL as ``login``'s accounts without logging it, following
+        redirects.
 
         Args:
             url: A canonical URL on a hosted site (``http://shop.test/cart``).
-            username: Who is logged in (None: nobody).
+            login: A task's ``login`` (login key -> username); its accounts on the URL's
+                site are logged in (None or none there: nobody).
 
         Returns:
             The final canonical URL and its parsed document (a non-HTML body is shown in
@@ -354,8 +375,9 @@ class World:
             raise WorldError(f"{url[:80]!r} is not on a site of this world")
         database, app = self.databases[spec.name], self.apps[spec.name]
         client = Client(app, use_cookies=True)
-        if username is not None:
-            name, value = database.login_cookie(app, username)
+        accounts = logins_on(login or {}, spec.name)
+        if accounts:
+            name, value = database.login_cookie(app, accounts)
             client.set_cookie(name, value, domain=spec.host)
         for _ in range(MAX_REDIRECTS + 1):
             with database.app_lock():

@@ -222,7 +222,8 @@ def load_logged_in_user() -> None:
     g.user = user
 
 
-def _session_data(user_id: int, generation: int) -> dict[str, int]:
+def session_data(user_id: int, generation: int) -> dict[str, int]:
+    """The session keys that log ``user_id`` in at session ``generation``."""
     # Generation 0, every pristine user's, is left out: the cookie of a user who never
     # logged out is the same bytes as before session generations existed.
     data = {"user_id": user_id}
@@ -239,7 +240,7 @@ def log_in(user_id: int) -> None:
         .fetchone()
     )
     session.clear()
-    session.update(_session_data(user_id, row[0] if row is not None else 0))
+    session.update(session_data(user_id, row[0] if row is not None else 0))
 
 
 def log_out() -> None:
@@ -286,12 +287,18 @@ def make_session_cookie(app: Flask, user_id: int, generation: int | None = None)
     Returns:
         ``(cookie name, signed cookie value)``.
     """
-    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    if serializer is None:
-        raise RuntimeError("make_session_cookie: the app has no SECRET_KEY")
     if generation is None:
         generation = session_generation(app, user_id)
-    return app.config["SESSION_COOKIE_NAME"], serializer.dumps(_session_data(user_id, generation))
+    return sign_session(app, session_data(user_id, generation))
+
+
+def sign_session(app: Flask, data: dict[str, Any]) -> tuple[str, str]:
+    """The session cookie ``(name, signed value)`` of ``app`` holding ``data``, without a
+    request (the env and ``webenv serve`` log users in with it)."""
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    if serializer is None:
+        raise RuntimeError("sign_session: the app has no SECRET_KEY")
+    return app.config["SESSION_COOKIE_NAME"], serializer.dumps(data)
 
 
 def init_app(app: Flask, *, login_endpoint: str) -> None:

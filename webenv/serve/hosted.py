@@ -12,7 +12,7 @@ holding the site database's lock while an in-memory database answers, and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,9 @@ from flask import Flask
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from werkzeug.wrappers import Request
 
+from webenv.errors import WorldError
 from webenv.requestlog import read_form
+from webenv.sites import login_site
 from webenv.sites.core.auth import safe_next
 from webenv.sites.core.urls import parse_url
 from webenv.world import World
@@ -94,9 +96,10 @@ class HostedSite:
         fragment = f"#{parsed.fragment}" if parsed.fragment is not None else ""
         return self.base_url + parsed.path_and_query + fragment
 
-    def login_link(self, username: str, next_path: str) -> str:
-        """A link that logs ``username`` in on this site and opens ``next_path``."""
-        token = self._serializer.dumps({"user": username, "next": next_path})
+    def login_link(self, accounts: Mapping[str, str], next_path: str) -> str:
+        """A link that logs ``accounts`` (login key -> username, as in a task's ``login``:
+        this site's user, its back offices' staff) in on this site and opens ``next_path``."""
+        token = self._serializer.dumps({"login": dict(accounts), "next": next_path})
         return f"{self.base_url}{LOGIN_PATH}?token={token}"
 
     # -- WSGI ----------------------------------------------------------------------------
@@ -142,14 +145,16 @@ class HostedSite:
         self, environ: dict[str, Any], start_response: Callable[..., Any]
     ) -> Iterable[bytes]:
         token = Request(environ).args.get("token", "")
+        cookie: tuple[str, str] | None = None
         try:
             data = self._serializer.loads(token, max_age=LOGIN_TOKEN_MAX_AGE)
-            username = str(data["user"])
-            user_id = self.user_id(username)
+            accounts = {str(key): str(user) for key, user in dict(data["login"]).items()}
             target = str(data.get("next") or "/")
-        except (BadSignature, KeyError, TypeError):
-            user_id, target = None, "/"
-        if user_id is None:
+            if accounts and all(login_site(key) == self.name for key in accounts):
+                cookie = self.world.login_cookies(accounts)[self.name]
+        except (BadSignature, KeyError, TypeError, ValueError, WorldError):
+            cookie, target = None, "/"
+        if cookie is None:
             body = b"This login link is invalid or expired; start the task again from the portal."
             start_response(
                 "400 Bad Request",
@@ -157,7 +162,7 @@ class HostedSite:
             )
             return [body]
         target = safe_next(target) or "/"
-        name, value = self.database.login_cookie(self.app, username)
+        name, value = cookie
         start_response(
             "303 See Other",
             [

@@ -26,7 +26,7 @@ from webenv.errors import WorldError
 from webenv.recording import EpisodeRecorder
 from webenv.serve.security import SECURITY_HEADERS, host_allowed
 from webenv.serve.served import ServedWorld
-from webenv.sites import expand_placeholders
+from webenv.sites import BACK_OFFICES, expand_placeholders, login_site, logins_on
 from webenv.sites.core.auth import DEMO_PASSWORD
 from webenv.sites.core.urls import parse_url
 from webenv.tasks import Task, bundled_tasks
@@ -100,15 +100,23 @@ class Portal:
         start = self.hub.localize(task.start_url)
         site = self.hub.site_for_url(start)
         parsed = parse_url(start)
-        if site is not None and parsed is not None and site.name in task.login:
-            return site.login_link(task.login[site.name], parsed.path_and_query)
+        accounts = logins_on(task.login, site.name) if site is not None else {}
+        if site is not None and parsed is not None and accounts:
+            return site.login_link(accounts, parsed.path_and_query)
         return start
 
     def login_links(self, task: Task) -> list[tuple[str, str, str]]:
-        """``(site, user, link)`` logging the task's user in on each of its sites."""
+        """``(login key, user, link)`` logging each of the task's accounts in (a back
+        office's link opens the back office)."""
         return [
-            (site, user, self.hub.sites[site].login_link(user, "/"))
-            for site, user in task.login.items()
+            (
+                key,
+                user,
+                self.hub.sites[login_site(key)].login_link(
+                    {key: user}, BACK_OFFICES[key].path if key in BACK_OFFICES else "/"
+                ),
+            )
+            for key, user in task.login.items()
         ]
 
     def judge(
@@ -132,7 +140,7 @@ class Portal:
             site = hub.site_for_url(wanted)
             if site is None:
                 raise WorldError(f"{wanted[:80]!r} is not on a served site")
-            return hub.world.fetch(hub.to_canonical(wanted), task.login.get(site.name))[1]
+            return hub.world.fetch(hub.to_canonical(wanted), task.login)[1]
 
         context = hub.world.eval_context(
             answer=judged,

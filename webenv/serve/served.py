@@ -21,7 +21,7 @@ from webenv.errors import ServeError
 from webenv.requestlog import RequestLog
 from webenv.serve.hosted import HostedSite
 from webenv.serve.security import allowed_host_names
-from webenv.sites import SITES, expand_placeholders
+from webenv.sites import BACK_OFFICES, SITES, expand_placeholders
 from webenv.sites.core.urls import parse_url
 from webenv.world import World
 
@@ -119,6 +119,11 @@ class ServedWorld:
             name: HostedSite(world, name, base_urls[name], secret) for name in world.sites
         }
         self.placeholders = {site.spec.placeholder: site.base_url for site in self.sites.values()}
+        self.placeholders.update(
+            (office.placeholder, self.sites[office.site].base_url + office.path)
+            for office in BACK_OFFICES.values()
+            if office.site in self.sites
+        )
 
     @property
     def log(self) -> RequestLog:

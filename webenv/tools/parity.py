@@ -176,7 +176,7 @@ def compare_pages(site: str, pages: int, user: str | None = None) -> SiteParity:
         chromium = ChromiumBrowser(worlds[1])
         start = f"http://{SITES[site].host}/"
         for world, browser in ((worlds[0], inprocess), (worlds[1], chromium)):
-            cookies = {site: world.login_cookie(site, user)} if user else {}
+            cookies = world.login_cookies({site: user}) if user else {}
             browser.reset(start, cookies)
         urls = sample_urls(inprocess, site, pages)
         for url in urls:

@@ -80,6 +80,13 @@ def login() -> Response | tuple[str, int]:
     return redirect(target or _home())
 
 
+@bp.route("/")
+def slash() -> Response:
+    """``/admin/`` is the back office's front door too (``__SHOP_ADMIN__/`` in tasks)."""
+    query = request.query_string.decode("latin-1")
+    return redirect(url_for("admin.login") + (f"?{query}" if query else ""))
+
+
 @bp.route("/logout", methods=("POST",))
 def logout() -> Response:
     """Sign the staff user out (every session of theirs ends)."""

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from flask import Flask, abort, g, redirect, request, session, url_for
 
 from ...core import forms
-from ...core.auth import verify_password
+from ...core.auth import sign_session, verify_password
 from ...core.db import get_db
 from . import roles
 
@@ -163,7 +163,4 @@ def make_staff_session_cookie(app: Flask, staff_id: int) -> tuple[str, str]:
         )
     if row is None:
         raise ValueError(f"make_staff_session_cookie: no staff user with id {staff_id}")
-    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    if serializer is None:
-        raise RuntimeError("make_staff_session_cookie: the app has no SECRET_KEY")
-    return app.config["SESSION_COOKIE_NAME"], serializer.dumps(session_data(staff_id, row[0]))
+    return sign_session(app, session_data(staff_id, row[0]))
