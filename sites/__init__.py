@@ -129,6 +129,16 @@ def login_site(key: str) -> str:
     return BACK_OFFICES[key].site
 
 
+def login_base_url(key: str) -> str:
+    """Where a ``login`` key's pages are: a site's base URL or a back office's
+    (``http://shop.test/admin``).
+
+    Raises:
+        KeyError: ``key`` is neither a site nor a back office.
+    """
+    return SITES[key].base_url if key in SITES else BACK_OFFICES[key].base_url
+
+
 def logins_on(login: Mapping[str, str], site: str) -> dict[str, str]:
     """The accounts of ``login`` (login key -> username) that log in on ``site``: its
     user and its back offices' staff (keys naming nothing known are left out)."""

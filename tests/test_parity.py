@@ -34,6 +34,8 @@ def test_compare_lines_counts_identical_lines_in_order():
 
 def test_default_user_comes_from_the_bundled_tasks():
     assert default_user("shop") == "emma.lopez"
+    assert default_user("shop_admin") == "admin"  # the back office's staff user
+    assert available_sites()[:2] == ["shop", "shop_admin"]
 
 
 @pytest.mark.parametrize("site", available_sites())

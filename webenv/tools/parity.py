@@ -1,12 +1,14 @@
 """Backend parity: the same pages in the in-process browser and in Chromium, line by line.
 
-For every bundled site that can be imported, a sample of its pages is loaded in both
-backends, logged in as the site's default task user (the user of its first bundled task),
+For every bundled site that can be imported, and every back office (``shop_admin``), a
+sample of its pages is loaded in both backends, logged in as its default task user (the
+user of its first bundled task: a customer on the shop, a staff user in its back office),
 and the accessibility-tree texts are compared line by line (ids included). Pages are
-sampled breadth-first from the site's home page over same-site links, one page per URL
+sampled breadth-first from its home page over links under its base URL, one page per URL
 shape (digits replaced), skipping logout links, so the sample covers many templates.
 
-``webenv parity [--pages N] [--json]`` prints per-site figures and the differing lines.
+``webenv parity [--pages N] [--site S] [--json]`` prints per-area figures and the
+differing lines.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from urllib.parse import urljoin, urlsplit
 import click
 
 from webenv.actions import Action, ActionError, ActionKind
+from webenv.sites import BACK_OFFICES, LOGIN_KEYS, login_base_url, login_site
 from webenv.tasks import bundled_tasks
 from webenv.world import SITES, World, WorldError, _site_module
 
@@ -63,7 +66,8 @@ class SiteParity:
 
 
 def default_user(site: str) -> str | None:
-    """The user the site's first bundled task logs in as (``None`` if no task names one)."""
+    """The user the first bundled task logging in on ``site`` (a site or a back office)
+    logs in as (``None`` if no task names one)."""
     for task in bundled_tasks():
         user = task.login.get(site)
         if user:
@@ -72,14 +76,15 @@ def default_user(site: str) -> str | None:
 
 
 def available_sites() -> list[str]:
-    """The bundled sites that can be imported (others are still being built)."""
+    """The bundled sites that can be imported (others are still being built), each
+    followed by its back offices."""
     sites = []
     for site in SITES:
         try:
             _site_module(site)
         except WorldError:
             continue
-        sites.append(site)
+        sites += [site, *(name for name, office in BACK_OFFICES.items() if office.site == site)]
     return sites
 
 
@@ -102,14 +107,15 @@ def _url_shape(url: str) -> str:
     return re.sub(r"\d+", "N", parts.path) + ("?" + query if query else "")
 
 
-def _links(document: Any, base: str, host: str) -> list[str]:
+def _links(document: Any, base: str, home: str) -> list[str]:
+    """The links of ``document`` (at ``base``) to pages under ``home``."""
     out = []
     for anchor in document.iter("a"):
         href = anchor.get("href")
         if not href or href.startswith("#") or _SKIP_LINK.search(href):
             continue
         url = urljoin(base, href).split("#", 1)[0]
-        if urlsplit(url).hostname == host:
+        if url == home or url.startswith(home + "/"):
             out.append(url)
     return out
 
@@ -121,8 +127,8 @@ def sample_urls(browser: Any, site: str, count: int) -> list[str]:
     its first path segment and its depth, so the sample spreads over the site's templates
     instead of filling up with, say, product pages.
     """
-    host = SITES[site].host
-    start = f"http://{host}/"
+    home = login_base_url(site)
+    start = home + "/"
     pool, seen = [start], {start}
     chosen: list[str] = []
     counts: dict[tuple[str, ...], int] = {}
@@ -151,7 +157,7 @@ def sample_urls(browser: Any, site: str, count: int) -> list[str]:
         for key in keys(url):
             counts[key] = counts.get(key, 0) + 1
         chosen.append(url)
-        for link in _links(browser.document(), url, host):
+        for link in _links(browser.document(), url, home):
             if link not in seen:
                 seen.add(link)
                 pool.append(link)
@@ -159,22 +165,24 @@ def sample_urls(browser: Any, site: str, count: int) -> list[str]:
 
 
 def compare_pages(site: str, pages: int, user: str | None = None) -> SiteParity:
-    """Load ``pages`` sampled pages of ``site`` in both backends and compare them."""
+    """Load ``pages`` sampled pages of ``site`` (a site or a back office) in both backends
+    and compare them."""
     from webenv.browser.chromium import ChromiumBrowser
     from webenv.browser.inprocess import InProcessBrowser
 
-    worlds = [World([site]), World([site])]
+    hosting = login_site(site)
+    worlds = [World([hosting]), World([hosting])]
     if user is None:
         user = default_user(site)
     if user is None:  # no bundled task yet: the site's first user
-        rows = worlds[0].query(site, "SELECT username FROM users ORDER BY id LIMIT 1")
+        rows = worlds[0].query(hosting, "SELECT username FROM users ORDER BY id LIMIT 1")
         user = rows[0][0] if rows else None
     result = SiteParity(site, user)
     inprocess = InProcessBrowser(worlds[0])
     chromium = None
     try:
         chromium = ChromiumBrowser(worlds[1])
-        start = f"http://{SITES[site].host}/"
+        start = login_base_url(site) + "/"
         for world, browser in ((worlds[0], inprocess), (worlds[1], chromium)):
             cookies = world.login_cookies({site: user}) if user else {}
             browser.reset(start, cookies)
@@ -211,8 +219,8 @@ def run_parity(pages: int = 12, sites: list[str] | None = None) -> list[SitePari
     "--site",
     "sites",
     multiple=True,
-    type=click.Choice(list(SITES)),
-    help="Only this site (repeatable; default: every bundled site).",
+    type=click.Choice(LOGIN_KEYS),
+    help="Only this site or back office (repeatable; default: every one).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--max-diff", default=40, show_default=True, help="Differing lines printed per page.")
