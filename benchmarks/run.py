@@ -41,8 +41,8 @@ import webenv  # noqa: F401  (registers the env ids)
 from webenv.browser import pagecache
 from webenv.browser.pagecache import page_cache
 from webenv.sitedb import evict_snapshot
-from webenv.tools.solution import find_element
 from webenv.sites import login_site
+from webenv.tools.solution import find_element
 from webenv.world import SITES, pristine_snapshot
 
 TASK_ID = "shop/order-total/0"
