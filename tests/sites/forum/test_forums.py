@@ -95,6 +95,16 @@ def test_pagination(client: FlaskClient, conn: sqlite3.Connection) -> None:
     assert titles(client.get("/f/books?page=abc")) == titles(client.get("/f/books"))
 
 
+def test_skipped_page_numbers_show_an_ellipsis(client: FlaskClient) -> None:
+    # "1 ... 8 9 10 11 12 ... 95", never "1 8 9 10 11 12 95".
+    page = client.get("/all?sort=new&page=10")
+    links = html.fromstring(page.get_data()).cssselect("nav.pagination li")
+    shown = [" ".join(li.text_content().split()) for li in links]
+    middle = [f"Page {n}" for n in range(8, 13)]
+    assert shown[:9] == ["Previous page", "Page 1", "…", *middle, "…"], shown
+    assert shown[-2].startswith("Page ") and shown[-1] == "Next page"
+
+
 def test_anonymous_front_page_shows_every_forum(
     client: FlaskClient, conn: sqlite3.Connection
 ) -> None:
