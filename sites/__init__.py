@@ -139,6 +139,16 @@ def login_base_url(key: str) -> str:
     return SITES[key].base_url if key in SITES else BACK_OFFICES[key].base_url
 
 
+def login_placeholder(key: str) -> str:
+    """A ``login`` key's URL placeholder: a site's (``__SHOP__``) or a back office's
+    (``__SHOP_ADMIN__``).
+
+    Raises:
+        KeyError: ``key`` is neither a site nor a back office.
+    """
+    return SITES[key].placeholder if key in SITES else BACK_OFFICES[key].placeholder
+
+
 def logins_on(login: Mapping[str, str], site: str) -> dict[str, str]:
     """The accounts of ``login`` (login key -> username) that log in on ``site``: its
     user and its back offices' staff (keys naming nothing known are left out)."""

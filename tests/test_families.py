@@ -36,6 +36,7 @@ from webenv.families import (
 )
 from webenv.families.steps import answer_eval, stop
 from webenv.families.verify import InstanceCheck, check_world
+from webenv.sites import login_placeholder
 from webenv.tasks import parse_task
 from webenv.world import SITES
 
@@ -57,9 +58,9 @@ def checks(world_seed: int) -> list[InstanceCheck]:
 
 def test_registry_lists_families_per_site_with_valid_metadata():
     groups = {family.group for family in families().values()}
-    assert groups == {"shop", "forum", "githost", "cross"}
+    assert groups == {"shop", "shop_admin", "forum", "githost", "cross"}
     for family_id, family in families().items():
-        assert re.fullmatch(r"(shop|forum|githost|cross)\.[a-z0-9-]+", family_id)
+        assert re.fullmatch(r"(shop|shop_admin|forum|githost|cross)\.[a-z0-9-]+", family_id)
         assert family.id == family_id
         assert set(family.sites) <= set(SITES)
         assert family.skills and set(family.skills) <= set(SKILLS)
@@ -77,6 +78,7 @@ def test_train_and_test_families_are_disjoint_and_both_exist():
 
 def test_select_families_by_site_split_and_ids():
     assert {f.group for f in select_families("shop:gen")} == {"shop"}
+    assert {f.group for f in select_families("shop_admin:gen")} == {"shop_admin"}
     assert all(f.split == "test" for f in select_families("forum:gen:test"))
     first, second = FAMILY_IDS[:2]
     assert [f.id for f in select_families([first, second])] == [first, second]
@@ -142,9 +144,9 @@ def test_generation_is_deterministic_and_records_its_origin(family_id):
     assert task.split == get_family(family_id).split
     assert task.intent == data["intent"] and "{{" not in task.intent
     family = get_family(family_id)
-    assert task.start_url == f"{SITES[family.sites[0]].placeholder}/"
+    assert task.start_url == f"{login_placeholder(family.areas[0])}/"
     assert all(step["do"] != "goto" for step in data["solution"])
-    assert set(task.login) == set(family.sites)
+    assert set(task.login) == set(family.areas)  # a back office's families log in staff
 
 
 @pytest.mark.parametrize("family_id", FAMILY_IDS)

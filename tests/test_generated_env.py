@@ -139,15 +139,18 @@ def test_selections_and_default_world_seeds():
     shop = gym.make("WebShop-v0", tasks="gen")
     test = gym.make("WebShop-v0", tasks="gen:test")
     suite = gym.make("WebSuite-v0", tasks="gen")
+    admin = gym.make("WebShopAdmin-v0", tasks="gen")
     try:
         assert {f.group for f in shop.unwrapped.families} == {"shop"}
-        assert {f.group for f in suite.unwrapped.families} == {"shop", "forum", "githost", "cross"}
+        assert {f.group for f in admin.unwrapped.families} == {"shop_admin"}
+        groups = {"shop", "shop_admin", "forum", "githost", "cross"}
+        assert {f.group for f in suite.unwrapped.families} == groups
         assert {f.split for f in test.unwrapped.families} == {"test"}
         assert test.unwrapped.world_seeds == TEST_WORLD_SEEDS
         assert shop.unwrapped.world_seeds == TRAIN_WORLD_SEEDS
         assert not set(TRAIN_WORLD_SEEDS) & set(TEST_WORLD_SEEDS)
     finally:
-        for env in (shop, test, suite):
+        for env in (shop, test, suite, admin):
             env.close()
     ids = list(families())[:2]
     listed = env_module.WebEnv(tasks=ids, world_seeds=range(5, 7))

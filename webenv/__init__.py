@@ -24,7 +24,6 @@ from webenv.errors import (
     WebEnvError,
     WorldError,
 )
-from webenv.sites import login_site
 
 if TYPE_CHECKING:
     from webenv.actions import Action, ActionKind, describe_actions, parse_action
@@ -105,7 +104,7 @@ for _env_id, _tasks in ENV_IDS.items():
             id=_env_id,
             entry_point="webenv.env:WebEnv",
             # ``sites`` scopes tasks="gen" / "gen:train" / "gen:test" to the id's sites.
-            kwargs={"tasks": _tasks, "sites": None if _tasks == "all" else [login_site(_tasks)]},
+            kwargs={"tasks": _tasks, "sites": None if _tasks == "all" else [_tasks]},
             max_episode_steps=MAX_EPISODE_STEPS,
             # Outside TimeLimit: a truncated episode gets a verdict (no answer).
             additional_wrappers=(

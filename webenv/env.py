@@ -39,9 +39,10 @@ from webenv.families import (
 )
 from webenv.recording import EpisodeRecorder
 from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
+from webenv.sites import LOGIN_KEYS
 from webenv.tasks import CURATED_WORLD_SEED, Task
 from webenv.validators import EvalContext, Evaluation, evaluate
-from webenv.world import SITES, World, WorldState
+from webenv.world import World, WorldState
 
 
 def check_not_shadowed() -> None:
@@ -333,8 +334,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
       without families is an :class:`~webenv.errors.OptionError`. Worlds are built on
       first use and kept in a bounded per-process snapshot cache.
     - ``world_seed``: the one-seed form of ``world_seeds`` (kept for compatibility).
-    - ``sites``: the sites the env id is for; scopes ``"gen"``, ``"gen:train"`` and
-      ``"gen:test"`` (default: every site).
+    - ``sites``: the sites (or back office, ``"shop_admin"``) the env id is for; scopes
+      ``"gen"``, ``"gen:train"`` and ``"gen:test"`` to the families that happen there
+      (default: everywhere).
     - ``backend``: ``"inprocess"`` (default, no browser) or ``"chromium"``.
     - ``validator_mode``: ``"lenient"`` (default) or ``"strict"``; both are in ``info``.
     - ``max_obs_chars``: longest ``axtree`` text (default 60000); longer trees are cut at
@@ -446,11 +448,11 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if sites is not None and (
             not isinstance(sites, list | tuple)
             or not sites
-            or any(site not in SITES for site in sites)
+            or any(site not in LOGIN_KEYS for site in sites)
         ):
             raise OptionError(
                 f"sites={sites!r} is not accepted; use a list of "
-                f"{', '.join(map(repr, SITES))}, or None for all"
+                f"{', '.join(map(repr, LOGIN_KEYS))}, or None for all"
             )
         if record_dir is not None and not isinstance(record_dir, str | os.PathLike):
             raise OptionError(

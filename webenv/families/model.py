@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from webenv.sites import BACK_OFFICES
 from webenv.sites.core.rng import Rng
 from webenv.world import pristine_snapshot
 
@@ -163,8 +164,12 @@ class Family:
 
     def __post_init__(self) -> None:
         group, _, name = self.id.partition(".")
-        if not name or group not in (*self.sites, "cross"):
-            raise ValueError(f"family id {self.id!r}: expected '<site>.<name>' or 'cross.<name>'")
+        offices = [office for office, spec in BACK_OFFICES.items() if spec.site in self.sites]
+        if not name or group not in (*self.sites, *offices, "cross"):
+            raise ValueError(
+                f"family id {self.id!r}: expected '<site>.<name>', '<back office>.<name>' "
+                "(shop_admin, on its site) or 'cross.<name>'"
+            )
         if (group == "cross") != (len(self.sites) > 1):
             raise ValueError(f"family {self.id}: only cross-site families use 'cross.'")
         unknown = set(self.skills) - set(SKILLS)
@@ -181,5 +186,12 @@ class Family:
 
     @property
     def group(self) -> str:
-        """``cross`` for cross-site families, else the site name."""
+        """``cross`` for cross-site families, a back office's name (``shop_admin``) for
+        its families, else the site name."""
         return self.id.partition(".")[0]
+
+    @property
+    def areas(self) -> tuple[str, ...]:
+        """Where its tasks happen, as login keys: its back office, or its sites (an env
+        id's ``sites`` scope ``gen`` selections by these)."""
+        return (self.group,) if self.group in BACK_OFFICES else self.sites

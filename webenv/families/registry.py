@@ -19,6 +19,7 @@ from typing import Any
 
 from webenv.errors import TaskError
 from webenv.families.model import Context, Draft, Family, world_data
+from webenv.sites import BACK_OFFICES, login_placeholder
 from webenv.sites.core.rng import Rng
 from webenv.tasks import Task, instantiate, parse_task, select_tasks
 from webenv.world import SITES
@@ -29,12 +30,18 @@ TEST_WORLD_SEEDS = range(10_000, 20_000)
 # The world seeds a training selection draws from by default (any seed outside
 # TEST_WORLD_SEEDS is a training world; these are the default pool).
 TRAIN_WORLD_SEEDS = range(0, TEST_WORLD_SEEDS.start)
-_GENERATED_ID = re.compile(r"^[a-z]+/(?P<family>[a-z0-9.-]+)/w(?P<seed>\d+)-i(?P<instance>\d+)$")
-# Each site's task user (the one curated tasks log in as), from the site's own data generator.
+_GENERATED_ID = re.compile(r"^[a-z_]+/(?P<family>[a-z0-9_.-]+)/w(?P<seed>\d+)-i(?P<instance>\d+)$")
+# Each site's task user (the one curated tasks log in as), from the site's own data
+# generator, and each back office's staff task user.
 DEFAULT_LOGINS: dict[str, str] = {
-    site: importlib.import_module(f"{spec.module}.datagen").DEMO_USERNAME
-    for site, spec in SITES.items()
+    **{
+        site: importlib.import_module(f"{spec.module}.datagen").DEMO_USERNAME
+        for site, spec in SITES.items()
+    },
+    **{name: office.task_user for name, office in BACK_OFFICES.items()},
 }
+GROUPS = (*SITES, *BACK_OFFICES, "cross")
+"""What a family's id may start with: a site, a back office or ``cross``."""
 
 
 @cache
@@ -93,10 +100,10 @@ def select_families(selection: str | list[str]) -> list[Family]:
     split = parts.pop(0) if parts else None
     if parts or split not in (None, "train", "test"):
         raise TaskError(f"family selection {selection!r}: the split must be train or test")
-    if group != "all" and group not in (*SITES, "cross"):
+    if group != "all" and group not in GROUPS:
         raise TaskError(
             f"family selection {selection!r}: unknown group {group!r}; accepted: "
-            f"{', '.join((*SITES, 'cross'))}"
+            f"{', '.join(GROUPS)}"
         )
     chosen = [
         f
@@ -140,7 +147,7 @@ def select_sources(
         chosen = select_families(selection)
         if sites is not None and selection.split(":")[0] == "gen":
             allowed = set(sites)
-            chosen = [f for f in chosen if set(f.sites) <= allowed]
+            chosen = [f for f in chosen if set(f.areas) <= allowed]
             if not chosen:
                 raise TaskError(
                     f"task selection {selection!r} has no families on the sites "
@@ -242,17 +249,16 @@ def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, A
     built = draft(family_id, world_seed, instance)
     if built is None:
         return None
-    first = family.sites[0]
     login = (
         built.login
         if built.login is not None
-        else {site: DEFAULT_LOGINS[site] for site in family.sites}
+        else {area: DEFAULT_LOGINS[area] for area in family.areas}
     )
     data: dict[str, Any] = {
         "task_id": task_id_for(family, world_seed, instance),
         "sites": list(family.sites),
         "login": login,
-        "start_url": built.start_url or f"{SITES[first].placeholder}/",
+        "start_url": built.start_url or f"{login_placeholder(family.areas[0])}/",
         "intent_template": family.intent_template,
         "instantiation_dict": dict(built.values),
         "intent": instantiate(family.intent_template, built.values),
