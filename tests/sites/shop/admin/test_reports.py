@@ -81,6 +81,16 @@ def test_customers_by_orders_count(client, conn) -> None:
     assert int(rows[0][3]) == top
 
 
+@pytest.mark.parametrize(("by", "heading"), [("count", "Count"), ("total", "Total")])
+def test_showing_a_new_range_keeps_the_customers_order(client, by, heading) -> None:
+    page = html.fromstring(client.get(f"/admin/reports/customers?by={by}").data)
+    form = page.cssselect("form.grid-filters")[0]
+    fields = {field.name: field.value or "" for field in form.inputs if field.name}
+    fields["from"] = "2023-01-01"
+    response = client.get("/admin/reports/customers", query_string=fields)
+    assert f"<h1>Customers by Orders {heading}</h1>" in response.get_data(as_text=True)
+
+
 def test_low_stock_search_terms_and_review_reports(client, conn) -> None:
     low = conn.execute("SELECT COUNT(*) FROM stock_items WHERE qty < 10").fetchone()[0]
     assert grid_rows(client, "/admin/reports/low-stock")[0] == low > 0
