@@ -88,6 +88,16 @@ def test_enough_site_tasks(group):
     assert sum(t.eval.answer_type == "infeasible" for t in tasks) >= 3
 
 
+def test_back_office_tasks_include_infeasible_ones_and_a_restricted_role():
+    admin = [t for t in TASKS if t.group == "shop_admin"]
+    assert len(admin) >= 60
+    assert sum(t.eval.answer_type == "infeasible" for t in admin) >= 3
+    staff = {t.login["shop_admin"] for t in admin}
+    assert {"admin", "sam.patel"} <= staff  # an administrator and a catalog manager
+    kinds = {kind for t in admin for kind in t.eval.eval_types}
+    assert {"string_match", "state_match", "program_html", "request_match"} <= kinds
+
+
 def test_cross_site_tasks_span_sites_and_log_in_everywhere():
     cross = [t for t in TASKS if t.group == "cross"]
     assert len(cross) >= 12

@@ -18,7 +18,6 @@ from werkzeug.wrappers import Response
 
 from ...core.auth import safe_next
 from . import catalog, customers, dashboard, marketing, reports, reviews, roles, sales, staff
-from .grid import PAGE_SIZES
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 bp.before_request(staff.load_staff)
@@ -40,10 +39,7 @@ def _bind_csrf_to_staff(state: BlueprintSetupState) -> None:
 @bp.context_processor
 def _admin_layout() -> dict[str, Any]:
     user = g.get("staff")
-    return {
-        "admin_menu": roles.menu(user["role"]) if user is not None else [],
-        "page_sizes": PAGE_SIZES,
-    }
+    return {"admin_menu": roles.menu(user["role"]) if user is not None else []}
 
 
 @bp.errorhandler(HTTPException)

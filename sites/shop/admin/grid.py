@@ -133,6 +133,11 @@ class Grid:
         return min(self.page * self.limit, self.total)
 
     @property
+    def page_sizes(self) -> tuple[int, ...]:
+        """The page sizes the grid's Per page control offers."""
+        return PAGE_SIZES
+
+    @property
     def filtered(self) -> bool:
         """Whether any filter or keyword narrows the grid."""
         return bool(self.keyword or any(self.values.values()))

@@ -107,6 +107,18 @@ def test_sorting_and_paging(client, conn) -> None:
 
 
 @pytest.mark.parametrize(
+    "url", ["/admin/sales/orders", "/admin/catalog/products", "/admin/customers"]
+)
+def test_per_page_offers_every_page_size_and_keeps_the_choice(client, url) -> None:
+    tree = html.fromstring(client.get(f"{url}?limit=50").data)
+    options = tree.cssselect("select[name=limit] option")
+    assert [option.get("value") for option in options] == ["20", "30", "50", "100", "200"]
+    assert [option.get("value") for option in options if option.get("selected") is not None] == [
+        "50"
+    ]
+
+
+@pytest.mark.parametrize(
     ("query", "field", "message"),
     [
         ("total_from=lots", "total_from", "Grand Total from must be an amount in dollars"),
