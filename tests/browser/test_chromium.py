@@ -456,28 +456,41 @@ RULES_PAGE = """<!DOCTYPE html><html><head><title>Rules</title><style>.x{color:r
 
 
 def test_page_scripts_apply_the_python_rules(envs):
-    """inspect.js/number.js, fed the rules' JSON, number and hide elements as webenv.axtree.
+    """CDP's DOM numbered in Python and inspect.js, fed the rules' JSON, number and hide
+    elements as webenv.axtree.
 
     (The page avoids what HTML5 and lxml parse differently: template, noscript.)
     """
     from lxml import html as lxml_html
 
     from webenv.axtree import assign_ids, is_hidden
-    from webenv.browser.chromium.scripts import INSPECT_JS
 
     chromium, _ = envs
     chromium.reset(options={"task_id": TASK})
-    page = chromium.unwrapped.browser.page
-    page.set_content(RULES_PAGE)
+    browser = chromium.unwrapped.browser
+    browser.page.set_content(RULES_PAGE)
+    # set_content keeps the document node, so the tab's DOM map is dropped by hand.
+    browser.tabs[browser.active].dom = None
+    browser.tabs[browser.active].tree = None
     elements = assign_ids(lxml_html.document_fromstring(RULES_PAGE))
-    facts = {nid: page.evaluate(INSPECT_JS, nid) for nid in elements}
-    assert {nid: info["tag"] for nid, info in facts.items()} == {
+    marked_js = (
+        "() => Array.from(document.querySelectorAll('[data-webenv-id]'),"
+        " el => Number(el.getAttribute('data-webenv-id')))"
+    )
+    # Inspecting marks the element and its <select> for Playwright, and nothing else.
+    option = next(nid for nid, el in elements.items() if el.tag == "option" and el.text == "two")
+    select = next(nid for nid, el in elements.items() if el.tag == "select")
+    first = browser.element_facts(option)
+    assert first is not None and first.select_id == select and first.option_index == 1
+    assert sorted(browser.page.evaluate(marked_js)) == [select, option]
+    facts = {nid: browser.element_facts(nid) for nid in elements}
+    assert {nid: info.tag for nid, info in facts.items() if info} == {
         nid: el.tag for nid, el in elements.items()
     }
     expected = {nid: is_hidden(el) for nid, el in elements.items()}
-    assert {nid: info["hidden"] for nid, info in facts.items()} == expected
+    assert {nid: info.hidden for nid, info in facts.items() if info} == expected
     assert sum(expected.values()) >= 20 and not all(expected.values())
-    assert page.evaluate(INSPECT_JS, max(elements) + 1) is None
+    assert browser.element_facts(max(elements) + 1) is None
 
 
 @pytest.mark.slow

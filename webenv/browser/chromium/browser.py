@@ -37,7 +37,7 @@ from webenv.browser.chromium.driver import (
 )
 from webenv.browser.chromium.loading import NAVIGATION_TIMEOUT_MS
 from webenv.browser.chromium.proxy import SiteProxy
-from webenv.browser.chromium.scripts import ID_ATTR, INSPECT_JS, SERIALIZE_JS
+from webenv.browser.chromium.scripts import ID_ATTR, SERIALIZE_JS
 from webenv.browser.chromium.tab import Tab
 from webenv.errors import BrowserStackMissing
 from webenv.sites.core.urls import URL, parse_url
@@ -360,15 +360,12 @@ class ChromiumBrowser(Browser):
     # -- primitives of the shared action semantics (webenv.browser.base) ---------------
 
     def _facts(self, target: int) -> ElementFacts | None:
-        info = self.page.evaluate(INSPECT_JS, target)
+        if not self.tabs:
+            return None
+        self._tree()  # the ids are the observation's
+        info = self.tabs[self.active].inspect(target)
         if info is None:
             return None
-        select_id = info["selectId"]
-        link = info["link"]
-        if link is not None:  # the href as written: the base resolves it with parse_url
-            link = self._locator(target).evaluate(
-                "el => el.closest('a[href]').getAttribute('href')"
-            )
         return ElementFacts(
             tag=info["tag"],
             type=info["type"],
@@ -376,12 +373,12 @@ class ChromiumBrowser(Browser):
             disabled=info["disabled"],
             readonly=info["readonly"],
             multiple=info["multiple"],
-            link=link,
+            link=info["link"],  # the href as written: the base resolves it with parse_url
             options=tuple(
                 OptionFacts(option_label(None, option["label"]), option["value"])
                 for option in info["options"]
             ),
-            select_id=int(select_id) if select_id is not None and select_id.isdigit() else None,
+            select_id=info["selectId"],
             option_index=info["optionIndex"],
         )
 
