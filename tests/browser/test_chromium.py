@@ -232,6 +232,37 @@ def test_reset_isolates_state(envs):
     assert len(chromium.world.request_log) == 1
 
 
+def test_reset_after_a_used_episode_starts_like_a_new_browser(envs):
+    """Reset keeps the browser context and its first tab (no new renderer), but nothing of
+    the last episode: one tab, only the task's cookies, no history, nothing hovered."""
+    chromium, inprocess = envs
+    chromium.reset(options={"task_id": TASK})
+    browser = chromium.unwrapped.browser
+    context = browser.page.context
+    cookies = sorted((c["name"], c["domain"], c["value"]) for c in context.cookies())
+    obs, *_ = chromium.step("goto [http://shop.test/search?q=mug]")
+    button = find_element(obs["axtree"], {"role": "button", "name": "Search"})
+    box = find_element(obs["axtree"], {"role": "textbox", "name": "Search"})
+    chromium.step(f"type [{box}] [lamp] [0]")
+    chromium.step(f"hover [{button}]")
+    assert browser.page.evaluate("() => document.querySelectorAll(':hover').length") > 0
+    chromium.step("new_tab")
+    chromium.step("goto [http://shop.test/cart]")
+    context.add_cookies([{"name": "left", "value": "over", "domain": "shop.test", "path": "/"}])
+    for _ in range(2):
+        obs, _ = chromium.reset(options={"task_id": TASK})
+        expected, _ = inprocess.reset(options={"task_id": TASK})
+        assert browser.page.context is context and len(context.pages) == 1
+        assert_same((obs, expected))
+        assert obs["tabs"] == expected["tabs"]
+        assert sorted((c["name"], c["domain"], c["value"]) for c in context.cookies()) == cookies
+        assert browser.page.evaluate("() => document.querySelectorAll(':hover').length") == 0
+        assert browser.history_moves() == (False, False)
+        assert len(chromium.world.request_log) == 1
+        back, *_ = chromium.step("go_back")
+        assert back["last_action_error"] == inprocess.step("go_back")[0]["last_action_error"]
+
+
 def test_unknown_hosts_never_leave_the_machine(envs):
     chromium, _ = envs
     proxy = chromium.browser.proxy

@@ -52,6 +52,15 @@ class Tab:
         page.on("framenavigated", self._navigated)
         self.loading = Loading(page)
 
+    def forget(self) -> None:
+        """Drop the history, the cached observation and pending navigations (a new episode)."""
+        self.history = []
+        self.position = -1
+        self.tree = None
+        self.dom = None
+        self.elements = {}
+        self.loading.pending.clear()
+
     def _navigated(self, frame: Any) -> None:
         if frame != self.page.main_frame or self.restoring:
             return
