@@ -263,6 +263,19 @@ def test_reset_after_a_used_episode_starts_like_a_new_browser(envs):
         assert back["last_action_error"] == inprocess.step("go_back")[0]["last_action_error"]
 
 
+def test_static_files_are_fetched_once(envs):
+    """The sites' stylesheet is served cacheable: after the first page, one request a page."""
+    chromium, _ = envs
+    chromium.reset(options={"task_id": TASK})
+    proxy = chromium.unwrapped.browser.proxy
+    chromium.step(f"goto [{PAGES[1]}]")
+    before = proxy.requests
+    for url in PAGES[2:5]:
+        obs, *_ = chromium.step(f"goto [{url}]")
+        assert not obs["last_action_error"]
+    assert proxy.requests - before == 3
+
+
 def test_unknown_hosts_never_leave_the_machine(envs):
     chromium, _ = envs
     proxy = chromium.browser.proxy
