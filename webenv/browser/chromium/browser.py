@@ -81,7 +81,7 @@ class ChromiumBrowser(Browser):
 
     Args:
         world: the env's world; document requests are appended to ``world.request_log``.
-        executable: the Chromium binary (default ``$WEBENV_CHROMIUM`` or ``/usr/bin/chromium``).
+        executable: the Chromium binary (default: :func:`.driver.chromium_executable`).
 
     Raises:
         RuntimeError: Chromium is not installed or does not start.
@@ -92,8 +92,8 @@ class ChromiumBrowser(Browser):
         path = executable or chromium_executable()
         if path is None:
             raise RuntimeError(
-                "Chromium not found: install Debian's 'chromium' package "
-                "(apt-get install chromium) or set WEBENV_CHROMIUM"
+                "Chromium not found: install Debian's 'chromium-headless-shell' or 'chromium' "
+                "package (apt-get install chromium-headless-shell) or set WEBENV_CHROMIUM"
             )
         self._closed = False
         self.proxy = SiteProxy(world)
