@@ -178,7 +178,7 @@ class SiteProxy:
                     form,
                     int(captured["status"].split()[0]),
                 )
-        dropped = ("content-length", "transfer-encoding", "connection")
+        dropped: tuple[str, ...] = ("content-length", "transfer-encoding", "connection")
         if not log and _is_static(app, environ, captured["status"]):
             # The package's static files do not change while the env lives: cached, they
             # cost no request per page (Flask asks for a revalidation each time).
