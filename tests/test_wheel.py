@@ -33,7 +33,6 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_the_demo(tmp_path):
         "webenv/task_files/shop/",
         "webenv/py.typed",
         "webenv/browser/chromium/inspect.js",
-        "webenv/browser/chromium/number.js",
         "webenv/browser/chromium/serialize.js",
         "webenv/browser/chromium/proxy.py",
         "webenv/axtree/rules.py",

@@ -232,6 +232,50 @@ def test_reset_isolates_state(envs):
     assert len(chromium.world.request_log) == 1
 
 
+def test_reset_after_a_used_episode_starts_like_a_new_browser(envs):
+    """Reset keeps the browser context and its first tab (no new renderer), but nothing of
+    the last episode: one tab, only the task's cookies, no history, nothing hovered."""
+    chromium, inprocess = envs
+    chromium.reset(options={"task_id": TASK})
+    browser = chromium.unwrapped.browser
+    context = browser.page.context
+    cookies = sorted((c["name"], c["domain"], c["value"]) for c in context.cookies())
+    obs, *_ = chromium.step("goto [http://shop.test/search?q=mug]")
+    button = find_element(obs["axtree"], {"role": "button", "name": "Search"})
+    box = find_element(obs["axtree"], {"role": "textbox", "name": "Search"})
+    chromium.step(f"type [{box}] [lamp] [0]")
+    chromium.step(f"hover [{button}]")
+    assert browser.page.evaluate("() => document.querySelectorAll(':hover').length") > 0
+    chromium.step("new_tab")
+    chromium.step("goto [http://shop.test/cart]")
+    context.add_cookies([{"name": "left", "value": "over", "domain": "shop.test", "path": "/"}])
+    for _ in range(2):
+        obs, _ = chromium.reset(options={"task_id": TASK})
+        expected, _ = inprocess.reset(options={"task_id": TASK})
+        assert browser.page.context is context and len(context.pages) == 1
+        assert_same((obs, expected))
+        assert obs["tabs"] == expected["tabs"]
+        assert sorted((c["name"], c["domain"], c["value"]) for c in context.cookies()) == cookies
+        assert browser.page.evaluate("() => document.querySelectorAll(':hover').length") == 0
+        assert browser.history_moves() == (False, False)
+        assert len(chromium.world.request_log) == 1
+        back, *_ = chromium.step("go_back")
+        assert back["last_action_error"] == inprocess.step("go_back")[0]["last_action_error"]
+
+
+def test_static_files_are_fetched_once(envs):
+    """The sites' stylesheet is served cacheable: after the first page, one request a page."""
+    chromium, _ = envs
+    chromium.reset(options={"task_id": TASK})
+    proxy = chromium.unwrapped.browser.proxy
+    chromium.step(f"goto [{PAGES[1]}]")
+    before = proxy.requests
+    for url in PAGES[2:5]:
+        obs, *_ = chromium.step(f"goto [{url}]")
+        assert not obs["last_action_error"]
+    assert proxy.requests - before == 3
+
+
 def test_unknown_hosts_never_leave_the_machine(envs):
     chromium, _ = envs
     proxy = chromium.browser.proxy
@@ -456,28 +500,41 @@ RULES_PAGE = """<!DOCTYPE html><html><head><title>Rules</title><style>.x{color:r
 
 
 def test_page_scripts_apply_the_python_rules(envs):
-    """inspect.js/number.js, fed the rules' JSON, number and hide elements as webenv.axtree.
+    """CDP's DOM numbered in Python and inspect.js, fed the rules' JSON, number and hide
+    elements as webenv.axtree.
 
     (The page avoids what HTML5 and lxml parse differently: template, noscript.)
     """
     from lxml import html as lxml_html
 
     from webenv.axtree import assign_ids, is_hidden
-    from webenv.browser.chromium.scripts import INSPECT_JS
 
     chromium, _ = envs
     chromium.reset(options={"task_id": TASK})
-    page = chromium.unwrapped.browser.page
-    page.set_content(RULES_PAGE)
+    browser = chromium.unwrapped.browser
+    browser.page.set_content(RULES_PAGE)
+    # set_content keeps the document node, so the tab's DOM map is dropped by hand.
+    browser.tabs[browser.active].dom = None
+    browser.tabs[browser.active].tree = None
     elements = assign_ids(lxml_html.document_fromstring(RULES_PAGE))
-    facts = {nid: page.evaluate(INSPECT_JS, nid) for nid in elements}
-    assert {nid: info["tag"] for nid, info in facts.items()} == {
+    marked_js = (
+        "() => Array.from(document.querySelectorAll('[data-webenv-id]'),"
+        " el => Number(el.getAttribute('data-webenv-id')))"
+    )
+    # Inspecting marks the element and its <select> for Playwright, and nothing else.
+    option = next(nid for nid, el in elements.items() if el.tag == "option" and el.text == "two")
+    select = next(nid for nid, el in elements.items() if el.tag == "select")
+    first = browser.element_facts(option)
+    assert first is not None and first.select_id == select and first.option_index == 1
+    assert sorted(browser.page.evaluate(marked_js)) == [select, option]
+    facts = {nid: browser.element_facts(nid) for nid in elements}
+    assert {nid: info.tag for nid, info in facts.items() if info} == {
         nid: el.tag for nid, el in elements.items()
     }
     expected = {nid: is_hidden(el) for nid, el in elements.items()}
-    assert {nid: info["hidden"] for nid, info in facts.items()} == expected
+    assert {nid: info.hidden for nid, info in facts.items() if info} == expected
     assert sum(expected.values()) >= 20 and not all(expected.values())
-    assert page.evaluate(INSPECT_JS, max(elements) + 1) is None
+    assert browser.element_facts(max(elements) + 1) is None
 
 
 @pytest.mark.slow

@@ -38,7 +38,7 @@ def collapse(text: str) -> str:
 class DomInfo:
     """What the observation needs to know about one numbered DOM node."""
 
-    __slots__ = ("attrs", "children", "node_id", "tag", "text")
+    __slots__ = ("attrs", "children", "node_id", "parent", "tag", "text")
 
     def __init__(
         self,
@@ -47,12 +47,15 @@ class DomInfo:
         attrs: dict[str, str],
         text: str | None,
         children: list[int] | None = None,
+        parent: int | None = None,
     ) -> None:
         self.node_id = node_id
         self.tag = tag
         self.attrs = attrs
         self.text = text
         self.children = children or []
+        self.parent = parent
+        """The parent element's backend node id (None for ``<html>``)."""
 
 
 def number_dom(document: dict[str, Any]) -> dict[int, DomInfo]:
@@ -66,9 +69,9 @@ def number_dom(document: dict[str, Any]) -> dict[int, DomInfo]:
     if root is None:
         return out
     counter = 0
-    stack = [root]
+    stack: list[tuple[dict[str, Any], int | None]] = [(root, None)]
     while stack:
-        node = stack.pop()
+        node, parent = stack.pop()
         kind = node.get("nodeType")
         if kind == 1:
             flat = node.get("attributes", [])
@@ -77,15 +80,16 @@ def number_dom(document: dict[str, Any]) -> dict[int, DomInfo]:
             children = node.get("children", [])
             if tag == rules.VALUE_TEXT_TAG:
                 children = [c for c in children if c.get("nodeType") != 3]
-            out[node["backendNodeId"]] = DomInfo(
-                counter, tag, attrs, None, [c["backendNodeId"] for c in children]
+            backend = node["backendNodeId"]
+            out[backend] = DomInfo(
+                counter, tag, attrs, None, [c["backendNodeId"] for c in children], parent
             )
             counter += 1
-            stack.extend(reversed(children))
+            stack.extend((child, backend) for child in reversed(children))
         elif kind == 3:
             value = node.get("nodeValue", "")
             if value.strip(rules.JS_WHITESPACE):
-                out[node["backendNodeId"]] = DomInfo(counter, None, {}, value)
+                out[node["backendNodeId"]] = DomInfo(counter, None, {}, value, None, parent)
                 counter += 1
     return out
 

@@ -37,7 +37,7 @@ from webenv.browser.chromium.driver import (
 )
 from webenv.browser.chromium.loading import NAVIGATION_TIMEOUT_MS
 from webenv.browser.chromium.proxy import SiteProxy
-from webenv.browser.chromium.scripts import ID_ATTR, INSPECT_JS, SERIALIZE_JS
+from webenv.browser.chromium.scripts import ID_ATTR, SERIALIZE_JS
 from webenv.browser.chromium.tab import Tab
 from webenv.errors import BrowserStackMissing
 from webenv.sites.core.urls import URL, parse_url
@@ -77,11 +77,11 @@ class ChromiumBrowser(Browser):
     from their ``href``; other elements are focused. ``type`` is ``fill`` (+ Enter),
     ``press`` goes to the focused element (so the navigation it starts is awaited), and
     history entries are loaded afresh (Chromium's own history would restore typed form
-    values). One Chromium per instance, reused across resets with a fresh context each.
+    values). One Chromium per instance, and one browser context, emptied on reset.
 
     Args:
         world: the env's world; document requests are appended to ``world.request_log``.
-        executable: the Chromium binary (default ``$WEBENV_CHROMIUM`` or ``/usr/bin/chromium``).
+        executable: the Chromium binary (default: :func:`.driver.chromium_executable`).
 
     Raises:
         RuntimeError: Chromium is not installed or does not start.
@@ -92,8 +92,8 @@ class ChromiumBrowser(Browser):
         path = executable or chromium_executable()
         if path is None:
             raise RuntimeError(
-                "Chromium not found: install Debian's 'chromium' package "
-                "(apt-get install chromium) or set WEBENV_CHROMIUM"
+                "Chromium not found: install Debian's 'chromium-headless-shell' or 'chromium' "
+                "package (apt-get install chromium-headless-shell) or set WEBENV_CHROMIUM"
             )
         self._closed = False
         self.proxy = SiteProxy(world)
@@ -118,8 +118,11 @@ class ChromiumBrowser(Browser):
 
     @unpinned
     def reset(self, start_url: str, cookies: dict[str, tuple[str, str]]) -> None:
-        context = self._fresh_context()
-        context.add_cookies(
+        tab = self._emptied_tab()
+        if tab is None:
+            self._fresh_context()
+            tab = self._new_page()
+        self._open_context().add_cookies(
             [
                 {
                     "name": name,
@@ -132,9 +135,36 @@ class ChromiumBrowser(Browser):
                 for site, (name, value) in cookies.items()
             ]
         )
-        self.tabs = [self._new_page()]
+        self.tabs = [tab]
         self.active = 0
         self._goto(str(self._start_url(start_url)))
+
+    def _emptied_tab(self) -> Tab | None:
+        """The open context made like a new one for the next episode, or None if there is none.
+
+        A new context and page cost more than the rest of a reset (a renderer process is
+        started), so the first tab is kept: the others are closed, the cookies cleared, the
+        pointer moved off the page (nothing stays hovered) and the tab's history and caches
+        dropped; the start page's navigation then replaces its document. The sites keep no
+        other state in the browser (no scripts, so no web storage; service workers are
+        blocked), and Chromium's own history is never used (see ``_restore``).
+        """
+        if self._closed:
+            raise RuntimeError("the browser is closed")
+        if self._context is None or not self.tabs:
+            return None
+        keep, *others = self.tabs
+        try:
+            for tab in others:
+                tab.page.close()
+            self._context.clear_cookies()
+            if others:
+                keep.page.bring_to_front()
+            keep.page.mouse.move(-1, -1)
+        except PlaywrightError:
+            return None  # e.g. a page that went away: start afresh
+        keep.forget()
+        return keep
 
     @unpinned
     def save_state(self) -> ChromiumState:
@@ -360,15 +390,12 @@ class ChromiumBrowser(Browser):
     # -- primitives of the shared action semantics (webenv.browser.base) ---------------
 
     def _facts(self, target: int) -> ElementFacts | None:
-        info = self.page.evaluate(INSPECT_JS, target)
+        if not self.tabs:
+            return None
+        self._tree()  # the ids are the observation's
+        info = self.tabs[self.active].inspect(target)
         if info is None:
             return None
-        select_id = info["selectId"]
-        link = info["link"]
-        if link is not None:  # the href as written: the base resolves it with parse_url
-            link = self._locator(target).evaluate(
-                "el => el.closest('a[href]').getAttribute('href')"
-            )
         return ElementFacts(
             tag=info["tag"],
             type=info["type"],
@@ -376,12 +403,12 @@ class ChromiumBrowser(Browser):
             disabled=info["disabled"],
             readonly=info["readonly"],
             multiple=info["multiple"],
-            link=link,
+            link=info["link"],  # the href as written: the base resolves it with parse_url
             options=tuple(
                 OptionFacts(option_label(None, option["label"]), option["value"])
                 for option in info["options"]
             ),
-            select_id=int(select_id) if select_id is not None and select_id.isdigit() else None,
+            select_id=info["selectId"],
             option_index=info["optionIndex"],
         )
 

@@ -1,14 +1,15 @@
 // Facts about one element that decide how an action is carried out (or why it cannot
-// be). `hidden` follows webenv.axtree.rules.is_hidden (tags, attributes, closed
-// <details> and <dialog>), plus the page's CSS (display: none, visibility: hidden).
-// `rules` is webenv.axtree.rules.js_table(); `number` is number.js.
-(rules, id, number) => {
-  if (!document.__webenvNumbered) {
-    number(rules);
-    document.__webenvNumbered = true;
-  }
-  const el = document.querySelector(`[data-webenv-id="${id}"]`);
-  if (!el) return null;
+// be), called on the element itself (`this`, found by its CDP backend node id). `hidden`
+// follows webenv.axtree.rules.is_hidden (tags, attributes, closed <details> and
+// <dialog>), plus the page's CSS (display: none, visibility: hidden). `rules` is
+// webenv.axtree.rules.js_table(); `id` and `selectId` are the element's and its <select>'s
+// AX ids, written into data-webenv-id so that Playwright can locate them for the action.
+function (rules, id, selectId) {
+  const el = this;
+  const mark = (n, value) => {
+    if (n.getAttribute('data-webenv-id') !== value) n.setAttribute('data-webenv-id', value);
+  };
+  mark(el, String(id));
   const hiddenTags = new Set(rules.hiddenTags);
   const attr = (n, name) => (n.getAttribute(name) || '').trim().toLowerCase();
   const tag = el.localName;
@@ -29,11 +30,11 @@
   }
   const link = el.closest('a[href]');
   const select = el.closest('select');
+  if (select && selectId !== null) mark(select, String(selectId));
   const options = tag === 'select' ? Array.from(el.options).map(o => ({
       label: (o.label || o.textContent).replace(/\s+/g, ' ').trim(), value: o.value})) : [];
-  return {tag, type, hidden, link: link ? link.href : null,
+  return {tag, type, hidden, link: link ? link.getAttribute('href') : null,
           disabled: el.disabled === true || el.hasAttribute('disabled'),
           readonly: el.hasAttribute('readonly'), multiple: el.multiple === true,
-          options, selectId: select ? select.getAttribute('data-webenv-id') : null,
-          optionIndex: tag === 'option' ? el.index : -1};
+          options, optionIndex: tag === 'option' ? el.index : -1};
 }

@@ -13,7 +13,8 @@ reset or query the world: the world's SQLite connections are shared by all of it
 and a late request for the previous page must never meet a database being restored.
 Document requests (navigations and form submissions, not stylesheets or favicons) are
 appended to ``world.request_log`` in the same shape as the in-process backend:
-``method``, ``url``, ``form``, ``status``.
+``method``, ``url``, ``form``, ``status``. The sites' static files (a stylesheet) are
+served as cacheable, so Chromium asks for them once, not on every page.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
 from webenv.world import SITES, World, read_form
 
-__all__ = ["SiteProxy"]
+__all__ = ["STATIC_CACHE_CONTROL", "SiteProxy"]
+
+STATIC_CACHE_CONTROL = "max-age=31536000, immutable"
 
 _BLOCKED_PAGE = (
     b"<!doctype html><html><head><title>Blocked</title></head><body><main>"
@@ -83,6 +86,17 @@ def _is_document_request(environ: dict[str, Any]) -> bool:
         return dest in ("document", "iframe", "frame")
     accept = environ.get("HTTP_ACCEPT", "")
     return accept.startswith("text/html") or environ.get("REQUEST_METHOD") == "POST"
+
+
+def _is_static(app: Any, environ: dict[str, Any], status: str) -> bool:
+    """Whether a response is a 200 for a file under the app's static URL path."""
+    prefix = getattr(app, "static_url_path", None)
+    return (
+        bool(prefix)
+        and environ.get("REQUEST_METHOD") == "GET"
+        and status.startswith("200")
+        and (environ.get("PATH_INFO") or "").startswith(f"{prefix}/")
+    )
 
 
 class SiteProxy:
@@ -164,11 +178,13 @@ class SiteProxy:
                     form,
                     int(captured["status"].split()[0]),
                 )
-        headers = [
-            (k, v)
-            for k, v in captured["headers"]
-            if k.lower() not in ("content-length", "transfer-encoding", "connection")
-        ]
+        dropped: tuple[str, ...] = ("content-length", "transfer-encoding", "connection")
+        if not log and _is_static(app, environ, captured["status"]):
+            # The package's static files do not change while the env lives: cached, they
+            # cost no request per page (Flask asks for a revalidation each time).
+            dropped = (*dropped, "cache-control", "expires")
+            captured["headers"].append(("Cache-Control", STATIC_CACHE_CONTROL))
+        headers = [(k, v) for k, v in captured["headers"] if k.lower() not in dropped]
         headers.append(("Content-Length", str(len(data))))
         start_response(captured["status"], headers)
         return [data]

@@ -1,20 +1,20 @@
 """The page scripts, shipped as ``.js`` files in this package, with their rules bound.
 
-``number.js`` (run by ``inspect.js``) numbers the document like :mod:`webenv.axtree.ids`
-and writes each element's id into ``data-webenv-id``; ``inspect.js`` reports an action
-target's facts; ``serialize.js`` returns the DOM with form state. The rules they apply
-are given as JSON from :mod:`webenv.axtree.rules`, so the page and the Python rules
-cannot drift apart.
+``inspect.js`` reports an action target's facts (and marks it with ``data-webenv-id`` for
+Playwright's locators); ``serialize.js`` returns the DOM with form state. The rules they
+apply are given as JSON from :mod:`webenv.axtree.rules`, so the page and the Python rules
+cannot drift apart. The elements' ids themselves are numbered once, in Python, from CDP's
+DOM (:func:`webenv.browser.chromium.axmap.number_dom`).
 """
 
 from __future__ import annotations
 
-import json
 from importlib import resources
+from typing import Any
 
 from webenv.axtree import rules
 
-__all__ = ["ID_ATTR", "INSPECT_JS", "SERIALIZE_JS"]
+__all__ = ["ID_ATTR", "INSPECT_JS", "SERIALIZE_JS", "inspect_arguments"]
 
 ID_ATTR = "data-webenv-id"
 
@@ -27,8 +27,12 @@ def _page_script(name: str) -> str:
     return "\n".join(lines).strip()
 
 
-_RULES_JSON = json.dumps(rules.js_table(), sort_keys=True)
-INSPECT_JS = (
-    f"(id) => ({_page_script('inspect.js')})({_RULES_JSON}, id, {_page_script('number.js')})"
-)
+_RULES = rules.js_table()
+INSPECT_JS = _page_script("inspect.js")
+"""A function declaration for CDP's ``Runtime.callFunctionOn`` on the target element."""
 SERIALIZE_JS = _page_script("serialize.js")
+
+
+def inspect_arguments(target: int, select_id: int | None) -> list[dict[str, Any]]:
+    """The CDP call arguments of :data:`INSPECT_JS` for element ``target``."""
+    return [{"value": _RULES}, {"value": target}, {"value": select_id}]

@@ -8,8 +8,9 @@ from typing import Any
 from webenv.axtree import AXTree
 from webenv.browser.base import BLANK_URL
 from webenv.browser.chromium.axmap import DomInfo, TreeBuilder, document_node, number_dom
-from webenv.browser.chromium.driver import CDPSession, Page
+from webenv.browser.chromium.driver import CDPSession, Page, PlaywrightError
 from webenv.browser.chromium.loading import Loading
+from webenv.browser.chromium.scripts import INSPECT_JS, inspect_arguments
 
 __all__ = ["Tab"]
 
@@ -42,6 +43,7 @@ class Tab:
         self.cdp = page.context.new_cdp_session(page)
         self.tree: AXTree | None = None
         self.dom: dict[int, DomInfo] | None = None
+        self.elements: dict[int, int] = {}  # element id -> backend node id, of ``dom``
         self.document_node: int | None = None
         # The in-process history model: GET URLs of the documents this tab loaded.
         self.history: list[str] = history if history is not None else []
@@ -49,6 +51,15 @@ class Tab:
         self.restoring = False
         page.on("framenavigated", self._navigated)
         self.loading = Loading(page)
+
+    def forget(self) -> None:
+        """Drop the history, the cached observation and pending navigations (a new episode)."""
+        self.history = []
+        self.position = -1
+        self.tree = None
+        self.dom = None
+        self.elements = {}
+        self.loading.pending.clear()
 
     def _navigated(self, frame: Any) -> None:
         if frame != self.page.main_frame or self.restoring:
@@ -87,7 +98,48 @@ class Tab:
             self.tree = TreeBuilder(ax_nodes, self.dom or {}).build()
         return self.tree
 
+    def inspect(self, target: int) -> dict[str, Any] | None:
+        """``inspect.js``'s facts about the element with id ``target``, or None.
+
+        The element is found through the DOM map of the current observation (callers
+        :meth:`observe` first), so by the ids the agent was shown and without touching
+        the rest of the document; ``inspect.js`` marks it, and its ``<select>``, with
+        ``data-webenv-id`` for Playwright's locators.
+        """
+        backend = self.elements.get(target)
+        if backend is None or self.dom is None:
+            return None
+        select_id = None
+        node: int | None = backend
+        while node is not None:
+            info = self.dom[node]
+            if info.tag == "select":
+                select_id = info.node_id
+                break
+            node = info.parent
+        (resolved,) = _cdp(self.cdp, ("DOM.resolveNode", {"backendNodeId": backend}))
+        (result,) = _cdp(
+            self.cdp,
+            (
+                "Runtime.callFunctionOn",
+                {
+                    "objectId": resolved["object"]["objectId"],
+                    "functionDeclaration": INSPECT_JS,
+                    "arguments": inspect_arguments(target, select_id),
+                    "returnByValue": True,
+                },
+            ),
+        )
+        if "exceptionDetails" in result:
+            raise PlaywrightError(f"inspect.js failed: {result['exceptionDetails'].get('text')}")
+        facts: dict[str, Any] = result["result"]["value"]
+        facts["selectId"] = select_id
+        return facts
+
     def _set_dom(self, root: dict[str, Any], commit: int) -> None:
         self.dom = number_dom(root)
+        self.elements = {
+            info.node_id: backend for backend, info in self.dom.items() if info.tag is not None
+        }
         self.document_node = root.get("backendNodeId")
         self.dom_commit = commit
