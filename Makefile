@@ -35,10 +35,16 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/webenv demo
 
-# The Chromium tests (real-browser backend, human server) use Debian's package.
+# The Chromium tests (real-browser backend, human server) use Debian's packages: the
+# backend launches chromium-headless-shell (the same engine, without the desktop
+# browser's services) when it is installed, and chromium otherwise.
+CHROMIUM_PACKAGES := chromium chromium-headless-shell
+HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
+
 chromium:
-	@[ -x "$(CHROMIUM)" ] || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium \
-		|| ($(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+	@([ -x "$(CHROMIUM)" ] && [ -x "$(HEADLESS_SHELL)" ]) \
+		|| $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(CHROMIUM_PACKAGES) \
+		|| ($(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(CHROMIUM_PACKAGES))
 
 # WebArena's published task configs (inside the webarena-verified wheel) for the
 # validator tests; downloaded once, never committed.
