@@ -13,9 +13,9 @@ from werkzeug.wrappers import Response
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
-from . import forms, pricing
+from . import availability, forms, pricing
 from .datagen import order_number
-from .product import options, render_product
+from .product import find_product, options, render_product
 
 bp = Blueprint("cart", __name__)
 
@@ -40,6 +40,8 @@ class CartSummary:
     coupon: sqlite3.Row | None = None
     coupon_error: str | None = None
     discount: int = 0
+    stock_problems: dict[int, str] = field(default_factory=dict)
+    """Product id -> why the cart's quantity of it cannot be sold (checkout refuses)."""
 
     @property
     def quantity(self) -> int:
@@ -56,27 +58,63 @@ class CartSummary:
 
 
 def cart_quantity(user_id: int) -> int:
-    """Return how many units are in a user's cart."""
+    """Return how many units are in a user's cart (lines of disabled products left out)."""
     row = (
         get_db()
-        .execute("SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE user_id = ?", (user_id,))
+        .execute(
+            "SELECT COALESCE(SUM(ci.quantity), 0) FROM cart_items ci"
+            f"{availability.join_products('p.id = ci.product_id')}"
+            f" WHERE ci.user_id = ? AND {availability.ENABLED}",
+            (user_id,),
+        )
+        .fetchone()
+    )
+    return int(row[0])
+
+
+def in_cart(user_id: int, product_id: int) -> int:
+    """How many units of a product the user's cart holds, over all its options."""
+    row = (
+        get_db()
+        .execute(
+            "SELECT COALESCE(SUM(quantity), 0) FROM cart_items"
+            " WHERE user_id = ? AND product_id = ?",
+            (user_id, product_id),
+        )
         .fetchone()
     )
     return int(row[0])
 
 
 def load_cart(user: Mapping[str, Any]) -> CartSummary:
-    """Return the cart of ``user`` with subtotal and the applied coupon's discount."""
+    """Return the cart of ``user`` with subtotal, the applied coupon's discount and stock.
+
+    Prices are what each product sells for on the world's date (a special price when
+    one applies); lines of disabled products are left out, as Magento drops them.
+    """
     db = get_db()
     summary = CartSummary()
+    price = availability.final_price_sql()
     summary.lines = db.execute(
         "SELECT ci.id, ci.product_id, ci.size, ci.colour, ci.quantity, p.name, p.slug, p.sku,"
-        " p.price_cents, p.price_cents * ci.quantity AS line_total"
-        " FROM cart_items ci JOIN products p ON p.id = ci.product_id"
-        " WHERE ci.user_id = ? ORDER BY ci.id",
+        f" {price} AS price_cents, p.price_cents AS regular_price_cents,"
+        f" {price} * ci.quantity AS line_total,"
+        f" COALESCE({availability.SALABLE_QTY}, 0) AS salable_qty,"
+        f" {availability.HAS_PAGE} AS has_page"
+        f" FROM cart_items ci{availability.join_products('p.id = ci.product_id')}"
+        f" WHERE ci.user_id = ? AND {availability.ENABLED} ORDER BY ci.id",
         (user["id"],),
     ).fetchall()
     summary.subtotal = sum(line["line_total"] for line in summary.lines)
+    wanted: dict[int, int] = {}
+    for line in summary.lines:
+        wanted[line["product_id"]] = wanted.get(line["product_id"], 0) + line["quantity"]
+    for line in summary.lines:
+        problem = availability.stock_problem(
+            line["name"], line["salable_qty"], wanted[line["product_id"]]
+        )
+        if problem is not None:
+            summary.stock_problems[line["product_id"]] = problem
     if user["cart_coupon"]:
         summary.coupon = db.execute(
             "SELECT * FROM coupons WHERE code = ?", (user["cart_coupon"],)
@@ -133,14 +171,24 @@ def view() -> tuple[str, int]:
 @bp.route("/cart/add", methods=("POST",))
 @login_required
 def add() -> Response | tuple[str, int]:
-    """Add a product (with options and quantity) to the cart."""
+    """Add a product (with options and quantity) to the cart, within its stock.
+
+    A product without a page (disabled, or Not Visible Individually) or out of stock is
+    refused with a message, however the form was sent.
+    """
     db = get_db()
     raw_id = request.form.get("product_id", "")
     product = None
     if raw_id.isascii() and raw_id.isdigit() and len(raw_id) < 10:
-        product = db.execute("SELECT * FROM products WHERE id = ?", (int(raw_id),)).fetchone()
+        product = find_product("p.id = ?", int(raw_id))
     if product is None:
         abort(404, "That product does not exist.")
+    if not find_product(f"p.id = ? AND {availability.HAS_PAGE}", product["id"]):
+        flash(f"{product['name']} is not available.", "error")
+        return redirect(url_for("cart.view"))
+    if not product["in_stock"]:
+        flash(f"{product['name']} is out of stock and cannot be added to your cart.", "error")
+        return redirect(url_for("product.show", slug=product["slug"]))
     sizes, colours = options(product)
     errors: dict[str, str] = {}
     size = request.form.get("size", "") if sizes else ""
@@ -160,6 +208,12 @@ def add() -> Response | tuple[str, int]:
             f"Your cart already has {existing['quantity']} of this item; at most "
             f"{forms.MAX_QUANTITY} fit in one order."
         )
+    if not errors:
+        problem = availability.stock_problem(
+            product["name"], product["salable_qty"], in_cart(g.user["id"], product["id"]) + quantity
+        )
+        if problem is not None:
+            errors["quantity"] = problem
     if errors:
         return render_product(product, status=400, cart_errors=errors, form=request.form)
     if existing:
@@ -180,10 +234,18 @@ def add() -> Response | tuple[str, int]:
 @bp.route("/cart/items/<int:item_id>/update", methods=("POST",))
 @login_required
 def update(item_id: int) -> Response | tuple[str, int]:
-    """Change the quantity of a cart line."""
+    """Change the quantity of a cart line (within the product's stock)."""
     item = _own_item(item_id)
     errors: dict[str, str] = {}
     quantity = forms.quantity(request.form, errors)
+    if not errors:
+        product = find_product("p.id = ?", item["product_id"])
+        others = in_cart(g.user["id"], item["product_id"]) - item["quantity"]
+        problem = availability.stock_problem(
+            item["name"], product["salable_qty"] if product else 0, others + quantity
+        )
+        if problem is not None:
+            errors["quantity"] = problem
     if errors:
         return render_cart(status=400, errors=errors, error_item=item_id)
     db = get_db()
@@ -288,6 +350,10 @@ def checkout() -> Response | tuple[str, int]:
     if not cart.lines:
         flash("Your cart is empty. Add products before checking out.", "error")
         return redirect(url_for("cart.view"))
+    if cart.stock_problems:
+        for problem in cart.stock_problems.values():
+            flash(problem + " Change your cart to continue.", "error")
+        return redirect(url_for("cart.view"))
     if request.method == "GET":
         return _render_checkout(cart)
 
@@ -373,6 +439,17 @@ def checkout() -> Response | tuple[str, int]:
             for line in cart.lines
         ],
     )
+    for line in cart.lines:
+        # Conditional, so two orders placed at once can never sell the same unit twice.
+        sold = db.execute(
+            "UPDATE stock_items SET qty = qty - ?, is_in_stock = (qty - ? > 0 AND is_in_stock)"
+            " WHERE product_id = ? AND is_in_stock = 1 AND qty >= ?",
+            (line["quantity"], line["quantity"], line["product_id"], line["quantity"]),
+        )
+        if sold.rowcount != 1:
+            db.rollback()
+            flash(f"{line['name']} is no longer in stock in that quantity.", "error")
+            return redirect(url_for("cart.view"))
     db.execute("DELETE FROM cart_items WHERE user_id = ?", (g.user["id"],))
     db.execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (g.user["id"],))
     db.commit()
