@@ -11,8 +11,8 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from werkzeug.wrappers import Response
 
 from ..core.auth import login_required
-from ..core.clock import now_text
-from ..core.db import get_db
+from ..core.clock import format_date, now_text
+from ..core.db import RowLike, get_db
 from . import availability, forms, pricing
 from .datagen import order_number
 from .product import find_product, options, render_product
@@ -38,6 +38,7 @@ class CartSummary:
     lines: list[sqlite3.Row] = field(default_factory=list)
     subtotal: int = 0
     coupon: sqlite3.Row | None = None
+    """The applied cart price rule, as :func:`find_coupon` returns it."""
     coupon_error: str | None = None
     discount: int = 0
     stock_problems: dict[int, str] = field(default_factory=dict)
@@ -86,6 +87,45 @@ def in_cart(user_id: int, product_id: int) -> int:
     return int(row[0])
 
 
+COUPON_SQL = (
+    "SELECT c.*, COALESCE(r.is_active, 1) AS is_active, r.from_date, r.category_id,"
+    " k.name AS category_name FROM coupons c"
+    " LEFT JOIN price_rule_settings r ON r.coupon_id = c.id"
+    " LEFT JOIN categories k ON k.id = r.category_id WHERE c.code = ?"
+)
+
+
+def find_coupon(code: str) -> sqlite3.Row | None:
+    """The cart price rule with coupon ``code`` and its settings (active, from, category)."""
+    return get_db().execute(COUPON_SQL, (code,)).fetchone()
+
+
+def eligible_subtotal(cart: CartSummary, coupon: RowLike) -> int:
+    """The part of the cart's subtotal a rule discounts: items of its category, or all."""
+    category = coupon["category_id"]
+    return sum(
+        line["line_total"]
+        for line in cart.lines
+        if category is None or category in (line["category_id"], line["parent_category_id"])
+    )
+
+
+def coupon_problem(coupon: RowLike, cart: CartSummary) -> str | None:
+    """Why a cart price rule cannot apply to ``cart`` now, or None if it can.
+
+    As in Magento: an inactive rule's code is not valid; a rule applies from its first
+    day (the world's date) to its last; a rule limited to a category needs items of it.
+    """
+    code = coupon["code"]
+    if not coupon["is_active"]:
+        return f"The coupon code {code} is not valid."
+    if coupon["from_date"] is not None and coupon["from_date"] > availability.world_day():
+        return f"Coupon code {code} can be used from {format_date(coupon['from_date'])}."
+    if coupon["category_id"] is not None and not eligible_subtotal(cart, coupon):
+        return f"Coupon code {code} applies only to products in {coupon['category_name']}."
+    return pricing.coupon_problem(coupon, cart.subtotal, now_text())
+
+
 def load_cart(user: Mapping[str, Any]) -> CartSummary:
     """Return the cart of ``user`` with subtotal, the applied coupon's discount and stock.
 
@@ -100,7 +140,8 @@ def load_cart(user: Mapping[str, Any]) -> CartSummary:
         f" {price} AS price_cents, p.price_cents AS regular_price_cents,"
         f" {price} * ci.quantity AS line_total,"
         f" COALESCE({availability.SALABLE_QTY}, 0) AS salable_qty,"
-        f" {availability.HAS_PAGE} AS has_page"
+        f" {availability.HAS_PAGE} AS has_page, p.category_id,"
+        " (SELECT parent_id FROM categories WHERE id = p.category_id) AS parent_category_id"
         f" FROM cart_items ci{availability.join_products('p.id = ci.product_id')}"
         f" WHERE ci.user_id = ? AND {availability.ENABLED} ORDER BY ci.id",
         (user["id"],),
@@ -116,15 +157,13 @@ def load_cart(user: Mapping[str, Any]) -> CartSummary:
         if problem is not None:
             summary.stock_problems[line["product_id"]] = problem
     if user["cart_coupon"]:
-        summary.coupon = db.execute(
-            "SELECT * FROM coupons WHERE code = ?", (user["cart_coupon"],)
-        ).fetchone()
+        summary.coupon = find_coupon(user["cart_coupon"])
         if summary.coupon is not None:
-            summary.coupon_error = pricing.coupon_problem(
-                summary.coupon, summary.subtotal, now_text()
-            )
+            summary.coupon_error = coupon_problem(summary.coupon, summary)
             if summary.coupon_error is None:
-                summary.discount = pricing.discount_cents(summary.coupon, summary.subtotal)
+                summary.discount = pricing.discount_cents(
+                    summary.coupon, eligible_subtotal(summary, summary.coupon)
+                )
     return summary
 
 
@@ -280,11 +319,11 @@ def apply_coupon() -> Response | tuple[str, int]:
     elif len(code) > 50:
         errors["coupon_code"] = "Coupon codes are at most 50 characters."
     else:
-        coupon = db.execute("SELECT * FROM coupons WHERE code = ?", (code.upper(),)).fetchone()
+        coupon = find_coupon(code.upper())
         if coupon is None:
             errors["coupon_code"] = f"The coupon code {code} is not valid."
         else:
-            problem = pricing.coupon_problem(coupon, load_cart(g.user).subtotal, now_text())
+            problem = coupon_problem(coupon, load_cart(g.user))
             if problem:
                 errors["coupon_code"] = problem
     if errors or coupon is None:

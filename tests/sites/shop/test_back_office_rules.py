@@ -416,3 +416,125 @@ def test_enabled_cms_pages_are_served_and_linked(client: FlaskClient, conn, chec
     conn.commit()
     assert client.get("/about-us").status_code == 404
     assert "About Us" not in client.get("/").get_data(as_text=True)
+
+
+# --- cart price rules --------------------------------------------------------------------------
+
+
+def _rule(**changes: str) -> dict[str, str]:
+    return {
+        "description": "Summer sale",
+        "code": "JUNE20",
+        "kind": "percent",
+        "amount": "20",
+        "min_subtotal": "",
+        "expires_on": "",
+        "from_on": "",
+        "is_active": "1",
+        "category_id": "",
+        **changes,
+    }
+
+
+def _two_categories(conn: sqlite3.Connection) -> tuple[sqlite3.Row, sqlite3.Row]:
+    """Two cheap option-less products of different top-level categories."""
+    first = _row(
+        conn,
+        "SELECT p.id, p.price_cents, c.parent_id AS top, t.name AS top_name FROM products p"
+        " JOIN categories c ON c.id = p.category_id JOIN categories t ON t.id = c.parent_id"
+        " WHERE p.sizes = '' AND p.colours = '' ORDER BY p.id LIMIT 1",
+    )
+    second = _row(
+        conn,
+        "SELECT p.id, p.price_cents, c.parent_id AS top FROM products p"
+        " JOIN categories c ON c.id = p.category_id WHERE p.sizes = '' AND p.colours = ''"
+        " AND c.parent_id != ? ORDER BY p.id LIMIT 1",
+        (first["top"],),
+    )
+    return first, second
+
+
+def test_a_rule_limited_to_a_category_discounts_only_its_items(
+    client: FlaskClient, auth, post, staff, admin_post, conn, check_page
+) -> None:
+    first, second = _two_categories(conn)
+    staff.login()
+    saved = admin_post("/admin/marketing/price-rules/new", _rule(category_id=str(first["top"])))
+    assert saved.status_code == 302
+    settings = conn.execute(
+        "SELECT r.is_active, r.from_date, r.category_id FROM price_rule_settings r"
+        " JOIN coupons c ON c.id = r.coupon_id WHERE c.code = 'JUNE20'"
+    ).fetchone()
+    assert tuple(settings) == (1, None, first["top"])
+    grid = client.get("/admin/marketing/price-rules")
+    check_page(grid.data)
+    assert first["top_name"] in grid.get_data(as_text=True)
+    auth.login()
+    post("/cart/add", {"product_id": second["id"], "quantity": "1"})
+    refused = post("/cart/coupon", {"coupon_code": "june20"})
+    assert refused.status_code == 400
+    assert f"applies only to products in {first['top_name']}" in refused.get_data(as_text=True)
+    post("/cart/add", {"product_id": first["id"], "quantity": "1"})
+    assert post("/cart/coupon", {"coupon_code": "june20"}).status_code == 302
+    discount = (first["price_cents"] * 20 + 50) // 100
+    cart = client.get("/cart").get_data(as_text=True)
+    assert f"-${discount // 100}.{discount % 100:02d}" in cart
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"is_active": "0"}, "The coupon code JUNE20 is not valid."),
+        ({"from_on": "2024-06-16"}, "Coupon code JUNE20 can be used from Jun 16, 2024."),
+    ],
+)
+def test_an_inactive_or_future_rule_does_not_apply(
+    client: FlaskClient, auth, post, staff, admin_post, conn, plain, changes, message
+) -> None:
+    staff.login()
+    assert admin_post("/admin/marketing/price-rules/new", _rule(**changes)).status_code == 302
+    auth.login()
+    post("/cart/add", {"product_id": plain["id"], "quantity": "1"})
+    refused = post("/cart/coupon", {"coupon_code": "JUNE20"})
+    assert refused.status_code == 400
+    assert message in refused.get_data(as_text=True)
+    assert conn.execute("SELECT cart_coupon FROM users WHERE id = 1").fetchone()[0] is None
+
+
+def test_a_rule_switched_off_after_it_was_applied_stops_the_checkout(
+    client: FlaskClient, auth, post, staff, admin_post, conn, plain
+) -> None:
+    auth.login()
+    staff.login()  # after the customer's login, which starts a new session
+    admin_post("/admin/marketing/price-rules/new", _rule(from_on="2024-06-15"))
+    post("/cart/add", {"product_id": plain["id"], "quantity": "1"})
+    assert post("/cart/coupon", {"coupon_code": "JUNE20"}).status_code == 302
+    (rule_id,) = conn.execute("SELECT id FROM coupons WHERE code = 'JUNE20'").fetchone()
+    form = client.get(f"/admin/marketing/price-rules/{rule_id}").get_data(as_text=True)
+    assert 'value="2024-06-15"' in form
+    assert (
+        admin_post(f"/admin/marketing/price-rules/{rule_id}", _rule(is_active="0")).status_code
+        == 302
+    )
+    assert "The coupon code JUNE20 is not valid." in client.get("/cart").get_data(as_text=True)
+    address = conn.execute("SELECT id FROM addresses WHERE user_id = 1").fetchone()[0]
+    placed = post("/checkout", {"address_id": str(address), "shipping_method": "standard"})
+    assert placed.status_code == 400
+    assert b"Remove it from your cart to continue." in placed.data
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"from_on": "someday"}, "From must be a date"),
+        ({"from_on": "2024-08-01", "expires_on": "2024-07-01"}, "From must not be after To."),
+        ({"is_active": "maybe"}, "Active must be Yes or No."),
+        ({"category_id": "99999"}, "Category must be Any category"),
+    ],
+)
+def test_bad_rule_settings_keep_the_form(staff, admin_post, conn, changes, message) -> None:
+    staff.login()
+    response = admin_post("/admin/marketing/price-rules/new", _rule(**changes))
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert conn.execute("SELECT COUNT(*) FROM price_rule_settings").fetchone()[0] == 0
