@@ -192,7 +192,7 @@ def order_detail(number: str) -> str:
 @bp.route("/orders/<number>/cancel", methods=("POST",))
 @login_required
 def cancel_order(number: str) -> Response:
-    """Cancel a Pending order."""
+    """Cancel a Pending order; its items go back in stock."""
     order = _own_order(number)
     if order["status"] != "Pending":
         flash(f"Order {number} is {order['status']} and can no longer be canceled.", "error")
@@ -202,6 +202,7 @@ def cancel_order(number: str) -> Response:
         "UPDATE orders SET status = 'Canceled', updated_at = ? WHERE id = ?",
         (now_text(), order["id"]),
     )
+    availability.return_to_stock(db, order["id"])
     db.commit()
     flash(f"Order {number} has been canceled.", "success")
     return redirect(url_for("account.order_detail", number=number))

@@ -14,7 +14,9 @@ status). The storefront honours them as Magento's does:
   (a product without a stock row has none); out of stock, it cannot be bought, and no
   cart line may hold more than the quantity in stock;
 - a special price applies from its first to its last day inclusive, on the world's
-  date, and only when it is below the regular price.
+  date, and only when it is below the regular price;
+- placing an order takes its items from stock (a product sold out goes Out of Stock)
+  and canceling it puts them back, as Magento's default inventory settings do.
 
 Every storefront query reads products through :data:`PRODUCTS` (``p`` with its
 attributes ``pa`` and stock ``si``) and these conditions, so the rules live here once.
@@ -22,6 +24,8 @@ attributes ``pa`` and stock ``si``) and these conditions, so the rules live here
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterable
 from typing import Final
 
 from ..core.clock import now
@@ -101,3 +105,40 @@ def stock_problem(name: str, salable_qty: int, quantity: int) -> str | None:
         verb = "is" if salable_qty == 1 else "are"
         return f"Only {salable_qty} of {name} {verb} in stock; you asked for {quantity}."
     return None
+
+
+def take_from_stock(db: sqlite3.Connection, items: Iterable[tuple[int, int]]) -> int | None:
+    """Take ``(product id, quantity)`` items from stock (no commit); a product sold out
+    goes Out of Stock.
+
+    Each update is conditional, so two orders placed at once never sell one unit twice.
+
+    Returns:
+        None when every item was taken, else the id of the first product without that
+        many in stock (the caller rolls back).
+    """
+    for product_id, quantity in items:
+        sold = db.execute(
+            "UPDATE stock_items SET qty = qty - ?1, is_in_stock = (qty - ?1 > 0 AND is_in_stock)"
+            " WHERE product_id = ?2 AND is_in_stock = 1 AND qty >= ?1",
+            (quantity, product_id),
+        )
+        if sold.rowcount != 1:
+            return product_id
+    return None
+
+
+def return_to_stock(db: sqlite3.Connection, order_id: int) -> None:
+    """Put a canceled order's items back in stock (no commit).
+
+    A product that had sold out is In Stock again; one without a stock row gets one.
+    """
+    for product_id, quantity in db.execute(
+        "SELECT product_id, SUM(quantity) FROM order_items WHERE order_id = ? GROUP BY product_id",
+        (order_id,),
+    ).fetchall():
+        db.execute("INSERT OR IGNORE INTO stock_items VALUES (?, 0, 0)", (product_id,))
+        db.execute(
+            "UPDATE stock_items SET qty = qty + ?, is_in_stock = 1 WHERE product_id = ?",
+            (quantity, product_id),
+        )

@@ -478,17 +478,14 @@ def checkout() -> Response | tuple[str, int]:
             for line in cart.lines
         ],
     )
-    for line in cart.lines:
-        # Conditional, so two orders placed at once can never sell the same unit twice.
-        sold = db.execute(
-            "UPDATE stock_items SET qty = qty - ?, is_in_stock = (qty - ? > 0 AND is_in_stock)"
-            " WHERE product_id = ? AND is_in_stock = 1 AND qty >= ?",
-            (line["quantity"], line["quantity"], line["product_id"], line["quantity"]),
-        )
-        if sold.rowcount != 1:
-            db.rollback()
-            flash(f"{line['name']} is no longer in stock in that quantity.", "error")
-            return redirect(url_for("cart.view"))
+    short = availability.take_from_stock(
+        db, ((line["product_id"], line["quantity"]) for line in cart.lines)
+    )
+    if short is not None:
+        db.rollback()
+        name = next(line["name"] for line in cart.lines if line["product_id"] == short)
+        flash(f"{name} is no longer in stock in that quantity.", "error")
+        return redirect(url_for("cart.view"))
     db.execute("DELETE FROM cart_items WHERE user_id = ?", (g.user["id"],))
     db.execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (g.user["id"],))
     db.commit()

@@ -538,3 +538,29 @@ def test_bad_rule_settings_keep_the_form(staff, admin_post, conn, changes, messa
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert conn.execute("SELECT COUNT(*) FROM price_rule_settings").fetchone()[0] == 0
+
+
+def test_canceling_an_order_puts_its_items_back_in_stock(
+    client: FlaskClient, auth, post, staff, admin_post, conn, plain
+) -> None:
+    _set_stock(conn, plain["id"], 2)
+    auth.login()
+    post("/cart/add", {"product_id": plain["id"], "quantity": "2"})
+    address = conn.execute("SELECT id FROM addresses WHERE user_id = 1").fetchone()[0]
+    placed = post("/checkout", {"address_id": str(address), "shipping_method": "standard"})
+    number = placed.headers["Location"].rpartition("/")[2]
+    stock = "SELECT qty, is_in_stock FROM stock_items WHERE product_id = ?"
+    assert tuple(conn.execute(stock, (plain["id"],)).fetchone()) == (0, 0)
+    assert post(f"/account/orders/{number}/cancel").status_code == 302
+    assert tuple(conn.execute(stock, (plain["id"],)).fetchone()) == (2, 1)
+
+    # The back office's Cancel does the same for an order a customer placed.
+    post("/cart/add", {"product_id": plain["id"], "quantity": "1"})
+    placed = post("/checkout", {"address_id": str(address), "shipping_method": "standard"})
+    number = placed.headers["Location"].rpartition("/")[2]
+    assert tuple(conn.execute(stock, (plain["id"],)).fetchone()) == (1, 1)
+    staff.login()
+    assert admin_post(f"/admin/sales/orders/{number}/cancel").status_code == 302
+    status = conn.execute("SELECT status FROM orders WHERE number = ?", (number,)).fetchone()
+    assert status[0] == "Canceled"
+    assert tuple(conn.execute(stock, (plain["id"],)).fetchone()) == (2, 1)
