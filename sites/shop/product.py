@@ -147,9 +147,12 @@ def add_review(slug: str) -> Response | tuple[str, int]:
         errors["review"] = "You have already submitted a review of this product for moderation."
     if errors:
         return render_product(product, status=400, review_errors=errors, form=request.form)
+    # One statement that checks and writes, so a double-submitted form queues one review.
     db.execute(
         "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status)"
-        " VALUES (?, ?, ?, ?, ?, ?, 'Pending')",
+        " SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'Pending' WHERE NOT EXISTS (SELECT 1 FROM reviews"
+        " WHERE product_id = ?1 AND user_id = ?2) AND NOT EXISTS (SELECT 1 FROM review_queue"
+        " WHERE product_id = ?1 AND user_id = ?2 AND status = 'Pending')",
         (product["id"], g.user["id"], rating, title, body, now_text()),
     )
     db.commit()
