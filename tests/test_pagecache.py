@@ -117,3 +117,23 @@ def test_worlds_of_other_seeds_do_not_share_pages():
     finally:
         for env in envs:
             env.close()
+
+
+def test_a_search_is_a_write_never_cached_and_undone_by_reset():
+    page_cache.clear()
+    env = WebEnv(tasks="shop")
+    uses = "SELECT uses FROM search_terms WHERE query = 'harbor'"
+    try:
+        (task,) = select_tasks(["shop/order-total/0"])
+        env.reset(options={"task_id": task.task_id})
+        before = env.world.query("shop", uses)
+        for _ in range(2):
+            env.step("goto [http://shop.test/search?q=harbor]")
+            assert env.world.pristine_state() is None  # the search-term log was written
+        assert env.world.query("shop", uses) == [(before[0][0] + 2,)]
+        assert page_cache.stats()["hits"] == 0
+        env.reset(options={"task_id": task.task_id})
+        assert env.world.pristine_state() is not None
+        assert env.world.query("shop", uses) == before
+    finally:
+        env.close()

@@ -26,7 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, admin, cart, catalog, product
+    from . import account, admin, cart, catalog, cms, product
     from .datagen import generate
 
     def layout() -> dict[str, Any]:
@@ -35,6 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return {
             "nav_categories": catalog.top_categories(),
             "cart_count": cart.cart_quantity(g.user["id"]) if g.get("user") else 0,
+            "footer_pages": cms.footer_pages(),
         }
 
     return create_site_app(
@@ -43,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         site_name=SITES["shop"].title,
         test_config=test_config,
         generate=generate,
-        blueprints=[catalog.bp, product.bp, cart.bp, account.bp, admin.bp],
+        blueprints=[catalog.bp, product.bp, cart.bp, account.bp, admin.bp, cms.bp],
         login_endpoint="account.login",
         home_endpoint="catalog.index",
         layout=layout,

@@ -19,9 +19,9 @@ from ..core.auth import (
 )
 from ..core.clock import now_text
 from ..core.db import get_db
-from . import forms
-from .cart import ADDRESS_FIELDS
-from .product import options
+from . import availability, forms
+from .cart import ADDRESS_FIELDS, in_cart
+from .product import find_product, options
 
 bp = Blueprint("account", __name__, url_prefix="/account")
 
@@ -165,24 +165,34 @@ def _own_order(number: str) -> sqlite3.Row:
 @bp.route("/orders/<number>")
 @login_required
 def order_detail(number: str) -> str:
-    """Show one of the customer's orders."""
+    """Show one of the customer's orders, with its invoice and shipment once there are."""
     order = _own_order(number)
-    items = (
-        get_db()
-        .execute(
-            "SELECT oi.*, p.slug FROM order_items oi JOIN products p ON p.id = oi.product_id"
-            " WHERE oi.order_id = ? ORDER BY oi.id",
-            (order["id"],),
-        )
-        .fetchall()
+    db = get_db()
+    items = db.execute(
+        f"SELECT oi.*, p.slug, {availability.HAS_PAGE} AS has_page FROM order_items oi"
+        f"{availability.join_products('p.id = oi.product_id')}"
+        " WHERE oi.order_id = ? ORDER BY oi.id",
+        (order["id"],),
+    ).fetchall()
+    invoices = db.execute(
+        "SELECT * FROM invoices WHERE order_id = ? ORDER BY id", (order["id"],)
+    ).fetchall()
+    shipments = db.execute(
+        "SELECT * FROM shipments WHERE order_id = ? ORDER BY id", (order["id"],)
+    ).fetchall()
+    return render_template(
+        "shop/account/order_detail.html",
+        order=order,
+        items=items,
+        invoices=invoices,
+        shipments=shipments,
     )
-    return render_template("shop/account/order_detail.html", order=order, items=items)
 
 
 @bp.route("/orders/<number>/cancel", methods=("POST",))
 @login_required
 def cancel_order(number: str) -> Response:
-    """Cancel a Pending order."""
+    """Cancel a Pending order; its items go back in stock."""
     order = _own_order(number)
     if order["status"] != "Pending":
         flash(f"Order {number} is {order['status']} and can no longer be canceled.", "error")
@@ -192,6 +202,7 @@ def cancel_order(number: str) -> Response:
         "UPDATE orders SET status = 'Canceled', updated_at = ? WHERE id = ?",
         (now_text(), order["id"]),
     )
+    availability.return_to_stock(db, order["id"])
     db.commit()
     flash(f"Order {number} has been canceled.", "success")
     return redirect(url_for("account.order_detail", number=number))
@@ -334,12 +345,14 @@ def address_delete(address_id: int) -> Response:
 @bp.route("/wishlist")
 @login_required
 def wishlist() -> str:
-    """List the products on the customer's wish list."""
+    """List the products on the customer's wish list (those the storefront shows)."""
     items = (
         get_db()
         .execute(
-            "SELECT w.id, w.added_at, p.name, p.slug, p.price_cents FROM wishlist_items w"
-            " JOIN products p ON p.id = w.product_id WHERE w.user_id = ? ORDER BY w.id",
+            f"SELECT w.id, w.added_at, p.name, p.slug, p.price_cents,"
+            f" {availability.product_columns()} FROM wishlist_items w"
+            f"{availability.join_products('p.id = w.product_id')}"
+            f" WHERE w.user_id = ? AND {availability.HAS_PAGE} ORDER BY w.id",
             (g.user["id"],),
         )
         .fetchall()
@@ -355,9 +368,7 @@ def wishlist_add() -> Response:
     db = get_db()
     product = None
     if raw_id.isascii() and raw_id.isdigit() and len(raw_id) < 10:
-        product = db.execute(
-            "SELECT id, name, slug FROM products WHERE id = ?", (int(raw_id),)
-        ).fetchone()
+        product = find_product(f"p.id = ? AND {availability.HAS_PAGE}", int(raw_id))
     if product is None:
         abort(404, "That product does not exist.")
     db.execute(
@@ -373,9 +384,10 @@ def _own_wish(item_id: int) -> sqlite3.Row:
     item = (
         get_db()
         .execute(
-            "SELECT w.id, p.id AS product_id, p.name, p.slug, p.sizes, p.colours"
-            " FROM wishlist_items w JOIN products p ON p.id = w.product_id"
-            " WHERE w.id = ? AND w.user_id = ?",
+            "SELECT w.id, p.id AS product_id, p.name, p.slug, p.sizes, p.colours,"
+            f" {availability.product_columns()} FROM wishlist_items w"
+            f"{availability.join_products('p.id = w.product_id')}"
+            f" WHERE w.id = ? AND w.user_id = ? AND {availability.HAS_PAGE}",
             (item_id, g.user["id"]),
         )
         .fetchone()
@@ -406,6 +418,12 @@ def wishlist_move(item_id: int) -> Response:
     if sizes or colours:
         flash(f"Choose options for {item['name']}, then add it to your cart.", "error")
         return redirect(url_for("product.show", slug=item["slug"]))
+    problem = availability.stock_problem(
+        item["name"], item["salable_qty"], in_cart(g.user["id"], item["product_id"]) + 1
+    )
+    if problem is not None:
+        flash(problem, "error")
+        return redirect(url_for("account.wishlist"))
     db = get_db()
     existing = db.execute(
         "SELECT id FROM cart_items WHERE user_id = ? AND product_id = ? AND size = ''"

@@ -11,11 +11,11 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from werkzeug.wrappers import Response
 
 from ..core.auth import login_required
-from ..core.clock import now_text
-from ..core.db import get_db
-from . import forms, pricing
+from ..core.clock import format_date, now_text
+from ..core.db import RowLike, get_db
+from . import availability, forms, pricing
 from .datagen import order_number
-from .product import options, render_product
+from .product import find_product, options, render_product
 
 bp = Blueprint("cart", __name__)
 
@@ -38,8 +38,11 @@ class CartSummary:
     lines: list[sqlite3.Row] = field(default_factory=list)
     subtotal: int = 0
     coupon: sqlite3.Row | None = None
+    """The applied cart price rule, as :func:`find_coupon` returns it."""
     coupon_error: str | None = None
     discount: int = 0
+    stock_problems: dict[int, str] = field(default_factory=dict)
+    """Product id -> why the cart's quantity of it cannot be sold (checkout refuses)."""
 
     @property
     def quantity(self) -> int:
@@ -56,37 +59,111 @@ class CartSummary:
 
 
 def cart_quantity(user_id: int) -> int:
-    """Return how many units are in a user's cart."""
+    """Return how many units are in a user's cart (lines of disabled products left out)."""
     row = (
         get_db()
-        .execute("SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE user_id = ?", (user_id,))
+        .execute(
+            "SELECT COALESCE(SUM(ci.quantity), 0) FROM cart_items ci"
+            f"{availability.join_products('p.id = ci.product_id')}"
+            f" WHERE ci.user_id = ? AND {availability.ENABLED}",
+            (user_id,),
+        )
         .fetchone()
     )
     return int(row[0])
 
 
+def in_cart(user_id: int, product_id: int) -> int:
+    """How many units of a product the user's cart holds, over all its options."""
+    row = (
+        get_db()
+        .execute(
+            "SELECT COALESCE(SUM(quantity), 0) FROM cart_items"
+            " WHERE user_id = ? AND product_id = ?",
+            (user_id, product_id),
+        )
+        .fetchone()
+    )
+    return int(row[0])
+
+
+COUPON_SQL = (
+    "SELECT c.*, COALESCE(r.is_active, 1) AS is_active, r.from_date, r.category_id,"
+    " k.name AS category_name FROM coupons c"
+    " LEFT JOIN price_rule_settings r ON r.coupon_id = c.id"
+    " LEFT JOIN categories k ON k.id = r.category_id WHERE c.code = ?"
+)
+
+
+def find_coupon(code: str) -> sqlite3.Row | None:
+    """The cart price rule with coupon ``code`` and its settings (active, from, category)."""
+    return get_db().execute(COUPON_SQL, (code,)).fetchone()
+
+
+def eligible_subtotal(cart: CartSummary, coupon: RowLike) -> int:
+    """The part of the cart's subtotal a rule discounts: items of its category, or all."""
+    category = coupon["category_id"]
+    return sum(
+        line["line_total"]
+        for line in cart.lines
+        if category is None or category in (line["category_id"], line["parent_category_id"])
+    )
+
+
+def coupon_problem(coupon: RowLike, cart: CartSummary) -> str | None:
+    """Why a cart price rule cannot apply to ``cart`` now, or None if it can.
+
+    As in Magento: an inactive rule's code is not valid; a rule applies from its first
+    day (the world's date) to its last; a rule limited to a category needs items of it.
+    """
+    code = coupon["code"]
+    if not coupon["is_active"]:
+        return f"The coupon code {code} is not valid."
+    if coupon["from_date"] is not None and coupon["from_date"] > availability.world_day():
+        return f"Coupon code {code} can be used from {format_date(coupon['from_date'])}."
+    if coupon["category_id"] is not None and not eligible_subtotal(cart, coupon):
+        return f"Coupon code {code} applies only to products in {coupon['category_name']}."
+    return pricing.coupon_problem(coupon, cart.subtotal, now_text())
+
+
 def load_cart(user: Mapping[str, Any]) -> CartSummary:
-    """Return the cart of ``user`` with subtotal and the applied coupon's discount."""
+    """Return the cart of ``user`` with subtotal, the applied coupon's discount and stock.
+
+    Prices are what each product sells for on the world's date (a special price when
+    one applies); lines of disabled products are left out, as Magento drops them.
+    """
     db = get_db()
     summary = CartSummary()
+    price = availability.final_price_sql()
     summary.lines = db.execute(
         "SELECT ci.id, ci.product_id, ci.size, ci.colour, ci.quantity, p.name, p.slug, p.sku,"
-        " p.price_cents, p.price_cents * ci.quantity AS line_total"
-        " FROM cart_items ci JOIN products p ON p.id = ci.product_id"
-        " WHERE ci.user_id = ? ORDER BY ci.id",
+        f" {price} AS price_cents, p.price_cents AS regular_price_cents,"
+        f" {price} * ci.quantity AS line_total,"
+        f" COALESCE({availability.SALABLE_QTY}, 0) AS salable_qty,"
+        f" {availability.HAS_PAGE} AS has_page, p.category_id,"
+        " (SELECT parent_id FROM categories WHERE id = p.category_id) AS parent_category_id"
+        f" FROM cart_items ci{availability.join_products('p.id = ci.product_id')}"
+        f" WHERE ci.user_id = ? AND {availability.ENABLED} ORDER BY ci.id",
         (user["id"],),
     ).fetchall()
     summary.subtotal = sum(line["line_total"] for line in summary.lines)
+    wanted: dict[int, int] = {}
+    for line in summary.lines:
+        wanted[line["product_id"]] = wanted.get(line["product_id"], 0) + line["quantity"]
+    for line in summary.lines:
+        problem = availability.stock_problem(
+            line["name"], line["salable_qty"], wanted[line["product_id"]]
+        )
+        if problem is not None:
+            summary.stock_problems[line["product_id"]] = problem
     if user["cart_coupon"]:
-        summary.coupon = db.execute(
-            "SELECT * FROM coupons WHERE code = ?", (user["cart_coupon"],)
-        ).fetchone()
+        summary.coupon = find_coupon(user["cart_coupon"])
         if summary.coupon is not None:
-            summary.coupon_error = pricing.coupon_problem(
-                summary.coupon, summary.subtotal, now_text()
-            )
+            summary.coupon_error = coupon_problem(summary.coupon, summary)
             if summary.coupon_error is None:
-                summary.discount = pricing.discount_cents(summary.coupon, summary.subtotal)
+                summary.discount = pricing.discount_cents(
+                    summary.coupon, eligible_subtotal(summary, summary.coupon)
+                )
     return summary
 
 
@@ -133,14 +210,24 @@ def view() -> tuple[str, int]:
 @bp.route("/cart/add", methods=("POST",))
 @login_required
 def add() -> Response | tuple[str, int]:
-    """Add a product (with options and quantity) to the cart."""
+    """Add a product (with options and quantity) to the cart, within its stock.
+
+    A product without a page (disabled, or Not Visible Individually) or out of stock is
+    refused with a message, however the form was sent.
+    """
     db = get_db()
     raw_id = request.form.get("product_id", "")
     product = None
     if raw_id.isascii() and raw_id.isdigit() and len(raw_id) < 10:
-        product = db.execute("SELECT * FROM products WHERE id = ?", (int(raw_id),)).fetchone()
+        product = find_product("p.id = ?", int(raw_id))
     if product is None:
         abort(404, "That product does not exist.")
+    if not find_product(f"p.id = ? AND {availability.HAS_PAGE}", product["id"]):
+        flash(f"{product['name']} is not available.", "error")
+        return redirect(url_for("cart.view"))
+    if not product["in_stock"]:
+        flash(f"{product['name']} is out of stock and cannot be added to your cart.", "error")
+        return redirect(url_for("product.show", slug=product["slug"]))
     sizes, colours = options(product)
     errors: dict[str, str] = {}
     size = request.form.get("size", "") if sizes else ""
@@ -160,6 +247,12 @@ def add() -> Response | tuple[str, int]:
             f"Your cart already has {existing['quantity']} of this item; at most "
             f"{forms.MAX_QUANTITY} fit in one order."
         )
+    if not errors:
+        problem = availability.stock_problem(
+            product["name"], product["salable_qty"], in_cart(g.user["id"], product["id"]) + quantity
+        )
+        if problem is not None:
+            errors["quantity"] = problem
     if errors:
         return render_product(product, status=400, cart_errors=errors, form=request.form)
     if existing:
@@ -180,10 +273,18 @@ def add() -> Response | tuple[str, int]:
 @bp.route("/cart/items/<int:item_id>/update", methods=("POST",))
 @login_required
 def update(item_id: int) -> Response | tuple[str, int]:
-    """Change the quantity of a cart line."""
+    """Change the quantity of a cart line (within the product's stock)."""
     item = _own_item(item_id)
     errors: dict[str, str] = {}
     quantity = forms.quantity(request.form, errors)
+    if not errors:
+        product = find_product("p.id = ?", item["product_id"])
+        others = in_cart(g.user["id"], item["product_id"]) - item["quantity"]
+        problem = availability.stock_problem(
+            item["name"], product["salable_qty"] if product else 0, others + quantity
+        )
+        if problem is not None:
+            errors["quantity"] = problem
     if errors:
         return render_cart(status=400, errors=errors, error_item=item_id)
     db = get_db()
@@ -218,11 +319,11 @@ def apply_coupon() -> Response | tuple[str, int]:
     elif len(code) > 50:
         errors["coupon_code"] = "Coupon codes are at most 50 characters."
     else:
-        coupon = db.execute("SELECT * FROM coupons WHERE code = ?", (code.upper(),)).fetchone()
+        coupon = find_coupon(code.upper())
         if coupon is None:
             errors["coupon_code"] = f"The coupon code {code} is not valid."
         else:
-            problem = pricing.coupon_problem(coupon, load_cart(g.user).subtotal, now_text())
+            problem = coupon_problem(coupon, load_cart(g.user))
             if problem:
                 errors["coupon_code"] = problem
     if errors or coupon is None:
@@ -287,6 +388,10 @@ def checkout() -> Response | tuple[str, int]:
     cart = load_cart(g.user)
     if not cart.lines:
         flash("Your cart is empty. Add products before checking out.", "error")
+        return redirect(url_for("cart.view"))
+    if cart.stock_problems:
+        for problem in cart.stock_problems.values():
+            flash(problem + " Change your cart to continue.", "error")
         return redirect(url_for("cart.view"))
     if request.method == "GET":
         return _render_checkout(cart)
@@ -373,6 +478,14 @@ def checkout() -> Response | tuple[str, int]:
             for line in cart.lines
         ],
     )
+    short = availability.take_from_stock(
+        db, ((line["product_id"], line["quantity"]) for line in cart.lines)
+    )
+    if short is not None:
+        db.rollback()
+        name = next(line["name"] for line in cart.lines if line["product_id"] == short)
+        flash(f"{name} is no longer in stock in that quantity.", "error")
+        return redirect(url_for("cart.view"))
     db.execute("DELETE FROM cart_items WHERE user_id = ?", (g.user["id"],))
     db.execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (g.user["id"],))
     db.commit()

@@ -6,8 +6,9 @@ import sqlite3
 
 from flask import Blueprint, abort, render_template, request
 
+from ..core.clock import now_text
 from ..core.db import get_db
-from . import listing
+from . import availability, listing
 
 bp = Blueprint("catalog", __name__)
 
@@ -26,7 +27,8 @@ def index() -> str:
     """Show featured products and every category with its subcategories."""
     db = get_db()
     featured = db.execute(
-        f"SELECT {listing.LISTING_COLUMNS} FROM products p WHERE p.featured = 1"
+        f"SELECT {listing.listing_columns()} FROM {availability.PRODUCTS}"
+        f" WHERE p.featured = 1 AND {availability.IN_CATALOG}"
         " ORDER BY p.review_count DESC, p.id LIMIT 8"
     ).fetchall()
     subcategories: dict[int, list[sqlite3.Row]] = {}
@@ -63,7 +65,9 @@ def category(slug: str) -> str:
             (parent["id"],),
         ).fetchall()
     marks = ", ".join("?" * len(ids)) or "NULL"
-    page = listing.list_products(request.args, [f"p.category_id IN ({marks})"], ids)
+    page = listing.list_products(
+        request.args, [f"p.category_id IN ({marks})", availability.IN_CATALOG], ids
+    )
     return render_template(
         "shop/category.html",
         category=current,
@@ -78,12 +82,14 @@ def category(slug: str) -> str:
 def search_conditions(query: str) -> tuple[list[str], list[str]]:
     """The SQL conditions on products ``p`` a keyword search for ``query`` applies.
 
-    A product matches when every word (the first ten) occurs in its name, brand, category
-    or parent category. The one definition of a search match: the search page and the
-    generated search-term log (``search_terms.num_results``) use it.
+    A product matches when it is visible in search (:data:`availability.IN_SEARCH`) and
+    every word (the first ten) occurs in its name, brand, category or parent category.
+    The one definition of a search match: the search page and the search-term log
+    (``search_terms.num_results``, generated and written by each search) use it.
 
     Returns:
-        ``(conditions, parameters)``; no conditions when ``query`` has no words.
+        ``(conditions, parameters)`` on products ``p`` of :data:`availability.PRODUCTS`;
+        no conditions when ``query`` has no words.
     """
     where: list[str] = []
     params: list[str] = []
@@ -95,7 +101,34 @@ def search_conditions(query: str) -> tuple[list[str], list[str]]:
             " WHERE c.name LIKE ? ESCAPE '\\' OR t.name LIKE ? ESCAPE '\\'))"
         )
         params += [f"%{escaped}%"] * 4
+    if where:
+        where.append(availability.IN_SEARCH)
     return where, params
+
+
+def log_search(query: str) -> None:
+    """Count a search for ``query`` in the search-term log, as Magento does (no commit).
+
+    A query already logged (whatever its letter case) gets one more use; a new one is
+    added. Either way ``num_results`` becomes how many products it finds now and
+    ``updated_at`` the world time.
+    """
+    db = get_db()
+    where, params = search_conditions(query)
+    found = db.execute(
+        f"SELECT COUNT(*) FROM {availability.PRODUCTS} WHERE {' AND '.join(where)}", params
+    ).fetchone()[0]
+    moment = now_text()
+    updated = db.execute(
+        "UPDATE search_terms SET uses = uses + 1, num_results = ?, updated_at = ?"
+        " WHERE id = (SELECT MIN(id) FROM search_terms WHERE query = ? COLLATE NOCASE)",
+        (found, moment, query),
+    )
+    if updated.rowcount == 0:
+        db.execute(
+            "INSERT INTO search_terms (query, num_results, uses, updated_at) VALUES (?, ?, 1, ?)",
+            (query, found, moment),
+        )
 
 
 @bp.route("/search")
@@ -113,7 +146,11 @@ def search() -> tuple[str, int] | str:
             ratings=listing.RATINGS,
         ), 400
     where, params = search_conditions(query)
-    page = listing.list_products(request.args, where, params) if where else None
+    page = None
+    if where:
+        page = listing.list_products(request.args, where, params)
+        log_search(query)
+        get_db().commit()
     return render_template(
         "shop/search.html",
         query=query,

@@ -8,14 +8,15 @@ from dataclasses import dataclass, field
 
 from ..core.db import get_db
 from ..core.paging import check_page, page_count, page_number
+from . import availability
 
 PER_PAGE = 12
 
 SORTS: dict[str, tuple[str, str]] = {
     # value: (label, ORDER BY)
     "featured": ("Featured", "p.featured DESC, p.review_count DESC, p.id"),
-    "price_asc": ("Price: Low to High", "p.price_cents, p.id"),
-    "price_desc": ("Price: High to Low", "p.price_cents DESC, p.id"),
+    "price_asc": ("Price: Low to High", "final_price_cents, p.id"),
+    "price_desc": ("Price: High to Low", "final_price_cents DESC, p.id"),
     "name": ("Name: A to Z", "p.name, p.id"),
     "rating": ("Rating: High to Low", "p.rating DESC, p.review_count DESC, p.id"),
 }
@@ -31,7 +32,13 @@ RATINGS: tuple[tuple[str, str], ...] = (
 _AMOUNT = re.compile(r"^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$")
 SEARCH_MAX_LENGTH = 200
 
-LISTING_COLUMNS = "p.id, p.slug, p.name, p.brand, p.price_cents, p.rating, p.review_count"
+
+def listing_columns() -> str:
+    """The columns of a product in a list (price and stock as they are on the world's date)."""
+    return (
+        "p.id, p.slug, p.name, p.brand, p.price_cents, p.rating, p.review_count,"
+        f" {availability.product_columns()}"
+    )
 
 
 def parse_amount(text: str) -> int | None:
@@ -75,7 +82,8 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
         args: The query string (``sort``, ``page``, ``min_price``, ``max_price``,
             ``min_rating``). Unusable values are reported in ``Listing.errors``
             and ignored.
-        where: SQL conditions on products ``p`` that always apply.
+        where: SQL conditions on products ``p`` of :data:`availability.PRODUCTS` that
+            always apply (which products the list may show, among them).
         params: Parameters for ``where``.
 
     Raises:
@@ -86,6 +94,7 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
     sort = args.get("sort", "featured")
     listing.sort = sort if sort in SORTS else "featured"
 
+    price = availability.final_price_sql()
     for name, label, op in (("min_price", "Min price", ">="), ("max_price", "Max price", "<=")):
         text = args.get(name, "").strip()[:50]
         setattr(listing, name, text)
@@ -95,7 +104,7 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
         if cents is None:
             listing.errors[name] = f"{label} must be an amount in dollars, like 10 or 24.99."
             continue
-        where.append(f"p.price_cents {op} ?")
+        where.append(f"{price} {op} ?")
         params.append(cents)
     low, high = parse_amount(listing.min_price or "x"), parse_amount(listing.max_price or "x")
     if low is not None and high is not None and low > high:
@@ -110,13 +119,13 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
     clause = " AND ".join(where) or "1"
     db = get_db()
     listing.total = db.execute(
-        f"SELECT COUNT(*) FROM products p WHERE {clause}", params
+        f"SELECT COUNT(*) FROM {availability.PRODUCTS} WHERE {clause}", params
     ).fetchone()[0]
     listing.pages = page_count(listing.total, PER_PAGE)
     listing.page = page_number(args)
     check_page(listing.page, listing.pages)
     listing.products = db.execute(
-        f"SELECT {LISTING_COLUMNS} FROM products p WHERE {clause}"
+        f"SELECT {listing_columns()} FROM {availability.PRODUCTS} WHERE {clause}"
         f" ORDER BY {SORTS[listing.sort][1]} LIMIT ? OFFSET ?",
         [*params, PER_PAGE, (listing.page - 1) * PER_PAGE],
     ).fetchall()

@@ -5,9 +5,7 @@ All amounts are integer cents.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..core.db import RowLike
 
@@ -70,7 +68,7 @@ def coupon_problem(coupon: RowLike, subtotal_cents: int, now_text: str) -> str |
     return None
 
 
-def describe_coupon(coupon: Mapping[str, Any]) -> str:
+def describe_coupon(coupon: RowLike) -> str:
     """Return a short human description such as ``10% off`` or ``$5.00 off``."""
     if coupon["kind"] == "percent":
         return f"{coupon['amount']}% off"

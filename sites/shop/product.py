@@ -11,20 +11,55 @@ from werkzeug.wrappers import Response
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import RowLike, get_db
-from . import forms
-from .datagen import average_rating
+from . import availability, forms
 
 bp = Blueprint("product", __name__, url_prefix="/product")
 
 REVIEW_RATINGS = ((5, "5 stars"), (4, "4 stars"), (3, "3 stars"), (2, "2 stars"), (1, "1 star"))
 
 
+def find_product(where: str, value: object) -> sqlite3.Row | None:
+    """The product ``p`` where ``where`` holds for ``value``, with its availability columns.
+
+    Args:
+        where: One SQL condition with one ``?``, such as ``p.slug = ?``.
+        value: Its parameter.
+    """
+    return (
+        get_db()
+        .execute(
+            f"SELECT p.*, {availability.product_columns()} FROM {availability.PRODUCTS}"
+            f" WHERE {where}",
+            (value,),
+        )
+        .fetchone()
+    )
+
+
 def get_product(slug: str) -> sqlite3.Row:
-    """Return the product with ``slug`` or abort with 404."""
-    product = get_db().execute("SELECT * FROM products WHERE slug = ?", (slug,)).fetchone()
+    """Return the product with ``slug`` if it has a page on the storefront, else abort with 404.
+
+    A disabled or Not Visible Individually product has no page, as if it did not exist.
+    """
+    product = find_product(f"p.slug = ? AND {availability.HAS_PAGE}", slug)
     if product is None:
         abort(404, f"There is no product '{slug}'.")
     return product
+
+
+def review_state(product_id: int, user_id: int) -> str | None:
+    """``'published'`` or ``'pending'`` when the customer has such a review of the product."""
+    db = get_db()
+    if db.execute(
+        "SELECT 1 FROM reviews WHERE product_id = ? AND user_id = ?", (product_id, user_id)
+    ).fetchone():
+        return "published"
+    if db.execute(
+        "SELECT 1 FROM review_queue WHERE product_id = ? AND user_id = ? AND status = 'Pending'",
+        (product_id, user_id),
+    ).fetchone():
+        return "pending"
+    return None
 
 
 def options(product: RowLike) -> tuple[list[str], list[str]]:
@@ -54,9 +89,10 @@ def render_product(
         " WHERE r.product_id = ? ORDER BY r.created_at DESC, r.id DESC",
         (product["id"],),
     ).fetchall()
-    own_review = in_wishlist = False
+    own_review: str | None = None
+    in_wishlist = False
     if g.user is not None:
-        own_review = any(review["user_id"] == g.user["id"] for review in reviews)
+        own_review = review_state(product["id"], g.user["id"])
         in_wishlist = (
             db.execute(
                 "SELECT 1 FROM wishlist_items WHERE user_id = ? AND product_id = ?",
@@ -90,7 +126,11 @@ def show(slug: str) -> tuple[str, int]:
 @bp.route("/<slug>/reviews", methods=("POST",))
 @login_required
 def add_review(slug: str) -> Response | tuple[str, int]:
-    """Save the logged-in customer's review of a product."""
+    """Submit the logged-in customer's review of a product for moderation.
+
+    As in Magento, a customer's review is Pending (a ``review_queue`` row) and shows on
+    the product page only once staff approve it in the back office.
+    """
     product = get_product(slug)
     db = get_db()
     errors: dict[str, str] = {}
@@ -100,24 +140,21 @@ def add_review(slug: str) -> Response | tuple[str, int]:
         errors["rating"] = "Rating must be from 1 to 5 stars."
     title = forms.text(request.form, "title", "Title", errors, max_length=200)
     body = forms.text(request.form, "body", "Review", errors, max_length=forms.LONG_TEXT_LIMIT)
-    exists = db.execute(
-        "SELECT 1 FROM reviews WHERE product_id = ? AND user_id = ?", (product["id"], g.user["id"])
-    ).fetchone()
-    if exists:
+    state = review_state(product["id"], g.user["id"])
+    if state == "published":
         errors["review"] = "You have already reviewed this product."
+    elif state == "pending":
+        errors["review"] = "You have already submitted a review of this product for moderation."
     if errors:
         return render_product(product, status=400, review_errors=errors, form=request.form)
+    # One statement that checks and writes, so a double-submitted form queues one review.
     db.execute(
-        "INSERT INTO reviews (product_id, user_id, rating, title, body, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status)"
+        " SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'Pending' WHERE NOT EXISTS (SELECT 1 FROM reviews"
+        " WHERE product_id = ?1 AND user_id = ?2) AND NOT EXISTS (SELECT 1 FROM review_queue"
+        " WHERE product_id = ?1 AND user_id = ?2 AND status = 'Pending')",
         (product["id"], g.user["id"], rating, title, body, now_text()),
     )
-    count = product["review_count"] + 1
-    total = product["rating_total"] + rating
-    db.execute(
-        "UPDATE products SET review_count = ?, rating_total = ?, rating = ? WHERE id = ?",
-        (count, total, average_rating(total, count), product["id"]),
-    )
     db.commit()
-    flash("Thank you! Your review has been posted.", "success")
+    flash("You submitted your review for moderation.", "success")
     return redirect(url_for("product.show", slug=slug))

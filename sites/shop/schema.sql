@@ -1,6 +1,7 @@
 -- Schema of the shop site. Money is integer cents; timestamps are
 -- 'YYYY-MM-DD HH:MM:SS' text in world time.
 
+DROP TABLE IF EXISTS price_rule_settings;
 DROP TABLE IF EXISTS staff_users;
 DROP TABLE IF EXISTS order_status_history;
 DROP TABLE IF EXISTS order_holds;
@@ -288,3 +289,10 @@ CREATE TABLE customer_group_members (  -- a customer without a row is in group 1
   user_id INTEGER PRIMARY KEY REFERENCES users (id),
   group_id INTEGER NOT NULL REFERENCES customer_groups (id)
 );
+
+CREATE TABLE price_rule_settings (   -- a coupon without a row is active, from any day, on any item
+  coupon_id INTEGER PRIMARY KEY REFERENCES coupons (id),
+  is_active INTEGER NOT NULL DEFAULT 1,
+  from_date TEXT,                    -- 'YYYY-MM-DD' or NULL (from any day)
+  category_id INTEGER REFERENCES categories (id)  -- discount only items of this category
+);                                   -- (a top-level one includes its subcategories); NULL: all

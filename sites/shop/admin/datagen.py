@@ -178,6 +178,7 @@ def _orders(conn: sqlite3.Connection, rng: Rng) -> None:
 
 
 def _search_terms(conn: sqlite3.Connection, rng: Rng) -> None:
+    from ..availability import PRODUCTS
     from ..catalog import search_conditions
 
     pool: list[str] = []
@@ -195,7 +196,7 @@ def _search_terms(conn: sqlite3.Connection, rng: Rng) -> None:
     for query in queries[:SEARCH_TERM_COUNT]:
         where, params = search_conditions(query)
         found = conn.execute(
-            f"SELECT COUNT(*) FROM products p WHERE {' AND '.join(where)}", params
+            f"SELECT COUNT(*) FROM {PRODUCTS} WHERE {' AND '.join(where)}", params
         ).fetchone()[0]
         uses = 1 + int(rng.random() ** 3 * 240)
         moment = start + timedelta(seconds=int(rng.random() * 90 * 86400))

@@ -24,21 +24,33 @@ COUPON_CODE = re.compile(r"^[A-Z0-9][A-Z0-9_-]{1,49}$")
 URL_KEY = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 KINDS = {"percent": "Percent of cart subtotal", "fixed": "Fixed amount discount"}
 
+RULE_SETTINGS = (
+    "LEFT JOIN price_rule_settings r ON r.coupon_id = c.id"
+    " LEFT JOIN categories k ON k.id = r.category_id"
+)
+RULE_STATUS_SQL = "CASE WHEN COALESCE(r.is_active, 1) THEN 'Active' ELSE 'Inactive' END"
 RULES_GRID = GridSpec(
-    source="coupons c",
-    select="c.id, c.code, c.description, c.kind, c.amount, c.min_subtotal_cents, c.expires_at",
+    source=f"coupons c {RULE_SETTINGS}",
+    select=(
+        "c.id, c.code, c.description, c.kind, c.amount, c.min_subtotal_cents, c.expires_at,"
+        f" r.from_date, k.name AS category_name, {RULE_STATUS_SQL} AS status"
+    ),
     columns=(
         Column("id", "ID", "c.id"),
         Column("code", "Coupon Code", "c.code"),
         Column("description", "Rule", "c.description"),
         Column("discount", "Discount"),
         Column("min_subtotal", "Minimum Subtotal", "c.min_subtotal_cents"),
+        Column("category", "Category"),
+        Column("from_date", "From", "COALESCE(r.from_date, '')"),
         Column("expires_at", "To", "COALESCE(c.expires_at, '9999')"),
+        Column("status", "Status", RULE_STATUS_SQL),
         Column("action", "Action"),
     ),
     filters=(
         Filter("code", "Coupon Code", "text", "c.code"),
         Filter("description", "Rule", "text", "c.description"),
+        Filter("status", "Status", "choice", RULE_STATUS_SQL, ("Active", "Inactive")),
     ),
     keyword_sql=("c.code", "c.description"),
     default_sort="id",
@@ -105,6 +117,15 @@ PAGES_GRID = GridSpec(
 )
 
 
+def rule_categories(db: sqlite3.Connection) -> list[sqlite3.Row]:
+    """The categories a rule may be limited to: each top-level one, then its subcategories."""
+    return db.execute(
+        "SELECT c.id, CASE WHEN t.id IS NULL THEN c.name ELSE t.name || ' / ' || c.name END"
+        " AS path FROM categories c LEFT JOIN categories t ON t.id = c.parent_id"
+        " ORDER BY COALESCE(t.position, c.position), t.id IS NOT NULL, c.position"
+    ).fetchall()
+
+
 @bp.route("/marketing/price-rules")
 @staff_required("marketing")
 def price_rules() -> str:
@@ -156,6 +177,19 @@ def read_rule(
     expires = parse_day(raw_to) if raw_to else None
     if raw_to and expires is None:
         errors["expires_on"] = "To must be a date like 2024-03-05 or 03/05/2024."
+    raw_from = form.get("from_on", "").strip()[:50]
+    starts = parse_day(raw_from) if raw_from else None
+    if raw_from and starts is None:
+        errors["from_on"] = "From must be a date like 2024-03-05 or 03/05/2024."
+    elif starts is not None and expires is not None and starts > expires:
+        errors["from_on"] = "From must not be after To."
+    active = form.get("is_active", "1")
+    if active not in ("0", "1"):
+        errors["is_active"] = "Active must be Yes or No."
+    category = form.get("category_id", "")
+    valid = {str(row["id"]) for row in rule_categories(db)}
+    if category and category not in valid:
+        errors["category_id"] = "Category must be Any category or one of the listed categories."
     return {
         "code": code,
         "description": text(form, "description", "Rule Name", errors, max_length=200),
@@ -163,12 +197,20 @@ def read_rule(
         "amount": amount,
         "min_subtotal_cents": minimum,
         "expires_at": f"{expires.isoformat()} 23:59:59" if expires else None,
+        "is_active": int(active == "1"),
+        "from_date": starts.isoformat() if starts else None,
+        "category_id": int(category) if category in valid else None,
     }
 
 
 def _rule_form(rule: sqlite3.Row | None, form: Any, errors: dict[str, str], status: int) -> Any:
     return render_template(
-        "admin/marketing/rule_form.html", rule=rule, form=form, errors=errors, kinds=KINDS
+        "admin/marketing/rule_form.html",
+        rule=rule,
+        form=form,
+        errors=errors,
+        kinds=KINDS,
+        categories=rule_categories(get_db()),
     ), status
 
 
@@ -184,6 +226,9 @@ def _rule_values(rule: sqlite3.Row) -> dict[str, str]:
         else f"{amount // 100}.{amount % 100:02d}",
         "min_subtotal": f"{minimum // 100}.{minimum % 100:02d}",
         "expires_on": (rule["expires_at"] or "")[:10],
+        "from_on": rule["from_date"] or "",
+        "is_active": "1" if rule["is_active"] else "0",
+        "category_id": "" if rule["category_id"] is None else str(rule["category_id"]),
     }
 
 
@@ -195,22 +240,27 @@ def rule_edit(rule_id: int | None = None) -> Response | tuple[str, int]:
     db = get_db()
     rule = None
     if rule_id is not None:
-        rule = db.execute("SELECT * FROM coupons WHERE id = ?", (rule_id,)).fetchone()
+        rule = db.execute(
+            "SELECT c.*, COALESCE(r.is_active, 1) AS is_active, r.from_date, r.category_id"
+            f" FROM coupons c {RULE_SETTINGS} WHERE c.id = ?",
+            (rule_id,),
+        ).fetchone()
         if rule is None:
             abort(404, f"There is no cart price rule with ID {rule_id}.")
     if request.method == "GET":
-        values = _rule_values(rule) if rule is not None else {"kind": "percent"}
+        values = _rule_values(rule) if rule is not None else {"kind": "percent", "is_active": "1"}
         return _rule_form(rule, values, {}, 200)
     errors: dict[str, str] = {}
     values = read_rule(db, request.form, errors, rule_id)
     if errors:
         return _rule_form(rule, request.form, errors, 400)
     if rule_id is None:
-        db.execute(
+        cursor = db.execute(
             "INSERT INTO coupons (code, description, kind, amount, min_subtotal_cents, expires_at)"
             " VALUES (:code, :description, :kind, :amount, :min_subtotal_cents, :expires_at)",
             values,
         )
+        rule_id = int(cursor.lastrowid or 0)
     else:
         db.execute(
             "UPDATE coupons SET code = :code, description = :description, kind = :kind,"
@@ -218,6 +268,10 @@ def rule_edit(rule_id: int | None = None) -> Response | tuple[str, int]:
             " expires_at = :expires_at WHERE id = :id",
             {**values, "id": rule_id},
         )
+    db.execute(
+        "INSERT OR REPLACE INTO price_rule_settings VALUES (?, ?, ?, ?)",
+        (rule_id, values["is_active"], values["from_date"], values["category_id"]),
+    )
     db.commit()
     flash("You saved the rule.", "success")
     return redirect(url_for("admin.marketing.price_rules"))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ...core.clock import now_text
+from ..availability import return_to_stock
 from ..cart import ADDRESS_FIELDS
 from ..forms import LONG_TEXT_LIMIT, text
 from .datagen import CARRIERS, DEFAULT_PAYMENT, invoice_number, shipment_number
@@ -115,8 +116,9 @@ def _set_status(db: sqlite3.Connection, state: OrderState, status: str) -> None:
 
 
 def cancel(db: sqlite3.Connection, state: OrderState, author: str) -> str:
-    """Cancel the order; returns the success message."""
+    """Cancel the order, putting its items back in stock; returns the success message."""
     _set_status(db, state, "Canceled")
+    return_to_stock(db, state.order["id"])
     _record(db, state, "Canceled", "Order canceled.", author)
     return f"You canceled order #{state.order['number']}."
 

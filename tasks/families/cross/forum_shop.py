@@ -29,9 +29,12 @@ from webenv.task_files.families.forum._common import user_id as forum_user_id
 from webenv.task_files.families.forum._top import read_top, top_again, top_pick, top_values
 from webenv.task_files.families.shop._common import (
     STARS,
+    can_buy,
+    has_review,
     on_first_search_page,
     open_category,
     orders,
+    pending_review_checks,
     subcategories,
 )
 from webenv.task_files.families.shop._common import USER as SHOP_USER
@@ -83,6 +86,8 @@ def _cart_by_comments(ctx: Context) -> Draft | None:
     cart = ctx.data.query("shop", "SELECT product_id FROM cart_items WHERE user_id = ?", (uid,))
     if (product_id,) in cart:
         return None  # the cart already holds some: the quantity would add up
+    if not can_buy(ctx.data, product_id, quantity):
+        return None  # fewer in stock than the quantity
     steps = [
         *read_top(forum, period),
         click("Visit the shop"),
@@ -127,8 +132,7 @@ def _review_titled(ctx: Context) -> Draft | None:
     forum, period, n, item = picked
     product_id, name = product
     uid = shop_user_id(ctx.data)
-    mine = ctx.data.query("shop", "SELECT product_id FROM reviews WHERE user_id = ?", (uid,))
-    if (product_id,) in mine:
+    if has_review(ctx.data, uid, product_id):
         return None  # one review per product: I reviewed it already
     stars = ctx.rng.choice(sorted(STARS))
     body = ctx.rng.choice(_REVIEW_BODIES)
@@ -152,15 +156,13 @@ def _review_titled(ctx: Context) -> Draft | None:
         },
         eval=state_eval(
             "shop",
-            [
-                (
-                    f"SELECT COUNT(*) FROM reviews WHERE user_id = {uid} AND product_id = "
-                    f"{product_id} AND rating = {stars} AND lower(trim(title)) = "
-                    f"lower({sql_text(item.title)}) AND trim(body) = {sql_text(body)}",
-                    1,
-                ),
-                (f"SELECT COUNT(*) FROM reviews WHERE user_id = {uid}", len(mine) + 1),
-            ],
+            pending_review_checks(
+                ctx.data,
+                uid,
+                product_id,
+                f"rating = {stars} AND lower(trim(title)) = lower({sql_text(item.title)})"
+                f" AND trim(body) = {sql_text(body)}",
+            ),
         ),
         solution=[*steps, stop()],
     )

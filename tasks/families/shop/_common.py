@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webenv.families import DEFAULT_LOGINS, WorldData, like_pattern
+from webenv.sites.shop import availability
 from webenv.sites.shop.account import ORDERS_PER_PAGE
 from webenv.sites.shop.datagen import average_rating
 from webenv.sites.shop.listing import PER_PAGE as PRODUCTS_PER_PAGE
@@ -50,6 +51,54 @@ class Order:
 def user_id(data: WorldData, username: str = USER) -> int:
     """A customer's id (the task user's by default)."""
     return int(data.value("shop", "SELECT id FROM users WHERE username = ?", (username,)))
+
+
+def can_buy(data: WorldData, product_id: int, quantity: int = 1) -> bool:
+    """Whether the storefront sells ``quantity`` units of a product (it has a page and
+    that many in stock), so a task that adds them to a cart can be done."""
+    salable = data.value(
+        "shop",
+        f"SELECT COALESCE({availability.SALABLE_QTY}, 0) FROM {availability.PRODUCTS}"
+        f" WHERE p.id = ? AND {availability.HAS_PAGE}",
+        (product_id,),
+    )
+    return salable is not None and salable >= quantity
+
+
+def has_review(data: WorldData, uid: int, product_id: int) -> bool:
+    """Whether the customer has a published review of the product or one awaiting
+    moderation: the storefront then takes no other."""
+    return bool(
+        data.value(
+            "shop",
+            "SELECT (SELECT COUNT(*) FROM reviews WHERE user_id = ?1 AND product_id = ?2)"
+            " + (SELECT COUNT(*) FROM review_queue WHERE user_id = ?1 AND product_id = ?2"
+            " AND status = 'Pending')",
+            (uid, product_id),
+        )
+    )
+
+
+def pending_review_checks(
+    data: WorldData, uid: int, product_id: int, match: str
+) -> list[tuple[str, Any]]:
+    """State checks that the customer submitted one review of the product, now Pending.
+
+    Args:
+        data: The world's data (for the customer's queued reviews before the task).
+        uid: The customer's id.
+        product_id: The reviewed product.
+        match: A SQL condition on the review's ``rating``, ``title`` and ``body``.
+    """
+    before = data.value("shop", "SELECT COUNT(*) FROM review_queue WHERE user_id = ?", (uid,))
+    return [
+        (
+            f"SELECT COUNT(*) FROM review_queue WHERE user_id = {uid} AND product_id ="
+            f" {product_id} AND status = 'Pending' AND {match}",
+            1,
+        ),
+        (f"SELECT COUNT(*) FROM review_queue WHERE user_id = {uid}", before + 1),
+    ]
 
 
 def orders(data: WorldData, username: str = USER) -> list[Order]:

@@ -22,6 +22,7 @@ from webenv.sites.shop.listing import RATINGS, SORTS
 from webenv.task_files.families.shop._common import (
     PRODUCTS_PER_PAGE,
     Category,
+    can_buy,
     on_first_search_page,
     open_category,
     page_of,
@@ -219,6 +220,8 @@ def _cart_cheapest_colour(ctx: Context) -> Draft | None:
     ):
         return None
     quantity = ctx.rng.randint(1, 3)
+    if not can_buy(ctx.data, target.id, quantity):
+        return None  # fewer in stock than the quantity
     steps = [*open_category(category), select("Sort by", SORTS["price_asc"][0]), button("Apply")]
     for product in misses:  # open each cheaper product, see it lacks the colour, go back
         steps += [click(product.name), {"do": "go_back"}]

@@ -21,7 +21,12 @@ from webenv.families.steps import (
 )
 from webenv.sites.core.clock import WORLD_NOW, stamp
 from webenv.sites.shop import pricing
-from webenv.task_files.families.shop._common import customers, on_first_search_page, user_id
+from webenv.task_files.families.shop._common import (
+    can_buy,
+    customers,
+    on_first_search_page,
+    user_id,
+)
 
 _COUPON_COLUMNS = ("code", "description", "kind", "amount", "min_subtotal_cents", "expires_at")
 
@@ -56,6 +61,8 @@ def _checkout(ctx: Context) -> Draft | None:
     if not on_first_search_page(ctx.data, name, product_id):
         return None
     quantity = ctx.rng.randint(1, 4)
+    if not can_buy(ctx.data, product_id, quantity):
+        return None  # fewer in stock than the quantity
     coupon = dict(
         zip(
             _COUPON_COLUMNS,

@@ -7,6 +7,7 @@ from typing import Any
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import button, click, search, state_eval, stop, type_text
 from webenv.task_files.families.shop._common import (
+    can_buy,
     on_first_search_page,
     subcategories,
     user_id,
@@ -39,7 +40,7 @@ def _cheapest_of_three(ctx: Context) -> Draft | None:
     quantity = ctx.rng.randint(2, 4)
     uid = user_id(ctx.data)
     cart = ctx.data.query("shop", "SELECT product_id FROM cart_items WHERE user_id = ?", (uid,))
-    if (cheapest_id,) in cart:
+    if (cheapest_id,) in cart or not can_buy(ctx.data, cheapest_id, quantity):
         return None
     steps = [step for name in names for step in (search(name), click(name))]
     steps += [

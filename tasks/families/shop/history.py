@@ -22,8 +22,11 @@ from webenv.families.steps import (
 from webenv.task_files.families.shop._common import (
     ORDERS_PER_PAGE,
     STARS,
+    can_buy,
+    has_review,
     orders,
     page_of,
+    pending_review_checks,
     to_order,
     user_id,
 )
@@ -68,6 +71,11 @@ def _reorder(ctx: Context) -> Draft | None:
             [*colours.split(",")] if colours else [""]
         ):
             return None  # the product's options changed since: the order cannot be repeated
+    wanted: dict[int, int] = {}
+    for line in lines:
+        wanted[line[0]] = wanted.get(line[0], 0) + line[3]
+    if not all(can_buy(ctx.data, pid, quantity) for pid, quantity in wanted.items()):
+        return None  # a product no longer sold in that quantity
     uid = user_id(ctx.data)
     in_cart = ctx.data.value("shop", "SELECT COUNT(*) FROM cart_items WHERE user_id = ?", (uid,))
     if ctx.data.value(
@@ -140,39 +148,27 @@ def _review(ctx: Context) -> Draft | None:
         return None  # a single item, or a tie for the dearest
     product_id, name = lines[0][0], lines[0][1]
     uid = user_id(ctx.data)
-    reviewed = ctx.data.value(
-        "shop",
-        "SELECT COUNT(*) FROM reviews WHERE user_id = ? AND product_id = ?",
-        (uid, product_id),
-    )
+    reviewed = has_review(ctx.data, uid, product_id)
     stars = ctx.rng.choice(sorted(STARS))
     title = ctx.rng.choice(_REVIEW_TITLES)
     body = ctx.rng.choice(_REVIEW_BODIES)
     values = {"number": order.number, "stars": STARS[stars], "title": title, "body": body}
     steps = [*to_order(orders(ctx.data), order), click(name)]
     if reviewed:
-        reason = f"I have already reviewed {name}, and the shop allows one review per product."
+        reason = f"I have already reviewed {name}, and the shop takes one review per product."
         return Draft(
             values=values,
             eval=infeasible_eval(),
             solution=[*steps, infeasible(reason)],
             answer="N/A",
         )
-    count = ctx.data.value("shop", "SELECT COUNT(*) FROM reviews WHERE user_id = ?", (uid,))
+    match = (
+        f"rating = {stars} AND trim(title) = {sql_text(title)} AND trim(body) = {sql_text(body)}"
+    )
     return Draft(
         answer=name,
         values=values,
-        eval=state_eval(
-            "shop",
-            [
-                (
-                    "SELECT rating || '|' || trim(title) || '|' || trim(body) FROM reviews "
-                    f"WHERE user_id = {uid} AND product_id = {product_id}",
-                    f"{stars}|{title}|{body}",
-                ),
-                (f"SELECT COUNT(*) FROM reviews WHERE user_id = {uid}", count + 1),
-            ],
-        ),
+        eval=state_eval("shop", pending_review_checks(ctx.data, uid, product_id, match)),
         solution=[
             *steps,
             select("Rating", STARS[stars]),
@@ -193,11 +189,19 @@ def _confirm_review(ctx: Context, values: dict[str, Any]) -> str:
         (values["number"],),
     )
     product_id, name, *_ = max(rows, key=lambda r: r[2] / r[3])
+    uid = user_id(ctx.data)
     mine = {
         pid
         for (pid,) in ctx.data.query(
-            "shop", "SELECT product_id FROM reviews WHERE user_id = ?", (user_id(ctx.data),)
+            "shop", "SELECT product_id FROM reviews WHERE user_id = ?", (uid,)
         )
+    }
+    mine |= {
+        pid
+        for pid, status in ctx.data.query(
+            "shop", "SELECT product_id, status FROM review_queue WHERE user_id = ?", (uid,)
+        )
+        if status == "Pending"
     }
     return "N/A" if product_id in mine else name
 

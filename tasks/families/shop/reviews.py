@@ -16,6 +16,7 @@ from webenv.families.steps import (
     infeasible_eval,
     search,
     select,
+    sql_text,
     state_eval,
     stop,
     type_text,
@@ -24,8 +25,10 @@ from webenv.task_files.families.shop._common import (
     STARS,
     Order,
     customers,
+    has_review,
     on_first_search_page,
     orders,
+    pending_review_checks,
     to_order,
     user_id,
 )
@@ -167,12 +170,8 @@ def _review_latest_brand(ctx: Context) -> Draft | None:
         "body": body,
         "customer": username,
     }
-    if ctx.data.value(
-        "shop",
-        "SELECT COUNT(*) FROM reviews WHERE user_id = ? AND product_id = ?",
-        (uid, product_id),
-    ):
-        reason = f"I have already reviewed {name}; the shop allows one review per product."
+    if has_review(ctx.data, uid, product_id):
+        reason = f"I have already reviewed {name}; the shop takes one review per product."
         return Draft(
             values=values,
             eval=infeasible_eval(),
@@ -180,20 +179,12 @@ def _review_latest_brand(ctx: Context) -> Draft | None:
             answer="N/A",
             login={"shop": username},
         )
-    count = ctx.data.value("shop", "SELECT COUNT(*) FROM reviews WHERE user_id = ?", (uid,))
+    match = (
+        f"rating = {stars} AND trim(title) = {sql_text(title)} AND trim(body) = {sql_text(body)}"
+    )
     return Draft(
         values=values,
-        eval=state_eval(
-            "shop",
-            [
-                (
-                    "SELECT rating || '|' || trim(title) || '|' || trim(body) FROM reviews "
-                    f"WHERE user_id = {uid} AND product_id = {product_id}",
-                    f"{stars}|{title}|{body}",
-                ),
-                (f"SELECT COUNT(*) FROM reviews WHERE user_id = {uid}", count + 1),
-            ],
-        ),
+        eval=state_eval("shop", pending_review_checks(ctx.data, uid, product_id, match)),
         solution=[
             *steps,
             select("Rating", STARS[stars]),
@@ -221,8 +212,9 @@ def _confirm_review_latest_brand(ctx: Context, values: dict[str, Any]) -> str:
     reviewed = ctx.data.query(
         "shop",
         "SELECT 1 FROM reviews r JOIN users u ON u.id = r.user_id WHERE u.username = ? "
-        "AND r.product_id = ?",
-        (values["customer"], product_id),
+        "AND r.product_id = ? UNION ALL SELECT 1 FROM review_queue q JOIN users u"
+        " ON u.id = q.user_id WHERE u.username = ? AND q.product_id = ? AND q.status = 'Pending'",
+        (values["customer"], product_id, values["customer"], product_id),
     )
     return "N/A" if reviewed else name
 

@@ -66,7 +66,9 @@ def test_review_requires_login(client: FlaskClient, post) -> None:
     assert response.headers["Location"] == f"/account/login?next=/product/{REVIEW_SLUG}"
 
 
-def test_write_review(client: FlaskClient, auth, post, conn: sqlite3.Connection) -> None:
+def test_a_written_review_awaits_moderation(
+    client: FlaskClient, auth, post, staff, admin_post, conn: sqlite3.Connection
+) -> None:
     auth.login()
     before = _product(conn, f"slug = '{REVIEW_SLUG}'")
     page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
@@ -77,22 +79,58 @@ def test_write_review(client: FlaskClient, auth, post, conn: sqlite3.Connection)
     )
     assert response.status_code == 302
     assert response.headers["Location"] == f"/product/{REVIEW_SLUG}"
+    queued = conn.execute(
+        "SELECT id, rating, title, body, created_at, status FROM review_queue"
+        " WHERE user_id = 1 AND product_id = ?",
+        (before["id"],),
+    ).fetchall()
+    assert [tuple(row)[1:] for row in queued] == [
+        (5, "Lovely mug", "Keeps coffee hot.", "2024-06-15 12:00:00", "Pending")
+    ]
+    published = conn.execute(
+        "SELECT COUNT(*) FROM reviews WHERE user_id = 1 AND product_id = ?", (before["id"],)
+    ).fetchone()[0]
+    assert published == 0
+    pending = _product(conn, f"slug = '{REVIEW_SLUG}'")
+    assert (pending["review_count"], pending["rating_total"]) == (
+        before["review_count"],
+        before["rating_total"],
+    )
+    page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
+    assert "You submitted your review for moderation." in page
+    assert "Lovely mug" not in page
+    assert "Your review of this product is awaiting moderation." in page
+    again = post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "4", "title": "x", "body": "y"})
+    assert again.status_code == 400
+    assert b"Your review of this product is awaiting moderation." in again.data
+
+    staff.login("sam.patel")
+    approved = admin_post(
+        "/admin/reviews/mass", {"action": "Approved", "keys": [f"queued:{queued[0][0]}"]}
+    )
+    assert approved.status_code == 302
     after = _product(conn, f"slug = '{REVIEW_SLUG}'")
     assert after["review_count"] == before["review_count"] + 1
     assert after["rating_total"] == before["rating_total"] + 5
-    assert after["rating"] == round(after["rating_total"] / after["review_count"], 1)
-    row = conn.execute(
-        "SELECT title, body, created_at FROM reviews WHERE user_id = 1 AND product_id = ?",
-        (before["id"],),
-    ).fetchone()
-    assert tuple(row) == ("Lovely mug", "Keeps coffee hot.", "2024-06-15 12:00:00")
     page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
-    assert "Thank you! Your review has been posted." in page
+    assert "Lovely mug" in page
     assert "Rated 5 out of 5 by Emma L. on Jun 15, 2024" in page
     assert "You have already reviewed this product." in page
-    again = post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "4", "title": "x", "body": "y"})
-    assert again.status_code == 400
-    assert b"You have already reviewed this product." in again.data
+
+
+def test_rejected_reviews_stay_off_the_product_page(
+    client: FlaskClient, conn: sqlite3.Connection
+) -> None:
+    rows = conn.execute(
+        "SELECT p.slug, q.title, q.status FROM review_queue q"
+        " JOIN products p ON p.id = q.product_id"
+        " WHERE q.title NOT IN (SELECT title FROM reviews WHERE product_id = q.product_id)"
+        " ORDER BY q.id"
+    ).fetchall()
+    assert {row[2] for row in rows} == {"Pending", "Not Approved"}
+    for slug, title, _status in rows[:6]:
+        tree = html.fromstring(client.get(f"/product/{slug}").data)
+        assert title not in [h.text_content() for h in tree.cssselect(".review h3")]
 
 
 @pytest.mark.parametrize(
@@ -111,17 +149,25 @@ def test_write_review(client: FlaskClient, auth, post, conn: sqlite3.Connection)
 )
 def test_review_validation(client: FlaskClient, auth, post, conn, form, message) -> None:
     auth.login()
-    count = conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0]
+    count = conn.execute("SELECT COUNT(*) FROM review_queue").fetchone()[0]
     response = post(f"/product/{REVIEW_SLUG}/reviews", form)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
-    assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == count
+    assert conn.execute("SELECT COUNT(*) FROM review_queue").fetchone()[0] == count
 
 
-def test_hostile_review_is_escaped(client: FlaskClient, auth, post) -> None:
+def test_hostile_review_is_escaped(
+    client: FlaskClient, auth, post, staff, admin_post, conn: sqlite3.Connection
+) -> None:
     auth.login()
     hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>'
     post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "1", "title": hostile, "body": hostile})
+    (queued,) = conn.execute("SELECT MAX(id) FROM review_queue").fetchone()
+    staff.login()
+    approved = admin_post(
+        "/admin/reviews/mass", {"action": "Approved", "keys": [f"queued:{queued}"]}
+    )
+    assert approved.status_code == 302
     page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
     assert "<script>alert" not in page and "<img src=x" not in page
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from webenv.sites.core.security import SECURITY_HEADERS
 from webenv.sites.shop.admin.staff import make_staff_session_cookie
 
-from .conftest import admin_token
+from ..conftest import admin_token
 
 ADMIN_ONLY = [
     "/admin/dashboard",
