@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import url_for
 from werkzeug.datastructures import MultiDict
-from werkzeug.routing import BuildError, Map, Rule
+from werkzeug.routing import BuildError, Map, MapAdapter, Rule
 
 from webenv.sites.core.app import SiteFlask
 from webenv.sites.core.routing import MemoAdapter, MemoMap
