@@ -19,8 +19,8 @@ from werkzeug.routing import Map, MapAdapter, Rule, RuleFactory
 
 __all__ = ["MemoAdapter", "MemoMap"]
 
-MAX_BUILT = 20_000
-"""URLs kept per map; the memo starts again when full."""
+MAX_BUILT = 4096
+"""URLs kept per map (under 2 MB); the memo starts again when full."""
 
 
 class MemoMap(Map):
