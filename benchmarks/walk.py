@@ -151,6 +151,7 @@ def main() -> int:
     trees = {"this": here}
     if args.compare is not None:
         trees["other"] = args.compare.resolve()
+    commits = {name: revision(path) for name, path in trees.items()}  # as they run
     results: dict[str, Any] = {}
     for env_id in args.envs:
         for mode in args.modes:
@@ -181,7 +182,7 @@ def main() -> int:
             "processor": platform.processor() or platform.machine(),
         },
         "trees": {
-            name: {"path": str(path), "commit": revision(path)} for name, path in trees.items()
+            name: {"path": str(path), "commit": commits[name]} for name, path in trees.items()
         },
         "steps": args.steps,
         "rounds": args.rounds,
