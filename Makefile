@@ -81,8 +81,12 @@ typecheck: $(STAMP)
 	ln -s "$$PWD/tasks" $(TYPECHECK_TREE)/webenv/task_files
 	cd $(TYPECHECK_TREE) && "$(CURDIR)/$(BIN)/mypy" --config-file "$(CURDIR)/pyproject.toml" -p webenv
 
+# COMPARE=<checkout with its own .venv> runs the random walk side by side with that tree.
+COMPARE ?=
+
 bench: $(STAMP) chromium
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/walk.py $(if $(COMPARE),--compare $(COMPARE))
 	$(BIN)/python benchmarks/vector.py
 	$(BIN)/python benchmarks/chromium.py
 

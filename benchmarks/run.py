@@ -178,29 +178,38 @@ def bench_steps(env: gym.Env, pages: dict[str, str], rounds: int) -> dict[str, d
     return out
 
 
-def bench_render(
-    env: gym.Env, pages: dict[str, str], rounds: int, site: str = "shop"
-) -> dict[str, dict]:
-    """The site app's own time per page: one WSGI request, logged in (``site`` is a login
-    key: a site, or a back office whose staff user is logged in), body read."""
+def render_client(env: gym.Env, site: str = "shop") -> tuple[Client, str]:
+    """A client straight into the site app, logged in as :data:`SITE_USERS` says (``site``
+    is a login key: a site, or a back office whose staff user is logged in), and its host."""
     world = env.unwrapped.world
     site, key = login_site(site), site
     host = SITES[site].host
     client = Client(world.apps[site])
     name, value = world.login_cookies({key: SITE_USERS[key]})[site]
     client.set_cookie(name, value, domain=host)
-    out = {}
-    for page, url in pages.items():
-        path = url.removeprefix(f"http://{host}")
-        samples = []
-        for _ in range(rounds):
-            started = time.perf_counter()
-            response = client.get(path, base_url=f"http://{host}")
-            response.get_data()
-            samples.append(time.perf_counter() - started)
-            assert response.status_code == 200, (path, response.status_code)
-        out[page] = summary(samples)
-    return out
+    return client, host
+
+
+def render_once(client: Client, host: str, url: str) -> float:
+    """Seconds for the site app's own render of ``url``: one WSGI request, body read."""
+    path = url.removeprefix(f"http://{host}")
+    started = time.perf_counter()
+    response = client.get(path, base_url=f"http://{host}")
+    response.get_data()
+    elapsed = time.perf_counter() - started
+    assert response.status_code == 200, (path, response.status_code)
+    return elapsed
+
+
+def bench_render(
+    env: gym.Env, pages: dict[str, str], rounds: int, site: str = "shop"
+) -> dict[str, dict]:
+    """The site app's own time per page (:func:`render_once`), ``rounds`` times each."""
+    client, host = render_client(env, site)
+    return {
+        page: summary([render_once(client, host, url) for _ in range(rounds)])
+        for page, url in pages.items()
+    }
 
 
 def bench_reset(env: gym.Env, rounds: int) -> dict[str, float]:
@@ -241,14 +250,20 @@ def bench_site(site: str, env_id: str, pages: dict[str, str | None], rounds: int
                 if marker in (a.get("href") or "") and "/comment" not in a.get("href")
             ]
             pages[page] = "http://" + listing.split("/")[2] + links[0]
+    # A goto and the site's own render of each page take turns, so a machine whose load
+    # changes during the run slows both alike and the ratio holds.
+    client, host = render_client(env, site)
     samples: dict[str, list[float]] = {page: [] for page in pages}
+    renders: dict[str, list[float]] = {page: [] for page in pages}
     for round_ in range(rounds + 3):
         for page, url in pages.items():
             elapsed, _ = timed_step(env, f"goto [{url}]")
+            rendered = render_once(client, host, url)
             if round_ >= 3:  # the first rounds warm templates and statements
                 samples[page].append(elapsed)
+                renders[page].append(rendered)
     goto = {page: summary(values) for page, values in samples.items()}
-    render = bench_render(env, pages, rounds, site)
+    render = {page: summary(values) for page, values in renders.items()}
     reset = bench_reset_any(env, rounds)
     env.close()
     return {
@@ -384,7 +399,7 @@ def bench_generation() -> dict[str, dict[str, float]]:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["WEBENV_CACHE_DIR"] = folder
         try:
-            for site in SITE_USERS:
+            for site in SITES:  # the sites with worlds (a back office has none)
                 out[site] = {}
                 for how in ("generate", "load"):
                     evict_snapshot(site, 1)

@@ -35,6 +35,7 @@ from webenv.sites import (
 )
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.core.urls import parse_url
+from webenv.templatecode import template_code
 from webenv.validators import EvalContext
 
 __all__ = [
@@ -178,7 +179,9 @@ class World:
         }
         for key, value in self._app_config.items():
             config[key] = value(name) if callable(value) else value
-        return site_module(name).create_app(config)
+        app = site_module(name).create_app(config)
+        app.jinja_env.bytecode_cache = template_code
+        return app
 
     # -- state ---------------------------------------------------------------------------
 

@@ -17,12 +17,19 @@ from werkzeug.exceptions import HTTPException
 
 from .. import SITE_URLS as _REGISTRY_URLS
 from . import auth, clock, csrf, db, paging, security, session
+from .routing import MemoMap
 
 templates = Blueprint("core", __name__, template_folder="templates")
 """Serves ``core/…`` templates (the shared macros) to every site."""
 
 SITE_URLS = dict(_REGISTRY_URLS)
 """Default base URL of each bundled site by name, for links between them (the registry's)."""
+
+
+class SiteFlask(Flask):
+    """Flask with memoised URL building (:mod:`~webenv.sites.core.routing`)."""
+
+    url_map_class = MemoMap
 
 
 def create_site_app(
@@ -80,7 +87,7 @@ def create_site_app(
     Returns:
         The configured Flask app.
     """
-    app = Flask(import_name, instance_relative_config=True)
+    app = SiteFlask(import_name, instance_relative_config=True)
     app.config.from_mapping(
         SECRET_KEY=f"webenv-{site}-secret-key",
         DATABASE=os.path.join(app.instance_path, f"{site}.sqlite"),

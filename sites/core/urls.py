@@ -29,6 +29,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import quote, urljoin, urlsplit
 
 MAX_URL_CHARS = 8_192
@@ -121,6 +122,15 @@ def parse_url(text: object, base: str | URL | None = None) -> URL | None:
     """
     if not isinstance(text, str) or len(text) > MAX_URL_CHARS:
         return None
+    if base is not None and not isinstance(base, str | URL):
+        base = None
+    return _parse(text, base)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str, base: str | URL | None) -> URL | None:
+    """:func:`parse_url` of a string: pages link to the same URLs over and over, and a
+    :class:`URL` is immutable, so parses are shared."""
     text = _TAB_OR_NEWLINE.sub("", text.strip(_STRIP))
     base_url = parse_url(base) if isinstance(base, str) else base
     scheme_match = _SCHEME.match(text)

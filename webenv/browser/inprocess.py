@@ -77,8 +77,14 @@ class Page:
     @cached_property
     def title(self) -> str:
         """The document's ``<title>`` text (actions never change it)."""
-        title = self.document.find(".//title")
-        return _text(title) if title is not None else ""
+        cached = self.cached
+        if cached is not None and cached.title is not None:
+            return cached.title
+        element = self.document.find(".//title")
+        title = _text(element) if element is not None else ""
+        if cached is not None:
+            cached.title = title
+        return title
 
     def axtree(self) -> AXTree:
         if self._axtree is None:

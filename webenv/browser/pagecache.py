@@ -48,6 +48,8 @@ class CachedPage:
     document: etree._Element
     axtree: AXTree | None = None
     """The page's tree without focus, kept once a browser built it."""
+    title: str | None = None
+    """The document's title, kept once a browser read it."""
 
 
 class PageCache:

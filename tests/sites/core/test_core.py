@@ -213,3 +213,18 @@ def test_old_database_files_gain_the_session_generation_column(tmp_path) -> None
         db.upgrade(conn)
         assert conn.total_changes == 0
     conn.close()
+
+
+def test_parse_url_shares_parses_and_still_never_raises() -> None:
+    from webenv.sites.core.urls import URL, _parse, parse_url
+
+    base = parse_url("http://forum.test/f/books/")
+    assert isinstance(base, URL)
+    first = parse_url("../a b?q=1#x", base)
+    assert str(first) == "http://forum.test/f/a%20b?q=1#x"
+    assert parse_url("../a b?q=1#x", base) is first  # shared, and immutable
+    assert parse_url("../a b?q=1#x", "http://forum.test/f/books/") == first
+    assert _parse.__wrapped__("../a b?q=1#x", base) == first  # what the memo holds
+    assert parse_url("/x", ["not", "a", "base"]) is None  # type: ignore[arg-type]
+    assert parse_url(["unhashable"]) is None
+    assert parse_url("x" * 9000) is None

@@ -1,0 +1,84 @@
+"""Memoised URL building gives exactly what werkzeug builds, request after request."""
+
+from __future__ import annotations
+
+import pytest
+from flask import url_for
+from werkzeug.datastructures import MultiDict
+from werkzeug.routing import BuildError, Map, MapAdapter, Rule
+
+from webenv.sites.core.app import SiteFlask
+from webenv.sites.core.routing import MemoAdapter, MemoMap
+
+
+def rules() -> list[Rule]:
+    """A few routes (new objects each time: a rule is bound to one map)."""
+    return [
+        Rule("/", endpoint="home"),
+        Rule("/f/<name>", endpoint="forum"),
+        Rule("/f/<name>/<int:id>", endpoint="post"),
+        Rule("/search", endpoint="search"),
+    ]
+
+
+def both(server: str = "forum.test", script: str = "/") -> tuple[MapAdapter, MapAdapter]:
+    plain = Map(rules()).bind(server, script)
+    memo = MemoMap(rules()).bind(server, script)
+    return plain, memo
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "values", "options"),
+    [
+        ("home", None, {}),
+        ("forum", {"name": "books"}, {}),
+        ("forum", {"name": "books", "page": 2}, {}),
+        ("forum", {"name": "books", "page": True}, {}),  # True == 1, built apart
+        ("forum", {"name": "books", "page": 1}, {}),
+        ("forum", {"name": "books", "page": None}, {}),
+        ("post", {"name": "a b", "id": 7}, {"force_external": True}),
+        ("search", {"q": ["one", "two"]}, {}),  # unhashable: built without the memo
+        ("search", MultiDict([("q", "one"), ("q", "two")]), {}),
+        ("search", MultiDict([("q", "one")]), {}),
+        ("search", {"q": "x"}, {"append_unknown": False}),
+    ],
+)
+def test_memoised_builds_equal_werkzeug_s_twice(endpoint, values, options) -> None:
+    plain, memo = both()
+    expected = plain.build(endpoint, values, **options)
+    assert memo.build(endpoint, values, **options) == expected
+    assert memo.build(endpoint, values, **options) == expected
+
+
+def test_the_memo_is_keyed_by_the_adapter_and_forgets_on_new_rules() -> None:
+    memo_map = MemoMap(rules())
+    first = memo_map.bind("forum.test", "/")
+    assert isinstance(first, MemoAdapter)
+    assert first.build("home") == "/"
+    assert memo_map.bind("forum.test", "/app").build("home") == "/app/"
+    assert first.build("forum", {"name": "x"}, force_external=True) == "http://forum.test/f/x"
+    other = memo_map.bind("other.test", "/")
+    assert other.build("forum", {"name": "x"}, force_external=True) == "http://other.test/f/x"
+    memo_map.add(Rule("/about", endpoint="about"))
+    assert memo_map.built == {}
+    assert first.build("about") == "/about"
+
+
+def test_a_failed_build_is_not_kept_and_raises_every_time() -> None:
+    memo_map = MemoMap(rules())
+    adapter = memo_map.bind("forum.test", "/")
+    for _ in range(2):
+        with pytest.raises(BuildError):
+            adapter.build("post", {"name": "x"})
+    assert memo_map.built == {}
+
+
+def test_site_apps_build_through_the_memo_in_requests() -> None:
+    app = SiteFlask(__name__)
+    app.add_url_rule("/f/<name>", "forum", lambda name: name)
+    assert isinstance(app.url_map, MemoMap)
+    for _ in range(2):
+        with app.test_request_context("/", base_url="http://forum.test/sub"):
+            assert url_for("forum", name="b c", page=2) == "/sub/f/b%20c?page=2"
+            assert url_for("forum", name="x", _external=True) == "http://forum.test/sub/f/x"
+    assert len(app.url_map.built) == 2
