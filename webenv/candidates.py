@@ -39,7 +39,8 @@ whole page, including elements past the end of an observation cut at ``max_obs_c
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from webenv.actions import Action, ActionError, ActionKind, parse_action
@@ -52,6 +53,7 @@ from webenv.browser.base import (
     loadable,
     reachable,
 )
+from webenv.seen import SeenPage, seen_values
 from webenv.sites.core.urls import parse_url
 from webenv.tasks import Task
 
@@ -74,11 +76,18 @@ COUNTS = tuple(str(n) for n in range(1, 10))
 """Numbers every number field is offered besides the goal's."""
 MAX_VALUE_CHARS = 200
 """Longest goal value offered for typing."""
+MAX_SEEN_VALUES = 16
+"""Most values seen on earlier pages offered to one field."""
 
 _LINE = re.compile(r"^\t*\[(\d+)\] (\S+) '")
+_NAME = re.compile(r"(.*?)'(?= [\w-]+: |$)")
 _VALUE = re.compile(r" value: '(.*)'$")
 _CHECKED = re.compile(r"' (?:focused: \w+ )?checked: (True|False|'mixed')")
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”")
+_CURRENCY = "$€£"
+_DATE_FIELD = re.compile(r"\bdate\b", re.IGNORECASE)
+_NUMBER_FIELD = re.compile(r"\b(?:price|quantity|qty|amount)\b", re.IGNORECASE)
+_USERNAME_FIELD = re.compile(r"\buser ?name\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 
 
@@ -114,16 +123,88 @@ def _flat(value: Any) -> Iterable[str]:
 
 def number_values(values: Iterable[str]) -> list[str]:
     """The numbers offered to a number field: the goal's numbers, then 1-9."""
-    numbers = [m.group(0) for value in values for m in _NUMBER.finditer(value)]
-    return list(dict.fromkeys([*numbers, *COUNTS]))
+    return list(dict.fromkeys([*_numbers_in(values), *COUNTS]))
 
 
-def page_candidates(browser: Browser, task: Task) -> list[str]:
+def _numbers_in(values: Iterable[str]) -> list[str]:
+    return [m.group(0) for value in values for m in _NUMBER.finditer(value)]
+
+
+def _field_name(rest: str) -> str:
+    """A field's name from its line's text after the role and the opening quote."""
+    name = _NAME.match(rest)
+    return "" if name is None else name.group(1)
+
+
+def goal_prefixes(task: Task) -> list[str]:
+    """Phrases quoted in the intent that begin a value rather than being one.
+
+    A quoted phrase that ends in a space or a currency sign (``"Order "``, ``"Price: $"``)
+    is the start of a text the agent completes with a value it reads on a page ("a
+    comment "Order " followed by the order number").
+    """
+    found = (m.group(1) or m.group(2) for m in _QUOTED.finditer(task.intent))
+    prefixes = (p for p in found if p.strip() and (p[-1].isspace() or p[-1] in _CURRENCY))
+    return list(dict.fromkeys(p for p in prefixes if len(p) < MAX_VALUE_CHARS))
+
+
+@dataclass(frozen=True)
+class FieldValues:
+    """The texts offered to each kind of text field on one page."""
+
+    text: list[str]
+    number: list[str]
+    date: list[str]
+    username: list[str]
+
+
+def field_values(task: Task, seen: Sequence[SeenPage] = (), host: str = "") -> FieldValues:
+    """The texts offered for typing into each kind of field.
+
+    Args:
+        task: The episode's task: :func:`goal_values` come first for every kind.
+        seen: The episode's earlier pages, oldest first (:mod:`webenv.seen`).
+        host: The host of the page with the fields (it decides the order of ``seen``:
+            :func:`~webenv.seen.seen_values`).
+
+    Returns:
+        For text fields, the goal values, then up to :data:`MAX_SEEN_VALUES` texts seen
+        (most recent page first), then each of :func:`goal_prefixes` completed by each of
+        those texts (for a prefix ending in a currency sign, by the amounts in that
+        currency, without the sign). For number fields, :func:`number_values` with up to
+        :data:`MAX_SEEN_VALUES` numbers seen before the counts 1-9. For date fields (a text
+        field whose name has the word "date"), the goal values, then up to
+        :data:`MAX_SEEN_VALUES` dates seen, in ISO form.
+    """
+    goal = goal_values(task)
+    texts = seen_values(seen, "texts", MAX_SEEN_VALUES, host)
+    composed = [
+        prefix + (text[1:] if prefix[-1] in _CURRENCY else text)
+        for prefix in goal_prefixes(task)
+        for text in texts
+        if prefix[-1] not in _CURRENCY or text[0] == prefix[-1]
+    ]
+    numbers = [*_numbers_in(goal), *seen_values(seen, "numbers", MAX_SEEN_VALUES, host), *COUNTS]
+    return FieldValues(
+        text=_usable([*goal, *texts, *composed]),
+        number=_usable(numbers),
+        date=_usable([*goal, *seen_values(seen, "dates", MAX_SEEN_VALUES, host)]),
+        username=_usable([*goal, *seen_values(seen, "handles", MAX_SEEN_VALUES, host)]),
+    )
+
+
+def _usable(values: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(v for v in values if v and len(v) <= MAX_VALUE_CHARS))
+
+
+def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ()) -> list[str]:
     """Every meaningful action on the browser's active page for ``task``.
 
     Args:
         browser: The env's browser, on the page the agent sees.
         task: The episode's task (its goal supplies the texts to type).
+        seen: The episode's earlier pages, oldest first (their values are offered for
+            typing too; see :func:`field_values`).
 
     Returns:
         Action strings in the order the module docstring gives; each executes without
@@ -143,8 +224,8 @@ def page_candidates(browser: Browser, task: Task) -> list[str]:
         actions.append(Action(ActionKind.NEW_TAB))
     if count > 1:
         actions.append(Action(ActionKind.CLOSE_TAB))
-    values = goal_values(task)
-    numbers = number_values(values)
+    url = parse_url(browser.url)
+    values = field_values(task, seen, url.host if url is not None and url.host else "")
     for line in browser.axtree_text().splitlines():
         match = _LINE.match(line)
         if match is None:
@@ -156,7 +237,15 @@ def page_candidates(browser: Browser, task: Task) -> list[str]:
         facts = browser.element_facts(target)
         if facts is None or facts.hidden:
             continue
-        fill = numbers if role in NUMBER_FIELD_ROLES else values
+        fill = values.text
+        if facts.is_text_field:
+            name = _field_name(line[match.end() :])
+            if role in NUMBER_FIELD_ROLES or _NUMBER_FIELD.search(name):
+                fill = values.number
+            elif _DATE_FIELD.search(name):
+                fill = values.date
+            elif _USERNAME_FIELD.search(name):
+                fill = values.username
         actions += _element_actions(browser, target, role, facts, line, fill)
     return [text for text in map(_checked_string, actions) if text is not None]
 
