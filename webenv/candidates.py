@@ -311,7 +311,8 @@ def solution_misses(env: Any, task: Task) -> list[str]:
     to the task and takes each solution step in its candidate form (``type [id] [text]
     [1|0]`` for a fill with or without Enter, ``check``/``uncheck`` for a click on a
     checkbox or radio button, ``stop []`` for any answer, since answers are left to the
-    agent); the step is played as the solution writes it.
+    agent); the step is played as the solution writes it. A click on a radio button that
+    is already chosen changes nothing, so it is played but not looked for.
 
     Returns:
         One line per step whose candidate form was not offered, or that failed; empty
@@ -339,14 +340,16 @@ def solution_misses(env: Any, task: Task) -> list[str]:
                     line.lstrip("\t").startswith(f"[{target}] ") and "checked: True" in line
                     for line in obs["axtree"].splitlines()
                 )
-                wanted = f"{'uncheck' if ticked else 'check'} [{target}]"
+                # Choosing the chosen radio button changes nothing: no candidate to find.
+                noop = ticked and step["role"] == "radio"
+                wanted = "" if noop else f"{'uncheck' if ticked else 'check'} [{target}]"
             else:
                 wanted = parse_action(actions[0]).to_str()
         except (ActionError, KeyError, ValueError) as exc:
             return [*misses, f"step {number} ({do}): {exc}"]
         except Exception as exc:  # a SolutionError: the step names nothing on the page
             return [*misses, f"step {number} ({do}): {type(exc).__name__}: {exc}"]
-        if wanted not in info["candidates"]:
+        if wanted and wanted not in info["candidates"]:
             misses.append(f"step {number}: {wanted!r} not among {len(info['candidates'])}")
         for action in actions:
             obs, _, terminated, truncated, info = env.step(action)

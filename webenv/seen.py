@@ -87,6 +87,7 @@ _MONTHS = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
 _HANDLE = re.compile(r"[a-z][a-z0-9]*(?:[._-][a-z0-9]+)+|[a-z]+\d+")
 _AT_HANDLE = re.compile(r"(?<![\w.])@([a-z][a-z0-9]*(?:[._-][a-z0-9]+)*)")
 _SENTENCE_END = (".", "!", ":")
+_LEADING_NUMBER = re.compile(r"[-+]?\d")
 _DATE = re.compile(rf"\b(?:({_MONTHS})[a-z]* (\d{{1,2}}), (\d{{4}})|(\d{{4}})-(\d\d)-(\d\d))\b")
 _MONTH_NUMBER = {name: i for i, name in enumerate(_MONTHS.split("|"), 1)}
 _NUMBER = re.compile(
@@ -160,11 +161,11 @@ def _content_lines(axtree: str, labels: set[str]) -> Iterator[tuple[str, str]]:
 
 def _is_name(name: str) -> bool:
     """Whether a link, cell or heading name reads as a value: short, not a sentence, not
-    a bare number (numbers are kept as numbers)."""
+    a number or a count ("3 comments": its number is kept as a number)."""
     return (
         len(name.split()) <= MAX_WORDS
         and not name.endswith(_SENTENCE_END)
-        and _NUMBER.fullmatch(name) is None
+        and _LEADING_NUMBER.match(name) is None
     )
 
 

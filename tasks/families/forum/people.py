@@ -415,7 +415,7 @@ def _bio_forum(ctx: Context) -> Draft | None:
     steps = [
         click("Forums"),
         click("Sort by subscribers"),
-        click(USER),
+        click("Settings"),
         click("Edit biography"),
         type_text("Biography", biography),
         button("Save biography"),
