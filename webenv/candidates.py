@@ -23,11 +23,30 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
    - checkboxes: ``check [id]`` when unticked, ``uncheck [id]`` when ticked; radio
      buttons: ``check [id]`` when not chosen;
    - selects: ``select [id] [label]`` for each option with a non-empty label;
-   - text fields: ``type [id] [value] [1]`` then ``type [id] [value] [0]`` for each of
-     :func:`goal_values`; when the field shows a value, the same for that value with a
-     goal value appended after a space (edits such as "add ' [Solved]' to the title");
-     then ``type [id] [] [0]`` (clear it). Number fields (``spinbutton``) get the goal's
-     numbers and the counts 1-9 instead of its words.
+   - text fields: ``type [id] [value] [1]`` then ``type [id] [value] [0]`` for each
+     value of the field's kind (:func:`field_values`); when the field shows a value, the
+     same for that value with a goal value appended after a space (edits such as "add
+     ' [Solved]' to the title"); then ``type [id] [] [0]`` (clear it).
+
+Values to type come from the goal and from the episode's earlier pages, and the field's
+kind decides which apply:
+
+- every field gets :func:`goal_values` first (the task's slot values, quoted phrases,
+  path parts, the logged-in usernames);
+- a number field (a ``spinbutton``, or a field named for a price, quantity or amount)
+  gets the goal's numbers instead, then numbers seen, then the counts 1-9;
+- a date field (its name has the word "date") then gets dates seen, in ISO form;
+- a username field ("Username") then gets usernames seen;
+- any other text field then gets texts seen (names, amounts of money, identifiers),
+  and each quoted phrase of the goal that begins a value (:func:`goal_prefixes`:
+  ``"Order "``, ``"Price: $"``) completed by each of those texts.
+
+Values seen are what :mod:`webenv.seen` read on the pages visited since reset, other
+than the current one (a value is carried from one page to another): at most
+:data:`MAX_SEEN_VALUES` per field and kind, the most recent page of each other site
+first (what the agent read last there), then the other pages, most recent first.
+Answers are not offered: ``stop []`` ends the episode and the answer text is the
+agent's.
 
 A ``click`` on a checkbox or radio button is offered in its ``check``/``uncheck`` form
 only (the same effect), so a policy does not see one action twice.
@@ -152,6 +171,9 @@ def goal_prefixes(task: Task) -> list[str]:
 class FieldValues:
     """The texts offered to each kind of text field on one page."""
 
+    goal: list[str]
+    """The goal's own values (:func:`goal_values`), which are also appended to a field's
+    shown value."""
     text: list[str]
     number: list[str]
     date: list[str]
@@ -186,6 +208,7 @@ def field_values(task: Task, seen: Sequence[SeenPage] = (), host: str = "") -> F
     ]
     numbers = [*_numbers_in(goal), *seen_values(seen, "numbers", MAX_SEEN_VALUES, host), *COUNTS]
     return FieldValues(
+        goal=goal,
         text=_usable([*goal, *texts, *composed]),
         number=_usable(numbers),
         date=_usable([*goal, *seen_values(seen, "dates", MAX_SEEN_VALUES, host)]),
@@ -246,21 +269,28 @@ def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ())
                 fill = values.date
             elif _USERNAME_FIELD.search(name):
                 fill = values.username
-        actions += _element_actions(browser, target, role, facts, line, fill)
+        actions += _element_actions(browser, target, role, facts, line, fill, values.goal)
     return [text for text in map(_checked_string, actions) if text is not None]
 
 
 def _element_actions(
-    browser: Browser, target: int, role: str, facts: ElementFacts, line: str, values: list[str]
+    browser: Browser,
+    target: int,
+    role: str,
+    facts: ElementFacts,
+    line: str,
+    values: list[str],
+    goal: list[str],
 ) -> list[Action]:
-    """The actions offered on one shown element."""
+    """The actions offered on one shown element (``values`` to type into a text field, and
+    ``goal`` values to append to what it shows)."""
     if facts.is_text_field:
         if facts.disabled or facts.readonly:
             return []
         shown = _VALUE.search(line)
         current = shown.group(1) if shown is not None and "•" not in shown.group(1) else ""
         # Appending to a number field would not be a number.
-        appended = [] if facts.type == "number" else [f"{current} {v}" for v in values if current]
+        appended = [] if facts.type == "number" else [f"{current} {v}" for v in goal if current]
         texts = [*values, *appended]
         typed = [
             Action(ActionKind.TYPE, target=target, text=text, press_enter=enter)

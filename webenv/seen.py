@@ -2,27 +2,38 @@
 
 A task often asks the agent to read a value on one page and type it on another (a price
 into a forum comment, an order number into a message, a username into an invite form).
-:mod:`webenv.candidates` offers such values for typing by keeping, for the last
-:data:`MAX_PAGES` pages of the episode, the values each page showed, read from its
-accessibility-tree text (the one both backends share, so both remember the same).
+:mod:`webenv.candidates` offers such values for typing. ``WebEnv(candidates=True)``
+keeps, for the last :data:`MAX_PAGES` pages of the episode, the values each page showed,
+read from its accessibility-tree text (the text both backends share, so both remember
+the same); the memory starts empty at ``reset``, is kept by ``save_state`` and computed
+only when candidates are on. A page that changes in place (same URL) replaces its
+record.
 
-What a page contributes, in tree order, from the names of its ``StaticText``, ``link``,
-``cell``, ``heading`` and similar lines outside the site chrome (``banner``,
-``navigation`` and ``contentinfo`` landmarks, which repeat on every page):
+What a page contributes, in tree order, from its title and the names of its
+``StaticText``, ``link``, ``cell``, ``heading`` and similar lines outside the site
+chrome (``banner``, ``navigation`` and ``contentinfo`` landmarks, which repeat on every
+page) and outside controls (a button's text is its label):
 
-- **texts**: a link, cell or heading name of at most :data:`MAX_WORDS` words (a
-  ``StaticText`` gives no whole text: most are sentences and separators); amounts of
-  money as shown (``$12.34``); order
-  and other identifiers (``#100123`` or a number of five or more digits, without the
-  ``#``). A text that names a control of the page (a field's label, a button) is left
-  out, and so is any text longer than :data:`MAX_SEEN_CHARS` characters.
+- **texts**: the page's title without the site's name (``Knitting | Agora`` gives
+  ``Knitting``); each link, cell or heading name of at most :data:`MAX_WORDS` words
+  that is not a sentence (ending in ``.``, ``!`` or ``:``) and does not start with a
+  number (``3 comments`` is a count: its number is kept as a number); amounts of money
+  as shown (``$12.34``); identifiers (``#100123`` or a number of five or more digits,
+  without the ``#``). A ``StaticText`` gives no whole text (most are sentences and
+  separators), only its money, identifiers, numbers and dates. A text that names a
+  control of the page (a field's label, a button) is left out, and so is any text
+  longer than :data:`MAX_SEEN_CHARS` characters.
 - **numbers**: every number in those names (``28 points`` gives ``28``; ``$1,234.50``
-  gives ``1234.50``), for number fields.
+  gives ``1234.50``), dates aside, for number fields.
 - **dates**: every date written like ``Mar 4, 2024`` or ``2024-03-04``, in ISO form
-  (``2024-03-04``, what date fields take).
+  (``2024-03-04``, what the sites' date fields take).
+- **handles**: usernames: ``@name`` mentions, and link or cell names that are one
+  lower-case word joined by ``.``, ``_`` or ``-``, or ending in digits (``sara.hughes``,
+  ``copper_quinn``, ``yusufj81``).
 
-Pages are kept as immutable :class:`SeenPage` records, so a snapshot of the memory is
-the tuple itself.
+:func:`seen_values` orders them for a field: the most recent page of each other site
+first, then the rest, most recent first. Pages are kept as immutable
+:class:`SeenPage` records, so a snapshot of the memory is the tuple itself.
 """
 
 from __future__ import annotations
@@ -78,7 +89,7 @@ VALUE_ROLES = frozenset(
     }
 )
 """Roles whose names are read as values."""
-NAMED_VALUE_ROLES = VALUE_ROLES - {"StaticText"}
+NAMED_VALUE_ROLES = (VALUE_ROLES - {"StaticText"}) | {"RootWebArea"}
 """Roles whose whole name (up to :data:`MAX_WORDS` words) is a text value."""
 
 _LINE = re.compile(r"^(\t*)\[\d+\] (\S+) '(.*?)'(?= [\w-]+: |$)")
@@ -86,6 +97,7 @@ _MONEY = re.compile(r"[$€£]\d[\d,]*(?:\.\d+)?")
 _MONTHS = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
 _HANDLE = re.compile(r"[a-z][a-z0-9]*(?:[._-][a-z0-9]+)+|[a-z]+\d+")
 _AT_HANDLE = re.compile(r"(?<![\w.])@([a-z][a-z0-9]*(?:[._-][a-z0-9]+)*)")
+_SITE_SUFFIX = re.compile(r" [|·] [^|·]*$")
 _SENTENCE_END = (".", "!", ":")
 _LEADING_NUMBER = re.compile(r"[-+]?\d")
 _DATE = re.compile(rf"\b(?:({_MONTHS})[a-z]* (\d{{1,2}}), (\d{{4}})|(\d{{4}})-(\d\d)-(\d\d))\b")
@@ -116,6 +128,8 @@ def read_page(url: str, axtree: str) -> SeenPage:
     handles: list[str] = []
     labels: set[str] = set()
     for role, name in _content_lines(axtree, labels):
+        if role == "RootWebArea":
+            name = _SITE_SUFFIX.sub("", name)
         if role in NAMED_VALUE_ROLES and _is_name(name):
             texts.append(name)
             if _HANDLE.fullmatch(name):
@@ -156,6 +170,8 @@ def _content_lines(axtree: str, labels: set[str]) -> Iterator[tuple[str, str]]:
         if role not in VALUE_ROLES:
             labels.add(name)
         elif skip_depth is None and name:
+            yield role, name
+        if role == "RootWebArea" and name:
             yield role, name
 
 
