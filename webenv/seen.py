@@ -20,7 +20,8 @@ page) and outside controls (a button's text is its label):
   number (``3 comments`` is a count: its number is kept as a number); amounts of money
   as shown (``$12.34``); identifiers (``#100123`` or a number of five or more digits,
   without the ``#``). A ``StaticText`` gives no whole text (most are sentences and
-  separators), only its money, identifiers, numbers and dates. A text that names a
+  separators), only its money, identifiers, numbers and dates, unless it is the text of
+  a ``definition`` or a cell (``Status`` / ``Canceled`` in a description list). A text that names a
   control of the page (a field's label, a button) is left out, and so is any text
   longer than :data:`MAX_SEEN_CHARS` characters.
 - **numbers**: every number in those names (``28 points`` gives ``28``; ``$1,234.50``
@@ -89,6 +90,8 @@ VALUE_ROLES = frozenset(
     }
 )
 """Roles whose names are read as values."""
+VALUE_PARENT_ROLES = frozenset({"definition", "cell", "gridcell"})
+"""Roles whose ``StaticText`` children are whole values (a ``definition`` is unnamed)."""
 NAMED_VALUE_ROLES = (VALUE_ROLES - {"StaticText"}) | {"RootWebArea"}
 """Roles whose whole name (up to :data:`MAX_WORDS` words) is a text value."""
 
@@ -156,11 +159,17 @@ def _content_lines(axtree: str, labels: set[str]) -> Iterator[tuple[str, str]]:
     """(role, name) of the value lines outside the site chrome and controls; fills
     ``labels`` with the names of the page's other lines (controls and their labels)."""
     skip_depth: int | None = None
+    roles: list[str] = []  # the roles of the line's ancestors, by depth
     for line in axtree.splitlines():
         match = _LINE.match(line)
         if match is None:
             continue
         depth, role, name = len(match.group(1)), match.group(2), " ".join(match.group(3).split())
+        parent = roles[depth - 1] if 0 < depth <= len(roles) else ""
+        del roles[depth:]
+        roles.append(role)
+        if role == "StaticText" and parent in VALUE_PARENT_ROLES:
+            role = parent  # the text of a definition (a description list's value)
         if skip_depth is not None and depth <= skip_depth:
             skip_depth = None
         if skip_depth is not None:

@@ -187,6 +187,7 @@ def _moderator_status(ctx: Context) -> Draft | None:
         click("My Account"),
         click("My Orders"),
         *[click("Next page") for _ in range(page_of(index, ORDERS_PER_PAGE) - 1)],
+        click(f"View order {order.number}"),
         click("Community forum"),
         click("Forums"),
         click(forum.title),
@@ -333,7 +334,7 @@ FAMILIES = [
         build=_moderator_status,
         confirm=_confirm_moderator_status,
         split="test",
-        length=(10, 16),
+        length=(11, 17),
         kind="state",
     ),
     Family(
