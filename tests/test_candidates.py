@@ -19,9 +19,9 @@ from webenv.env import WebEnv
 from webenv.errors import OptionError
 from webenv.families import families, generate_many
 from webenv.seen import read_page
-from webenv.tools.solution import step_to_actions
 from webenv.sites.core.urls import parse_url
 from webenv.tasks import Task
+from webenv.tools.solution import step_to_actions
 
 WORLD = 3
 
