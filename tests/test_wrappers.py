@@ -283,10 +283,11 @@ def test_browsergym_focus_and_infeasible_answer(suite):
 
 
 def test_browsergym_last_action_through_discrete_actions():
-    env = BrowserGymObservation(DiscreteActions(gym.make("WebShop-v0"), K))
+    wide = 1024  # more slots than a page has candidates, so the next page masks some
+    env = BrowserGymObservation(DiscreteActions(gym.make("WebShop-v0"), wide))
     try:
         _, info = env.reset(seed=0)
-        slot = min(len(info["candidates"]), K) - 1
+        slot = min(len(info["candidates"]), wide) - 1
         chosen = info["candidates"][slot]
         obs, _, _, _, info = env.step(slot)
         assert obs["last_action"] == chosen and obs["last_action_error"] == ""
