@@ -1,18 +1,26 @@
 """Train a small web-agent policy on generated tasks, with numpy only.
 
 The policy chooses among the page's action candidates (``candidates=True`` and
-:class:`webenv.wrappers.DiscreteActions`): it scores every candidate with a small
-network over generic features (what kind of action it is, the role of the element it
-acts on, how many words of its name, its surroundings and its text appear in the goal,
-whether it was already taken...) and picks by softmax. Nothing in the features names a
-site, a page or a task family, so what it learns can carry over to families it never saw.
+:class:`webenv.wrappers.DiscreteActions`): it scores every candidate with a linear model
+over generic features (what kind of action it is, the role of the element it acts on, how
+many words of its name, its surroundings and its text appear in the goal, its place in
+its list against the place the goal asks for — "the fourth newest" —, what the goal calls
+a typed value against the field's name, whether it was already taken...) and picks by
+softmax. Candidates offer no answer text (``stop []``), so an **answer head** does the
+rest: when the policy stops, it chooses the answer among the values the page shows (each
+element's name and the numbers, dates and phrases in it, or no answer), scored by the
+value's shape (a count, money, a date, a handle) and its label against the goal's words
+("how much", "who", "when"); :class:`AnswerText` lets ``stop []`` carry it. Nothing in
+the features names a site, a page or a task family, so what both learn can carry over to
+families they never saw.
 
 Training, all through the public API (``gym.make`` / ``gym.make_vec`` → wrappers):
 
 1. **Demonstrations** (:func:`collect_demonstrations`): the reference solutions of the
    ``gen:train`` families are played on training worlds, and each step is written down as
    the index of the candidate it corresponds to.
-2. **Behaviour cloning**: the network is fitted to choose the expert's candidate.
+2. **Behaviour cloning**: the policy is fitted to choose the expert's candidate, and the
+   answer head the reference answer (or no answer, after a task that changes things).
 3. **RL fine-tuning**: REINFORCE with a batch-mean baseline on episodes of ``gen:train``
    tasks played by the policy in an ``AsyncVectorEnv``, with the env's own reward (1 when
    the validators pass), while the cloning loss keeps it near the expert.
@@ -21,10 +29,9 @@ Evaluation runs the greedy policy on **held-out** tasks: the ``gen:test`` famili
 template seen in training) on the held-out worlds 10000+ (no world seen in training). Each
 evaluation plays the same tasks (the vector env's seeded draws), and so do the two
 reference lines: a uniformly random choice among the candidates, and the reference
-solutions (the oracle). Candidates offer no answer text (answers are left to the agent:
-``stop []``), so questions that need an answer are out of this policy's reach; the
-summary also reports the share of evaluation tasks whose reference solution can be
-played as candidates (the ceiling for any candidate-only policy).
+solutions (the oracle). Some answers are not on any page (a sum, a difference): the
+summary reports the share of evaluation tasks whose reference solution can be played as
+candidates ending with an answer the page shows (the ceiling for this policy).
 
 Run it as ``make bench-rl`` (writes ``benchmarks/results/rl.json`` and
 ``docs/learning_curve.png``) or ``python examples/train_policy.py --help``.
@@ -33,6 +40,7 @@ Run it as ``make bench-rl`` (writes ``benchmarks/results/rl.json`` and
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
@@ -255,9 +263,13 @@ class EpisodeMemory:
         self.typed = self.typed or kind.startswith("type")
 
 
+_parse = functools.lru_cache(maxsize=1 << 16)(parse_action)
+"""``parse_action``, cached: the same candidates come back on every page of a site."""
+
+
 def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None, str]:
     """The candidate's feature kind, its target id and its text (typed or chosen)."""
-    action = parse_action(candidate)
+    action = _parse(candidate)
     kind = str(action.kind)
     text = action.text or ""
     if action.kind == ActionKind.TYPE:
@@ -311,8 +323,10 @@ class Features:
         )
 
 
+@functools.lru_cache(maxsize=1 << 20)
 def _hash(text: str) -> int:
-    # crc32, not hash(): Python randomises str hashes per process.
+    # crc32, not hash(): Python randomises str hashes per process. Keys repeat from page
+    # to page, hence the cache.
     return zlib.crc32(text.encode()) & ((1 << HASH_BITS) - 1)
 
 
@@ -621,7 +635,8 @@ class AnswerText(gym.Wrapper):
 
 
 class CandidatePolicy:
-    """A linear softmax policy over candidates: dense weights plus hashed-pair weights.
+    """A linear softmax over options (candidates, or answer values): dense weights plus
+    hashed-pair weights.
 
     ``score(c) = v · dense(c) + sum of w[i] over c's hashed features``; the probability of
     a candidate is the softmax of the scores over its page's candidates. Trained with Adam
@@ -878,7 +893,12 @@ def task_selection(text: str) -> str | list[str]:
 
 
 def make_vector_env(
-    split: str | list[str], world_seeds: range, workers: int, max_candidates: int, max_steps: int
+    split: str | list[str],
+    world_seeds: range,
+    workers: int,
+    max_candidates: int,
+    max_steps: int,
+    reward_mode: str = "sparse",
 ) -> gym.vector.VectorEnv:
     """``workers`` envs of ``split`` tasks in an AsyncVectorEnv, each a DiscreteActions env
     over an :class:`AnswerText` env (so ``stop []`` can carry an answer).
@@ -896,17 +916,21 @@ def make_vector_env(
         candidates=True,
         world_seeds=world_seeds,
         max_episode_steps=max_steps,
+        reward_mode=reward_mode,
     )
 
 
 @dataclass
 class Episode:
-    """A finished episode: its task, reward and the (features, choice) of each step."""
+    """A finished episode: its task, its reward (the sum of its steps' rewards, which is
+    the validators' verdict in both reward modes), and each step's (features, choice) and
+    reward when kept."""
 
     task_id: str
     family: str
     reward: float
     steps: list[tuple[Features, int]]
+    rewards: list[float] = field(default_factory=list)
 
 
 def run_episodes(
@@ -930,11 +954,13 @@ def run_episodes(
     n = envs.num_envs
     memories = [EpisodeMemory() for _ in range(n)]
     trails: list[list[tuple[Features, int]]] = [[] for _ in range(n)]
+    paid: list[list[float]] = [[] for _ in range(n)]
     tasks = [(str(infos["task_id"][i]), str(infos["family"][i])) for i in range(n)]
     finished: list[list[Episode]] = [[] for _ in range(n)]
     while any(len(done) < episodes_per_env for done in finished):
         actions = np.zeros(n, dtype=np.int64)
         pending = [""] * n
+        chose = [False] * n
         for i in range(n):
             single = {key: obs[key][i] for key in ("axtree", "url", "goal", "last_action_error")}
             candidates = list(infos["candidates"][i])[: int(infos["action_mask"][i].sum())]
@@ -943,6 +969,7 @@ def run_episodes(
             rows, described = candidate_features(single, candidates, memories[i])
             choice = choose(rows, rng)
             actions[i] = choice
+            chose[i] = True
             if keep_steps:
                 trails[i].append((rows, choice))
             memories[i].remember(single["url"], candidates[choice], *described[choice])
@@ -955,11 +982,15 @@ def run_episodes(
             vector.set_attr("pending_answer", pending)
         obs, rewards, terminated, truncated, infos = envs.step(actions)
         for i in range(n):
+            if chose[i]:  # rewards line up with the kept steps
+                paid[i].append(float(rewards[i]))
             if terminated[i] or truncated[i]:
                 if len(finished[i]) < episodes_per_env:
-                    finished[i].append(Episode(*tasks[i], float(rewards[i]), trails[i]))
+                    total = float(np.sum(paid[i]))
+                    finished[i].append(Episode(*tasks[i], total, trails[i], paid[i]))
                 memories[i] = EpisodeMemory()
                 trails[i] = []
+                paid[i] = []
                 tasks[i] = (str(infos["task_id"][i]), str(infos["family"][i]))
     return [episode for done in finished for episode in done]
 
@@ -972,13 +1003,20 @@ def reinforce_step(
     gamma: float,
     bc_weight: float,
 ) -> None:
-    """One REINFORCE update (batch-mean baseline, final reward discounted per step)
+    """One REINFORCE update (each step's discounted reward-to-go, minus the batch mean)
     plus the behaviour-cloning loss weighted by ``bc_weight``."""
-    steps = [
-        (rows, choice, episode.reward * gamma ** (len(episode.steps) - 1 - t))
-        for episode in episodes
-        for t, (rows, choice) in enumerate(episode.steps)
-    ]
+    steps = []
+    for episode in episodes:
+        to_go = 0.0
+        rewards_to_go: list[float] = []
+        for reward in reversed(episode.rewards[: len(episode.steps)]):
+            to_go = reward + gamma * to_go
+            rewards_to_go.append(to_go)
+        rewards_to_go.reverse()
+        steps += [
+            (rows, choice, ret)
+            for (rows, choice), ret in zip(episode.steps, rewards_to_go, strict=True)
+        ]
     grads: dict[str, np.ndarray] = {}
     if steps:
         returns = np.array([ret for _, _, ret in steps])
@@ -1072,7 +1110,12 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             )
         )
     train_envs = make_vector_env(
-        args.train_tasks, train_worlds, args.workers, args.max_candidates, args.max_steps
+        args.train_tasks,
+        train_worlds,
+        args.workers,
+        args.max_candidates,
+        args.max_steps,
+        args.reward_mode,
     )
     per_env = max(1, args.eval_episodes // args.workers)
     curve: list[dict[str, Any]] = []
@@ -1247,6 +1290,14 @@ def plot(result: dict[str, Any], path: Path) -> None:
         success.axhline(held_out["candidate_ceiling"], color=colour, ls="-.", lw=0.8)
         success.axhline(held_out["random"], color=colour, ls="--", lw=0.8)
         accuracy.plot(steps, [p[f"{name}_step_accuracy"] for p in curve], marker="o", color=colour)
+        accuracy.plot(
+            steps,
+            [p[f"{name}_answer_accuracy"] for p in curve],
+            marker="s",
+            ms=4,
+            ls=":",
+            color=colour,
+        )
         accuracy.axhline(held_out["step_accuracy"]["random"], color=colour, ls="--", lw=0.8)
     success.plot([], [], color="grey", ls="--", lw=0.8, label="random over candidates")
     success.plot([], [], color="grey", ls="-.", lw=0.8, label="candidate ceiling")
@@ -1254,9 +1305,13 @@ def plot(result: dict[str, Any], path: Path) -> None:
     if not np.isnan(oracle):
         success.axhline(oracle, color="green", ls=":", label="oracle (reference solutions)")
     bc_end = max((point["step"] for point in curve if point["stage"] != "rl"), default=0)
+    accuracy.plot([], [], color="grey", marker="o", label="action steps")
+    accuracy.plot([], [], color="grey", marker="s", ms=4, ls=":", label="answers")
+    accuracy.plot([], [], color="grey", ls="--", lw=0.8, label="random action")
+    accuracy.legend(fontsize=6.5, loc="lower right")
     for ax, title in (
-        (success, "task success (greedy)"),
-        (accuracy, "step accuracy vs reference solutions"),
+        (success, "held-out task success (greedy)"),
+        (accuracy, "held-out choices that match the reference"),
     ):
         ax.axvline(bc_end, color="black", lw=0.5)
         ax.text(bc_end, 0.92, " BC | RL", fontsize=7)
@@ -1283,7 +1338,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--rl-iterations", type=int, default=10)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)
-    add("--gamma", type=float, default=0.95, help="discount of the final reward per step")
+    add("--gamma", type=float, default=0.95, help="discount of rewards per step")
+    add(
+        "--reward-mode",
+        choices=("sparse", "progress"),
+        default="progress",
+        help="RL training reward (held-out success is always the validators' verdict)",
+    )
     add("--bc-weight", type=float, default=0.5, help="cloning loss kept during RL")
     add("--workers", type=int, default=2, help="AsyncVectorEnv workers")
     add("--max-candidates", type=int, default=256)
