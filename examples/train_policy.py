@@ -353,7 +353,7 @@ def candidate_features(
     path = obs["url"].split("://", 1)[-1].split("?", 1)[0].rstrip("/").split("/")
     route_words = plain(tokens(path[0]) | tokens(path[-1]))
     url_overlap = len(url_words & goal_words) / max(1, len(goal_words))
-    question = 1.0 if asks_question(goal) else 0.0
+    question = 1.0 if goal.rstrip().endswith("?") else 0.0
     elements = page_elements(obs["axtree"])
     place, count = goal_ranks(goal)
     parsed = [_kind(candidate, None) for candidate in candidates]
@@ -499,16 +499,10 @@ class AnswerValue:
     part: bool = False
 
 
-def asks_question(goal: str) -> bool:
-    """Whether the goal asks something (a ``?`` outside the text it quotes)."""
-    return "?" in re.sub(r"[\"“][^\"”]*[\"”]", " ", goal)
-
-
-def answer_values(axtree: str, goal: str, limit: int = 600) -> list[AnswerValue]:
-    """The texts an answer to ``goal`` can be on this page: each element's name and the
-    numbers, dates and phrases in it, once each, in page order (at most ``limit``), after
-    the empty answer, offered only when the goal asks no question."""
-    values = [] if asks_question(goal) else [AnswerValue("")]
+def answer_values(axtree: str, limit: int = 600) -> list[AnswerValue]:
+    """The empty answer, then each element's name and the numbers, dates and phrases in
+    it, once each, in page order (at most ``limit``)."""
+    values = [AnswerValue("")]
     seen = {""}
     for element in page_elements(axtree).values():
         name = element.name.strip()
@@ -556,8 +550,8 @@ def answer_features(goal: str, values: Sequence[AnswerValue]) -> Features:
     "when"), the words of its label and surroundings, and whether the goal already says it
     (an answer rarely repeats the question)."""
     goal_words = tokens(goal)
-    question = 1.0 if asks_question(goal) else 0.0
-    template_words = template_tokens(goal) | ({"?"} if question else set())
+    template_words = template_tokens(goal) | ({"?"} if goal.rstrip().endswith("?") else set())
+    question = 1.0 if goal.rstrip().endswith("?") else 0.0
     rows = np.zeros((len(values), N_ANSWER), dtype=np.float64)
     index: list[int] = []
     owner: list[int] = []
@@ -814,7 +808,7 @@ def collect_demonstrations(
                             break
                         ending = parse_action(action)
                         if ending.kind == ActionKind.STOP:
-                            values = answer_values(obs["axtree"], obs["goal"])
+                            values = answer_values(obs["axtree"])
                             answer = None if ending.infeasible else ending.text or ""
                             right = answer_choice(values, answer) if answer is not None else None
                             if right is None:
@@ -980,10 +974,8 @@ def run_episodes(
                 trails[i].append((rows, choice))
             memories[i].remember(single["url"], candidates[choice], *described[choice])
             if answer is not None and candidates[choice] == "stop []":
-                values = answer_values(single["axtree"], single["goal"])
-                if values:
-                    chosen = answer(answer_features(single["goal"], values), rng)
-                    pending[i] = values[chosen].text
+                values = answer_values(single["axtree"])
+                pending[i] = values[answer(answer_features(single["goal"], values), rng)].text
         if any(pending):
             # Both vector envs have set_attr; the VectorEnv base class does not declare it.
             vector = cast("gym.vector.SyncVectorEnv | gym.vector.AsyncVectorEnv", envs)
@@ -1260,7 +1252,7 @@ def _candidate_reachable(
                 obs, _, action = reference[position]
                 ending = parse_action(action)
                 if ending.kind == ActionKind.STOP:
-                    values = answer_values(obs["axtree"], obs["goal"])
+                    values = answer_values(obs["axtree"])
                     right = answer_choice(values, ending.text or "")
                     if ending.infeasible or right is None:
                         break

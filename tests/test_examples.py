@@ -163,13 +163,7 @@ def test_answer_values_and_the_reference_choice(example):
         "\n\t[20] StaticText 'Total: $1,041.97'\n\t[21] link 'aaron.king'"
         "\n\t[22] StaticText 'Placed on Mar 3, 2024 (3 items)'"
     )
-    goal = "How much was my order 100214?"
-    values = example.answer_values(axtree, goal)
-    texts = [value.text for value in values]
-    # A question is never answered with nothing; a task that changes things may be.
-    assert "" not in texts and example.asks_question(goal)
-    assert not example.asks_question('Post "Anyone tried it?" in Hiking.')
-    values = example.answer_values(axtree, "Cancel order 100214.")
+    values = example.answer_values(axtree)
     texts = [value.text for value in values]
     assert texts[0] == "" and values[0].element is None
     assert {"Order 100214", "100214", "1,041.97", "aaron.king", "Mar 3, 2024", "3"} <= set(texts)
@@ -180,7 +174,7 @@ def test_answer_values_and_the_reference_choice(example):
     shapes = {v.text: example.answer_shape(v.text) for v in values if v.text}
     assert shapes["1,041.97"] == "money" and shapes["3"] == "number"
     assert shapes["Mar 3, 2024"] == "date" and shapes["aaron.king"] == "handle"
-    features = example.answer_features(goal, values)
+    features = example.answer_features("How much was my order 100214?", values)
     assert features.dense.shape == (len(values), example.N_ANSWER)
     assert features.dense[0, 0] == 1.0 and np.isfinite(features.dense).all()
     said = 2 + len(example.ANSWER_SHAPES) + 1  # the goal already says it
