@@ -1,18 +1,26 @@
 """Train a small web-agent policy on generated tasks, with numpy only.
 
 The policy chooses among the page's action candidates (``candidates=True`` and
-:class:`webenv.wrappers.DiscreteActions`): it scores every candidate with a small
-network over generic features (what kind of action it is, the role of the element it
-acts on, how many words of its name, its surroundings and its text appear in the goal,
-whether it was already taken...) and picks by softmax. Nothing in the features names a
-site, a page or a task family, so what it learns can carry over to families it never saw.
+:class:`webenv.wrappers.DiscreteActions`): it scores every candidate with a linear model
+over generic features (what kind of action it is, the role of the element it acts on, how
+many words of its name, its surroundings and its text appear in the goal, its place in
+its list against the place the goal asks for — "the fourth newest" —, what the goal calls
+a typed value against the field's name, whether it was already taken...) and picks by
+softmax. Candidates offer no answer text (``stop []``), so an **answer head** does the
+rest: when the policy stops, it chooses the answer among the values the page shows (each
+element's name and the numbers, dates and phrases in it, or no answer), scored by the
+value's shape (a count, money, a date, a handle) and its label against the goal's words
+("how much", "who", "when"); :class:`AnswerText` lets ``stop []`` carry it. Nothing in
+the features names a site, a page or a task family, so what both learn can carry over to
+families they never saw.
 
 Training, all through the public API (``gym.make`` / ``gym.make_vec`` → wrappers):
 
 1. **Demonstrations** (:func:`collect_demonstrations`): the reference solutions of the
    ``gen:train`` families are played on training worlds, and each step is written down as
    the index of the candidate it corresponds to.
-2. **Behaviour cloning**: the network is fitted to choose the expert's candidate.
+2. **Behaviour cloning**: the policy is fitted to choose the expert's candidate, and the
+   answer head the reference answer (or no answer, after a task that changes things).
 3. **RL fine-tuning**: REINFORCE with a batch-mean baseline on episodes of ``gen:train``
    tasks played by the policy in an ``AsyncVectorEnv``, with the env's own reward (1 when
    the validators pass), while the cloning loss keeps it near the expert.
@@ -21,10 +29,9 @@ Evaluation runs the greedy policy on **held-out** tasks: the ``gen:test`` famili
 template seen in training) on the held-out worlds 10000+ (no world seen in training). Each
 evaluation plays the same tasks (the vector env's seeded draws), and so do the two
 reference lines: a uniformly random choice among the candidates, and the reference
-solutions (the oracle). Candidates offer no answer text (answers are left to the agent:
-``stop []``), so questions that need an answer are out of this policy's reach; the
-summary also reports the share of evaluation tasks whose reference solution can be
-played as candidates (the ceiling for any candidate-only policy).
+solutions (the oracle). Some answers are not on any page (a sum, a difference): the
+summary reports the share of evaluation tasks whose reference solution can be played as
+candidates ending with an answer the page shows (the ceiling for this policy).
 
 Run it as ``make bench-rl`` (writes ``benchmarks/results/rl.json`` and
 ``docs/learning_curve.png``) or ``python examples/train_policy.py --help``.
@@ -33,6 +40,7 @@ Run it as ``make bench-rl`` (writes ``benchmarks/results/rl.json`` and
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
@@ -41,7 +49,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
@@ -124,12 +132,18 @@ def stems(words: set[str]) -> set[str]:
 
 @dataclass
 class PageElement:
-    """What the AX text says about one element: role, name, and nearby text."""
+    """What the AX text says about one element: role, name, nearby text and where it sits.
+
+    ``path`` joins the roles of its ancestors: the links of one list's items share a path
+    that the page's navigation links do not, so an element's rank among the elements of
+    its path is its place in that list ("the third newest").
+    """
 
     role: str
     name: str
     props: str
     context: str
+    path: str = ""
 
 
 def page_elements(axtree: str) -> dict[int, PageElement]:
@@ -137,6 +151,7 @@ def page_elements(axtree: str) -> dict[int, PageElement]:
     element's ancestors and of the three lines before it (a row's title, a field's label)."""
     elements: dict[int, PageElement] = {}
     ancestors: list[str] = []
+    roles: list[str] = []
     recent: list[str] = []
     for line in axtree.splitlines():
         match = _LINE.match(line)
@@ -145,12 +160,86 @@ def page_elements(axtree: str) -> dict[int, PageElement]:
         depth = len(match.group(1))
         role, name = match.group(3), match.group(4)
         del ancestors[depth:]
+        del roles[depth:]
         context = " ".join([*ancestors[-2:], *recent[-3:]])
-        elements[int(match.group(2))] = PageElement(role, name, match.group(5), context)
+        elements[int(match.group(2))] = PageElement(
+            role, name, match.group(5), context, "/".join(roles)
+        )
         ancestors.append(name)
+        roles.append(role)
         if name:
             recent.append(name)
     return elements
+
+
+ORDINALS = {
+    word: rank
+    for rank, words in enumerate(
+        (
+            ("first", "1st"),
+            ("second", "2nd"),
+            ("third", "3rd"),
+            ("fourth", "4th"),
+            ("fifth", "5th"),
+            ("sixth", "6th"),
+            ("seventh", "7th"),
+            ("eighth", "8th"),
+            ("ninth", "9th"),
+            ("tenth", "10th"),
+        ),
+        start=1,
+    )
+    for word in words
+}
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_SUPERLATIVE = re.compile(r"^(?:[a-z]+est|most|top|latest|last|least)$")
+
+
+def goal_ranks(goal: str) -> tuple[int, int]:
+    """The place and the count a goal asks for, read from its wording (0 when it names none).
+
+    "the fourth newest" is place 4; "the newest" place 1; "the 3 cheapest" count 3.
+    """
+    words = _TOKEN.findall(goal.lower())
+    place = count = 0
+    for i, word in enumerate(words):
+        if word in ORDINALS:
+            place = place or ORDINALS[word]
+        elif _SUPERLATIVE.match(word):
+            before = words[i - 1] if i else ""
+            if before.isdigit() or before in NUMBER_WORDS:
+                count = count or (int(before) if before.isdigit() else NUMBER_WORDS[before])
+            else:
+                place = place or 1
+    return place, count
+
+
+def slot_words(goal: str, text: str) -> set[str]:
+    """The two words before ``text`` in the goal ("subject 'Order total'" gives
+    ``subject``): what the goal calls the value, to pair with the field's name."""
+    at = goal.lower().find(text.lower()) if text else -1
+    if at < 0:
+        return set()
+    return plain(set(_TOKEN.findall(goal[:at].lower())[-2:]))
+
+
+def text_shape(text: str) -> str:
+    """A coarse shape of typed or chosen text: digits, a path-like ``a / b``, a handle
+    (``eli.ali``), a capitalised name, a sentence..."""
+    if not text:
+        return "empty"
+    if re.fullmatch(r"[\d.,$ ]+", text):
+        return "number"
+    if " / " in text:
+        return "slash"
+    if re.fullmatch(r"[\w.-]+", text) and re.search(r"[._-]", text):
+        return "handle"
+    words = text.split()
+    if len(words) > 6:
+        return "sentence"
+    if all(word[:1].isupper() for word in words if word[:1].isalpha()):
+        return "title"
+    return f"words{min(len(words), 4)}"
 
 
 @dataclass
@@ -174,9 +263,13 @@ class EpisodeMemory:
         self.typed = self.typed or kind.startswith("type")
 
 
+_parse = functools.lru_cache(maxsize=1 << 16)(parse_action)
+"""``parse_action``, cached: the same candidates come back on every page of a site."""
+
+
 def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None, str]:
     """The candidate's feature kind, its target id and its text (typed or chosen)."""
-    action = parse_action(candidate)
+    action = _parse(candidate)
     kind = str(action.kind)
     text = action.text or ""
     if action.kind == ActionKind.TYPE:
@@ -191,7 +284,7 @@ def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None,
     return kind, action.target, text
 
 
-N_DENSE = len(KINDS) + len(ROLES) + 27
+N_DENSE = len(KINDS) + len(ROLES) + 36
 """Dense features per candidate (see :func:`candidate_features`)."""
 HASH_BITS = 18
 """Hashed sparse features live in ``2**HASH_BITS`` weights."""
@@ -230,8 +323,10 @@ class Features:
         )
 
 
+@functools.lru_cache(maxsize=1 << 20)
 def _hash(text: str) -> int:
-    # crc32, not hash(): Python randomises str hashes per process.
+    # crc32, not hash(): Python randomises str hashes per process. Keys repeat from page
+    # to page, hence the cache.
     return zlib.crc32(text.encode()) & ((1 << HASH_BITS) - 1)
 
 
@@ -260,6 +355,27 @@ def candidate_features(
     url_overlap = len(url_words & goal_words) / max(1, len(goal_words))
     question = 1.0 if goal.rstrip().endswith("?") else 0.0
     elements = page_elements(obs["axtree"])
+    place, count = goal_ranks(goal)
+    parsed = [_kind(candidate, None) for candidate in candidates]
+    # Rank of each candidate among those of its kind whose elements share role and path
+    # (one list's rows), in page order; and among those not yet taken on this page.
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for row, (kind, target, _) in enumerate(parsed):
+        element = elements.get(target) if target is not None else None
+        if element is not None:
+            groups.setdefault((kind, element.role, element.path), []).append(row)
+    rank = np.zeros(len(candidates), dtype=np.int64)
+    fresh_rank = np.full(len(candidates), -1, dtype=np.int64)
+    group_size = np.ones(len(candidates), dtype=np.int64)
+    for members in groups.values():
+        members.sort(key=lambda r: parsed[r][1] or 0)
+        fresh = 0
+        for position, member in enumerate(members):
+            rank[member] = position
+            group_size[member] = len(members)
+            if (obs["url"], candidates[member]) not in memory.taken:
+                fresh_rank[member] = fresh
+                fresh += 1
     names_seen: dict[str, int] = {}
     rows = np.zeros((len(candidates), N_DENSE), dtype=np.float64)
     index: list[int] = []
@@ -267,7 +383,7 @@ def candidate_features(
     described: list[tuple[str, PageElement | None]] = []
     count = max(1, len(candidates))
     for row, candidate in enumerate(candidates):
-        kind, target, text = _kind(candidate, None)
+        kind, target, text = parsed[row]
         element = elements.get(target) if target is not None else None
         if element is not None:
             kind, _, text = _kind(candidate, element)
@@ -316,6 +432,16 @@ def candidate_features(
         f[base + 24] = (role == "link") * f[base + 4]
         f[base + 25] = 1.0 if obs["last_action_error"] else 0.0
         f[base + 26] = is_stop * question
+        listed = group_size[row] > 1
+        f[base + 27] = listed * (place > 0) * (rank[row] == place - 1)
+        f[base + 28] = listed * (rank[row] == 0)
+        f[base + 29] = listed * (fresh_rank[row] == 0)
+        f[base + 30] = listed * (count > 0) * (rank[row] < count)
+        f[base + 31] = listed * (count > 0) * (fresh_rank[row] == 0)
+        f[base + 32] = listed * min(rank[row], 10) / 10
+        f[base + 33] = 1.0 if text and text in goal else 0.0
+        f[base + 34] = 1.0 if text and any(text in q and text != q for q in quoted) else 0.0
+        f[base + 35] = (kind == "select") * len(text_words & goal_words) / max(1, len(text_words))
         words = sorted(plain(name_words - goal_words))[:6]
         keys = [f"k{kind}r{role}l{memory.last_kind}"]
         keys += [f"n{kind}|{word}" for word in words]
@@ -324,6 +450,16 @@ def candidate_features(
         keys += [f"u{kind}|{word}" for word in route_words]
         keys += [f"v{url_word}|{word}" for url_word in route_words for word in words]
         keys += [f"t{kind}|{word}" for word in sorted(text_words & template_words)[:4]]
+        if text:
+            field_words = sorted(plain(name_words))[:4] or [role]
+            shape = text_shape(text)
+            keys += [f"s{slot}|{fw}" for slot in slot_words(goal, text) for fw in field_words]
+            keys += [f"x{shape}|{kind}|{fw}" for fw in field_words]
+            option_words = sorted(plain(text_words - goal_words))[:4]
+            keys += [f"o{gw}|{ow}" for gw in template_words for ow in option_words]
+        if group_size[row] > 1:
+            keys += [f"r{kind}|{role}|{min(rank[row], 5)}|{place}|{count}"]
+            keys += [f"f{kind}|{role}|{min(fresh_rank[row], 5)}|{count}"]
         for key in keys:
             index.append(_hash(key))
             owner.append(row)
@@ -336,19 +472,179 @@ def candidate_features(
     return features, described
 
 
+# -- answers -----------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"(?<![\w.])\$?\d[\d,]*(?:\.\d+)?(?![\w.])")
+_DATE = re.compile(
+    r"\b(?:[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4}|\d{4}-\d{2}-\d{2}|[A-Z][a-z]{2,8} \d{4})\b"
+)
+_PIECES = re.compile(r" [·|•—–] | - |: |\(|\)")
+ANSWER_SHAPES = ("number", "money", "date", "handle", "title", "words")
+N_ANSWER = 1 + len(ANSWER_SHAPES) + 13
+"""Dense features per answer value (see :func:`answer_features`)."""
+
+
+@dataclass
+class AnswerValue:
+    """A text the page shows that could be the answer: an element's name or a piece of it.
+
+    Attributes:
+        text: The answer text ("" for no answer, as actions that change things end).
+        element: The element whose name holds it (None for the empty answer).
+        part: Whether it is a piece of the name (a number, a date, a phrase), not all of it.
+    """
+
+    text: str
+    element: PageElement | None = None
+    part: bool = False
+
+
+def answer_values(axtree: str, limit: int = 600) -> list[AnswerValue]:
+    """The empty answer, then each element's name and the numbers, dates and phrases in
+    it, once each, in page order (at most ``limit``)."""
+    values = [AnswerValue("")]
+    seen = {""}
+    for element in page_elements(axtree).values():
+        name = element.name.strip()
+        if not name or len(name) > 120:
+            continue
+        pieces = [name]
+        pieces += [m.group().lstrip("$") for m in _NUMBER.finditer(name)]
+        pieces += [m.group() for m in _DATE.finditer(name)]
+        pieces += [piece.strip() for piece in _PIECES.split(name)]
+        for piece in pieces:
+            if piece and piece not in seen and len(values) < limit:
+                seen.add(piece)
+                values.append(AnswerValue(piece, element, piece != name))
+    return values
+
+
+def answer_shape(text: str) -> str:
+    """The kind of value ``text`` looks like (one of :data:`ANSWER_SHAPES`)."""
+    if _DATE.fullmatch(text):
+        return "date"
+    if re.fullmatch(r"\$\d[\d,]*(?:\.\d+)?|\d[\d,]*\.\d\d", text):
+        return "money"
+    if re.fullmatch(r"\d[\d,]*(?:\.\d+)?", text):
+        return "number"
+    if re.fullmatch(r"[\w.-]+", text) and re.search(r"[a-z][._-]?[a-z0-9]", text):
+        return "handle" if re.search(r"[._]", text) or text.islower() else "title"
+    words = text.split()
+    if len(words) <= 6 and all(w[:1].isupper() or not w[:1].isalpha() for w in words):
+        return "title"
+    return "words"
+
+
+def normalise_answer(text: str) -> str:
+    """``text`` as a comparable key: case, ``$``, thousands separators and ``.00`` aside."""
+    key = text.strip().lower().replace("$", "").replace(",", "")
+    try:
+        return repr(float(key))
+    except ValueError:
+        return " ".join(key.split())
+
+
+def answer_features(goal: str, values: Sequence[AnswerValue]) -> Features:
+    """The features of each answer value against the goal: its shape (a count, money, a
+    date, a handle, a name...) crossed with the goal's template words ("how much", "who",
+    "when"), the words of its label and surroundings, and whether the goal already says it
+    (an answer rarely repeats the question)."""
+    goal_words = tokens(goal)
+    template_words = template_tokens(goal) | ({"?"} if goal.rstrip().endswith("?") else set())
+    question = 1.0 if goal.rstrip().endswith("?") else 0.0
+    rows = np.zeros((len(values), N_ANSWER), dtype=np.float64)
+    index: list[int] = []
+    owner: list[int] = []
+    shape_counts: dict[str, int] = {}
+    count = max(1, len(values))
+    for row, value in enumerate(values):
+        f = rows[row]
+        if not value.text:
+            f[0] = 1.0
+            f[1 + len(ANSWER_SHAPES)] = question
+            keys = [f"Aempty|{word}" for word in template_words]
+        else:
+            element = value.element
+            assert element is not None
+            shape = answer_shape(value.text)
+            seen = shape_counts.get(shape, 0)
+            shape_counts[shape] = seen + 1
+            f[1 + ANSWER_SHAPES.index(shape)] = 1.0
+            words = tokens(value.text)
+            name_words = tokens(element.name)
+            context_words = tokens(element.context)
+            base = 2 + len(ANSWER_SHAPES)
+            f[base + 0] = float(value.part)
+            f[base + 1] = 1.0 if value.text.lower() in goal.lower() else 0.0
+            f[base + 2] = len(words & goal_words) / max(1, len(words))
+            f[base + 3] = len(context_words & goal_words) / max(1, len(goal_words))
+            f[base + 4] = len(name_words & goal_words) / max(1, len(goal_words))
+            f[base + 5] = row / count
+            f[base + 6] = 1.0 if seen == 0 else 0.0
+            f[base + 7] = 1.0 if element.role == "StaticText" else 0.0
+            f[base + 8] = 1.0 if element.role == "link" else 0.0
+            f[base + 9] = 1.0 if element.role in ("heading", "columnheader") else 0.0
+            f[base + 10] = 1.0 if element.role in ("cell", "gridcell") else 0.0
+            label = sorted(plain(name_words - words))[:6]
+            around = sorted(plain(context_words - words))[:6]
+            keys = [f"A{shape}|{word}" for word in template_words]
+            keys += [f"B{element.role}|{shape}|{value.part}"]
+            keys += [f"C{word}|{shape}" for word in around]
+            keys += [f"D{word}|{goal_word}" for word in around for goal_word in template_words]
+            keys += [f"E{word}|{shape}" for word in label]
+            keys += [f"F{word}|{goal_word}" for word in label for goal_word in template_words]
+        for key in keys:
+            index.append(_hash(key))
+            owner.append(row)
+    return Features(
+        rows,
+        np.array(index, dtype=np.int64),
+        np.array(owner, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+
+
+def answer_choice(values: Sequence[AnswerValue], reference: str) -> int | None:
+    """The index of the value that is the reference answer, or None if the page has none."""
+    wanted = normalise_answer(reference)
+    return next((i for i, v in enumerate(values) if normalise_answer(v.text) == wanted), None)
+
+
+class AnswerText(gym.Wrapper):
+    """Lets the candidate ``stop []`` carry an answer: set ``pending_answer`` (through a
+    vector env, ``envs.set_attr("pending_answer", texts)``) and the next ``stop []`` is sent
+    as ``send_msg_to_user(answer)``. Goes inside :class:`DiscreteActions`, which still
+    picks the slot."""
+
+    def __init__(self, env: gym.Env) -> None:
+        super().__init__(env)
+        self.pending_answer = ""
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        self.pending_answer = ""
+        return self.env.reset(**kwargs)
+
+    def step(self, action: Any) -> tuple[Any, Any, bool, bool, dict[str, Any]]:
+        if action == "stop []" and self.pending_answer:
+            action = f"send_msg_to_user({json.dumps(self.pending_answer)})"
+        self.pending_answer = ""
+        return self.env.step(action)
+
+
 # -- the policy --------------------------------------------------------------------------
 
 
 class CandidatePolicy:
-    """A linear softmax policy over candidates: dense weights plus hashed-pair weights.
+    """A linear softmax over options (candidates, or answer values): dense weights plus
+    hashed-pair weights.
 
     ``score(c) = v · dense(c) + sum of w[i] over c's hashed features``; the probability of
     a candidate is the softmax of the scores over its page's candidates. Trained with Adam
     on any loss whose gradient with respect to the scores is given.
     """
 
-    def __init__(self) -> None:
-        self.params = {"v": np.zeros(N_DENSE), "w": np.zeros(1 << HASH_BITS)}
+    def __init__(self, n_dense: int = N_DENSE) -> None:
+        self.params = {"v": np.zeros(n_dense), "w": np.zeros(1 << HASH_BITS)}
         self._adam = {k: (np.zeros_like(p), np.zeros_like(p)) for k, p in self.params.items()}
         self._t = 0
 
@@ -424,7 +720,9 @@ class _Recorder(gym.Wrapper):
         return obs, reward, terminated, truncated, info
 
 
-def expert_candidates(steps: list[tuple[dict[str, str], list[str], str]]) -> tuple[list[int], bool]:
+def expert_candidates(
+    steps: list[tuple[dict[str, str], list[str], str]],
+) -> tuple[list[tuple[int, int]], bool]:
     """The candidate index of each reference action, as long as one matches.
 
     A ``fill`` followed by ``press [Enter]`` is the candidate ``type [id] [text] [1]``; a
@@ -465,30 +763,29 @@ def expert_candidates(steps: list[tuple[dict[str, str], list[str], str]]) -> tup
     return chosen, True
 
 
-def _answers(action: str) -> bool:
-    """Whether ``action`` ends the episode with answer text (or an infeasibility report)."""
-    parsed = parse_action(action)
-    return parsed.kind == ActionKind.STOP and bool(parsed.text or parsed.infeasible)
-
-
 def collect_demonstrations(
     split: str | list[str], world_seeds: Sequence[int], instances: int, max_candidates: int
-) -> tuple[list[Demonstration], dict[str, int]]:
+) -> tuple[list[Demonstration], list[Demonstration], dict[str, int]]:
     """Expert steps from playing reference solutions: one place to swap the source.
 
     Plays the reference solution of every family in ``split`` on each world (``instances``
     instance seeds each) and replays the candidate-matching prefix through the features
-    the policy sees, with the policy's own episode memory. A final answer (``stop`` with
-    text) is left out: ``stop []`` cannot give it, so the policy is not taught to stop there.
+    the policy sees, with the policy's own episode memory. Where the solution ends, the
+    step is ``stop []`` and the answer head learns what it said: the page value that is
+    the reference answer, or the empty answer after a task that changes things. An
+    answer the page does not show (a sum, a difference) or a report of infeasibility
+    cannot be chosen, so that episode teaches no ending.
 
     Returns:
-        The steps, and counts: ``episodes``, ``steps``, ``complete`` (reference solutions
-        that are entirely candidates).
+        The action steps, the answer steps, and counts: ``episodes``, ``steps``,
+        ``complete`` (reference solutions that are entirely candidates), ``answers``
+        (endings the answer head can learn) and ``unanswerable``.
     """
     env = _Recorder(gym.make(ENV_ID, tasks=split, candidates=True, world_seeds=list(world_seeds)))
     families = [family.id for family in env.unwrapped.families]  # type: ignore[attr-defined]
     demos: list[Demonstration] = []
-    stats = {"episodes": 0, "steps": 0, "complete": 0}
+    answer_demos: list[Demonstration] = []
+    stats = {"episodes": 0, "steps": 0, "complete": 0, "answers": 0, "unanswerable": 0}
     try:
         for world in world_seeds:
             for family in families:
@@ -507,10 +804,20 @@ def collect_demonstrations(
                     memory = EpisodeMemory()
                     for position, choice in chosen:
                         obs, candidates, action = env.steps[position]
-                        if choice >= max_candidates or _answers(action):
-                            # A stop with an answer is not what ``stop []`` does: the
-                            # candidate policy cannot answer, so it is not taught to stop.
+                        if choice >= max_candidates:
                             break
+                        ending = parse_action(action)
+                        if ending.kind == ActionKind.STOP:
+                            values = answer_values(obs["axtree"])
+                            answer = None if ending.infeasible else ending.text or ""
+                            right = answer_choice(values, answer) if answer is not None else None
+                            if right is None:
+                                stats["unanswerable"] += 1
+                                break
+                            answer_demos.append(
+                                Demonstration(answer_features(obs["goal"], values), right)
+                            )
+                            stats["answers"] += 1
                         shown = candidates[:max_candidates]
                         rows, described = candidate_features(obs, shown, memory)
                         demos.append(Demonstration(rows, choice))
@@ -519,7 +826,7 @@ def collect_demonstrations(
                         stats["steps"] += 1
     finally:
         env.close()
-    return demos, stats
+    return demos, answer_demos, stats
 
 
 class DemonstrationSet:
@@ -527,7 +834,12 @@ class DemonstrationSet:
 
     def __init__(self, demos: Sequence[Demonstration]) -> None:
         self.demos = list(demos)
-        self.features = Features.stack([demo.features for demo in demos])
+        empty = np.zeros(0, dtype=np.int64)
+        self.features = (
+            Features.stack([demo.features for demo in demos])
+            if demos
+            else Features(np.zeros((0, 0)), empty, empty, empty)
+        )
         self.choices = np.array([demo.choice for demo in demos], dtype=np.int64)
 
     def __len__(self) -> int:
@@ -536,6 +848,8 @@ class DemonstrationSet:
 
 def behaviour_cloning_step(policy: CandidatePolicy, demos: DemonstrationSet, lr: float) -> float:
     """One full-batch Adam step on the cross-entropy of the expert's choices; the loss."""
+    if not len(demos):
+        return 0.0
     weights = np.full(len(demos), 1 / max(1, len(demos)))
     grads, loss = policy.cross_entropy_gradient(demos.features, demos.choices, weights)
     policy.apply(grads, lr)
@@ -579,9 +893,15 @@ def task_selection(text: str) -> str | list[str]:
 
 
 def make_vector_env(
-    split: str | list[str], world_seeds: range, workers: int, max_candidates: int, max_steps: int
+    split: str | list[str],
+    world_seeds: range,
+    workers: int,
+    max_candidates: int,
+    max_steps: int,
+    reward_mode: str = "sparse",
 ) -> gym.vector.VectorEnv:
-    """``workers`` envs of ``split`` tasks in an AsyncVectorEnv, each a DiscreteActions env.
+    """``workers`` envs of ``split`` tasks in an AsyncVectorEnv, each a DiscreteActions env
+    over an :class:`AnswerText` env (so ``stop []`` can carry an answer).
 
     Same-step autoreset: a finished episode's last info is in ``infos["final_info"]`` and
     the returned observation already starts the next episode.
@@ -591,22 +911,26 @@ def make_vector_env(
         num_envs=workers,
         vectorization_mode="async" if workers > 1 else "sync",
         vector_kwargs={"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP},
-        wrappers=[lambda env: DiscreteActions(env, max_candidates=max_candidates)],
+        wrappers=[lambda env: DiscreteActions(AnswerText(env), max_candidates=max_candidates)],
         tasks=split,
         candidates=True,
         world_seeds=world_seeds,
         max_episode_steps=max_steps,
+        reward_mode=reward_mode,
     )
 
 
 @dataclass
 class Episode:
-    """A finished episode: its task, reward and the (features, choice) of each step."""
+    """A finished episode: its task, its reward (the sum of its steps' rewards, which is
+    the validators' verdict in both reward modes), and each step's (features, choice) and
+    reward when kept."""
 
     task_id: str
     family: str
     reward: float
-    steps: list[tuple[np.ndarray, int]]
+    steps: list[tuple[Features, int]]
+    rewards: list[float] = field(default_factory=list)
 
 
 def run_episodes(
@@ -615,10 +939,13 @@ def run_episodes(
     episodes_per_env: int,
     seed: int,
     *,
+    answer: Chooser | None = None,
     keep_steps: bool = False,
 ) -> list[Episode]:
     """Play ``episodes_per_env`` episodes in each sub-env, choosing with ``choose``.
 
+    When the chosen candidate is ``stop []``, ``answer`` (if given) picks the answer among
+    the page's :func:`answer_values`, and the env's :class:`AnswerText` sends it.
     The env draws each episode's task with its seeded RNG, so for a given ``seed`` every
     policy plays the same tasks.
     """
@@ -626,11 +953,14 @@ def run_episodes(
     obs, infos = envs.reset(seed=seed)
     n = envs.num_envs
     memories = [EpisodeMemory() for _ in range(n)]
-    trails: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(n)]
+    trails: list[list[tuple[Features, int]]] = [[] for _ in range(n)]
+    paid: list[list[float]] = [[] for _ in range(n)]
     tasks = [(str(infos["task_id"][i]), str(infos["family"][i])) for i in range(n)]
     finished: list[list[Episode]] = [[] for _ in range(n)]
     while any(len(done) < episodes_per_env for done in finished):
         actions = np.zeros(n, dtype=np.int64)
+        pending = [""] * n
+        chose = [False] * n
         for i in range(n):
             single = {key: obs[key][i] for key in ("axtree", "url", "goal", "last_action_error")}
             candidates = list(infos["candidates"][i])[: int(infos["action_mask"][i].sum())]
@@ -639,16 +969,28 @@ def run_episodes(
             rows, described = candidate_features(single, candidates, memories[i])
             choice = choose(rows, rng)
             actions[i] = choice
+            chose[i] = True
             if keep_steps:
                 trails[i].append((rows, choice))
             memories[i].remember(single["url"], candidates[choice], *described[choice])
+            if answer is not None and candidates[choice] == "stop []":
+                values = answer_values(single["axtree"])
+                pending[i] = values[answer(answer_features(single["goal"], values), rng)].text
+        if any(pending):
+            # Both vector envs have set_attr; the VectorEnv base class does not declare it.
+            vector = cast("gym.vector.SyncVectorEnv | gym.vector.AsyncVectorEnv", envs)
+            vector.set_attr("pending_answer", pending)
         obs, rewards, terminated, truncated, infos = envs.step(actions)
         for i in range(n):
+            if chose[i]:  # rewards line up with the kept steps
+                paid[i].append(float(rewards[i]))
             if terminated[i] or truncated[i]:
                 if len(finished[i]) < episodes_per_env:
-                    finished[i].append(Episode(*tasks[i], float(rewards[i]), trails[i]))
+                    total = float(np.sum(paid[i]))
+                    finished[i].append(Episode(*tasks[i], total, trails[i], paid[i]))
                 memories[i] = EpisodeMemory()
                 trails[i] = []
+                paid[i] = []
                 tasks[i] = (str(infos["task_id"][i]), str(infos["family"][i]))
     return [episode for done in finished for episode in done]
 
@@ -661,13 +1003,20 @@ def reinforce_step(
     gamma: float,
     bc_weight: float,
 ) -> None:
-    """One REINFORCE update (batch-mean baseline, final reward discounted per step)
+    """One REINFORCE update (each step's discounted reward-to-go, minus the batch mean)
     plus the behaviour-cloning loss weighted by ``bc_weight``."""
-    steps = [
-        (rows, choice, episode.reward * gamma ** (len(episode.steps) - 1 - t))
-        for episode in episodes
-        for t, (rows, choice) in enumerate(episode.steps)
-    ]
+    steps = []
+    for episode in episodes:
+        to_go = 0.0
+        rewards_to_go: list[float] = []
+        for reward in reversed(episode.rewards[: len(episode.steps)]):
+            to_go = reward + gamma * to_go
+            rewards_to_go.append(to_go)
+        rewards_to_go.reverse()
+        steps += [
+            (rows, choice, ret)
+            for (rows, choice), ret in zip(episode.steps, rewards_to_go, strict=True)
+        ]
     grads: dict[str, np.ndarray] = {}
     if steps:
         returns = np.array([ret for _, _, ret in steps])
@@ -711,14 +1060,17 @@ class EvaluationSet:
     tasks: str | list[str]
     envs: gym.vector.VectorEnv
     demos: DemonstrationSet
+    answers: DemonstrationSet
     random: float = 0.0
     task_ids: list[str] = field(default_factory=list)
 
-    @property
-    def random_accuracy(self) -> float:
-        """How often a uniform choice among the candidates is the expert's."""
-        sizes = np.diff(np.append(self.demos.features.offsets, len(self.demos.features)))
-        return float(np.mean(1 / sizes)) if len(sizes) else 0.0
+
+def uniform_accuracy(demos: DemonstrationSet) -> float:
+    """How often a uniform choice among a step's options is the expert's."""
+    if not len(demos):
+        return 0.0
+    sizes = np.diff(np.append(demos.features.offsets, len(demos.features)))
+    return float(np.mean(1 / sizes))
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
@@ -732,29 +1084,38 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     log = print if not args.quiet else (lambda *a, **k: None)
     train_worlds = range(1, 1 + args.train_worlds)
     test_worlds = range(FIRST_TEST_WORLD, FIRST_TEST_WORLD + args.test_worlds)
-    demos, demo_stats = collect_demonstrations(
+    steps, endings, demo_stats = collect_demonstrations(
         args.train_tasks, train_worlds, args.demo_instances, args.max_candidates
     )
     log(f"demonstrations: {demo_stats} ({time.perf_counter() - started:.0f} s)")
-    demos = DemonstrationSet(demos)
+    demos, answer_demos = DemonstrationSet(steps), DemonstrationSet(endings)
     policy = CandidatePolicy()
+    answer_head = CandidatePolicy(N_ANSWER)
     # Each set also has reference trajectories on its held-out worlds: how often the
     # policy's top choice is the expert's (step accuracy) measures imitation there.
-    sets = [
-        EvaluationSet(
-            name,
-            tasks,
-            make_vector_env(tasks, test_worlds, args.workers, args.max_candidates, args.max_steps),
-            DemonstrationSet(
-                collect_demonstrations(
-                    tasks, test_worlds[: args.accuracy_worlds], 1, args.max_candidates
-                )[0]
-            ),
+    sets = []
+    for name, tasks in (("worlds", args.train_tasks), ("families", args.test_tasks)):
+        reference_steps, reference_endings, _ = collect_demonstrations(
+            tasks, test_worlds[: args.accuracy_worlds], 1, args.max_candidates
         )
-        for name, tasks in (("worlds", args.train_tasks), ("families", args.test_tasks))
-    ]
+        sets.append(
+            EvaluationSet(
+                name,
+                tasks,
+                make_vector_env(
+                    tasks, test_worlds, args.workers, args.max_candidates, args.max_steps
+                ),
+                DemonstrationSet(reference_steps),
+                DemonstrationSet(reference_endings),
+            )
+        )
     train_envs = make_vector_env(
-        args.train_tasks, train_worlds, args.workers, args.max_candidates, args.max_steps
+        args.train_tasks,
+        train_worlds,
+        args.workers,
+        args.max_candidates,
+        args.max_steps,
+        args.reward_mode,
     )
     per_env = max(1, args.eval_episodes // args.workers)
     curve: list[dict[str, Any]] = []
@@ -762,20 +1123,31 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     def evaluate(stage: str, step: int) -> None:
         point: dict[str, Any] = {"stage": stage, "step": step}
         for held_out in sets:
-            episodes = run_episodes(held_out.envs, greedy(policy), per_env, args.eval_seed)
+            episodes = run_episodes(
+                held_out.envs,
+                greedy(policy),
+                per_env,
+                args.eval_seed,
+                answer=greedy(answer_head),
+            )
             point[held_out.name] = float(np.mean([e.reward for e in episodes]))
             point[f"{held_out.name}_step_accuracy"] = expert_accuracy(policy, held_out.demos)
+            point[f"{held_out.name}_answer_accuracy"] = expert_accuracy(
+                answer_head, held_out.answers
+            )
         curve.append(point)
         log(
             f"{stage:>4} step {step:4d}: success on held-out worlds {point['worlds']:.3f}, "
             f"families {point['families']:.3f}; step accuracy "
-            f"{point['worlds_step_accuracy']:.3f}, {point['families_step_accuracy']:.3f}"
+            f"{point['worlds_step_accuracy']:.3f}, {point['families_step_accuracy']:.3f}; "
+            f"answer accuracy {point['worlds_answer_accuracy']:.3f}, "
+            f"{point['families_answer_accuracy']:.3f}"
         )
 
     train_success: list[float] = []
     try:
         for held_out in sets:
-            episodes = run_episodes(held_out.envs, uniform, per_env, args.eval_seed)
+            episodes = run_episodes(held_out.envs, uniform, per_env, args.eval_seed, answer=uniform)
             held_out.random = float(np.mean([e.reward for e in episodes]))
             held_out.task_ids = [e.task_id for e in episodes]
             log(
@@ -786,6 +1158,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         step = 0
         for epoch in range(1, args.bc_steps + 1):
             loss = behaviour_cloning_step(policy, demos, args.bc_lr)
+            behaviour_cloning_step(answer_head, answer_demos, args.bc_lr)
             step += 1
             if epoch % args.eval_every_bc == 0 or epoch == args.bc_steps:
                 log(f"  bc loss {loss:.3f}, expert accuracy {expert_accuracy(policy, demos):.3f}")
@@ -796,6 +1169,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 sampled(policy),
                 args.rl_episodes_per_env,
                 args.seed * 1_000 + iteration,
+                answer=greedy(answer_head),
                 keep_steps=True,
             )
             train_success.append(float(np.mean([e.reward for e in episodes])))
@@ -829,9 +1203,15 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             "best": max(point[held_out.name] for point in curve),
             "step_accuracy": {
                 "reference_steps": len(held_out.demos),
-                "random": held_out.random_accuracy,
+                "random": uniform_accuracy(held_out.demos),
                 "untrained": curve[0][f"{held_out.name}_step_accuracy"],
                 "final": curve[-1][f"{held_out.name}_step_accuracy"],
+            },
+            "answer_accuracy": {
+                "reference_endings": len(held_out.answers),
+                "random": uniform_accuracy(held_out.answers),
+                "untrained": curve[0][f"{held_out.name}_answer_accuracy"],
+                "final": curve[-1][f"{held_out.name}_answer_accuracy"],
             },
         }
         log(
@@ -854,20 +1234,33 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
 def _candidate_reachable(
     task_ids: Sequence[str], split: str | list[str], worlds: range, max_candidates: int
 ) -> float:
-    """The share of tasks whose reference solution, played as candidates, passes."""
+    """The share of tasks whose reference solution, played as candidates and ending with
+    an answer the page shows (what this policy can choose), passes."""
     env = _Recorder(gym.make(ENV_ID, tasks=split, candidates=True, world_seeds=worlds))
     passed = []
     try:
         for task_id in task_ids:
             play_solution(env, _task(env, task_id))
-            chosen, _ = expert_candidates(env.steps)
+            reference = env.steps
+            chosen, _ = expert_candidates(reference)
             _, info = env.reset(options={"task_id": task_id})
             reward = 0.0
-            for _, choice in chosen:
+            for position, choice in chosen:
                 candidates = info["candidates"][:max_candidates]
                 if choice >= len(candidates):
                     break
-                _, reward, terminated, truncated, info = env.step(candidates[choice])
+                obs, _, action = reference[position]
+                ending = parse_action(action)
+                if ending.kind == ActionKind.STOP:
+                    values = answer_values(obs["axtree"])
+                    right = answer_choice(values, ending.text or "")
+                    if ending.infeasible or right is None:
+                        break
+                    answer = values[right].text
+                    step = f"send_msg_to_user({json.dumps(answer)})" if answer else "stop []"
+                else:
+                    step = candidates[choice]
+                _, reward, terminated, truncated, info = env.step(step)
                 if terminated or truncated:
                     break
             passed.append(float(reward))
@@ -897,6 +1290,14 @@ def plot(result: dict[str, Any], path: Path) -> None:
         success.axhline(held_out["candidate_ceiling"], color=colour, ls="-.", lw=0.8)
         success.axhline(held_out["random"], color=colour, ls="--", lw=0.8)
         accuracy.plot(steps, [p[f"{name}_step_accuracy"] for p in curve], marker="o", color=colour)
+        accuracy.plot(
+            steps,
+            [p[f"{name}_answer_accuracy"] for p in curve],
+            marker="s",
+            ms=4,
+            ls=":",
+            color=colour,
+        )
         accuracy.axhline(held_out["step_accuracy"]["random"], color=colour, ls="--", lw=0.8)
     success.plot([], [], color="grey", ls="--", lw=0.8, label="random over candidates")
     success.plot([], [], color="grey", ls="-.", lw=0.8, label="candidate ceiling")
@@ -904,9 +1305,13 @@ def plot(result: dict[str, Any], path: Path) -> None:
     if not np.isnan(oracle):
         success.axhline(oracle, color="green", ls=":", label="oracle (reference solutions)")
     bc_end = max((point["step"] for point in curve if point["stage"] != "rl"), default=0)
+    accuracy.plot([], [], color="grey", marker="o", label="action steps")
+    accuracy.plot([], [], color="grey", marker="s", ms=4, ls=":", label="answers")
+    accuracy.plot([], [], color="grey", ls="--", lw=0.8, label="random action")
+    accuracy.legend(fontsize=6.5, loc="lower right")
     for ax, title in (
-        (success, "task success (greedy)"),
-        (accuracy, "step accuracy vs reference solutions"),
+        (success, "held-out task success (greedy)"),
+        (accuracy, "held-out choices that match the reference"),
     ):
         ax.axvline(bc_end, color="black", lw=0.5)
         ax.text(bc_end, 0.92, " BC | RL", fontsize=7)
@@ -933,7 +1338,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--rl-iterations", type=int, default=10)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)
-    add("--gamma", type=float, default=0.95, help="discount of the final reward per step")
+    add("--gamma", type=float, default=0.95, help="discount of rewards per step")
+    add(
+        "--reward-mode",
+        choices=("sparse", "progress"),
+        default="progress",
+        help="RL training reward (held-out success is always the validators' verdict)",
+    )
     add("--bc-weight", type=float, default=0.5, help="cloning loss kept during RL")
     add("--workers", type=int, default=2, help="AsyncVectorEnv workers")
     add("--max-candidates", type=int, default=256)

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+import gymnasium as gym
 import numpy as np
 import pytest
 
@@ -127,3 +128,100 @@ def test_policy_softmax_is_per_page_and_cloning_learns_the_choice(example):
     assert losses[-1] < losses[0] / 2
     p = policy.probabilities(demos.features)
     assert p[2] > 0.9 and p[7] > 0.9 and example.expert_accuracy(policy, demos) == 1.0
+
+
+def test_goal_ranks_read_places_and_counts(example):
+    assert example.goal_ranks("Upvote the fourth newest submission in Pets.") == (4, 0)
+    assert example.goal_ranks("Add the 3 cheapest Books rated 4 stars to my cart.") == (0, 3)
+    assert example.goal_ranks("Open my most recent order.") == (1, 0)
+    assert example.goal_ranks("Cancel order 100220.") == (0, 0)
+
+
+def test_rank_features_count_places_within_one_list(example):
+    obs = {
+        "goal": "Upvote the second newest submission in Pets",
+        "url": "http://forum.test/f/pets?sort=new",
+        "axtree": "[1] RootWebArea 'Pets'\n\t[2] navigation ''\n\t\t[3] button 'Log out'"
+        "\n\t[4] list ''\n\t\t[5] listitem ''\n\t\t\t[6] button 'Upvote submission: A'"
+        "\n\t\t[7] listitem ''\n\t\t\t[8] button 'Upvote submission: B'"
+        "\n\t\t[9] listitem ''\n\t\t\t[10] button 'Upvote submission: C'",
+        "last_action_error": "",
+    }
+    elements = example.page_elements(obs["axtree"])
+    assert elements[6].path == elements[10].path != elements[3].path
+    candidates = ["stop []", "click [3]", "click [6]", "click [8]", "click [10]"]
+    features, _ = example.candidate_features(obs, candidates, example.EpisodeMemory())
+    at_place = len(example.KINDS) + len(example.ROLES) + 27
+    # Only the second button of the list is at the goal's place; the lone button is no list.
+    assert list(features.dense[:, at_place]) == [0.0, 0.0, 0.0, 1.0, 0.0]
+    assert list(features.dense[:, at_place + 1]) == [0.0, 0.0, 1.0, 0.0, 0.0]
+
+
+def test_answer_values_and_the_reference_choice(example):
+    axtree = (
+        "[1] RootWebArea 'Order 100214'\n\t[5] heading 'Order 100214'"
+        "\n\t[20] StaticText 'Total: $1,041.97'\n\t[21] link 'aaron.king'"
+        "\n\t[22] StaticText 'Placed on Mar 3, 2024 (3 items)'"
+    )
+    values = example.answer_values(axtree)
+    texts = [value.text for value in values]
+    assert texts[0] == "" and values[0].element is None
+    assert {"Order 100214", "100214", "1,041.97", "aaron.king", "Mar 3, 2024", "3"} <= set(texts)
+    assert len(texts) == len(set(texts))
+    assert texts[example.answer_choice(values, "$1041.97")] == "1,041.97"
+    assert example.answer_choice(values, "") == 0
+    assert example.answer_choice(values, "never shown") is None
+    shapes = {v.text: example.answer_shape(v.text) for v in values if v.text}
+    assert shapes["1,041.97"] == "money" and shapes["3"] == "number"
+    assert shapes["Mar 3, 2024"] == "date" and shapes["aaron.king"] == "handle"
+    features = example.answer_features("How much was my order 100214?", values)
+    assert features.dense.shape == (len(values), example.N_ANSWER)
+    assert features.dense[0, 0] == 1.0 and np.isfinite(features.dense).all()
+    said = 2 + len(example.ANSWER_SHAPES) + 1  # the goal already says it
+    assert features.dense[texts.index("100214"), said] == 1.0
+    assert features.dense[texts.index("1,041.97"), said] == 0.0
+
+
+class _Echo(gym.Env):
+    """Records the actions it is sent."""
+
+    observation_space = gym.spaces.Discrete(1)
+    action_space = gym.spaces.Discrete(1)
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        return 0, {}
+
+    def step(self, action):
+        self.sent.append(action)
+        return 0, 0.0, False, False, {}
+
+
+def test_answer_text_sends_the_pending_answer_with_the_next_stop_only(example):
+    inner = _Echo()
+    env = example.AnswerText(inner)
+    env.reset()
+    env.set_wrapper_attr("pending_answer", 'Mar 3, 2024 "late"')
+    env.step("click [4]")  # another action drops the pending answer
+    env.step("stop []")
+    env.set_wrapper_attr("pending_answer", "42")
+    env.step("stop []")
+    assert inner.sent == ["click [4]", "stop []", 'send_msg_to_user("42")']
+    env.set_wrapper_attr("pending_answer", "stale")
+    env.reset()
+    env.step("stop []")
+    assert inner.sent[-1] == "stop []"
+
+
+def test_answer_head_learns_a_reference_answer_from_a_demonstration(example):
+    steps, endings, stats = example.collect_demonstrations(["shop.nth-cheapest-rated"], [1], 1, 256)
+    assert stats["answers"] == len(endings) == 1 and stats["unanswerable"] == 0
+    assert len(steps) == stats["steps"] >= 3
+    head = example.CandidatePolicy(example.N_ANSWER)
+    answers = example.DemonstrationSet(endings)
+    for _ in range(30):
+        example.behaviour_cloning_step(head, answers, 0.1)
+    assert example.expert_accuracy(head, answers) == 1.0
