@@ -7,10 +7,19 @@ import random
 import pytest
 
 from webenv.actions import parse_action
-from webenv.candidates import goal_values, number_values, page_candidates, solution_misses
+from webenv.candidates import (
+    field_values,
+    goal_prefixes,
+    goal_values,
+    number_values,
+    page_candidates,
+    solution_misses,
+)
 from webenv.env import WebEnv
 from webenv.errors import OptionError
 from webenv.families import families, generate_many
+from webenv.seen import read_page
+from webenv.tools.solution import step_to_actions
 from webenv.sites.core.urls import parse_url
 from webenv.tasks import Task
 
@@ -129,28 +138,91 @@ def test_every_candidate_of_a_page_executes_from_the_same_state(env):
             assert obs["last_action_error"] == "", action
 
 
-@pytest.mark.parametrize(
-    "family",
-    [
-        "shop.cancel-order",
-        "shop.nth-cheapest-rated",
-        "forum.post-then-edit",
-        "forum.edit-my-comment",
-        "githost.create-project-configure",
-        "githost.close-named-issue",
-    ],
-)
+HELD_OUT_WORLD = 10_003
+
+
+@pytest.mark.parametrize("family", sorted(families()))
 def test_reference_solution_steps_are_candidates(env, family):
-    assert family in families()
-    (task,) = generate_many(family, WORLD, 1)
-    assert solution_misses(env, task) == []
+    """Done-when of issue 12: on a training and a held-out world, every reference step of
+    every family (answers aside) is among the candidates when it is taken."""
+    tasks = [*generate_many(family, WORLD, 1), *generate_many(family, HELD_OUT_WORLD, 1)]
+    assert tasks, family
+    for task in tasks:
+        assert solution_misses(env, task) == [], task.task_id
 
 
-def test_a_value_from_another_site_is_reported_missing(env):
-    """Cross-site families type what another site showed: not in the goal, so missed."""
+def test_a_value_is_offered_once_a_page_showed_it(env):
+    """The order total is typed on the forum: offered only after the order page showed it,
+    never on the page that shows it, and forgotten at the next reset."""
     (task,) = generate_many("cross.message-order-total", WORLD, 1)
-    misses = solution_misses(env, task)
-    assert len(misses) == 1 and "type [" in misses[0]
+    typed = next(s for s in task.solution if s["do"] == "type" and s["text"].startswith("$"))
+    total = typed["text"]
+    _, info = env.reset(options={"task_id": task.task_id})
+    assert not any(f"[{total}]" in c for c in info["candidates"])
+    for step in task.solution[: task.solution.index(typed)]:
+        info = _play(env, step)
+    assert any(c.endswith(f"[{total}] [0]") for c in info["candidates"])
+    _, info = env.reset(options={"task_id": task.task_id})
+    assert not any(f"[{total}]" in c for c in info["candidates"])
+
+
+def _play(env, step) -> dict:
+    """Take one reference-solution step; return the last info."""
+    info: dict = {}
+    for action in step_to_actions(step, env.browser.axtree_text()):
+        obs, _, _, _, info = env.step(action)
+        assert obs["last_action_error"] == "", action
+    return info
+
+
+def test_restored_episode_offers_the_same_candidates(env):
+    """save_state keeps the values seen: after a restore, and after the same next step, the
+    candidates are the ones the saved episode had."""
+    (task,) = generate_many("cross.comment-shop-price", WORLD, 1)
+    _, info = env.reset(options={"task_id": task.task_id})
+    for step in task.solution[:-3]:
+        info = _play(env, step)
+    saved, before = env.save_state(), info["candidates"]
+    link = next(c for c in before if c.startswith("click "))
+    _, _, _, _, after = env.step(link)
+    env.reset(seed=0)
+    _, restored = env.restore_state(saved)
+    assert restored["candidates"] == before
+    _, _, _, _, again = env.step(link)
+    assert again["candidates"] == after["candidates"]
+
+
+def test_field_kinds_and_prefixes_decide_the_values_offered():
+    shop = parse_url("http://shop.test/")
+    assert shop is not None
+    order = read_page(
+        "http://shop.test/account/orders/1",
+        "[0] RootWebArea 'Order'\n"
+        "\t[1] banner ''\n\t\t[2] link 'Harbor Goods'\n"
+        "\t[3] main ''\n"
+        "\t\t[4] heading 'Order #100220'\n"
+        "\t\t[5] cell 'Kestrel Smart Speakers'\n"
+        "\t\t[6] StaticText 'Grand total: $1,110.48 · placed Mar 4, 2024 by @emma.lopez'\n"
+        "\t\t[7] link '3 comments'\n"
+        "\t\t[8] button 'Cancel order'\n"
+        "\t\t\t[9] StaticText 'Cancel'\n"
+        "\t[10] contentinfo ''\n\t\t[11] link 'Community forum'",
+    )
+    assert order.host == "shop.test"
+    assert order.texts == ("Order #100220", "100220", "Kestrel Smart Speakers", "$1,110.48")
+    assert order.numbers == ("100220", "1110.48", "3")
+    assert order.dates == ("2024-03-04",)
+    assert order.handles == ("emma.lopez",)
+    forum = read_page("http://forum.test/", "[0] RootWebArea 'Home'\n\t[1] link 'Sunday ride'")
+    task = _task(intent='Post "Order " and then "Price: $" with it.')
+    values = field_values(task, (order, forum), "forum.test")
+    # The shop's last page comes first on the forum: it was read on the other site.
+    assert values.text[:4] == ["Order", "Price: $", "Order #100220", "100220"]
+    assert "Order 100220" in values.text and "Price: $1,110.48" in values.text
+    assert values.number[:3] == ["100220", "1110.48", "3"] and values.number[-1] == "9"
+    assert values.date == ["Order", "Price: $", "2024-03-04"]
+    assert values.username == ["Order", "Price: $", "emma.lopez"]
+    assert goal_prefixes(task) == ["Order ", "Price: $"]
 
 
 @pytest.mark.chromium

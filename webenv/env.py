@@ -39,6 +39,7 @@ from webenv.families import (
 )
 from webenv.recording import EpisodeRecorder
 from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
+from webenv.seen import SeenPage, remember
 from webenv.sites import LOGIN_KEYS
 from webenv.tasks import CURATED_WORLD_SEED, Task
 from webenv.validators import EvalContext, Evaluation, evaluate
@@ -85,6 +86,9 @@ class EpisodeState:
     components: dict[str, Any] | None
     info: dict[str, Any]
     """The info the last reset or step returned (a restore returns it again)."""
+    seen: tuple[SeenPage, ...] = ()
+    """The pages whose values the candidates offer (:mod:`webenv.seen`); empty unless
+    ``candidates=True``."""
 
     @property
     def nbytes(self) -> int:
@@ -493,6 +497,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._last_error = ""
         self._done = False
         self._last_info: dict[str, Any] = {}
+        self._seen: tuple[SeenPage, ...] = ()
         self.action_space = BoundedText(MAX_ACTION_CHARS)
         observation: dict[str, spaces.Space] = {
             "axtree": BoundedText(max_obs_chars),
@@ -536,6 +541,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.browser.reset(task.start_url, cookies)
         self._last_error = ""
         self._done = False
+        self._seen = ()
         info = self._info(task)
         self._shaping = None
         if found is not None:
@@ -589,7 +595,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
         the episode has ended)."""
         if self.candidates:
             assert self.task is not None
-            info["candidates"] = [] if self._done else page_candidates(self.browser, self.task)
+            self._seen = remember(self._seen, self.browser.url, self.browser.axtree_text())
+            info["candidates"] = (
+                [] if self._done else page_candidates(self.browser, self.task, self._seen[:-1])
+            )
         self._last_info = info  # what save_state() keeps
         return info
 
@@ -891,6 +900,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             None if self._shaping is None else self._shaping.copy(self._subgoal_context),
             self._components,
             copy.deepcopy(self._last_info),
+            self._seen,
         )
 
     def restore_state(self, state: EpisodeState) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -924,6 +934,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._shaping = None if shaping is None else shaping.copy(self._subgoal_context)
         self._components = state.components
         self._last_info = copy.deepcopy(state.info)
+        self._seen = state.seen
         return self._observation(), copy.deepcopy(state.info)
 
     def render(self) -> str | np.ndarray | None:

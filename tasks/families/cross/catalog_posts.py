@@ -101,22 +101,25 @@ def _confirm_nth_dearest(ctx: Context, values: dict[str, Any]) -> str:
     return sorted(rows, key=lambda r: -r[1])[n - 1][0]
 
 
-# --- post the wish list's total ------------------------------------------------------------
+# --- post the price of the wish list's newest item ----------------------------------------
 
 
-def _wishlist_total(ctx: Context) -> Draft | None:
+def _wishlist_newest(ctx: Context) -> Draft | None:
     rows = ctx.data.query(
         "shop",
-        "SELECT p.price_cents FROM wishlist_items w JOIN products p ON p.id = w.product_id "
-        "WHERE w.user_id = ?",
+        "SELECT p.price_cents, w.added_at FROM wishlist_items w JOIN products p ON "
+        "p.id = w.product_id WHERE w.user_id = ?",
         (shop_user_id(ctx.data),),
     )
     if len(rows) < 2:
         return None
-    total = money(sum(price for (price,) in rows))
+    days = sorted((added[:10] for _, added in rows), reverse=True)
+    if days[0] == days[1]:
+        return None  # the page shows days: two items added on the newest day tie
+    price = money(max(rows, key=lambda r: r[1])[0])
     forum = ctx.rng.choice(forums(ctx.data))
     title = ctx.rng.choice(_WISH_TITLES)
-    body = f"Total: ${total}"
+    body = f"Latest: ${price}"
     uid = forum_user_id(ctx.data)
     mine = ctx.data.value("forum", "SELECT COUNT(*) FROM submissions WHERE user_id = ?", (uid,))
     steps = [
@@ -130,7 +133,7 @@ def _wishlist_total(ctx: Context) -> Draft | None:
         button("Create submission"),
     ]
     return Draft(
-        answer=total,
+        answer=price,
         values={"forum": forum.title, "title": title},
         eval=state_eval(
             "forum",
@@ -148,18 +151,16 @@ def _wishlist_total(ctx: Context) -> Draft | None:
     )
 
 
-def _confirm_wishlist_total(ctx: Context, values: dict[str, Any]) -> str:
-    """Sum the prices in Python from the wish-list and product rows read separately."""
-    wished = [
-        pid
-        for (pid,) in ctx.data.query(
-            "shop",
-            "SELECT product_id FROM wishlist_items WHERE user_id = ?",
-            (shop_user_id(ctx.data),),
-        )
-    ]
+def _confirm_wishlist_newest(ctx: Context, values: dict[str, Any]) -> str:
+    """The newest wish-list item's price, picked in Python from rows read separately."""
+    wished = ctx.data.query(
+        "shop",
+        "SELECT product_id, added_at FROM wishlist_items WHERE user_id = ?",
+        (shop_user_id(ctx.data),),
+    )
     prices = dict(ctx.data.query("shop", "SELECT id, price_cents FROM products"))
-    return money(sum(prices[pid] for pid in wished))
+    newest = max(wished, key=lambda row: row[1])[0]
+    return money(prices[newest])
 
 
 _WISH_TITLES = ("My wish list so far", "Saving up for these", "What is on my wish list")
@@ -186,6 +187,7 @@ def _moderator_status(ctx: Context) -> Draft | None:
         click("My Account"),
         click("My Orders"),
         *[click("Next page") for _ in range(page_of(index, ORDERS_PER_PAGE) - 1)],
+        click(f"View order {order.number}"),
         click("Community forum"),
         click("Forums"),
         click(forum.title),
@@ -311,14 +313,14 @@ FAMILIES = [
         kind="state",
     ),
     Family(
-        id="cross.post-wishlist-total",
+        id="cross.post-wishlist-newest-price",
         sites=("shop", "forum"),
-        skills=("aggregate", "cross-site", "form-fill"),
-        intent_template="Add up the prices of everything on my shop wish list and post it in "
-        'the {{forum}} forum: title "{{title}}", body "Total: $" followed by the sum '
-        '(like "Total: $12.34").',
-        build=_wishlist_total,
-        confirm=_confirm_wishlist_total,
+        skills=("compare", "cross-site", "form-fill"),
+        intent_template="Find the item I added to my shop wish list most recently and post its "
+        'price in the {{forum}} forum: title "{{title}}", body "Latest: $" followed by the '
+        'price (like "Latest: $12.34").',
+        build=_wishlist_newest,
+        confirm=_confirm_wishlist_newest,
         length=(9, 9),
         kind="state",
     ),
@@ -332,7 +334,7 @@ FAMILIES = [
         build=_moderator_status,
         confirm=_confirm_moderator_status,
         split="test",
-        length=(10, 16),
+        length=(11, 17),
         kind="state",
     ),
     Family(

@@ -415,7 +415,8 @@ def _bio_forum(ctx: Context) -> Draft | None:
     steps = [
         click("Forums"),
         click("Sort by subscribers"),
-        click(USER),
+        click(title),
+        click("Settings"),
         click("Edit biography"),
         type_text("Biography", biography),
         button("Save biography"),
@@ -509,7 +510,7 @@ FAMILIES = [
         "the forum with the {{which}} subscribers among the forums {{among}}.",
         build=_bio_forum,
         confirm=_confirm_bio_forum,
-        length=(7, 7),
+        length=(8, 8),
         kind="state",
     ),
 ]

@@ -71,7 +71,13 @@ def _default_in_city(ctx: Context) -> Draft | None:
         )
         city = ctx.rng.choice(others)
         return Draft(
-            values={"city": city, "phone_part": "", "delete_part": "", "customer": username},
+            values={
+                "city": city,
+                "phone_part": "",
+                "phone": "",
+                "delete_part": "",
+                "customer": username,
+            },
             eval=infeasible_eval(),
             solution=[*to_book, infeasible(f"My address book has no address in {city}.")],
             answer="N/A",
@@ -127,6 +133,8 @@ def _default_in_city(ctx: Context) -> Draft | None:
         values={
             "city": target.city,
             "phone_part": f", with the phone number {phone}" if phone else "",
+            # The number alone too, so the goal's values hold what is typed (candidates).
+            "phone": phone,
             "delete_part": f", then delete my address in {deleted.city}" if deleted else "",
             "customer": username,
         },

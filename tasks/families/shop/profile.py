@@ -47,6 +47,8 @@ def _account_update(ctx: Context) -> Draft | None:
         values={
             "email": new_email,
             "name_part": f" and my last name to {new_last}" if new_last else "",
+            # The name alone too, so the goal's values hold what is typed (candidates).
+            "last_name": new_last,
             "newsletter": "unsubscribe me from" if newsletter else "subscribe me to",
             "customer": username,
         },
