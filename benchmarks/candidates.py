@@ -7,8 +7,8 @@ Walks generated tasks of all three sites (``tasks="gen"`` on world seeds ``0..W-
 taking a uniformly random candidate on each page; with ``--per-page N`` it first runs N
 more random candidates of the page, each from the same state restored by resetting to the
 same task and replaying the walk so far. An episode ends at ``stop`` or after ``D``
-steps. Prints the pages visited, the candidates seen and every candidate that produced
-``last_action_error``; exits 1 if any did.
+steps. Prints the pages visited, the candidates seen (in all, the mean and the most on
+one page) and every candidate that produced ``last_action_error``; exits 1 if any did.
 
 ``--solutions`` instead plays every family's reference solution on worlds 1 and 12 and
 lists each step that was not among the candidates when it was taken.
@@ -61,6 +61,9 @@ def walk(
                 task_id = info["task_id"]
                 counts["pages"] += 1
                 counts["candidates"] += len(candidates)
+                counts["most candidates on a page"] = max(
+                    counts["most candidates on a page"], len(candidates)
+                )
                 url = parse_url(env.browser.url)
                 counts[f"host:{url.host if url is not None and url.host else 'blank'}"] += 1
                 for extra in rng.sample(candidates, min(per_page, len(candidates))):
@@ -117,6 +120,7 @@ def main() -> int:
     counts, failures = walk(args.pages, args.seed, args.depth, args.per_page, args.worlds)
     for key, value in sorted(counts.items()):
         print(f"{key}: {value}")
+    print(f"mean candidates per page: {counts['candidates'] / max(counts['pages'], 1):.1f}")
     for failure in failures:
         print("FAIL", failure)
     return 1 if failures else 0

@@ -19,9 +19,9 @@ from webenv.env import WebEnv
 from webenv.errors import OptionError
 from webenv.families import families, generate_many
 from webenv.seen import read_page
-from webenv.tools.solution import step_to_actions
 from webenv.sites.core.urls import parse_url
 from webenv.tasks import Task
+from webenv.tools.solution import step_to_actions
 
 WORLD = 3
 
@@ -193,11 +193,9 @@ def test_restored_episode_offers_the_same_candidates(env):
 
 
 def test_field_kinds_and_prefixes_decide_the_values_offered():
-    shop = parse_url("http://shop.test/")
-    assert shop is not None
     order = read_page(
         "http://shop.test/account/orders/1",
-        "[0] RootWebArea 'Order'\n"
+        "[0] RootWebArea 'Your order | Harbor Goods'\n"
         "\t[1] banner ''\n\t\t[2] link 'Harbor Goods'\n"
         "\t[3] main ''\n"
         "\t\t[4] heading 'Order #100220'\n"
@@ -209,16 +207,26 @@ def test_field_kinds_and_prefixes_decide_the_values_offered():
         "\t[10] contentinfo ''\n\t\t[11] link 'Community forum'",
     )
     assert order.host == "shop.test"
-    assert order.texts == ("Order #100220", "100220", "Kestrel Smart Speakers", "$1,110.48")
+    # Chrome, counts, sentences and controls give no text; the title gives its page part.
+    assert order.texts == (
+        "Your order", "Order #100220", "100220", "Kestrel Smart Speakers", "$1,110.48",
+    )  # fmt: skip
     assert order.numbers == ("100220", "1110.48", "3")
     assert order.dates == ("2024-03-04",)
     assert order.handles == ("emma.lopez",)
     forum = read_page("http://forum.test/", "[0] RootWebArea 'Home'\n\t[1] link 'Sunday ride'")
     task = _task(intent='Post "Order " and then "Price: $" with it.')
     values = field_values(task, (order, forum), "forum.test")
-    # The shop's last page comes first on the forum: it was read on the other site.
-    assert values.text[:4] == ["Order", "Price: $", "Order #100220", "100220"]
-    assert "Order 100220" in values.text and "Price: $1,110.48" in values.text
+    # The shop's last page comes first on the forum: it was read on the other site. Each
+    # prefix is completed by each text ("Price: $" only by dollar amounts, without "$").
+    seen = ["Your order", "Order #100220", "100220", "Kestrel Smart Speakers", "$1,110.48"]
+    seen += ["Home", "Sunday ride"]
+    assert values.text == [
+        "Order", "Price: $", *seen, *[f"Order {text}" for text in seen], "Price: $1,110.48",
+    ]  # fmt: skip
+    assert values.goal == ["Order", "Price: $"]
+    # What only pages gave is offered without Enter; the counts 1-9 are the goal's kind.
+    assert values.seen == {*values.text[2:], "1110.48", "2024-03-04", "emma.lopez"}
     assert values.number[:3] == ["100220", "1110.48", "3"] and values.number[-1] == "9"
     assert values.date == ["Order", "Price: $", "2024-03-04"]
     assert values.username == ["Order", "Price: $", "emma.lopez"]

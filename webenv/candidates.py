@@ -24,7 +24,10 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
      buttons: ``check [id]`` when not chosen;
    - selects: ``select [id] [label]`` for each option with a non-empty label;
    - text fields: ``type [id] [value] [1]`` then ``type [id] [value] [0]`` for each
-     value of the field's kind (:func:`field_values`); when the field shows a value, the
+     value of the field's kind (:func:`field_values`; a value only seen on an earlier
+     page is offered once: ``[1]`` in a search box (a ``searchbox``, or a field named
+     for search or filter), where typing is for submitting, else ``[0]``, one step of
+     filling a form); when the field shows a value, the
      same for that value with a goal value appended after a space (edits such as "add
      ' [Solved]' to the title"); then ``type [id] [] [0]`` (clear it).
 
@@ -106,6 +109,7 @@ _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”")
 _CURRENCY = "$€£"
 _DATE_FIELD = re.compile(r"\bdate\b", re.IGNORECASE)
 _NUMBER_FIELD = re.compile(r"\b(?:price|quantity|qty|amount)\b", re.IGNORECASE)
+_SEARCH_FIELD = re.compile(r"\b(?:search|filter)", re.IGNORECASE)
 _USERNAME_FIELD = re.compile(r"\buser ?name\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 
@@ -178,6 +182,9 @@ class FieldValues:
     number: list[str]
     date: list[str]
     username: list[str]
+    seen: frozenset[str]
+    """The values that only earlier pages gave (offered once per field: with Enter in a
+    search box, else without)."""
 
 
 def field_values(task: Task, seen: Sequence[SeenPage] = (), host: str = "") -> FieldValues:
@@ -206,13 +213,19 @@ def field_values(task: Task, seen: Sequence[SeenPage] = (), host: str = "") -> F
         for text in texts
         if prefix[-1] not in _CURRENCY or text[0] == prefix[-1]
     ]
-    numbers = [*_numbers_in(goal), *seen_values(seen, "numbers", MAX_SEEN_VALUES, host), *COUNTS]
+    goal_numbers = _numbers_in(goal)
+    numbers_seen = seen_values(seen, "numbers", MAX_SEEN_VALUES, host)
+    numbers = [*goal_numbers, *numbers_seen, *COUNTS]
+    dates = seen_values(seen, "dates", MAX_SEEN_VALUES, host)
+    handles = seen_values(seen, "handles", MAX_SEEN_VALUES, host)
+    from_goal = {*goal, *goal_numbers, *COUNTS}
     return FieldValues(
         goal=goal,
+        seen=frozenset({*texts, *composed, *numbers_seen, *dates, *handles} - from_goal),
         text=_usable([*goal, *texts, *composed]),
         number=_usable(numbers),
-        date=_usable([*goal, *seen_values(seen, "dates", MAX_SEEN_VALUES, host)]),
-        username=_usable([*goal, *seen_values(seen, "handles", MAX_SEEN_VALUES, host)]),
+        date=_usable([*goal, *dates]),
+        username=_usable([*goal, *handles]),
     )
 
 
@@ -260,7 +273,7 @@ def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ())
         facts = browser.element_facts(target)
         if facts is None or facts.hidden:
             continue
-        fill = values.text
+        fill, name = values.text, ""
         if facts.is_text_field:
             name = _field_name(line[match.end() :])
             if role in NUMBER_FIELD_ROLES or _NUMBER_FIELD.search(name):
@@ -269,7 +282,10 @@ def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ())
                 fill = values.date
             elif _USERNAME_FIELD.search(name):
                 fill = values.username
-        actions += _element_actions(browser, target, role, facts, line, fill, values.goal)
+        search = role == "searchbox" or _SEARCH_FIELD.search(name) is not None
+        actions += _element_actions(
+            browser, target, role, facts, line, fill, values.goal, values.seen, search
+        )
     return [text for text in map(_checked_string, actions) if text is not None]
 
 
@@ -281,9 +297,12 @@ def _element_actions(
     line: str,
     values: list[str],
     goal: list[str],
+    seen: frozenset[str] = frozenset(),
+    search: bool = False,
 ) -> list[Action]:
-    """The actions offered on one shown element (``values`` to type into a text field, and
-    ``goal`` values to append to what it shows)."""
+    """The actions offered on one shown element: ``values`` to type into a text field
+    (those in ``seen`` once: with Enter in a ``search`` box, else without) and ``goal``
+    values to append to what it shows."""
     if facts.is_text_field:
         if facts.disabled or facts.readonly:
             return []
@@ -295,7 +314,7 @@ def _element_actions(
         typed = [
             Action(ActionKind.TYPE, target=target, text=text, press_enter=enter)
             for text in texts
-            for enter in (True, False)
+            for enter in ((True, False) if text not in seen else (search,))
         ]
         return [*typed, Action(ActionKind.TYPE, target=target, text="")]
     if facts.is_checkable:

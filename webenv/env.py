@@ -881,8 +881,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
 
         It holds every site database (nothing for a pristine one), the request log, the
         browser's tabs with their histories, pages and cookies (on Chromium: each tab's
-        history and URL, and the cookies; unsubmitted form input is not kept), the task
-        and the episode's bookkeeping. Tokens are plain objects: drop them to free them.
+        history and URL, and the cookies; unsubmitted form input is not kept), the task,
+        the episode's bookkeeping and, with ``candidates=True``, the values seen on its
+        pages (:mod:`webenv.seen`), so the candidates after a restore are the same.
+        Tokens are plain objects: drop them to free them.
 
         Raises:
             gymnasium.error.ResetNeeded: no episode has started.

@@ -176,7 +176,7 @@ def _content_lines(axtree: str, labels: set[str]) -> Iterator[tuple[str, str]]:
             continue
         if role in CHROME_ROLES or role in CONTROL_ROLES:
             skip_depth = depth
-        if role not in VALUE_ROLES:
+        if role not in VALUE_ROLES and role != "RootWebArea":
             labels.add(name)
         elif skip_depth is None and name:
             yield role, name
