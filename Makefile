@@ -12,7 +12,7 @@ TYPECHECK_TREE := build/typecheck
 # Both cores: each test file runs whole in one worker (module fixtures stay shared).
 PYTEST_JOBS ?= -n 2 --dist loadfile
 
-.PHONY: demo test test-fast check lint format typecheck bench bench-rl install chromium webarena clean
+.PHONY: demo test test-fast check lint format typecheck bench bench-rl bench-search install chromium webarena clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,6 +94,10 @@ bench: $(STAMP) chromium
 # held-out success on gen:test families and worlds, beside random and the oracle.
 bench-rl: $(STAMP)
 	$(BIN)/python examples/train_policy.py --out benchmarks/results/rl.json --plot docs/learning_curve.png
+
+# The rollback search example (examples/tree_search.py) against the same policy without rollback.
+bench-search: $(STAMP)
+	$(BIN)/python examples/tree_search.py --json benchmarks/results/search.json
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info benchmarks/results
