@@ -595,7 +595,7 @@ def webenv(out: Out) -> None:
     for f in sorted((ROOT / "tasks").rglob("*.json")):
         data = json.loads(f.read_text())
         for t in data if isinstance(data, list) else [data]:
-            if "string_match" in t.get("eval", {}).get("eval_types", []):
+            if t.get("eval", {}).get("eval_types") == ["string_match"]:
                 groups[t["task_id"].rsplit("/", 1)[0]].append(t)
     by_type: dict[str, list[list[str]]] = defaultdict(list)
     for ts in groups.values():
