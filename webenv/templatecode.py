@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import sys
-import tempfile
 import threading
 from collections.abc import Callable
 from importlib.metadata import version
@@ -30,7 +28,7 @@ from pathlib import Path
 from jinja2 import Environment
 from jinja2.bccache import Bucket, BytecodeCache
 
-from webenv.worldstore import store_dir
+from webenv.worldstore import store_dir, write_atomically
 
 __all__ = ["TemplateCode", "store_folder", "template_code"]
 
@@ -110,16 +108,7 @@ class TemplateCode(BytecodeCache):
         if folder is None:
             return
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=".partial-")
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    out.write(data)
-                os.replace(temporary, folder / f"{bucket.key}.jinja")
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
-                raise
+            write_atomically(folder / f"{bucket.key}.jinja", data)
         except OSError:
             return
 

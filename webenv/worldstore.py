@@ -34,7 +34,14 @@ import zlib
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["DEFAULT_LIMIT_MB", "generator_version", "load", "store", "store_dir"]
+__all__ = [
+    "DEFAULT_LIMIT_MB",
+    "generator_version",
+    "load",
+    "store",
+    "store_dir",
+    "write_atomically",
+]
 
 DEFAULT_LIMIT_MB = 1024
 _SOURCE_SUFFIXES = (".py", ".sql", ".json", ".txt")
@@ -106,19 +113,27 @@ def store(site: ModuleType, seed: int, snapshot: bytes) -> None:
     if folder is None:
         return
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".partial-")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(zlib.compress(snapshot, 1))
-            os.replace(temporary, _path(folder, site, seed))
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        write_atomically(_path(folder, site, seed), zlib.compress(snapshot, 1))
         _evict(folder, _limit_bytes())
     except OSError:
         return
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one, whole.
+
+    Creates the folder if needed; raises ``OSError`` when it cannot write.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def _evict(folder: Path, limit: int) -> None:
