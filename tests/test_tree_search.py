@@ -3,15 +3,13 @@ baseline never rolls back."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import gymnasium as gym
 import pytest
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "tree_search.py"
+from tests.example_scripts import load_example
+
 FAMILY = "shop_admin.order-grand-total"
 """A held-out family with a short reference solution and an answer to write."""
 WORLD = 10_000
@@ -19,13 +17,7 @@ WORLD = 10_000
 
 @pytest.fixture(scope="module")
 def example():
-    spec = importlib.util.spec_from_file_location("tree_search", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tree_search"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("tree_search", None)
+    yield from load_example("tree_search")
 
 
 @pytest.fixture
