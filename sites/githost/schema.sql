@@ -7,6 +7,7 @@
 -- a tree and their parents, and refs (branches and tags) pointing at commits.
 -- Forks share blobs, trees and commit shas with the project they came from.
 
+DROP TABLE IF EXISTS ssh_keys;
 DROP TABLE IF EXISTS personal_access_tokens;
 DROP TABLE IF EXISTS events;
 DROP TABLE IF EXISTS todos;
@@ -313,3 +314,14 @@ CREATE TABLE personal_access_tokens (
   created_at TEXT NOT NULL
 );
 CREATE INDEX idx_tokens_user ON personal_access_tokens (user_id);
+
+-- SSH keys a user added in their settings; the fingerprint is OpenSSH's SHA256 form.
+CREATE TABLE ssh_keys (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  title TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT UNIQUE NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX idx_ssh_keys_user ON ssh_keys (user_id);

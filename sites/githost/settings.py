@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from ..core import forms as core_forms
 from ..core.auth import login_required
 from ..core.db import get_db
-from . import forms, tokens
+from . import forms, sshkeys, tokens
 
 bp = Blueprint("settings", __name__, url_prefix="/-/user_settings")
 
@@ -94,3 +94,40 @@ def revoke_token(token_id: int) -> Response:
     get_db().commit()
     flash(f"Revoked personal access token {row['name']}.", "success")
     return redirect(url_for("settings.personal_access_tokens"))
+
+
+def _keys_page(
+    form: Mapping[str, str], errors: dict[str, str], status: int = 200
+) -> tuple[str, int]:
+    return render_template(
+        "githost/settings/ssh_keys.html",
+        keys=sshkeys.user_keys(g.user["id"]),
+        form=form,
+        errors=errors,
+    ), status
+
+
+@bp.route("/ssh_keys", methods=("GET", "POST"))
+@login_required
+def ssh_keys() -> Response | tuple[str, int]:
+    """List the user's SSH keys and add one (``key``, optional ``title``)."""
+    if request.method == "GET":
+        return _keys_page({}, {})
+    errors, _key_id = sshkeys.add(request.form)
+    if errors:
+        return _keys_page(request.form, errors, 400)
+    get_db().commit()
+    flash("The SSH key was added.", "success")
+    return redirect(url_for("settings.ssh_keys"))
+
+
+@bp.route("/ssh_keys/<int:key_id>/delete", methods=("POST",))
+@login_required
+def delete_ssh_key(key_id: int) -> Response:
+    """Delete one of the user's SSH keys."""
+    row = sshkeys.delete(key_id)
+    if row is None:
+        abort(404, f"You have no SSH key {key_id}.")
+    get_db().commit()
+    flash(f"Deleted SSH key {row['title']}.", "success")
+    return redirect(url_for("settings.ssh_keys"))

@@ -9,7 +9,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from ...core.db import get_db
-from .. import access, dashboard, listing, planning, projects
+from .. import access, dashboard, listing, planning, projects, sshkeys
 from . import serialize
 from .base import (
     bool_param,
@@ -301,3 +301,49 @@ def get_user(user_id: int) -> Response:
     if row is None:
         abort(404, "404 User Not Found")
     return jsonify(serialize.user_detail(row, with_email=False))
+
+
+def _keys(user_id: int) -> Response:
+    return paginated(
+        "ssh_keys WHERE user_id = ?",
+        [user_id],
+        "id",
+        "*",
+        lambda rows: [serialize.ssh_key(row) for row in rows],
+    )
+
+
+@bp.route("/user/keys")
+def my_keys() -> Response:
+    """The caller's SSH keys."""
+    return _keys(require_user()["id"])
+
+
+@bp.route("/users/<int:user_id>/keys")
+def user_keys(user_id: int) -> Response:
+    """A user's public SSH keys."""
+    return _keys(user_id)
+
+
+@bp.route("/user/keys", methods=("POST",))
+def add_key() -> tuple[Response, int]:
+    """Add an SSH key (``key``, optional ``title``) for the caller."""
+    require_user()
+    errors, key_id = sshkeys.add(params())
+    if errors:
+        refuse(errors)
+    db = get_db()
+    db.commit()
+    return created(
+        serialize.ssh_key(db.execute("SELECT * FROM ssh_keys WHERE id = ?", (key_id,)).fetchone())
+    )
+
+
+@bp.route("/user/keys/<int:key_id>", methods=("DELETE",))
+def delete_key(key_id: int) -> tuple[str, int]:
+    """Delete one of the caller's SSH keys (404 if it is not theirs)."""
+    require_user()
+    if sshkeys.delete(key_id) is None:
+        abort(404, "404 Key Not Found")
+    get_db().commit()
+    return "", 204

@@ -304,3 +304,15 @@ def note(row: RowLike, kind: Kind, iid: int) -> dict[str, Any]:
         "noteable_iid": iid,
         "project_id": row["project_id"],
     }
+
+
+def ssh_key(row: RowLike) -> dict[str, Any]:
+    """An SSH key."""
+    return {
+        "id": row["id"],
+        "title": row["title"],
+        "key": row["key"],
+        "fingerprint": row["fingerprint"],
+        "created_at": moment(row["created_at"]),
+        "expires_at": None,
+    }

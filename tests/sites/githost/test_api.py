@@ -691,3 +691,62 @@ def test_api_gets_write_nothing(client, auth, conn, facts):
         assert response.status_code == 200, url
         assert response.mimetype == "application/json"
     assert rows(conn.raw) == before
+
+
+# --- SSH keys ---------------------------------------------------------------------------------
+
+KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJF8tIo7qkdT5pIwHMtjlfC1NyxPGh+vhramBcrg5WpJ alex@laptop"
+FINGERPRINT = "SHA256:gs3vxOxALWGlUWGVjlGzr2nW9PhigXRr32jqbw8/nmM"
+"""What ``ssh-keygen -lf`` prints for :data:`KEY`."""
+
+
+def test_ssh_keys_are_added_listed_and_deleted_the_same_both_ways(
+    client, auth, post, conn, check_page, twin
+):
+    auth.login()
+    page = client.get("/-/user_settings/ssh_keys")
+    check_page(page.data)
+    assert post("/-/user_settings/ssh_keys", {"key": KEY}).status_code == 302
+    listed = client.get("/-/user_settings/ssh_keys")
+    check_page(listed.data)
+    assert FINGERPRINT in listed.get_data(as_text=True)
+    assert "alex@laptop" in listed.get_data(as_text=True)
+    twin.login()
+    added = twin.call("POST", "/user/keys", {"key": KEY})
+    assert added.status_code == 201
+    assert (added.json["fingerprint"], added.json["title"]) == (FINGERPRINT, "alex@laptop")
+    assert rows(conn.raw, ("ssh_keys",)) == rows(twin.conn, ("ssh_keys",))
+    assert [k["fingerprint"] for k in twin.call("GET", "/user/keys").json] == [FINGERPRINT]
+    again = post("/-/user_settings/ssh_keys", {"key": KEY, "title": "again"})
+    assert again.status_code == 400 and "already been added" in again.get_data(as_text=True)
+    assert twin.call("POST", "/user/keys", {"key": KEY}).status_code == 409
+    key_id = added.json["id"]
+    assert post(f"/-/user_settings/ssh_keys/{key_id}/delete", {}).status_code == 302
+    assert twin.call("DELETE", f"/user/keys/{key_id}", {}).status_code == 204
+    assert rows(conn.raw, ("ssh_keys",)) == rows(twin.conn, ("ssh_keys",)) == {"ssh_keys": []}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "",
+        "not a key",
+        "ssh-ed25519 not-base64!!",
+        "ssh-rsa " + KEY.split()[1],
+        "ssh-dss AAAAB3NzaC1kc3MAAACBAP",
+    ],
+)
+def test_malformed_ssh_keys_are_refused(auth, post, q, key):
+    auth.login()
+    page = post("/-/user_settings/ssh_keys", {"key": key, "title": "t"})
+    assert page.status_code == 400
+    assert q("SELECT COUNT(*) FROM ssh_keys") == [(0,)]
+
+
+def test_someone_elses_ssh_key_cannot_be_deleted(client, auth, post, q, twin):
+    auth.login()
+    assert post("/-/user_settings/ssh_keys", {"key": KEY}).status_code == 302
+    key_id = q("SELECT id FROM ssh_keys")[0][0]
+    auth.login("jonas.rahman")
+    assert post(f"/-/user_settings/ssh_keys/{key_id}/delete", {}).status_code == 404
+    assert q("SELECT COUNT(*) FROM ssh_keys") == [(1,)]
