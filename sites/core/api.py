@@ -69,11 +69,13 @@ def error_response(error: HTTPException) -> tuple[Response, int]:
 def require_json_writes() -> None:
     """Refuse a write whose body is not a JSON object (415 wrong type, 400 malformed).
 
-    An empty body is an empty object. The parsed object is kept for :func:`body`.
+    An empty body is an empty object. Each field must be a string, number, boolean,
+    null or a flat list of those (the shapes a form field can take). The parsed object
+    is kept for :func:`body`.
 
     Raises:
         UnsupportedMediaType: The write's ``Content-Type`` is not ``application/json``.
-        BadRequest: The body is not valid UTF-8 JSON, or not an object.
+        BadRequest: The body is not valid UTF-8 JSON, not an object, or has a nested field.
     """
     if request.method in SAFE_METHODS:
         return
@@ -90,8 +92,14 @@ def require_json_writes() -> None:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
             raise BadRequest(f"The request body is not valid JSON: {exc}.") from None
+        except RecursionError:
+            raise BadRequest("The request body is nested too deeply.") from None
     if not isinstance(data, dict):
         raise BadRequest("The request body must be a JSON object.")
+    for name, value in data.items():
+        items = value if isinstance(value, list) else [value]
+        if any(isinstance(item, dict | list) for item in items):
+            raise BadRequest(f"{name} must be a string, number, boolean, null or a list of those.")
     setattr(request, _BODY, data)
 
 

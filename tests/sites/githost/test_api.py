@@ -612,6 +612,9 @@ def test_unknown_things_are_json_404s(client):
         ('{"title": "Hi", "labels": "no-such-label"}', "application/json", 400),
         ('{"title": "Hi", "due_date": "soon"}', "application/json", 400),
         ('{"title": "Hi", "milestone_id": "x"}', "application/json", 400),
+        ('{"title": {"nested": "object"}}', "application/json", 400),
+        ('{"title": "Hi", "labels": [["bug"]]}', "application/json", 400),
+        ("[" * 100_000 + "]" * 100_000, "application/json", 400),
     ],
 )
 def test_bad_writes_are_refused_and_write_nothing(
