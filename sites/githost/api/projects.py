@@ -44,11 +44,6 @@ def refuse(errors: dict[str, str], code: int = 400) -> None:
     abort(409 if " already " in message else code, message)
 
 
-def project_rows(rows: list[Any]) -> list[dict[str, Any]]:
-    """Project rows as GitLab projects."""
-    return [serialize.project(row) for row in rows]
-
-
 @bp.route("/projects")
 def list_projects() -> Response:
     """Projects the caller can see; ``search``, ``owned``, ``membership``, ``starred``,
@@ -83,7 +78,7 @@ def list_projects() -> Response:
         values,
         f"{PROJECT_ORDERS[order]} {sort.upper()}, p.id {sort.upper()}",
         access.PROJECT_COLUMNS,
-        project_rows,
+        serialize.projects,
     )
 
 
