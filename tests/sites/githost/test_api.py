@@ -753,3 +753,41 @@ def test_someone_elses_ssh_key_cannot_be_deleted(client, auth, post, q, twin):
     auth.login("jonas.rahman")
     assert post(f"/-/user_settings/ssh_keys/{key_id}/delete", {}).status_code == 404
     assert q("SELECT COUNT(*) FROM ssh_keys") == [(1,)]
+
+
+def test_changing_a_role_gives_the_same_rows_and_owners_are_protected(
+    auth, post, conn, q, facts, twin
+):
+    member_id, _ = a_member(q, facts, role=20)
+    owner = q(
+        "SELECT user_id FROM members WHERE project_id = ? AND role = 50 ORDER BY user_id LIMIT 1",
+        facts.project_id(PROJECT),
+    )
+    auth.login()
+    members = f"/{PROJECT}/-/project_members"
+    assert post(f"{members}/{member_id}", {"role": "Developer"}).status_code == 302
+    twin.login()
+    ref = f"/projects/{project_path()}/members"
+    changed = twin.call("PUT", f"{ref}/{member_id}", {"access_level": 30})
+    assert changed.status_code == 200 and changed.json["access_level"] == 30
+    assert rows(conn.raw) == rows(twin.conn)
+    promoted = twin.call("PUT", f"{ref}/{member_id}", {"access_level": 50})
+    page = post(f"{members}/{member_id}", {"role": "Owner"})
+    assert promoted.status_code == 403 and page.status_code == 400
+    assert "Only an Owner" in promoted.json["message"]
+    if owner:
+        assert twin.call("DELETE", f"{ref}/{owner[0][0]}", {}).status_code == 403
+    assert twin.call("PUT", f"{ref}/{member_id}", {"access_level": 35}).status_code == 400
+    assert twin.call("PUT", f"{ref}/999999", {"access_level": 30}).status_code == 404
+    assert rows(conn.raw) == rows(twin.conn)
+
+
+def test_my_merge_requests_scope(client, auth, q):
+    auth.login()
+    assigned = client.get(f"{API}/merge_requests?scope=assigned_to_me&state=opened")
+    expected = q(
+        "SELECT COUNT(*) FROM merge_requests WHERE state = 'opened' AND id IN"
+        " (SELECT mr_id FROM mr_assignees WHERE user_id = 1)"
+    )[0][0]
+    assert int(assigned.headers["X-Total"]) == expected
+    assert all(item["state"] == "opened" for item in assigned.json)
