@@ -11,6 +11,7 @@ a task started.
 from __future__ import annotations
 
 import io
+import json
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
@@ -21,12 +22,16 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Request
 
 from webenv.sites import site_for_url
+from webenv.sites.core import api
 
 LOG_LIMIT = 50_000
 """Entries kept; older ones are dropped first."""
 
 MAX_LOGGED_BODY = 2 * 1024 * 1024
 """Request bodies over this many bytes log no form fields."""
+
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""Methods whose body's fields are logged: form posts and API writes."""
 
 
 def log_form(fields: MultiDict) -> dict[str, Any]:
@@ -37,8 +42,13 @@ def log_form(fields: MultiDict) -> dict[str, Any]:
 def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str, Any]:
     """A WSGI request's form fields in :func:`log_form` shape; the body stays readable.
 
-    Bodies over ``limit`` bytes and malformed ones log no fields (the app still sees them).
+    A JSON object body (an API write) gives its fields as the API reads them
+    (:func:`webenv.sites.core.api.form_fields`). Bodies over ``limit`` bytes and
+    malformed ones log no fields (the app still sees them), nor do requests whose
+    method sends no body (GET, HEAD, OPTIONS).
     """
+    if str(environ.get("REQUEST_METHOD", "GET")).upper() not in BODY_METHODS:
+        return {}
     try:
         length = int(environ.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -48,7 +58,11 @@ def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str
     body = environ["wsgi.input"].read(length)
     environ["wsgi.input"] = io.BytesIO(body)
     try:
-        return log_form(Request(dict(environ, **{"wsgi.input": io.BytesIO(body)})).form)
+        request = Request(dict(environ, **{"wsgi.input": io.BytesIO(body)}))
+        if request.mimetype == api.JSON_TYPE:
+            data = json.loads(body.decode("utf-8"))
+            return log_form(api.form_fields(data)) if isinstance(data, dict) else {}
+        return log_form(request.form)
     except Exception:  # a malformed body is the app's problem, not the log's
         return {}
 

@@ -14,9 +14,10 @@ from typing import Any
 
 from flask import Blueprint, Flask, g, render_template
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 from .. import SITE_URLS as _REGISTRY_URLS
-from . import auth, clock, csrf, db, paging, security, session
+from . import api, auth, clock, csrf, db, paging, security, session
 from .routing import MemoMap
 
 templates = Blueprint("core", __name__, template_folder="templates")
@@ -130,7 +131,9 @@ def create_site_app(
         }
 
     @app.errorhandler(HTTPException)
-    def handle_http_error(error: HTTPException) -> tuple[str, int]:
+    def handle_http_error(error: HTTPException) -> tuple[str | Response, int]:
+        if api.is_api_request():
+            return api.error_response(error)
         code = error.code or 500
         if not hasattr(g, "user"):
             g.user = None

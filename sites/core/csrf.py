@@ -16,13 +16,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from flask import Flask, current_app, g, request, session
+from flask import Blueprint, Flask, current_app, g, request, session
 from werkzeug.exceptions import BadRequest
 
 from .auth import GENERATION_KEY
 from .urls import parse_url
 
 FIELD = "csrf_token"
+_EXEMPT = "webenv_csrf_exempt"
 
 
 class CSRFError(BadRequest):
@@ -78,9 +79,20 @@ def check_csrf() -> None:
             raise CSRFError(
                 description="This form was sent from another site; it was not accepted."
             )
+    if request.blueprint in current_app.extensions.get(_EXEMPT, ()):
+        return
     sent = request.form.get(FIELD, "")
     if not sent or not hmac.compare_digest(sent, csrf_token()):
         raise CSRFError()
+
+
+def exempt(bp: Blueprint) -> None:
+    """Let ``bp``'s POSTs go without the form token (the ``Origin`` check still applies).
+
+    Only for a blueprint that refuses writes a cross-site form could send: the sites'
+    JSON APIs (:func:`webenv.sites.core.api.json_blueprint`).
+    """
+    bp.record_once(lambda state: state.app.extensions.setdefault(_EXEMPT, set()).add(bp.name))
 
 
 def init_app(app: Flask) -> None:
