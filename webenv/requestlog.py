@@ -3,14 +3,16 @@
 The in-process browser, the Chromium backend's loopback servers and ``webenv serve``
 all append here, in one entry shape: ``{"method", "url", "form", "status"}`` with the
 canonical URL (``http://shop.test/cart``) and the form fields as :func:`log_form`
-gives them. The log is thread-safe (server threads append while the env reads),
-bounded, and numbers its entries so ``webenv serve`` can judge the requests made since
-a task started.
+gives them (a JSON body's fields as :func:`log_json` flattens them, so an API write
+reads like the form post it stands for). The log is thread-safe (server threads append
+while the env reads), bounded, and numbers its entries so ``webenv serve`` can judge
+the requests made since a task started.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
@@ -34,10 +36,45 @@ def log_form(fields: MultiDict) -> dict[str, Any]:
     return {name: (values[0] if len(values) == 1 else values) for name, values in fields.lists()}
 
 
+def _json_scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def log_json(value: Any) -> dict[str, Any]:
+    """A JSON body's fields as a request-log entry holds a form's.
+
+    Nested objects and lists of objects are flattened the way forms name nested fields
+    (``{"cartItem": {"sku": "X", "qty": 2}}`` -> ``{"cartItem[sku]": "X", "cartItem[qty]":
+    "2"}``); a list of scalars is a list of strings; ``true``/``false``/``null`` are
+    ``"true"``/``"false"``/``""``. A body that is not an object logs no fields.
+    """
+    fields: dict[str, Any] = {}
+
+    def walk(name: str, item: Any) -> None:
+        if isinstance(item, dict):
+            for key, child in item.items():
+                walk(f"{name}[{key}]" if name else str(key), child)
+        elif isinstance(item, list) and any(isinstance(child, dict | list) for child in item):
+            for index, child in enumerate(item):
+                walk(f"{name}[{index}]", child)
+        elif isinstance(item, list):
+            fields[name] = [_json_scalar(child) for child in item]
+        else:
+            fields[name] = _json_scalar(item)
+
+    if isinstance(value, dict):
+        walk("", value)
+    return fields
+
+
 def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str, Any]:
     """A WSGI request's form fields in :func:`log_form` shape; the body stays readable.
 
-    Bodies over ``limit`` bytes and malformed ones log no fields (the app still sees them).
+    A JSON body (``Content-Type: application/json``) logs its fields as :func:`log_json`
+    gives them. Bodies over ``limit`` bytes and malformed ones log no fields (the app
+    still sees them).
     """
     try:
         length = int(environ.get("CONTENT_LENGTH") or 0)
@@ -47,6 +84,12 @@ def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str
         return {}
     body = environ["wsgi.input"].read(length)
     environ["wsgi.input"] = io.BytesIO(body)
+    mimetype = str(environ.get("CONTENT_TYPE", "")).split(";")[0].strip().lower()
+    if mimetype == "application/json":
+        try:
+            return log_json(json.loads(body))
+        except (ValueError, RecursionError):
+            return {}
     try:
         return log_form(Request(dict(environ, **{"wsgi.input": io.BytesIO(body)})).form)
     except Exception:  # a malformed body is the app's problem, not the log's

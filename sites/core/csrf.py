@@ -8,7 +8,9 @@ token dies with its session: logging in changes it, and logging out (which bumps
 generation) invalidates every token the user's sessions were given.
 ``app.config["CSRF_SESSION_KEYS"]`` names further session keys the token is bound to
 when present (the shop's staff session). Set ``app.config["CSRF_DISABLED"]`` to skip
-the check (tests that focus on something else).
+the check (tests that focus on something else). A JSON API's blueprint is
+:func:`exempt`: its writes are judged by their ``Content-Type`` instead
+(:mod:`~webenv.sites.core.api`).
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from flask import Flask, current_app, g, request, session
+from flask import Blueprint, Flask, current_app, g, request, session
+from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import BadRequest
 
 from .auth import GENERATION_KEY
 from .urls import parse_url
 
 FIELD = "csrf_token"
+_EXEMPT = "webenv_csrf_exempt"
 
 
 class CSRFError(BadRequest):
@@ -71,6 +75,9 @@ def check_csrf() -> None:
     """
     if request.method != "POST" or current_app.config.get("CSRF_DISABLED"):
         return
+    exempt = current_app.extensions.get(_EXEMPT, ())
+    if any(name in exempt for name in request.blueprints):
+        return
     origin = request.headers.get("Origin")
     if origin is not None:
         sender, here = parse_url(origin), parse_url(request.host_url)
@@ -81,6 +88,21 @@ def check_csrf() -> None:
     sent = request.form.get(FIELD, "")
     if not sent or not hmac.compare_digest(sent, csrf_token()):
         raise CSRFError()
+
+
+def exempt(blueprint: Blueprint) -> None:
+    """Skip the form token check for the views of ``blueprint`` (and its nested ones).
+
+    Only for JSON APIs that refuse a write without ``Content-Type: application/json``
+    (which no cross-site form can send), as :func:`webenv.sites.core.api.init_blueprint`
+    does.
+    """
+
+    def record(state: BlueprintSetupState) -> None:
+        names = state.app.extensions.setdefault(_EXEMPT, set())
+        names.add(state.name_prefix + ("." if state.name_prefix else "") + state.name)
+
+    blueprint.record(record)
 
 
 def init_app(app: Flask) -> None:

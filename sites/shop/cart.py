@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -126,7 +125,7 @@ def coupon_problem(coupon: RowLike, cart: CartSummary) -> str | None:
     return pricing.coupon_problem(coupon, cart.subtotal, now_text())
 
 
-def load_cart(user: Mapping[str, Any]) -> CartSummary:
+def load_cart(user: RowLike) -> CartSummary:
     """Return the cart of ``user`` with subtotal, the applied coupon's discount and stock.
 
     Prices are what each product sells for on the world's date (a special price when
