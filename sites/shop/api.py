@@ -207,6 +207,7 @@ def item_fields(body: Mapping[str, Any]) -> dict[str, str]:
 
 
 def item_response(user_id: int, item_id: int) -> Response:
+    """Cart line ``item_id`` of customer ``user_id`` as the cart shows it now."""
     user = get_db().execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
     line = next(line for line in cart.load_cart(user).lines if line["id"] == item_id)
     return json_response(resources.cart_item_json(line, user_id))

@@ -220,7 +220,8 @@ def _typed(spec: Field, name: str, value: str) -> Any:
         number = Decimal(value.replace(",", "").lstrip("$"))
     except InvalidOperation:
         number = None
-    if number is None or not number.is_finite() or abs(number) > 10**12:
+    # adjusted() (the exponent of the leading digit) never overflows, unlike abs().
+    if number is None or not number.is_finite() or number.adjusted() > 12:
         abort(400, f"searchCriteria: the value {value[:50]!r} of {name!r} is not a number.")
     if spec.kind == "money":
         return int((number * 100).to_integral_value())

@@ -159,6 +159,7 @@ def test_a_write_without_a_json_content_type_is_a_415_and_writes_nothing(
         ('{"cartItem": {"sku": "{plain}", "qty": "lots"}}', 400, "from 1 to 99"),
         ('{"cartItem": {"sku": "{plain}"}}', 400, "from 1 to 99"),
         ('{"cartItem": {"sku": "{plain}", "qty": 1e400}}', 400, "from 1 to 99"),
+        ('{"cartItem": {"sku": "{plain}", "qty": "%s"}}' % ("9" * 5000), 400, "from 1 to 99"),
         ('{"cartItem": {"sku": "{dressy}", "qty": 1}}', 400, "Choose a size"),
         ('{"cartItem": {"sku": "{plain}", "qty": 1, "product_option": 3}}', 400, "JSON object"),
     ],
@@ -276,6 +277,8 @@ def test_products_filter_groups_and_sort_orders(api: ApiClient, conn: sqlite3.Co
         "searchCriteria[sortOrders][0][field]=sku&searchCriteria[sortOrders][0][direction]=UP",
         "searchCriteria[sortOrders][0][field]=qty",
         "searchCriteria[nonsense]=1",
+        "searchCriteria[filterGroups][0][filters][0][field]=price"
+        "&searchCriteria[filterGroups][0][filters][0][value]=1e1000000000",
         "searchCriteria[filterGroups][0][filters][0][field]=status",
     ],
 )

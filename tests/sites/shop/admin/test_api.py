@@ -356,6 +356,7 @@ def test_a_product_update_gives_the_same_rows_as_the_product_form(
             400,
             "Quantity must be a whole number",
         ),
+        ({"extension_attributes": {"stock_item": {"qty": "9" * 5000}}}, 400, "Quantity must be"),
         ({"extension_attributes": {"stock_item": []}}, 400, "stock_item must be a JSON object"),
         (
             {"custom_attributes": [{"attribute_code": "special_price", "value": 999999}]},
