@@ -5,7 +5,8 @@ Endpoints (``docs/api.md`` has examples): ``POST /integration/admin/token``;
 see every order; a signed-in customer sees only their own, as in the storefront);
 ``POST /order/:id/invoice``, ``POST /order/:id/ship``, ``POST /orders/:id/cancel``,
 ``/hold``, ``/unhold`` and ``/comments``; ``PUT /products/:sku`` (Catalog);
-``GET /customers/search`` and ``GET /customers/:id`` (Customers).
+``GET /customers/search`` and ``GET /customers/:id`` (Customers); ``GET /reviews``
+(``searchCriteria``), ``PUT`` and ``DELETE /reviews/:kind/:id`` (Reviews, moderation).
 
 A staff user's role grants areas as in the back office (:mod:`.roles`): a Catalog
 Manager's token may update products but gets 403 on orders, like the pages. Each
@@ -22,10 +23,10 @@ from flask import Blueprint, abort, g, request
 from werkzeug.wrappers import Response
 
 from ...core.api import init_blueprint, json_body, json_response
-from ...core.db import get_db
+from ...core.db import RowLike, get_db
 from ..api import PREFIX, credentials, field_text, load_product, member, refuse
 from ..rest import auth, criteria, resources
-from . import orders, products
+from . import orders, products, reviews
 from .datagen import CARRIERS
 
 bp = Blueprint("admin_api", __name__, url_prefix=PREFIX)
@@ -349,3 +350,102 @@ def customer(customer_id: int) -> Response:
     if row is None:
         abort(404, NO_ENTITY)
     return json_response(resources.customer_json(row))
+
+
+# --- reviews ------------------------------------------------------------------------------
+
+REVIEW_FIELDS = {
+    "status": criteria.Field("v.status"),
+    "rating": criteria.Field("v.rating", "number"),
+    "title": criteria.Field("v.title"),
+    "detail": criteria.Field("v.body"),
+    "nickname": criteria.Field("v.nickname"),
+    "product_sku": criteria.Field("v.sku"),
+    "product_name": criteria.Field("v.product"),
+    "created_at": criteria.Field("v.created_at", "date"),
+}
+"""The fields ``GET /rest/V1/reviews`` filters and sorts on."""
+
+
+def review_json(row: RowLike) -> dict[str, Any]:
+    """A review of the all-reviews grid, addressed as ``<kind>/<id>`` like its page."""
+    return {
+        "id": f"{row['kind']}/{row['id']}",
+        "status": row["status"],
+        "rating": row["rating"],
+        "title": row["title"],
+        "detail": row["body"],
+        "nickname": row["nickname"],
+        "product_sku": row["sku"],
+        "product_name": row["product"],
+        "created_at": row["created_at"],
+    }
+
+
+@bp.route("/reviews")
+def reviews_list() -> Response:
+    """Every review, published or not, matching ``searchCriteria`` (newest first)."""
+    auth.require_staff("reviews")
+    search = criteria.parse(request.args)
+    page = criteria.search(
+        get_db(),
+        search,
+        select=reviews.ALL_REVIEWS.select,
+        source=reviews.ALL_REVIEWS.source,
+        fields=REVIEW_FIELDS,
+        default_sort="v.created_at DESC",
+        tiebreak="v.kind DESC, v.id",
+    )
+    return json_response(
+        {
+            "items": [review_json(row) for row in page.rows],
+            "search_criteria": search.as_json(),
+            "total_count": page.total_count,
+        }
+    )
+
+
+def load_review(kind: str, review_id: int) -> Any:
+    """Review ``<kind>/<id>`` for a moderator (Reviews), or a 401, 403 or 404."""
+    auth.require_staff("reviews")
+    review = reviews.load(get_db(), kind, review_id)
+    if review is None:
+        abort(404, NO_ENTITY)
+    return review
+
+
+@bp.route("/reviews/<any(published, queued):kind>/<int(max=999999999):review_id>", methods=("PUT",))
+def review_update(kind: str, review_id: int) -> Response:
+    """Moderate or edit a review from ``{"review": {"status", "rating", "title", "detail"}}``
+    (as the review's edit form does); answers ``true``."""
+    review = load_review(kind, review_id)
+    body = member(json_body(), "review")
+    form = reviews.edit_values(review)
+    for key, name in (
+        ("status", "status"),
+        ("rating", "rating"),
+        ("title", "title"),
+        ("detail", "body"),
+    ):
+        if key in body:
+            form[name] = field_text(body[key])
+    errors: dict[str, str] = {}
+    changes = reviews.read_edit(form, errors)
+    db = get_db()
+    refused = None if errors else reviews.save(db, review, changes)
+    if errors or refused is not None:
+        refuse(errors or {"status": str(refused)})
+    db.commit()
+    return json_response(True)
+
+
+@bp.route(
+    "/reviews/<any(published, queued):kind>/<int(max=999999999):review_id>", methods=("DELETE",)
+)
+def review_delete(kind: str, review_id: int) -> Response:
+    """Delete a review; answers ``true``."""
+    review = load_review(kind, review_id)
+    db = get_db()
+    reviews.delete(db, review)
+    db.commit()
+    return json_response(True)

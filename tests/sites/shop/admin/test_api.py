@@ -411,3 +411,94 @@ def test_staff_search_customers(api: ApiClient, conn: sqlite3.Connection) -> Non
         "emma.lopez",
     )
     assert api.get("/customers/999999").status_code == 404
+
+
+# --- reviews ------------------------------------------------------------------------------
+
+REVIEW_TABLES = ("reviews", "review_queue", "products")
+
+
+def _pending(conn: sqlite3.Connection) -> sqlite3.Row:
+    conn.row_factory = sqlite3.Row
+    return conn.execute(
+        "SELECT * FROM review_queue WHERE status = 'Pending' ORDER BY id LIMIT 1"
+    ).fetchone()
+
+
+def test_approving_a_review_gives_the_same_rows_both_ways(
+    staff, admin_post, conn: sqlite3.Connection, other_world: OtherWorld
+) -> None:
+    review = _pending(conn)
+    staff.login("sam.patel")
+    form = {
+        "status": "Approved",
+        "rating": str(review["rating"]),
+        "title": review["title"],
+        "body": "Edited.",
+    }
+    assert admin_post(f"/admin/reviews/queued/{review['id']}", form).status_code == 302
+    api = other_world.api
+    api.sign_in("admin", "sam.patel")
+    response = api.put(
+        f"/reviews/queued/{review['id']}", {"review": {"status": "Approved", "detail": "Edited."}}
+    )
+    assert response.status_code == 200, response.get_json()
+    assert table_rows(other_world.conn, *REVIEW_TABLES) == table_rows(conn, *REVIEW_TABLES)
+    published = other_world.conn.execute("SELECT MAX(id) FROM reviews").fetchone()[0]
+    assert api.delete(f"/reviews/published/{published}").get_json() is True
+    admin_post(f"/admin/reviews/published/{published}/delete")
+    assert table_rows(other_world.conn, *REVIEW_TABLES) == table_rows(conn, *REVIEW_TABLES)
+
+
+def test_staff_list_reviews_by_status(api: ApiClient, conn: sqlite3.Connection) -> None:
+    api.sign_in("admin", "sam.patel")
+    query = (
+        "searchCriteria[filterGroups][0][filters][0][field]=status"
+        "&searchCriteria[filterGroups][0][filters][0][value]=pending&searchCriteria[pageSize]=300"
+    )
+    body = api.get(f"/reviews?{query}").get_json()
+    rows = conn.execute("SELECT id FROM review_queue WHERE status = 'Pending'").fetchall()
+    assert body["total_count"] == len(rows) > 0
+    assert sorted(item["id"] for item in body["items"]) == sorted(
+        f"queued/{row[0]}" for row in rows
+    )
+    assert (
+        api.get("/reviews").get_json()["total_count"]
+        == conn.execute(
+            "SELECT (SELECT COUNT(*) FROM reviews) + (SELECT COUNT(*) FROM review_queue)"
+        ).fetchone()[0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("review", "says"),
+    [
+        ({"status": "Great"}, "Status must be one of"),
+        ({"rating": 6}, "Rating must be a whole number"),
+        ({"rating": "x"}, "Rating must be a whole number"),
+        ({"title": ""}, "Summary of Review is required"),
+    ],
+)
+def test_bad_review_changes_are_refused_without_writing(
+    api: ApiClient, conn: sqlite3.Connection, review: dict, says: str
+) -> None:
+    pending = _pending(conn)
+    api.sign_in("admin", "admin")
+    before = conn.total_changes
+    response = api.put(f"/reviews/queued/{pending['id']}", {"review": review})
+    assert response.status_code == 400
+    assert says in response.get_json()["message"]
+    assert conn.total_changes == before
+
+
+def test_reviews_need_a_moderator(api: ApiClient, conn: sqlite3.Connection) -> None:
+    pending = _pending(conn)
+    assert api.get("/reviews").status_code == 401
+    api.sign_in("customer", "emma.lopez")
+    assert (
+        api.put(f"/reviews/queued/{pending['id']}", {"review": {"status": "Approved"}}).status_code
+        == 401
+    )
+    api.sign_in("admin", "admin")
+    assert api.put("/reviews/queued/999999", {"review": {"status": "Approved"}}).status_code == 404
+    assert api.delete("/reviews/other/1").status_code == 404
