@@ -18,7 +18,7 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 from urllib.error import HTTPError
 from urllib.parse import urlencode, urljoin
-from urllib.request import HTTPCookieProcessor, build_opener
+from urllib.request import HTTPCookieProcessor, Request, build_opener
 
 import pytest
 from click.testing import CliRunner
@@ -166,6 +166,49 @@ def test_sites_serve_pages_and_log_requests_canonically(hub: Hub) -> None:
         "status": 200,
     }
     assert hub.log.last_page(before, ["shop"]) == "http://shop.test/search?q=wok"
+
+
+def test_api_writes_are_logged_with_their_json_fields(hub: Hub) -> None:
+    visitor = Visitor()
+    base = hub.sites["shop"].base_url + "/rest/V1"
+
+    def call(method: str, path: str, body: dict, token: str = "") -> object:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = Request(base + path, json.dumps(body).encode(), headers, method=method)
+        with visitor.opener.open(request, timeout=TIMEOUT) as response:
+            return json.loads(response.read())
+
+    before = hub.log.seq
+    token = call(
+        "POST", "/integration/customer/token", {"username": "emma.lopez", "password": DEMO_PASSWORD}
+    )
+    assert isinstance(token, str)
+    sku = hub.query("shop", "SELECT sku FROM products WHERE sizes = '' AND colours = '' LIMIT 1")[
+        0
+    ][0]
+    item = call("POST", "/carts/mine/items", {"cartItem": {"sku": sku, "qty": 2}}, token)
+    assert isinstance(item, dict)
+    call("PUT", f"/carts/mine/items/{item['item_id']}", {"cartItem": {"qty": 3}}, token)
+    logged = [entry.as_log_entry() for entry in hub.log.since(before, ["shop"])]
+    assert logged[1:] == [
+        {
+            "method": "POST",
+            "url": "http://shop.test/rest/V1/carts/mine/items",
+            "form": {"cartItem[sku]": sku, "cartItem[qty]": "2"},
+            "status": 200,
+        },
+        {
+            "method": "PUT",
+            "url": f"http://shop.test/rest/V1/carts/mine/items/{item['item_id']}",
+            "form": {"cartItem[qty]": "3"},
+            "status": 200,
+        },
+    ]
+    assert hub.query(
+        "shop", "SELECT quantity FROM cart_items WHERE id = ?", (item["item_id"],)
+    ) == [(3,)]
 
 
 def test_portal_forms_need_the_csrf_token(hub: Hub) -> None:

@@ -39,6 +39,15 @@ def log_form(fields: MultiDict) -> dict[str, Any]:
     return {name: (values[0] if len(values) == 1 else values) for name, values in fields.lists()}
 
 
+def log_json(value: Any) -> dict[str, Any]:
+    """A JSON body's fields as a request-log entry holds a form's (none unless an object).
+
+    The fields are those the API reads (:func:`webenv.sites.core.api.form_fields`):
+    ``{"cartItem": {"sku": "X"}}`` logs ``{"cartItem[sku]": "X"}``.
+    """
+    return log_form(api.form_fields(value)) if isinstance(value, dict) else {}
+
+
 def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str, Any]:
     """A WSGI request's form fields in :func:`log_form` shape; the body stays readable.
 
@@ -60,8 +69,7 @@ def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str
     try:
         request = Request(dict(environ, **{"wsgi.input": io.BytesIO(body)}))
         if request.mimetype == api.JSON_TYPE:
-            data = json.loads(body.decode("utf-8"))
-            return log_form(api.form_fields(data)) if isinstance(data, dict) else {}
+            return log_json(json.loads(body.decode("utf-8")))
         return log_form(request.form)
     except Exception:  # a malformed body is the app's problem, not the log's
         return {}

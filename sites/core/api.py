@@ -1,16 +1,19 @@
-"""What the sites' JSON APIs share: JSON errors, JSON-only writes and their form fields.
+"""What the sites' JSON APIs share: JSON answers and errors, JSON-only writes, form fields.
 
-A site's API is a blueprint made by :func:`json_blueprint`. Its writes (every method but
-GET, HEAD and OPTIONS) must send ``Content-Type: application/json`` (415 otherwise): a
-cross-site HTML form cannot, so a write authenticated by the session cookie needs no
-form token (:func:`~webenv.sites.core.csrf.exempt`; the ``Origin`` check still applies).
-Every error under the API's prefix, routing errors included, is JSON
-``{"message": "..."}`` with the HTTP status.
+A site's API is a blueprint made by :func:`json_blueprint`:
 
-An API write calls the same function as the form's view, with the JSON body turned into
-form fields by :func:`form_fields` — the same fields the request log records
-(:func:`webenv.requestlog.read_form`), so ``request_match`` reads an API write like a
-form post.
+- every error under its prefix — ``abort(404, "...")``, an unknown route, a 405 — answers
+  ``{"message": "<description>"}`` with the error's status and headers (``Allow``...);
+- a write (every method but GET, HEAD and OPTIONS) must say ``Content-Type:
+  application/json`` (415 otherwise) and send a JSON object (400 otherwise; an empty body
+  is an empty object). No cross-site HTML form can send that type (and the sites answer
+  no CORS preflight), which is what makes a write carrying the session cookie safe
+  without the forms' token: the blueprint is exempt from that check
+  (:func:`webenv.sites.core.csrf.exempt`; the ``Origin`` check still applies);
+- an API write calls the same function as the form's view, with the JSON body turned into
+  form fields by :func:`form_fields` — the fields the request log records for it
+  (:func:`webenv.requestlog.read_form`), so ``request_match`` reads an API write like the
+  form post it stands for.
 """
 
 from __future__ import annotations
@@ -19,11 +22,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, current_app, request
 from flask.blueprints import BlueprintSetupState
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
-from werkzeug.wrappers import Response
 
 from . import csrf
 from .db import SAFE_METHODS
@@ -36,17 +38,18 @@ _BODY = "webenv_api_body"
 def json_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
     """Return a blueprint for a JSON API under ``url_prefix`` (e.g. ``/api/v4``).
 
-    Its writes must be JSON (:func:`require_json_writes`), skip the form token and
-    answer errors as JSON, as every request under ``url_prefix`` does.
+    Its writes must be JSON (:func:`require_json_writes`) and skip the form token; every
+    request under its prefix (as registered, nesting included) answers errors as JSON.
     """
     bp = Blueprint(name, import_name, url_prefix=url_prefix)
     csrf.exempt(bp)
     bp.before_request(require_json_writes)
 
     def remember_prefix(state: BlueprintSetupState) -> None:
-        state.app.extensions.setdefault(_PREFIXES, set()).add(url_prefix.rstrip("/") + "/")
+        prefix = (state.url_prefix or url_prefix).rstrip("/") + "/"
+        state.app.extensions.setdefault(_PREFIXES, set()).add(prefix)
 
-    bp.record_once(remember_prefix)
+    bp.record(remember_prefix)
     return bp
 
 
@@ -57,84 +60,101 @@ def is_api_request(app: Flask | None = None) -> bool:
     return any(path.startswith(prefix) for prefix in prefixes)
 
 
-def error_response(error: HTTPException) -> tuple[Response, int]:
-    """An HTTP error as JSON ``{"message": description}`` with its status (and headers)."""
-    code = error.code or 500
-    response = jsonify({"message": error.description or error.name})
-    if code == 405 and isinstance(error.valid_methods, list | tuple | set):  # type: ignore[attr-defined]
-        response.headers["Allow"] = ", ".join(sorted(error.valid_methods))  # type: ignore[attr-defined]
-    return response, code
+def json_response(
+    value: Any, status: int = 200, headers: Mapping[str, str] | None = None
+) -> Response:
+    """``value`` as a JSON response (keys in the order given; non-ASCII kept as is)."""
+    body = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    response = current_app.response_class(body, status=status, mimetype=JSON_TYPE)
+    response.headers.update(headers or {})
+    return response
+
+
+def error_response(error: HTTPException) -> Response:
+    """An HTTP error as ``{"message": ...}`` with its status (its headers, e.g. ``Allow``, kept)."""
+    response = json_response({"message": error.description or error.name}, error.code or 500)
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
 
 
 def require_json_writes() -> None:
     """Refuse a write whose body is not a JSON object (415 wrong type, 400 malformed).
 
-    An empty body is an empty object. Each field must be a string, number, boolean,
-    null or a flat list of those (the shapes a form field can take). The parsed object
-    is kept for :func:`body`.
+    An empty body is an empty object. The parsed object is kept for :func:`body`.
 
     Raises:
         UnsupportedMediaType: The write's ``Content-Type`` is not ``application/json``.
-        BadRequest: The body is not valid UTF-8 JSON, not an object, or has a nested field.
+        BadRequest: The body is not valid UTF-8 JSON, or not an object.
     """
     if request.method in SAFE_METHODS:
         return
     if request.mimetype != JSON_TYPE:
         raise UnsupportedMediaType(
-            f"Send the request body as JSON with Content-Type: {JSON_TYPE}"
-            f" (this request's Content-Type is {request.mimetype or 'missing'})."
+            f"{request.method} requests must send a JSON body with"
+            f" 'Content-Type: {JSON_TYPE}' (this one's is {request.mimetype or 'missing'})."
         )
     raw = request.get_data(cache=True)
-    if not raw.strip():
-        data: Any = {}
-    else:
+    data: Any = {}
+    if raw.strip():
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
-            raise BadRequest(f"The request body is not valid JSON: {exc}.") from None
+            # The first line of the decoder's message says where: "Expecting value: line 1 …".
+            raise BadRequest(
+                f"The request body is not valid JSON: {str(exc).splitlines()[0][:120]}"
+            ) from None
         except RecursionError:
             raise BadRequest("The request body is nested too deeply.") from None
     if not isinstance(data, dict):
-        raise BadRequest("The request body must be a JSON object.")
-    for name, value in data.items():
-        items = value if isinstance(value, list) else [value]
-        if any(isinstance(item, dict | list) for item in items):
-            raise BadRequest(f"{name} must be a string, number, boolean, null or a list of those.")
+        raise BadRequest(f"The request body must be a JSON object, not {type(data).__name__}.")
     setattr(request, _BODY, data)
 
 
 def body() -> dict[str, Any]:
-    """The current write's JSON object (empty for a GET)."""
-    return getattr(request, _BODY, {})
+    """The current write's JSON object (a copy; empty for a GET)."""
+    return dict(getattr(request, _BODY, {}))
 
 
 def field_text(value: Any) -> str:
-    """One JSON value as a form field's text: numbers as digits, booleans as true/false."""
+    """One JSON scalar as a form field's text: numbers as digits, booleans as true/false."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return value
-    if isinstance(value, int | float):
-        return json.dumps(value)
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return json.dumps(value)
 
 
 def form_fields(data: Mapping[str, Any]) -> MultiDict:
-    """A JSON object as form fields: a list gives one value per item, others one value.
+    """A JSON object as the form fields it stands for.
+
+    Nested objects and lists of objects are named the way forms name nested fields
+    (``{"cartItem": {"sku": "X", "qty": 2}}`` -> ``cartItem[sku]=X``, ``cartItem[qty]=2``);
+    a list of scalars gives one value per item; scalars are as :func:`field_text` gives.
 
     Args:
         data: A request's JSON object.
 
     Returns:
-        The fields, each value as :func:`field_text` gives it.
+        The fields, in the body's order.
     """
     fields: MultiDict = MultiDict()
-    for name, value in data.items():
-        if isinstance(value, list):
-            for item in value:
-                fields.add(str(name), field_text(item))
+
+    def walk(name: str, item: Any) -> None:
+        if isinstance(item, dict):
+            for key, child in item.items():
+                walk(f"{name}[{key}]" if name else str(key), child)
+        elif isinstance(item, list) and any(isinstance(child, dict | list) for child in item):
+            for index, child in enumerate(item):
+                walk(f"{name}[{index}]", child)
+        elif isinstance(item, list):
+            for child in item:
+                fields.add(name, field_text(child))
         else:
-            fields.add(str(name), field_text(value))
+            fields.add(name, field_text(item))
+
+    walk("", data)
     return fields

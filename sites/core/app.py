@@ -133,7 +133,8 @@ def create_site_app(
     @app.errorhandler(HTTPException)
     def handle_http_error(error: HTTPException) -> tuple[str | Response, int]:
         if api.is_api_request():
-            return api.error_response(error)
+            response = api.error_response(error)
+            return response, response.status_code
         code = error.code or 500
         if not hasattr(g, "user"):
             g.user = None

@@ -8,7 +8,9 @@ token dies with its session: logging in changes it, and logging out (which bumps
 generation) invalidates every token the user's sessions were given.
 ``app.config["CSRF_SESSION_KEYS"]`` names further session keys the token is bound to
 when present (the shop's staff session). Set ``app.config["CSRF_DISABLED"]`` to skip
-the check (tests that focus on something else).
+the check (tests that focus on something else). A JSON API's blueprint is
+:func:`exempt`: its writes are judged by their ``Content-Type`` instead
+(:mod:`~webenv.sites.core.api`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import hashlib
 import hmac
 
 from flask import Blueprint, Flask, current_app, g, request, session
+from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import BadRequest
 
 from .auth import GENERATION_KEY
@@ -79,20 +82,28 @@ def check_csrf() -> None:
             raise CSRFError(
                 description="This form was sent from another site; it was not accepted."
             )
-    if request.blueprint in current_app.extensions.get(_EXEMPT, ()):
+    exempt = current_app.extensions.get(_EXEMPT, ())
+    if any(name in exempt for name in request.blueprints):
         return
     sent = request.form.get(FIELD, "")
     if not sent or not hmac.compare_digest(sent, csrf_token()):
         raise CSRFError()
 
 
-def exempt(bp: Blueprint) -> None:
-    """Let ``bp``'s POSTs go without the form token (the ``Origin`` check still applies).
+def exempt(blueprint: Blueprint) -> None:
+    """Skip the form token check for the views of ``blueprint`` (and its nested ones);
+    the ``Origin`` check still applies.
 
-    Only for a blueprint that refuses writes a cross-site form could send: the sites'
-    JSON APIs (:func:`webenv.sites.core.api.json_blueprint`).
+    Only for JSON APIs that refuse a write without ``Content-Type: application/json``
+    (which no cross-site form can send), as :func:`webenv.sites.core.api.json_blueprint`
+    does.
     """
-    bp.record_once(lambda state: state.app.extensions.setdefault(_EXEMPT, set()).add(bp.name))
+
+    def record(state: BlueprintSetupState) -> None:
+        names = state.app.extensions.setdefault(_EXEMPT, set())
+        names.add(state.name_prefix + ("." if state.name_prefix else "") + state.name)
+
+    blueprint.record(record)
 
 
 def init_app(app: Flask) -> None:

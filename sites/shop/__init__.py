@@ -26,7 +26,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, admin, cart, catalog, cms, product
+    from . import account, admin, api, cart, catalog, cms, product
+    from .admin import api as admin_api
     from .datagen import generate
 
     def layout() -> dict[str, Any]:
@@ -44,7 +45,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         site_name=SITES["shop"].title,
         test_config=test_config,
         generate=generate,
-        blueprints=[catalog.bp, product.bp, cart.bp, account.bp, admin.bp, cms.bp],
+        blueprints=[
+            catalog.bp,
+            product.bp,
+            cart.bp,
+            account.bp,
+            admin.bp,
+            cms.bp,
+            api.bp,
+            admin_api.bp,
+        ],
         login_endpoint="account.login",
         home_endpoint="catalog.index",
         layout=layout,

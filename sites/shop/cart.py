@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -126,7 +125,7 @@ def coupon_problem(coupon: RowLike, cart: CartSummary) -> str | None:
     return pricing.coupon_problem(coupon, cart.subtotal, now_text())
 
 
-def load_cart(user: Mapping[str, Any]) -> CartSummary:
+def load_cart(user: RowLike) -> CartSummary:
     """Return the cart of ``user`` with subtotal, the applied coupon's discount and stock.
 
     Prices are what each product sells for on the world's date (a special price when
@@ -185,19 +184,52 @@ def render_cart(
     ), status
 
 
-def _own_item(item_id: int) -> sqlite3.Row:
-    item = (
+def own_item(user: RowLike, item_id: int) -> sqlite3.Row | None:
+    """Line ``item_id`` of ``user``'s cart, with its product's ``name`` (None if not theirs)."""
+    return (
         get_db()
         .execute(
             "SELECT ci.*, p.name FROM cart_items ci JOIN products p ON p.id = ci.product_id"
             " WHERE ci.id = ? AND ci.user_id = ?",
-            (item_id, g.user["id"]),
+            (item_id, user["id"]),
         )
         .fetchone()
     )
+
+
+def _own_item(item_id: int) -> sqlite3.Row:
+    item = own_item(g.user, item_id)
     if item is None:
         abort(404, f"Your cart has no item {item_id}.")
     return item
+
+
+def set_quantity(
+    user: RowLike, item: RowLike, fields: Mapping[str, str], errors: dict[str, str]
+) -> int | None:
+    """Set the quantity of a cart line (as :func:`own_item` gives it) from ``fields`` (no commit).
+
+    The quantity must be 1-99 and, with the cart's other lines of the product, within
+    its salable quantity. Returns the new quantity, or None with ``errors["quantity"]``.
+    """
+    quantity = forms.quantity(fields, errors)
+    if not errors:
+        product = find_product("p.id = ?", item["product_id"])
+        others = in_cart(user["id"], item["product_id"]) - item["quantity"]
+        problem = availability.stock_problem(
+            item["name"], product["salable_qty"] if product else 0, others + quantity
+        )
+        if problem is not None:
+            errors["quantity"] = problem
+    if errors:
+        return None
+    get_db().execute("UPDATE cart_items SET quantity = ? WHERE id = ?", (quantity, item["id"]))
+    return quantity
+
+
+def remove_item(item: RowLike) -> None:
+    """Remove a cart line (as :func:`own_item` gives it) from its cart (no commit)."""
+    get_db().execute("DELETE FROM cart_items WHERE id = ?", (item["id"],))
 
 
 @bp.route("/cart")
@@ -205,6 +237,91 @@ def _own_item(item_id: int) -> sqlite3.Row:
 def view() -> tuple[str, int]:
     """Show the cart with totals, coupon form and checkout link."""
     return render_cart()
+
+
+UNAVAILABLE = "product"
+"""The :func:`add_item` error key: the product has no page (disabled or not visible)."""
+OUT_OF_STOCK = "stock"
+"""The :func:`add_item` error key: the product is out of stock."""
+
+
+@dataclass(frozen=True)
+class AddedItem:
+    """What :func:`add_item` put in the cart."""
+
+    item_id: int
+    """The cart line (``cart_items.id``) that holds the units."""
+    quantity: int
+    """How many units were added."""
+
+
+def add_item(
+    user: RowLike, product: RowLike, fields: Mapping[str, str], errors: dict[str, str]
+) -> AddedItem | None:
+    """Add units of ``product`` to ``user``'s cart, within its stock (no commit).
+
+    The one implementation of adding to the cart: the product page's form and the REST
+    API call it. A product without a page (disabled, or Not Visible Individually) is
+    refused under :data:`UNAVAILABLE`, one out of stock under :data:`OUT_OF_STOCK`;
+    otherwise ``size`` and ``colour`` must be among the product's options and
+    ``quantity`` 1-99, at most 99 on one line and no more than the salable quantity
+    over all the cart's lines of the product.
+
+    Args:
+        user: The customer (``users`` row).
+        product: The product as :func:`~webenv.sites.shop.product.find_product` gives it.
+        fields: ``quantity``, ``size`` and ``colour`` (form fields).
+        errors: Field name -> message; problems are added.
+
+    Returns:
+        The line and quantity added, or None with ``errors`` set.
+    """
+    db = get_db()
+    if not find_product(f"p.id = ? AND {availability.HAS_PAGE}", product["id"]):
+        errors[UNAVAILABLE] = f"{product['name']} is not available."
+        return None
+    if not product["in_stock"]:
+        errors[OUT_OF_STOCK] = (
+            f"{product['name']} is out of stock and cannot be added to your cart."
+        )
+        return None
+    sizes, colours = options(product)
+    size = fields.get("size", "") if sizes else ""
+    colour = fields.get("colour", "") if colours else ""
+    if sizes and size not in sizes:
+        errors["size"] = f"Choose a size: {', '.join(sizes)}."
+    if colours and colour not in colours:
+        errors["colour"] = f"Choose a colour: {', '.join(colours)}."
+    quantity = forms.quantity(fields, errors)
+    existing = db.execute(
+        "SELECT id, quantity FROM cart_items WHERE user_id = ? AND product_id = ? AND size = ?"
+        " AND colour = ?",
+        (user["id"], product["id"], size, colour),
+    ).fetchone()
+    if not errors and existing and existing["quantity"] + quantity > forms.MAX_QUANTITY:
+        errors["quantity"] = (
+            f"Your cart already has {existing['quantity']} of this item; at most "
+            f"{forms.MAX_QUANTITY} fit in one order."
+        )
+    if not errors:
+        problem = availability.stock_problem(
+            product["name"], product["salable_qty"], in_cart(user["id"], product["id"]) + quantity
+        )
+        if problem is not None:
+            errors["quantity"] = problem
+    if errors:
+        return None
+    if existing:
+        db.execute(
+            "UPDATE cart_items SET quantity = quantity + ? WHERE id = ?", (quantity, existing["id"])
+        )
+        return AddedItem(existing["id"], quantity)
+    cursor = db.execute(
+        "INSERT INTO cart_items (user_id, product_id, size, colour, quantity, added_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (user["id"], product["id"], size, colour, quantity, now_text()),
+    )
+    return AddedItem(int(cursor.lastrowid or 0), quantity)
 
 
 @bp.route("/cart/add", methods=("POST",))
@@ -215,58 +332,24 @@ def add() -> Response | tuple[str, int]:
     A product without a page (disabled, or Not Visible Individually) or out of stock is
     refused with a message, however the form was sent.
     """
-    db = get_db()
     raw_id = request.form.get("product_id", "")
     product = None
     if raw_id.isascii() and raw_id.isdigit() and len(raw_id) < 10:
         product = find_product("p.id = ?", int(raw_id))
     if product is None:
         abort(404, "That product does not exist.")
-    if not find_product(f"p.id = ? AND {availability.HAS_PAGE}", product["id"]):
-        flash(f"{product['name']} is not available.", "error")
-        return redirect(url_for("cart.view"))
-    if not product["in_stock"]:
-        flash(f"{product['name']} is out of stock and cannot be added to your cart.", "error")
-        return redirect(url_for("product.show", slug=product["slug"]))
-    sizes, colours = options(product)
     errors: dict[str, str] = {}
-    size = request.form.get("size", "") if sizes else ""
-    colour = request.form.get("colour", "") if colours else ""
-    if sizes and size not in sizes:
-        errors["size"] = f"Choose a size: {', '.join(sizes)}."
-    if colours and colour not in colours:
-        errors["colour"] = f"Choose a colour: {', '.join(colours)}."
-    quantity = forms.quantity(request.form, errors)
-    existing = db.execute(
-        "SELECT id, quantity FROM cart_items WHERE user_id = ? AND product_id = ? AND size = ?"
-        " AND colour = ?",
-        (g.user["id"], product["id"], size, colour),
-    ).fetchone()
-    if not errors and existing and existing["quantity"] + quantity > forms.MAX_QUANTITY:
-        errors["quantity"] = (
-            f"Your cart already has {existing['quantity']} of this item; at most "
-            f"{forms.MAX_QUANTITY} fit in one order."
-        )
-    if not errors:
-        problem = availability.stock_problem(
-            product["name"], product["salable_qty"], in_cart(g.user["id"], product["id"]) + quantity
-        )
-        if problem is not None:
-            errors["quantity"] = problem
-    if errors:
+    added = add_item(g.user, product, request.form, errors)
+    if UNAVAILABLE in errors:
+        flash(errors[UNAVAILABLE], "error")
+        return redirect(url_for("cart.view"))
+    if OUT_OF_STOCK in errors:
+        flash(errors[OUT_OF_STOCK], "error")
+        return redirect(url_for("product.show", slug=product["slug"]))
+    if added is None:
         return render_product(product, status=400, cart_errors=errors, form=request.form)
-    if existing:
-        db.execute(
-            "UPDATE cart_items SET quantity = quantity + ? WHERE id = ?", (quantity, existing["id"])
-        )
-    else:
-        db.execute(
-            "INSERT INTO cart_items (user_id, product_id, size, colour, quantity, added_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (g.user["id"], product["id"], size, colour, quantity, now_text()),
-        )
-    db.commit()
-    flash(f"You added {quantity} × {product['name']} to your cart.", "success")
+    get_db().commit()
+    flash(f"You added {added.quantity} × {product['name']} to your cart.", "success")
     return redirect(url_for("product.show", slug=product["slug"]))
 
 
@@ -276,20 +359,10 @@ def update(item_id: int) -> Response | tuple[str, int]:
     """Change the quantity of a cart line (within the product's stock)."""
     item = _own_item(item_id)
     errors: dict[str, str] = {}
-    quantity = forms.quantity(request.form, errors)
-    if not errors:
-        product = find_product("p.id = ?", item["product_id"])
-        others = in_cart(g.user["id"], item["product_id"]) - item["quantity"]
-        problem = availability.stock_problem(
-            item["name"], product["salable_qty"] if product else 0, others + quantity
-        )
-        if problem is not None:
-            errors["quantity"] = problem
-    if errors:
+    quantity = set_quantity(g.user, item, request.form, errors)
+    if quantity is None:
         return render_cart(status=400, errors=errors, error_item=item_id)
-    db = get_db()
-    db.execute("UPDATE cart_items SET quantity = ? WHERE id = ?", (quantity, item_id))
-    db.commit()
+    get_db().commit()
     flash(f"Updated the quantity of {item['name']} to {quantity}.", "success")
     return redirect(url_for("cart.view"))
 
@@ -299,20 +372,19 @@ def update(item_id: int) -> Response | tuple[str, int]:
 def remove(item_id: int) -> Response:
     """Remove a line from the cart."""
     item = _own_item(item_id)
-    db = get_db()
-    db.execute("DELETE FROM cart_items WHERE id = ?", (item_id,))
-    db.commit()
+    remove_item(item)
+    get_db().commit()
     flash(f"Removed {item['name']} from your cart.", "success")
     return redirect(url_for("cart.view"))
 
 
-@bp.route("/cart/coupon", methods=("POST",))
-@login_required
-def apply_coupon() -> Response | tuple[str, int]:
-    """Apply a coupon code to the cart."""
-    code = request.form.get("coupon_code", "").strip()
-    errors: dict[str, str] = {}
-    db = get_db()
+def apply_coupon_code(user: RowLike, code: str, errors: dict[str, str]) -> sqlite3.Row | None:
+    """Apply coupon ``code`` (any letter case) to ``user``'s cart (no commit).
+
+    Returns the coupon, or None with ``errors["coupon_code"]`` saying why it cannot
+    apply (unknown, inactive, not yet or no longer valid, subtotal or category unmet).
+    """
+    code = code.strip()
     coupon = None
     if not code:
         errors["coupon_code"] = "Enter a coupon code."
@@ -323,13 +395,30 @@ def apply_coupon() -> Response | tuple[str, int]:
         if coupon is None:
             errors["coupon_code"] = f"The coupon code {code} is not valid."
         else:
-            problem = coupon_problem(coupon, load_cart(g.user))
+            problem = coupon_problem(coupon, load_cart(user))
             if problem:
                 errors["coupon_code"] = problem
     if errors or coupon is None:
-        return render_cart(status=400, errors=errors, coupon_code=code[:50])
-    db.execute("UPDATE users SET cart_coupon = ? WHERE id = ?", (coupon["code"], g.user["id"]))
-    db.commit()
+        return None
+    get_db().execute("UPDATE users SET cart_coupon = ? WHERE id = ?", (coupon["code"], user["id"]))
+    return coupon
+
+
+def remove_coupon_code(user: RowLike) -> None:
+    """Take the coupon off ``user``'s cart (no commit)."""
+    get_db().execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (user["id"],))
+
+
+@bp.route("/cart/coupon", methods=("POST",))
+@login_required
+def apply_coupon() -> Response | tuple[str, int]:
+    """Apply a coupon code to the cart."""
+    code = request.form.get("coupon_code", "")
+    errors: dict[str, str] = {}
+    coupon = apply_coupon_code(g.user, code, errors)
+    if coupon is None:
+        return render_cart(status=400, errors=errors, coupon_code=code.strip()[:50])
+    get_db().commit()
     flash(f"Coupon {coupon['code']} applied: {pricing.describe_coupon(coupon)}.", "success")
     return redirect(url_for("cart.view"))
 
@@ -338,22 +427,33 @@ def apply_coupon() -> Response | tuple[str, int]:
 @login_required
 def remove_coupon() -> Response:
     """Remove the coupon from the cart."""
-    db = get_db()
-    db.execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (g.user["id"],))
-    db.commit()
+    remove_coupon_code(g.user)
+    get_db().commit()
     flash("The coupon was removed.", "success")
     return redirect(url_for("cart.view"))
 
 
-def _addresses() -> list[sqlite3.Row]:
+def saved_addresses(user: RowLike) -> list[sqlite3.Row]:
+    """``user``'s address book, the default address first (checkout's first choice)."""
     return (
         get_db()
         .execute(
             "SELECT * FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id",
-            (g.user["id"],),
+            (user["id"],),
         )
         .fetchall()
     )
+
+
+def checkout_defaults(user: RowLike) -> dict[str, str]:
+    """The checkout form as it opens: the first saved address (else a new one), standard
+    shipping."""
+    addresses = saved_addresses(user)
+    return {
+        "address_id": str(addresses[0]["id"]) if addresses else "new",
+        "shipping_method": "standard",
+        "country": "United States",
+    }
 
 
 def _render_checkout(
@@ -363,75 +463,82 @@ def _render_checkout(
     errors: dict[str, str] | None = None,
     form: Mapping[str, str] | None = None,
 ) -> tuple[str, int]:
-    addresses = _addresses()
-    if form is None:
-        form = {
-            "address_id": str(addresses[0]["id"]) if addresses else "new",
-            "shipping_method": "standard",
-            "country": "United States",
-        }
     return render_template(
         "shop/checkout.html",
         cart=cart,
-        addresses=addresses,
+        addresses=saved_addresses(g.user),
         errors=errors or {},
-        form=form,
+        form=checkout_defaults(g.user) if form is None else form,
         methods=pricing.SHIPPING_METHODS,
         address_fields=ADDRESS_FIELDS,
     ), status
 
 
-@bp.route("/checkout", methods=("GET", "POST"))
-@login_required
-def checkout() -> Response | tuple[str, int]:
-    """Choose an address and shipping method, review the order and place it."""
-    cart = load_cart(g.user)
+def checkout_problems(cart: CartSummary) -> list[str]:
+    """Why ``cart`` cannot go to checkout at all (empty, or more than is in stock), or []."""
     if not cart.lines:
-        flash("Your cart is empty. Add products before checking out.", "error")
-        return redirect(url_for("cart.view"))
-    if cart.stock_problems:
-        for problem in cart.stock_problems.values():
-            flash(problem + " Change your cart to continue.", "error")
-        return redirect(url_for("cart.view"))
-    if request.method == "GET":
-        return _render_checkout(cart)
+        return ["Your cart is empty. Add products before checking out."]
+    return [problem + " Change your cart to continue." for problem in cart.stock_problems.values()]
 
+
+SOLD_OUT = "stock"
+"""The :func:`place_order` error key: an item sold out while the order was placed."""
+
+
+def place_order(
+    user: RowLike, cart: CartSummary, fields: Mapping[str, str], errors: dict[str, str]
+) -> str | None:
+    """Place ``user``'s order for ``cart`` from the checkout form's ``fields`` (no commit).
+
+    The one implementation of checkout: the checkout page and the REST API's
+    ``payment-information`` call it, on a cart without :func:`checkout_problems`.
+    ``address_id`` is one of the user's saved addresses or ``new`` with the
+    :data:`ADDRESS_FIELDS` (``save_address`` stores it in the address book);
+    ``shipping_method`` is a key of :data:`~webenv.sites.shop.pricing.SHIPPING_METHODS`;
+    a coupon that no longer applies must be removed first. Prices, the discount and
+    shipping are the cart's (:func:`load_cart`); the items are taken from stock and the
+    cart is emptied.
+
+    Returns:
+        The new order's number, or None with ``errors`` by field, or under
+        :data:`SOLD_OUT` when an item sold out meanwhile (nothing was written: the
+        transaction is rolled back).
+    """
     db = get_db()
-    errors: dict[str, str] = {}
-    choice = request.form.get("address_id", "")
+    choice = fields.get("address_id", "")
     address: dict[str, str] = {}
     if choice == "new":
         for name, label, limit, _ in ADDRESS_FIELDS:
-            address[name] = forms.text(request.form, name, label, errors, max_length=limit)
+            address[name] = forms.text(fields, name, label, errors, max_length=limit)
     else:
         row = None
         if choice.isascii() and choice.isdigit() and len(choice) < 10:
             row = db.execute(
                 "SELECT * FROM addresses WHERE id = ? AND user_id = ?",
-                (int(choice), g.user["id"]),
+                (int(choice), user["id"]),
             ).fetchone()
         if row is None:
             errors["address_id"] = "Choose one of your saved addresses or enter a new address."
         else:
             address = {name: row[name] for name, *_ in ADDRESS_FIELDS}
-    method = request.form.get("shipping_method", "")
+    method = fields.get("shipping_method", "")
     if method not in pricing.SHIPPING_METHODS:
         errors["shipping_method"] = "Choose a shipping method: Standard or Express."
     if cart.coupon_error:
         errors["coupon"] = cart.coupon_error + " Remove it from your cart to continue."
     if errors:
-        return _render_checkout(cart, status=400, errors=errors, form=request.form)
+        return None
 
     stamp = now_text()
-    if choice == "new" and request.form.get("save_address"):
+    if choice == "new" and fields.get("save_address"):
         has_default = db.execute(
-            "SELECT 1 FROM addresses WHERE user_id = ? AND is_default = 1", (g.user["id"],)
+            "SELECT 1 FROM addresses WHERE user_id = ? AND is_default = 1", (user["id"],)
         ).fetchone()
         db.execute(
             "INSERT INTO addresses (user_id, full_name, street, city, state, postcode, country,"
             " phone, is_default) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                g.user["id"],
+                user["id"],
                 *(address[name] for name, *_ in ADDRESS_FIELDS),
                 0 if has_default else 1,
             ),
@@ -447,7 +554,7 @@ def checkout() -> Response | tuple[str, int]:
         (
             order_id,
             number,
-            g.user["id"],
+            user["id"],
             stamp,
             stamp,
             cart.quantity,
@@ -484,10 +591,32 @@ def checkout() -> Response | tuple[str, int]:
     if short is not None:
         db.rollback()
         name = next(line["name"] for line in cart.lines if line["product_id"] == short)
-        flash(f"{name} is no longer in stock in that quantity.", "error")
+        errors[SOLD_OUT] = f"{name} is no longer in stock in that quantity."
+        return None
+    db.execute("DELETE FROM cart_items WHERE user_id = ?", (user["id"],))
+    db.execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (user["id"],))
+    return number
+
+
+@bp.route("/checkout", methods=("GET", "POST"))
+@login_required
+def checkout() -> Response | tuple[str, int]:
+    """Choose an address and shipping method, review the order and place it."""
+    cart = load_cart(g.user)
+    problems = checkout_problems(cart)
+    if problems:
+        for problem in problems:
+            flash(problem, "error")
         return redirect(url_for("cart.view"))
-    db.execute("DELETE FROM cart_items WHERE user_id = ?", (g.user["id"],))
-    db.execute("UPDATE users SET cart_coupon = NULL WHERE id = ?", (g.user["id"],))
-    db.commit()
+    if request.method == "GET":
+        return _render_checkout(cart)
+    errors: dict[str, str] = {}
+    number = place_order(g.user, cart, request.form, errors)
+    if SOLD_OUT in errors:
+        flash(errors[SOLD_OUT], "error")
+        return redirect(url_for("cart.view"))
+    if number is None:
+        return _render_checkout(cart, status=400, errors=errors, form=request.form)
+    get_db().commit()
     flash(f"Thank you for your order! Your order number is {number}.", "success")
     return redirect(url_for("account.order_detail", number=number))

@@ -1,6 +1,7 @@
 -- Schema of the shop site. Money is integer cents; timestamps are
 -- 'YYYY-MM-DD HH:MM:SS' text in world time.
 
+DROP TABLE IF EXISTS api_tokens;
 DROP TABLE IF EXISTS price_rule_settings;
 DROP TABLE IF EXISTS staff_users;
 DROP TABLE IF EXISTS order_status_history;
@@ -296,3 +297,12 @@ CREATE TABLE price_rule_settings (   -- a coupon without a row is active, from a
   from_date TEXT,                    -- 'YYYY-MM-DD' or NULL (from any day)
   category_id INTEGER REFERENCES categories (id)  -- discount only items of this category
 );                                   -- (a top-level one includes its subcategories); NULL: all
+
+CREATE TABLE api_tokens (            -- REST API access tokens (POST /rest/V1/integration/...)
+  id INTEGER PRIMARY KEY,
+  token TEXT UNIQUE NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('customer', 'admin')),
+  user_id INTEGER NOT NULL,          -- users.id for 'customer', staff_users.id for 'admin'
+  generation INTEGER NOT NULL,       -- the user's session_generation when issued: a log-out
+  created_at TEXT NOT NULL           -- (which bumps it) revokes the token
+);

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import abort, current_app, g, jsonify, request
+from flask import abort, current_app, g, request
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response
@@ -113,7 +113,12 @@ def load_project(ref: str) -> sqlite3.Row:
 
 def params() -> MultiDict:
     """The request's parameters as form fields: the JSON body's, then the query string's."""
-    fields = core_api.form_fields(core_api.body())
+    data = core_api.body()
+    for name, value in data.items():
+        items = value if isinstance(value, list) else [value]
+        if any(isinstance(item, dict | list) for item in items):
+            abort(400, f"{name} must be a string, number, boolean, null or a list of those.")
+    fields = core_api.form_fields(data)
     for name, values in request.args.lists():
         if name not in fields and name != "private_token":
             fields.setlist(name, values)
@@ -203,7 +208,7 @@ def paginated(
         [*sql_params, per_page, (page - 1) * per_page],
     ).fetchall()
     pages = max(1, -(-total // per_page))
-    response = jsonify(render(rows))
+    response = core_api.json_response(render(rows))
     headers = response.headers
     headers["X-Total"] = str(total)
     headers["X-Total-Pages"] = str(pages)
@@ -224,4 +229,4 @@ def paginated(
 
 def created(payload: Any) -> tuple[Response, int]:
     """A 201 answer with ``payload`` as JSON."""
-    return jsonify(payload), 201
+    return core_api.json_response(payload), 201

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, g, jsonify, request
+from flask import abort, g, request
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
+from ...core import api as core_api
 from ...core.db import get_db
 from .. import access, dashboard, listing, planning, projects, sshkeys
 from . import serialize
@@ -85,7 +86,7 @@ def list_projects() -> Response:
 @bp.route("/projects/<project:ref>")
 def get_project(ref: str) -> Response:
     """One project by id or ``namespace%2Fpath`` (404 when the caller cannot see it)."""
-    return jsonify(serialize.project(load_project(ref)))
+    return core_api.json_response(serialize.project(load_project(ref)))
 
 
 # --- members ------------------------------------------------------------------------------------
@@ -169,7 +170,7 @@ def change_member(ref: str, user_id: int) -> Response:
     if errors:
         refuse(errors, 403)
     get_db().commit()
-    return jsonify(_member(user_id))
+    return core_api.json_response(_member(user_id))
 
 
 @bp.route("/projects/<project:ref>/members/<int:user_id>", methods=("DELETE",))
@@ -265,7 +266,7 @@ def create_milestone(ref: str) -> tuple[Response, int]:
 @bp.route("/user")
 def current_user() -> Response:
     """The caller (401 when anonymous), with e-mail and profile fields."""
-    return jsonify(serialize.user_detail(require_user(), with_email=True))
+    return core_api.json_response(serialize.user_detail(require_user(), with_email=True))
 
 
 @bp.route("/users")
@@ -295,7 +296,7 @@ def get_user(user_id: int) -> Response:
     row = get_db().execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
     if row is None:
         abort(404, "404 User Not Found")
-    return jsonify(serialize.user_detail(row, with_email=False))
+    return core_api.json_response(serialize.user_detail(row, with_email=False))
 
 
 def _keys(user_id: int) -> Response:

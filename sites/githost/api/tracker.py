@@ -7,10 +7,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from flask import abort, g, jsonify, request
+from flask import abort, g, request
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
+from ...core import api as core_api
 from ...core.db import get_db
 from .. import access, issues, merge_requests, tracker
 from ..tracker import ISSUE, MERGE_REQUEST, Kind
@@ -154,7 +155,7 @@ def get_item(ref: str, section: str, iid: int) -> Response:
     """One issue or merge request by its iid."""
     load_project(ref)
     kind = _kind(section)
-    return jsonify(_one(kind, tracker.get_item(kind, iid)))
+    return core_api.json_response(_one(kind, tracker.get_item(kind, iid)))
 
 
 # --- writes -----------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ def update_issue(ref: str, iid: int) -> Response:
         if state != issue["state"]:
             _run(lambda: issues.set_state(issue, state))
     get_db().commit()
-    return jsonify(_one(ISSUE, issue))
+    return core_api.json_response(_one(ISSUE, issue))
 
 
 @bp.route("/projects/<project:ref>/merge_requests", methods=("POST",))
@@ -330,7 +331,7 @@ def update_merge_request(ref: str, iid: int) -> Response:
         elif event == "reopen" and mr["state"] != "opened":
             _run(lambda: merge_requests.reopen_mr(mr))
     get_db().commit()
-    return jsonify(_one(MERGE_REQUEST, mr))
+    return core_api.json_response(_one(MERGE_REQUEST, mr))
 
 
 @bp.route("/projects/<project:ref>/merge_requests/<int:iid>/merge", methods=("PUT",))
@@ -347,7 +348,7 @@ def merge(ref: str, iid: int) -> Response:
     remove = bool_param(fields, "should_remove_source_branch")
     _run(lambda: merge_requests.merge_mr(mr, remove))
     get_db().commit()
-    return jsonify(_one(MERGE_REQUEST, mr))
+    return core_api.json_response(_one(MERGE_REQUEST, mr))
 
 
 @bp.route(

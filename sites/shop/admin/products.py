@@ -123,7 +123,7 @@ def _choice(
 
 def _quantity(form: Mapping[str, str], name: str, errors: dict[str, str]) -> int | None:
     raw = form.get(name, "").strip()
-    if raw.isascii() and raw.isdigit() and int(raw) <= MAX_QTY:
+    if raw.isascii() and raw.isdigit() and len(raw) < 10 and int(raw) <= MAX_QTY:
         return int(raw)
     errors[name] = f"Quantity must be a whole number from 0 to {MAX_QTY:,}."
     return None

@@ -190,6 +190,30 @@ def delete(db: sqlite3.Connection, review: sqlite3.Row) -> None:
     _recount(db, review["product_id"])
 
 
+def edit_values(review: sqlite3.Row) -> dict[str, str]:
+    """The edit form's fields filled from a review (as :func:`load` gives it)."""
+    return {
+        "status": review["status"],
+        "rating": str(review["rating"]),
+        "title": review["title"],
+        "body": review["body"],
+    }
+
+
+def read_edit(form: Mapping[str, str], errors: dict[str, str]) -> dict[str, Any]:
+    """The edit form's ``status``, ``rating``, ``title`` and ``body``, checked for :func:`save`."""
+    status = form.get("status", "")
+    if status not in STATUSES:
+        errors["status"] = f"Status must be one of: {', '.join(STATUSES)}."
+    rating = form.get("rating", "")
+    stars = int(rating) if rating in ("1", "2", "3", "4", "5") else 0
+    if not stars:
+        errors["rating"] = "Rating must be a whole number of stars from 1 to 5."
+    title = text(form, "title", "Summary of Review", errors, max_length=200)
+    body = text(form, "body", "Review", errors, max_length=LONG_TEXT_LIMIT, unix_newlines=True)
+    return {"status": status, "rating": stars, "title": title, "body": body}
+
+
 def _review(kind: str, review_id: int) -> sqlite3.Row:
     review = load(get_db(), kind, review_id)
     if review is None:
@@ -211,22 +235,11 @@ def review_edit(kind: str, review_id: int) -> Response | tuple[str, int]:
     if request.method == "GET":
         return _render_edit(review, dict(review), {}, 200)
     errors: dict[str, str] = {}
-    status = request.form.get("status", "")
-    if status not in STATUSES:
-        errors["status"] = f"Status must be one of: {', '.join(STATUSES)}."
-    rating = request.form.get("rating", "")
-    if rating not in ("1", "2", "3", "4", "5"):
-        errors["rating"] = "Rating must be a whole number of stars from 1 to 5."
-    title = text(request.form, "title", "Summary of Review", errors, max_length=200)
-    body = text(
-        request.form, "body", "Review", errors, max_length=LONG_TEXT_LIMIT, unix_newlines=True
-    )
+    changes = read_edit(request.form, errors)
     if errors:
         return _render_edit(review, request.form, errors, 400)
     db = get_db()
-    refused = save(
-        db, review, {"status": status, "rating": int(rating), "title": title, "body": body}
-    )
+    refused = save(db, review, changes)
     if refused is not None:
         return _render_edit(review, request.form, {"status": refused}, 400)
     db.commit()

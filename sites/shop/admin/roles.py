@@ -54,6 +54,16 @@ def allowed(role: str, area: str) -> bool:
     return area in ROLES.get(role, frozenset())
 
 
+def refusal(role: str, area: str) -> str | None:
+    """Why staff with ``role`` may not open ``area`` (the 403 message), or None if they may."""
+    if allowed(role, area):
+        return None
+    return (
+        f"Your role ({role}) does not have access to {AREAS[area].label}."
+        " Ask an administrator for access."
+    )
+
+
 def menu(role: str) -> list[Area]:
     """The areas ``role`` may open, in menu order."""
     return [area for area in AREAS.values() if allowed(role, area.key)]

@@ -130,12 +130,9 @@ def staff_required(area: str) -> Callable[[F], F]:
                 if request.method != "GET":
                     target = url_for("admin.dashboard")
                 return redirect(url_for("admin.login", next=target))
-            if not roles.allowed(g.staff["role"], area):
-                abort(
-                    403,
-                    f"Your role ({g.staff['role']}) does not have access to"
-                    f" {roles.AREAS[area].label}. Ask an administrator for access.",
-                )
+            refused = roles.refusal(g.staff["role"], area)
+            if refused is not None:
+                abort(403, refused)
             return view(*args, **kwargs)
 
         return wrapped  # type: ignore[return-value]
