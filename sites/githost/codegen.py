@@ -360,7 +360,11 @@ class ProjectFiles:
             self.reserved.add(module.name)
             self.last_module = module.name
         self._render_module(module)
-        return fill(rng.choice(words.COMMIT_MESSAGES["add_module"]), module=module.name)
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["add_module"]),
+            module=module.name,
+            fns=" and ".join(function.name for function in module.functions),
+        )
 
     def op_add_test(self, rng: Rng, only: str | None = None) -> str:
         """Add a test for an untested function (in module ``only`` if given)."""
@@ -390,14 +394,20 @@ class ProjectFiles:
         )
         self._render_docs()
         self._render_readme()
-        return fill(rng.choice(words.COMMIT_MESSAGES["docs"]), topic=title.lower())
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["docs"]), topic=title.lower(), package=self.package
+        )
 
     def op_ci(self, rng: Rng) -> str:
         """Move CI to the next image (or back to the first)."""
         images = self.language.ci_images
         self.ci_image = (self.ci_image + 1) % len(images)
         self._render_config()
-        return fill(rng.choice(words.COMMIT_MESSAGES["ci"]), value=images[self.ci_image])
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["ci"]),
+            value=images[self.ci_image],
+            package=self.package,
+        )
 
     def op_config(self, rng: Rng) -> str:
         """Change a runtime setting in config.yml."""
@@ -411,7 +421,7 @@ class ProjectFiles:
         value = rng.choice([option for option in options if option != self.settings[key]])
         self.settings[key] = value
         self._render_config()
-        return fill(words.COMMIT_MESSAGES["config"][index], value=value)
+        return fill(words.COMMIT_MESSAGES["config"][index], value=value, package=self.package)
 
     def op_remove_module(self, rng: Rng) -> str:
         """Delete a module and its tests (only when there are more than two)."""
