@@ -148,6 +148,10 @@ class ProjectFiles:
         """Where a module's test file lives."""
         return fill(self.language.test_path, module=module, package=self.package)
 
+    def source_name(self, name: str) -> str:
+        """A function's name as its source file spells it (``DecodeMetric`` in Go)."""
+        return name[:1].upper() + name[1:] if self.language.exported else name
+
     def _render_function(self, function: Function) -> str:
         template = self.language.functions[function.variant % len(self.language.functions)]
         name = function.name
@@ -319,7 +323,9 @@ class ProjectFiles:
         module.functions.append(function)
         self._render_module(module)
         return fill(
-            rng.choice(words.COMMIT_MESSAGES["add_function"]), fn=function.name, module=module.name
+            rng.choice(words.COMMIT_MESSAGES["add_function"]),
+            fn=self.source_name(function.name),
+            module=module.name,
         )
 
     def op_change_function(self, rng: Rng) -> str:
@@ -333,7 +339,10 @@ class ProjectFiles:
             if self._render_function(function) != before:
                 break
         self._render_module(module)
-        return fill(rng.choice(words.COMMIT_MESSAGES["change_function"]), fn=function.name)
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["change_function"]),
+            fn=self.source_name(function.name),
+        )
 
     def op_constant(self, rng: Rng) -> str:
         """Change a module constant."""
@@ -363,7 +372,7 @@ class ProjectFiles:
         return fill(
             rng.choice(words.COMMIT_MESSAGES["add_module"]),
             module=module.name,
-            fns=" and ".join(function.name for function in module.functions),
+            fns=" and ".join(self.source_name(function.name) for function in module.functions),
         )
 
     def op_add_test(self, rng: Rng, only: str | None = None) -> str:
@@ -376,7 +385,9 @@ class ProjectFiles:
                 name = rng.choice(untested)
                 module.tests.append(name)
                 self._render_module(module)
-                return fill(rng.choice(words.COMMIT_MESSAGES["add_test"]), fn=name)
+                return fill(
+                    rng.choice(words.COMMIT_MESSAGES["add_test"]), fn=self.source_name(name)
+                )
         return self.op_add_function(rng, only)
 
     def op_readme(self, rng: Rng) -> str:

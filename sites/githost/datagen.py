@@ -484,9 +484,10 @@ def _context(rng: Rng, project: _Project) -> dict[str, str]:
     constant = rng.choice(words.CONSTANTS)
     topic = rng.choice(words.DOC_TOPICS)[1].lower()
     feature = rng.choice(files.features).lower()
+    name = files.source_name(function.name)
     return {
-        "fn": function.name,
-        "Fn": function.name[:1].upper() + function.name[1:],
+        "fn": name,
+        "Fn": name[:1].upper() + name[1:],
         "module": module,
         "Module": module.capitalize(),
         "field": function.field,
@@ -969,7 +970,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
         rng.fork("repositories"),
     )
     tracker_rng, social_rng = rng.fork("tracker"), rng.fork("social")
-    title_rng = rng.fork("titles")
+    title_rng, scale_rng = rng.fork("titles"), rng.fork("scale")
     conn.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
     world = _World()
 
@@ -1015,7 +1016,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
         namespace_id, path = row[0], row[1]
         members = group_members[path]
         owners = sorted(uid for uid, role in members.items() if role == OWNER)
-        for _ in range(project_rng.randint(4, 5) * scale):
+        for _ in range(project_rng.randint(4, 5)):
             project = _new_project(
                 project_rng,
                 len(projects) + 1,
@@ -1033,7 +1034,6 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
     owners = [1] * DEMO_PROJECTS + [
         user.id for user in project_rng.sample(users[1:], OTHER_USER_PROJECTS)
     ]
-    owners += [project_rng.choice(users[1:]).id for _ in range(OTHER_USER_PROJECTS * (scale - 1))]
     for index, owner in enumerate(owners):
         members = {owner: OWNER}
         for user in project_rng.sample(users[1:], project_rng.randint(1, 4)):
@@ -1050,6 +1050,24 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
         )
         projects.append(
             _new_project(project_rng, len(projects) + 1, owner, owner, members, used, visibility)
+        )
+    canonical = len(projects)
+    for _ in range(canonical * (scale - 1)):
+        # A larger world keeps the canonical projects (ids included) and adds ``scale - 1``
+        # times as many, drawn from its own stream, in the groups and personal namespaces.
+        template = projects[scale_rng.randint(0, canonical - 1)]
+        members = dict(template.members)
+        owner_ids = sorted(uid for uid, role in members.items() if role == OWNER)
+        projects.append(
+            _new_project(
+                scale_rng,
+                len(projects) + 1,
+                template.namespace_id,
+                scale_rng.choice(owner_ids or sorted(members)),
+                members,
+                used,
+                _visibility(scale_rng),
+            )
         )
 
     _insert_projects(conn, projects, {})

@@ -356,6 +356,8 @@ class Language:
         ci_images: Images the CI file cycles through on upgrades.
         ci_script: The CI job's commands.
         camel: Whether function names are camelCase (else snake_case).
+        exported: Whether the source spells function names with a capital first letter
+            (Go's exported functions), as titles and commit messages then do too.
     """
 
     name: str
@@ -376,6 +378,7 @@ class Language:
     ci_images: tuple[str, ...]
     ci_script: tuple[str, ...]
     camel: bool = False
+    exported: bool = False
 
 
 PYTHON = Language(
@@ -671,6 +674,7 @@ require (
     ci_images=("golang:1.21", "golang:1.22", "golang:1.23"),
     ci_script=("go vet ./...", "go test ./..."),
     camel=True,
+    exported=True,
 )
 
 RUST = Language(
@@ -907,19 +911,19 @@ ISSUE_TITLES = (
     # Every title names something of the project's own code ($fn, or $path and
     # $test_path, the module's files, which carry the package name), so a title
     # identifies its issue across the whole site.
-    "$Fn fails when the $field is missing",
+    "$fn fails when the $field is missing",
     "Add support for $feature in $fn",
     "Document how $fn handles $domains",
     "$path leaks connections under load",
     "Improve performance of $fn on large $domains",
     "Crash in $fn when $const is unset",
-    "$Fn does not paginate $domains in the list view",
+    "$fn does not paginate $domains in the list view",
     "Wrong timezone in $domains exported by $fn",
     "Flaky test for $fn in $test_path",
     "Upgrade the dependencies of $path",
     "Unclear error from $fn when the token expires",
-    "$Fn chokes on more than $value $domains",
-    "$Fn returns duplicates for the same $field",
+    "$fn chokes on more than $value $domains",
+    "$fn returns duplicates for the same $field",
     "Add a dry-run flag to $fn",
     "Retry policy of $fn ignores $const",
     "The $topic guide describes $fn wrongly",
@@ -927,17 +931,17 @@ ISSUE_TITLES = (
     "Expose $const of $path as a setting",
     "Log the request id in every $fn error",
     "Make $fn thread-safe",
-    "$Fn ignores the $field of a $noun",
+    "$fn ignores the $field of a $noun",
     "$path is hard to follow",
     "Split $fn out of $path",
-    "$Fn should validate the $field before saving",
+    "$fn should validate the $field before saving",
     "Cover the empty-$noun case of $fn",
     "Raise $const in $path above $value",
-    "$Fn times out for $domains with a long $field",
+    "$fn times out for $domains with a long $field",
     "Sort $domains by $field in $fn",
     "Deprecate $fn in favour of a new $module helper",
     "Rename $fn in $path",
-    "$Fn crashes on a $noun without a $field",
+    "$fn crashes on a $noun without a $field",
     "Missing type hints in $path",
     "Add logging to $fn",
     "$feature breaks $fn",
@@ -946,7 +950,7 @@ ISSUE_TITLES = (
     "Handle unicode in the $field passed to $fn",
     "Cache the results of $fn",
     "Move $const out of $path",
-    "$Fn is slow when $domains have no $field",
+    "$fn is slow when $domains have no $field",
 )
 
 ISSUE_BODIES = (

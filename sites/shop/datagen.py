@@ -102,15 +102,72 @@ def _price(rng: Rng, low: int, high: int) -> int:
     return dollars * 100 + ending
 
 
-def _catalogue(rng: Rng, scale: int) -> tuple[list[tuple], list[_Product]]:
-    categories: list[tuple] = []
-    products: list[_Product] = []
-    names: set[str] = set()
-    skus: set[str] = set()
+def _new_product(
+    draw: Rng,
+    product_id: int,
+    top: words.Category,
+    sub: words.Subcategory,
+    sub_id: int,
+    prefix: str,
+    taken: tuple[set[str], set[str]],
+) -> _Product:
+    """Draw one product of ``sub`` whose name and SKU are not in ``taken`` (names, SKUs)."""
+    names, skus = taken
     start, end = (
         WORLD_NOW - timedelta(days=HISTORY_DAYS + 500),
         WORLD_NOW - timedelta(days=HISTORY_DAYS + 1),
     )
+    for attempt in range(200):
+        brand = draw.choice(top.brands)
+        qualifier = draw.choice(sub.qualifiers)
+        noun = draw.choice(sub.nouns)
+        name = f"{brand} {qualifier} {noun}"
+        if attempt >= 100:  # a large world uses up the plain names: a series
+            name = f"{name} {words.SERIES[attempt % len(words.SERIES)]}"
+        if name not in names:
+            break
+    else:  # pragma: no cover - word lists are large enough
+        raise RuntimeError(f"cannot make a new product name in {sub.name}")
+    names.add(name)
+    sku = f"{prefix}-{draw.randint(10000, 99999)}"
+    while sku in skus:
+        sku = f"{prefix}-{draw.randint(10000, 99999)}"
+    skus.add(sku)
+    sizes: list[str] = []
+    if sub.sizes:
+        size_scale = words.SIZE_SCALES[sub.sizes]
+        first = draw.randint(0, 1)
+        sizes = list(size_scale[first : len(size_scale) - draw.randint(0, 1)])
+    colours: list[str] = []
+    if sub.colours:
+        picked = set(draw.sample(words.COLOURS, draw.randint(2, 5)))
+        colours = [colour for colour in words.COLOURS if colour in picked]
+    return _Product(
+        id=product_id,
+        category_id=sub_id,
+        top=top,
+        sub=sub,
+        name=name,
+        brand=brand,
+        noun=noun,
+        qualifier=qualifier,
+        sku=sku,
+        price_cents=_price(draw, *sub.price),
+        sizes=sizes,
+        colours=colours,
+        quality=draw.uniform(2.2, 4.9),
+        popularity=0.2 + 3 * draw.random() ** 2,
+        created_at=_draw_moment(draw, start, end),
+    )
+
+
+def _catalogue(rng: Rng, extra_rng: Rng, scale: int) -> tuple[list[tuple], list[_Product]]:
+    """The categories and products; a larger world (``scale`` > 1) keeps the canonical
+    products (ids included) and adds ``scale - 1`` times as many from ``extra_rng``."""
+    categories: list[tuple] = []
+    products: list[_Product] = []
+    taken: tuple[set[str], set[str]] = (set(), set())
+    plan: list[tuple[words.Category, words.Subcategory, int, str, int]] = []
     for top_position, top in enumerate(words.CATEGORIES, start=1):
         top_id = len(categories) + 1
         categories.append(
@@ -125,51 +182,17 @@ def _catalogue(rng: Rng, scale: int) -> tuple[list[tuple], list[_Product]]:
             categories.append(
                 (sub_id, top_id, slugify(sub.name), sub.name, description, sub_position)
             )
-            for _ in range(rng.randint(*PRODUCTS_PER_SUBCATEGORY) * scale):
-                for attempt in range(200):
-                    brand = rng.choice(top.brands)
-                    qualifier = rng.choice(sub.qualifiers)
-                    noun = rng.choice(sub.nouns)
-                    name = f"{brand} {qualifier} {noun}"
-                    if attempt >= 100:  # a large world uses up the plain names: a series
-                        name = f"{name} {words.SERIES[attempt % len(words.SERIES)]}"
-                    if name not in names:
-                        break
-                else:  # pragma: no cover - word lists are large enough
-                    raise RuntimeError(f"cannot make a new product name in {sub.name}")
-                names.add(name)
-                sku = f"{prefix}-{rng.randint(10000, 99999)}"
-                while sku in skus:
-                    sku = f"{prefix}-{rng.randint(10000, 99999)}"
-                skus.add(sku)
-                sizes: list[str] = []
-                if sub.sizes:
-                    size_scale = words.SIZE_SCALES[sub.sizes]
-                    first = rng.randint(0, 1)
-                    sizes = list(size_scale[first : len(size_scale) - rng.randint(0, 1)])
-                colours: list[str] = []
-                if sub.colours:
-                    picked = set(rng.sample(words.COLOURS, rng.randint(2, 5)))
-                    colours = [colour for colour in words.COLOURS if colour in picked]
+            count = rng.randint(*PRODUCTS_PER_SUBCATEGORY)
+            plan.append((top, sub, sub_id, prefix, count))
+            for _ in range(count):
                 products.append(
-                    _Product(
-                        id=len(products) + 1,
-                        category_id=sub_id,
-                        top=top,
-                        sub=sub,
-                        name=name,
-                        brand=brand,
-                        noun=noun,
-                        qualifier=qualifier,
-                        sku=sku,
-                        price_cents=_price(rng, *sub.price),
-                        sizes=sizes,
-                        colours=colours,
-                        quality=rng.uniform(2.2, 4.9),
-                        popularity=0.2 + 3 * rng.random() ** 2,
-                        created_at=_draw_moment(rng, start, end),
-                    )
+                    _new_product(rng, len(products) + 1, top, sub, sub_id, prefix, taken)
                 )
+    for top, sub, sub_id, prefix, count in plan:
+        for _ in range(count * (scale - 1)):
+            products.append(
+                _new_product(extra_rng, len(products) + 1, top, sub, sub_id, prefix, taken)
+            )
     return categories, products
 
 
@@ -474,9 +497,10 @@ def generate(
     )
     reviews_rng, lists_rng = rng.fork("reviews"), rng.fork("lists")
     specs_rng, review_text_rng = rng.fork("specs"), rng.fork("review text")
+    scale_rng = rng.fork("scale")
     conn.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
 
-    categories, products = _catalogue(catalogue_rng, scale)
+    categories, products = _catalogue(catalogue_rng, scale_rng, scale)
     for product in products:
         product.specs = specs.draw_specs(
             specs_rng, product.sub.name, product.qualifier, product.created_at.date()
