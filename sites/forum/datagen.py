@@ -147,7 +147,7 @@ class _Writer:
         rng = self.rng
         about = subject or self.subject(topic)
         other = rng.choice([thing for thing in topic.things if thing != about.thing])
-        values = {
+        values: dict[str, str] = {
             "thing": about.thing,
             "a_thing": with_article(about.thing),
             "other": other,
@@ -162,8 +162,9 @@ class _Writer:
             "job": rng.choice(words.JOBS),
             "n": str(rng.randint(2, 12)),
             "when": rng.choice(words.MOMENTS),
-            "person": rng.choice(words.PEOPLE),
         }
+        person = rng.choice(words.PEOPLE)
+        values["person"], values["Person"] = person, person[0].upper() + person[1:]
         return template.format(**values)
 
     def text_body(self, topic: words.Topic, subject: _Subject) -> str:

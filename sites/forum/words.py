@@ -1767,12 +1767,12 @@ PEOPLE: tuple[str, ...] = (
 
 EXPERIENCES: tuple[str, ...] = (
     "I have been {activity} for {n} years and the {thing} still surprises me.",
-    "{person} got me into {activity} about {n} years ago.",
+    "{Person} got me into {activity} about {n} years ago.",
     "I tried {an_other} {when} and went straight back to my {thing}.",
     "My {thing} is about {n} years old and still going strong.",
     "I switched from {an_other} to {a_thing} last {season} and have not looked back.",
     "It took me {duration} of {activity} before the {thing} made sense.",
-    "{person} swears by {an_other}, but I prefer my {thing}.",
+    "{Person} swears by {an_other}, but I prefer my {thing}.",
     "I spent {price} on {a_thing} {when} and it was worth it.",
     "I asked the same question about {activity} here {n} months ago.",
     "After {n} weekends of {activity} I finally sorted out my {thing}.",
@@ -1786,7 +1786,7 @@ EXPERIENCES: tuple[str, ...] = (
 BODY_DETAILS: tuple[str, ...] = (
     "So far I have tried {an_other} and read a lot of threads here about {activity}.",
     "For context: I have been {activity} for {duration}, mostly on weekends.",
-    "{person} suggested {an_other}, but I am not convinced it is better than {a_thing}.",
+    "{Person} suggested {an_other}, but I am not convinced it is better than {a_thing}.",
     "The {thing} I have now cost about {price}, and I bought it {when}.",
     "I usually go {activity} {n} times a month, more in {season}.",
 )
