@@ -425,7 +425,9 @@ def _review_body(rng: Rng, product: _Product, rating: int, aspects: list[str]) -
         "size": rng.choice(product.sizes) if product.sizes else "",
         "colour": (rng.choice(product.colours) if product.colours else "").lower(),
     }
-    about = [code for code in ("material", "capacity", "weight", "dimensions") if code in specs]
+    about: list[str] = [
+        code for code in ("material", "capacity", "weight", "dimensions") if code in specs
+    ]
     if specs.get("pack_size", "Single item") != "Single item":
         about.append("pack_size")
     if product.sizes and product.colours:
