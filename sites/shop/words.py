@@ -1050,12 +1050,24 @@ SPEC_PROFILES: dict[str, SpecProfile] = {
     "Smart Home": SpecProfile(
         ("ABS Plastic", "Polycarbonate"), (), (1, 2, 4), (5, 20), (60, 600), True
     ),
-    "Cookware": SpecProfile((), ("1.5 L", "2.5 L", "4 L", "6 L"), (), (20, 36), (900, 5200)),
-    "Tableware": SpecProfile(
-        (), ("250 ml", "350 ml", "450 ml", "600 ml"), (1, 2, 4, 6), (8, 32), (250, 2400)
+    "Cookware": SpecProfile(
+        ("Aluminium", "Stainless Steel", "Cast Iron"),
+        ("1.5 L", "2.5 L", "4 L", "6 L"),
+        (),
+        (20, 36),
+        (900, 5200),
     ),
-    "Kitchen Tools": SpecProfile((), (), (1, 3), (10, 45), (60, 900)),
-    "Bedding": SpecProfile((), (), (1, 2), (40, 240), (400, 2600)),
+    "Tableware": SpecProfile(
+        ("Ceramic", "Stoneware"),
+        ("250 ml", "350 ml", "450 ml", "600 ml"),
+        (1, 2, 4, 6),
+        (8, 32),
+        (250, 2400),
+    ),
+    "Kitchen Tools": SpecProfile(
+        ("Stainless Steel", "Bamboo", "Silicone"), (), (1, 3), (10, 45), (60, 900)
+    ),
+    "Bedding": SpecProfile(("Cotton", "Linen", "Bamboo"), (), (1, 2), (40, 240), (400, 2600)),
     "Home Decor": SpecProfile(
         ("Ceramic", "Glass", "Brass", "Wood"), (), (1, 2), (10, 60), (150, 2500)
     ),
@@ -1117,7 +1129,9 @@ SPEC_PROFILES: dict[str, SpecProfile] = {
     "Notebooks & Paper": SpecProfile(
         ("Recycled Paper", "Cotton Paper", "Kraft Paper"), (), (1, 2, 3, 5), (10, 30), (80, 600)
     ),
-    "Pens & Pencils": SpecProfile((), (), (1, 3, 5, 10), (12, 16), (10, 120)),
+    "Pens & Pencils": SpecProfile(
+        ("Plastic", "Brass", "Aluminium"), (), (1, 3, 5, 10), (12, 16), (10, 120)
+    ),
     "Desk Organisation": SpecProfile(
         ("ABS Plastic", "Steel"), (), (1, 2, 3), (10, 60), (150, 2500)
     ),
