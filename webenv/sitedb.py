@@ -125,7 +125,10 @@ def _generate(module: ModuleType, seed: int, scale: int) -> bytes:
     datagen = importlib.import_module(f"{module.__name__}.datagen")
     conn = sqlite3.connect(":memory:")
     try:
-        datagen.generate(conn, seed, scale=scale)
+        if scale == 1:  # a site's generator takes ``scale`` only to offer larger worlds
+            datagen.generate(conn, seed)
+        else:
+            datagen.generate(conn, seed, scale=scale)
         conn.commit()
         snapshot = conn.serialize()
     finally:
