@@ -88,6 +88,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/walk.py $(if $(COMPARE),--compare $(COMPARE))
 	$(BIN)/python benchmarks/vector.py
+	$(BIN)/python benchmarks/worlds.py
 	$(BIN)/python benchmarks/chromium.py
 
 # The training example (examples/train_policy.py): behaviour cloning, then RL, on gen:train;

@@ -92,9 +92,9 @@ def test_failed_generations_retry_the_next_instance_then_give_up(shop_gen, monke
     calls: list[int] = []
     real = env_module.generate
 
-    def first_fails(family_id, world_seed, instance):
+    def first_fails(family_id, world_seed, instance, scale=1):
         calls.append(instance)
-        return None if len(calls) == 1 else real(family_id, world_seed, instance)
+        return None if len(calls) == 1 else real(family_id, world_seed, instance, scale)
 
     monkeypatch.setattr(env_module, "generate", first_fails)
     _, info = shop_gen.reset(seed=4, options={"world_seed": 0})

@@ -31,9 +31,9 @@ def _count_generations(monkeypatch, site: str) -> list[int]:
     datagen = _generator(site)
     original = datagen.generate
 
-    def counted(conn, seed):
+    def counted(conn, seed, *, scale=1):
         calls.append(seed)
-        return original(conn, seed)
+        return original(conn, seed, scale=scale)
 
     monkeypatch.setattr(datagen, "generate", counted)
     return calls
@@ -127,3 +127,15 @@ def test_the_store_keeps_the_most_recently_used_worlds_within_its_size(store, mo
     worldstore.store(module, 4, os.urandom(300_000))
     kept = sorted(int(path.name.split("-")[1]) for path in store.glob("shop-*"))
     assert kept == [1, 4]
+
+
+def test_scales_are_stored_apart(store, monkeypatch):
+    calls = _count_generations(monkeypatch, "shop")
+    canonical = sitedb.pristine_snapshot("shop", SEED)
+    larger = sitedb.pristine_snapshot("shop", SEED, 2)
+    assert canonical != larger and calls == [SEED, SEED]
+    sitedb._SNAPSHOTS["shop"].clear()  # as a new process: both load from the store
+    assert sitedb.pristine_snapshot("shop", SEED, 2) == larger
+    assert sitedb.pristine_snapshot("shop", SEED) == canonical
+    assert calls == [SEED, SEED]
+    assert len(list(store.glob(f"shop-{SEED}x2-*.sqlite.z"))) == 1

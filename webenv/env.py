@@ -40,6 +40,7 @@ from webenv.families import (
 from webenv.recording import EpisodeRecorder
 from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
 from webenv.seen import SeenPage, remember
+from webenv.sitedb import MAX_WORLD_SCALE
 from webenv.sites import LOGIN_KEYS
 from webenv.tasks import CURATED_WORLD_SEED, Task
 from webenv.validators import EvalContext, Evaluation, evaluate
@@ -338,6 +339,11 @@ class WebEnv(gym.Env[dict[str, str], str]):
       without families is an :class:`~webenv.errors.OptionError`. Worlds are built on
       first use and kept in a bounded per-process snapshot cache.
     - ``world_seed``: the one-seed form of ``world_seeds`` (kept for compatibility).
+    - ``world_scale``: the worlds' size multiplier (1 to ``MAX_WORLD_SCALE``, default 1):
+      10 plays worlds with ten times as many products, submissions (and comments) and
+      projects (and issues), for studies of long lists and search. Curated tasks are
+      written against size 1, so a larger scale needs task families (their instances
+      are generated on the scaled world).
     - ``sites``: the sites (or back office, ``"shop_admin"``) the env id is for; scopes
       ``"gen"``, ``"gen:train"`` and ``"gen:test"`` to the families that happen there
       (default: everywhere).
@@ -374,7 +380,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - v0: first release; task families (``tasks="gen:train"``, ``world_seeds``, the
       ``family``/``world_seed``/``instance`` reset options) added without changing the
       curated tasks' behaviour on world 0; ``reward_mode="progress"`` and
-      ``record_obs`` added, sparse rewards unchanged.
+      ``record_obs`` added, sparse rewards unchanged; ``world_scale`` added (default 1
+      keeps every world as it was).
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - gym.Env's
@@ -394,6 +401,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         candidates: bool = False,
         reward_mode: str = "sparse",
         record_obs: bool = False,
+        world_scale: int = 1,
     ) -> None:
         _choice("backend", backend, BACKENDS)
         _choice("validator_mode", validator_mode, VALIDATOR_MODES)
@@ -443,6 +451,13 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 raise OptionError("give world_seeds or world_seed (its one-seed form), not both")
             world_seeds = world_seed
         seeds = _world_seeds(world_seeds)
+        world_scale = _integer(
+            "world_scale",
+            world_scale,
+            1,
+            "the worlds' size multiplier; 1 is the canonical size",
+            MAX_WORLD_SCALE,
+        )
         if tasks is not None and not isinstance(tasks, str | list | tuple):
             raise OptionError(
                 f"tasks={tasks!r} is not accepted; use task ids or family ids "
@@ -474,6 +489,13 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 f"{CURATED_WORLD_SEED}); other world seeds need task families, e.g. "
                 "tasks='gen:train'"
             )
+        if world_scale != 1 and fixed:
+            raise OptionError(
+                f"world_scale={world_scale}: curated tasks are written against the "
+                "canonical size (world_scale=1); a larger world plays task families, "
+                "whose instances are generated on it, e.g. tasks='gen:train'"
+            )
+        self.world_scale = world_scale
         self.world_seeds: Sequence[int] = (
             seeds if seeds is not None else default_world_seeds(chosen)
         )
@@ -490,7 +512,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         hosted = [site for task in self.tasks for site in task.sites]
         hosted += [site for family in self.families for site in family.sites]
         first_world = task_world_seed(self.tasks[0]) if self.tasks else self.world_seeds[0]
-        self.world = World(hosted, seed=first_world)
+        self.world = World(hosted, seed=first_world, scale=world_scale)
         self.browser: Browser = self._make_browser(backend)
         self.recorder = EpisodeRecorder(Path(record_dir), backend) if record_dir else None
         self.task: Task | None = None
@@ -698,7 +720,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         """One instance of ``family`` on ``world_seed``: the pinned instance, or a drawn one
         (and the next ones, when the world cannot support it)."""
         if instance is not None:
-            task = generate(family.id, world_seed, instance)
+            task = generate(family.id, world_seed, instance, self.world_scale)
             if task is None:
                 raise OptionError(
                     f"family {family.id} has no instance {instance} on world "
@@ -708,7 +730,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             return task
         first = int(self.np_random.integers(MAX_SEED - MAX_INSTANCE_TRIES))
         for candidate in range(first, first + MAX_INSTANCE_TRIES):
-            task = generate(family.id, world_seed, candidate)
+            task = generate(family.id, world_seed, candidate, self.world_scale)
             if task is not None:
                 return task
         raise TaskError(
@@ -732,7 +754,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 return task
         origin = generated_from(task_id)
         if origin is not None and origin[0] in {f.id for f in self.families}:
-            made = generate(*origin)
+            made = generate(*origin, self.world_scale)
             if made is None:
                 raise OptionError(
                     f"task_id {task_id!r}: family {origin[0]} has no instance "

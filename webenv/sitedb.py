@@ -58,69 +58,97 @@ def site_module(name: str) -> ModuleType:
 
 SNAPSHOT_CACHE_WORLDS = 4
 """Worlds per site the snapshot cache keeps besides the canonical world 0."""
-_SNAPSHOTS: dict[str, OrderedDict[int, bytes]] = {}
+MAX_WORLD_SCALE = 20
+"""The largest world ``scale`` (size multiplier); 1 is the canonical size."""
+_SNAPSHOTS: dict[str, OrderedDict[tuple[int, int], bytes]] = {}
+"""Site -> (seed, scale) -> serialized pristine database, least recently used first."""
 _SNAPSHOTS_LOCK = threading.Lock()
 
 
-def pristine_snapshot(site: str, seed: int = 0) -> bytes:
-    """The serialized pristine database of ``site`` for world ``seed``.
+def check_scale(scale: object) -> int:
+    """``scale`` as a world size multiplier.
+
+    Raises:
+        WorldError: it is not an integer from 1 to :data:`MAX_WORLD_SCALE`.
+    """
+    if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= MAX_WORLD_SCALE:
+        raise WorldError(
+            f"world scale {scale!r}: expected an integer from 1 to {MAX_WORLD_SCALE} "
+            "(1 is the canonical size)"
+        )
+    return scale
+
+
+def pristine_snapshot(site: str, seed: int = 0, scale: int = 1) -> bytes:
+    """The serialized pristine database of ``site`` for world ``seed`` at ``scale``.
 
     Loaded from the machine's store of generated worlds (:mod:`webenv.worldstore`) or
     generated on first use, and kept in a bounded per-process cache: an LRU of the
-    :data:`SNAPSHOT_CACHE_WORLDS` most recently used world seeds per site, plus the
-    canonical world 0 (which the curated tasks use), never evicted. A site database
-    keeps a reference to its own snapshot, so eviction never forces a live env to
-    regenerate on reset; sampling across many seeds costs one load (or, the first time
-    on a machine, one generation) per site on each first touch or after eviction. A
-    process that cycles through more worlds may raise :data:`SNAPSHOT_CACHE_WORLDS` (read
-    at each insertion), paying memory (one serialized database per site and world) for
-    load time.
+    :data:`SNAPSHOT_CACHE_WORLDS` most recently used worlds per site, plus the
+    canonical world 0 at scale 1 (which the curated tasks use), never evicted. A site
+    database keeps a reference to its own snapshot, so eviction never forces a live env
+    to regenerate on reset; sampling across many seeds costs one load (or, the first
+    time on a machine, one generation) per site on each first touch or after eviction.
+    A process that cycles through more worlds may raise :data:`SNAPSHOT_CACHE_WORLDS`
+    (read at each insertion), paying memory (one serialized database per site and
+    world) for load time.
+
+    Args:
+        site: The site's name.
+        seed: The world seed.
+        scale: The size multiplier (1 = the canonical size; see :func:`check_scale`).
 
     Raises:
-        WorldError: the site is unknown or not bundled.
+        WorldError: the site is unknown or not bundled, or the scale is not accepted.
     """
+    key = (seed, check_scale(scale))
     with _SNAPSHOTS_LOCK:
         cached = _SNAPSHOTS.setdefault(site, OrderedDict())
-        snapshot = cached.get(seed)
+        snapshot = cached.get(key)
         if snapshot is not None:
-            cached.move_to_end(seed)
+            cached.move_to_end(key)
             return snapshot
     module = site_module(site)  # an unknown or unbundled site raises here
-    snapshot = worldstore.load(module, seed) or _generate(module, seed)
+    snapshot = worldstore.load(module, seed, scale) or _generate(module, seed, scale)
     with _SNAPSHOTS_LOCK:
         cached = _SNAPSHOTS.setdefault(site, OrderedDict())
-        snapshot = cached.setdefault(seed, snapshot)
-        cached.move_to_end(seed)
-        evictable = [key for key in cached if key != 0]
-        for key in evictable[: max(0, len(evictable) - SNAPSHOT_CACHE_WORLDS)]:
-            del cached[key]
+        snapshot = cached.setdefault(key, snapshot)
+        cached.move_to_end(key)
+        evictable = [other for other in cached if other != (0, 1)]
+        for other in evictable[: max(0, len(evictable) - SNAPSHOT_CACHE_WORLDS)]:
+            del cached[other]
     return snapshot
 
 
-def _generate(module: ModuleType, seed: int) -> bytes:
+def _generate(module: ModuleType, seed: int, scale: int) -> bytes:
     """Run a site's data generator for world ``seed``; keep the result on disk too."""
     datagen = importlib.import_module(f"{module.__name__}.datagen")
     conn = sqlite3.connect(":memory:")
     try:
-        datagen.generate(conn, seed)
+        if scale == 1:  # a site's generator takes ``scale`` only to offer larger worlds
+            datagen.generate(conn, seed)
+        else:
+            datagen.generate(conn, seed, scale=scale)
         conn.commit()
         snapshot = conn.serialize()
     finally:
         conn.close()
-    worldstore.store(module, seed, snapshot)
+    worldstore.store(module, seed, snapshot, scale)
     return snapshot
 
 
-def evict_snapshot(site: str, seed: int) -> None:
-    """Drop world ``seed`` of ``site`` from this process's cache (live envs keep theirs)."""
+def evict_snapshot(site: str, seed: int, scale: int = 1) -> None:
+    """Drop world ``seed`` (at ``scale``) of ``site`` from this process's cache (live envs
+    keep theirs)."""
     with _SNAPSHOTS_LOCK:
-        _SNAPSHOTS.get(site, OrderedDict()).pop(seed, None)
+        _SNAPSHOTS.get(site, OrderedDict()).pop((seed, scale), None)
 
 
 def cached_snapshot_seeds(site: str) -> tuple[int, ...]:
-    """The world seeds whose ``site`` snapshot is cached, least recently used first."""
+    """The world seeds whose canonical-size ``site`` snapshot is cached, least recently
+    used first."""
     with _SNAPSHOTS_LOCK:
-        return tuple(_SNAPSHOTS.get(site, ()))
+        return tuple(seed for seed, scale in _SNAPSHOTS.get(site, ()) if scale == 1)
 
 
 def _fsync_directory(path: Path) -> None:
@@ -172,9 +200,11 @@ class SiteDatabase:
             present); None keeps it in memory.
         lock: The lock serializing everything that touches an in-memory database (the
             world's, shared by its sites); a new one by default.
+        scale: The world's size multiplier (1, the default, is the canonical size).
 
     Raises:
-        WorldError: the site is unknown, or the file is not a usable database.
+        WorldError: the site is unknown, the scale is not accepted, or the file is not a
+            usable database.
     """
 
     def __init__(
@@ -183,10 +213,13 @@ class SiteDatabase:
         seed: int = 0,
         directory: Path | None = None,
         lock: threading.RLock | None = None,
+        *,
+        scale: int = 1,
     ) -> None:
         site_module(name)
         self.spec: SiteSpec = SITES[name]
         self.seed = seed
+        self.scale = check_scale(scale)
         self.directory = directory
         self.lock = lock if lock is not None else threading.RLock()
         self._memory: sqlite3.Connection | None = None
@@ -195,7 +228,7 @@ class SiteDatabase:
         self._pristine_changes = 0
         self._pristine_users: dict[tuple[str, str], tuple[int, int]] = {}
         self._generation_columns: dict[str, bool] = {}
-        snapshot = pristine_snapshot(name, seed)
+        snapshot = pristine_snapshot(name, seed, self.scale)
         # Held here so a reset never regenerates after the cache evicted this world.
         self._snapshot = snapshot
         if directory is None:
@@ -310,7 +343,7 @@ class SiteDatabase:
                     f"the {self.name} database is a file or closed; only an "
                     "in-memory database switches world seed"
                 )
-            snapshot = pristine_snapshot(self.name, seed)
+            snapshot = pristine_snapshot(self.name, seed, self.scale)
             self._memory.rollback()
             self._memory.deserialize(snapshot)
             self.seed = seed

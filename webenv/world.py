@@ -21,7 +21,7 @@ from werkzeug.test import Client
 
 from webenv.errors import WorldError
 from webenv.requestlog import LoggedRequest, RequestLog, log_form, read_form
-from webenv.sitedb import SiteDatabase, pristine_snapshot, site_module
+from webenv.sitedb import SiteDatabase, check_scale, pristine_snapshot, site_module
 from webenv.sites import (
     LOGIN_KEYS,
     PLACEHOLDERS,
@@ -86,12 +86,24 @@ class World:
         seed: the world seed; 0 is the canonical world curated tasks are written against.
         db_dir: keep each site's database in ``db_dir/<site>.sqlite3`` with every
             committed write (``webenv serve --db``); None keeps them in memory.
+        scale: the world's size multiplier: 1 (the default) is the canonical size that
+            curated tasks are written against; 10 has ten times as many products,
+            submissions (and comments) and projects (and issues).
 
     Raises:
-        WorldError: a site is unknown or cannot be loaded.
+        WorldError: a site is unknown or cannot be loaded, or the scale is not an
+            integer from 1 to :data:`~webenv.sitedb.MAX_WORLD_SCALE`.
     """
 
-    def __init__(self, sites: Iterable[str], seed: int = 0, *, db_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        sites: Iterable[str],
+        seed: int = 0,
+        *,
+        db_dir: Path | None = None,
+        scale: int = 1,
+    ) -> None:
+        self.scale = check_scale(scale)
         self.seed = seed
         self.db_dir = db_dir
         self.sites: tuple[str, ...] = ()
@@ -127,7 +139,7 @@ class World:
             raise WorldError(f"site {name!r} is already part of this world")
         database: SiteDatabase | None = None
         try:
-            database = SiteDatabase(name, self.seed, self.db_dir, self.lock)
+            database = SiteDatabase(name, self.seed, self.db_dir, self.lock, scale=self.scale)
             app = self._create_app(database)
         except BaseException as exc:
             if database is not None:
@@ -268,8 +280,8 @@ class World:
             self.request_log.restore(state.request_log)
             self._login_cookies.clear()
 
-    def pristine_state(self) -> tuple[tuple[str, int], ...] | None:
-        """(site, seed) of each hosted site while the world's pages are reproducible.
+    def pristine_state(self) -> tuple[tuple[str, int, int], ...] | None:
+        """(site, seed, scale) of each hosted site while the world's pages are reproducible.
 
         That is while every database is in memory and pristine (no write since its
         restore) and the apps run with the default, seed-derived settings (never
@@ -283,7 +295,7 @@ class World:
             database = self.databases[name]
             if not database.pristine:
                 return None
-            state.append((name, database.seed))
+            state.append((name, database.seed, database.scale))
         return tuple(state)
 
     def app_for_host(self, host: str) -> Flask | None:

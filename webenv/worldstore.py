@@ -5,7 +5,8 @@ hosting; the shop a fifth of that). Sampling tasks across world seeds, many vect
 workers and repeated test runs would pay it again and again, so each generated pristine
 database is also kept as a file, and any process loads it in a fraction of that time.
 
-A file is named by site, world seed and **generator version**: a digest of the source
+A file is named by site, world seed, world scale (size multiplier; omitted at 1) and
+**generator version**: a digest of the source
 of the site's package and of ``sites/core`` (everything its data generator can import)
 and of the Python and SQLite versions. Any change to the generator gives new names, so a
 stale world is never loaded; files of old versions age out of the bounded store.
@@ -85,17 +86,19 @@ def _digest(package: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def _path(folder: Path, site: ModuleType, seed: int) -> Path:
+def _path(folder: Path, site: ModuleType, seed: int, scale: int) -> Path:
     name = site.__name__.rpartition(".")[2]
-    return folder / f"{name}-{seed}-{generator_version(site)}.sqlite.z"
+    world = str(seed) if scale == 1 else f"{seed}x{scale}"
+    return folder / f"{name}-{world}-{generator_version(site)}.sqlite.z"
 
 
-def load(site: ModuleType, seed: int) -> bytes | None:
-    """The stored pristine database of ``site`` (its package) for world ``seed``, or None."""
+def load(site: ModuleType, seed: int, scale: int = 1) -> bytes | None:
+    """The stored pristine database of ``site`` (its package) for world ``seed`` at
+    ``scale`` (the size multiplier), or None."""
     folder = store_dir()
     if folder is None:
         return None
-    path = _path(folder, site, seed)
+    path = _path(folder, site, seed, scale)
     try:
         snapshot = zlib.decompress(path.read_bytes())
     except FileNotFoundError:
@@ -107,13 +110,14 @@ def load(site: ModuleType, seed: int) -> bytes | None:
     return snapshot
 
 
-def store(site: ModuleType, seed: int, snapshot: bytes) -> None:
-    """Keep ``snapshot`` for later processes (best effort), then bound the store's size."""
+def store(site: ModuleType, seed: int, snapshot: bytes, scale: int = 1) -> None:
+    """Keep ``snapshot`` (world ``seed`` at ``scale``) for later processes (best effort),
+    then bound the store's size."""
     folder = store_dir()
     if folder is None:
         return
     try:
-        write_atomically(_path(folder, site, seed), zlib.compress(snapshot, 1))
+        write_atomically(_path(folder, site, seed, scale), zlib.compress(snapshot, 1))
         _evict(folder, _limit_bytes())
     except OSError:
         return

@@ -103,6 +103,7 @@ class _Submission:
     locked: int = 0
     deleted: int = 0
     edited_at: datetime | None = None
+    subject: _Subject | None = None
 
 
 @dataclass
@@ -122,48 +123,69 @@ class _Comment:
     edited_at: datetime | None = None
 
 
+@dataclass(frozen=True)
+class _Subject:
+    """What one thread is about: its title, body and comments share these words."""
+
+    thing: str
+    activity: str
+
+
 class _Writer:
-    """Fills sentence templates with a topic's words."""
+    """Fills sentence templates with a topic's words (a thread's subject when given)."""
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def fill(self, template: str, topic: words.Topic, year: int = 2024) -> str:
+    def subject(self, topic: words.Topic) -> _Subject:
+        """Draw what a new thread in ``topic`` is about."""
+        return _Subject(self.rng.choice(topic.things), self.rng.choice(topic.activities))
+
+    def fill(
+        self, template: str, topic: words.Topic, year: int = 2024, subject: _Subject | None = None
+    ) -> str:
         rng = self.rng
-        thing = rng.choice(topic.things)
-        activity = rng.choice(topic.activities)
-        values = {
-            "thing": thing,
-            "a_thing": with_article(thing),
-            "activity": activity,
-            "Activity": activity[0].upper() + activity[1:],
+        about = subject or self.subject(topic)
+        other = rng.choice([thing for thing in topic.things if thing != about.thing])
+        values: dict[str, str] = {
+            "thing": about.thing,
+            "a_thing": with_article(about.thing),
+            "other": other,
+            "an_other": with_article(other),
+            "activity": about.activity,
+            "Activity": about.activity[0].upper() + about.activity[1:],
             "season": rng.choice(words.SEASONS),
             "duration": rng.choice(words.DURATIONS),
             "price": rng.choice(words.PRICES),
             "year": str(year),
             "forum": topic.title,
             "job": rng.choice(words.JOBS),
+            "n": str(rng.randint(2, 12)),
+            "when": rng.choice(words.MOMENTS),
         }
+        person = rng.choice(words.PEOPLE)
+        values["person"], values["Person"] = person, person[0].upper() + person[1:]
         return template.format(**values)
 
-    def text_body(self, topic: words.Topic) -> str:
+    def text_body(self, topic: words.Topic, subject: _Subject) -> str:
         rng = self.rng
-        first = [self.fill(rng.choice(words.OPENERS), topic)]
+        first = [self.fill(rng.choice(words.OPENERS), topic, subject=subject)]
         first += rng.sample(topic.remarks, rng.randint(0, 2))
         paragraphs = [" ".join(first)]
         if rng.chance(0.5):
-            paragraphs.append(" ".join(rng.sample(topic.remarks, rng.randint(1, 2))))
-        paragraphs.append(self.fill(rng.choice(words.CLOSERS), topic))
+            paragraphs.append(self.fill(rng.choice(words.BODY_DETAILS), topic, subject=subject))
+        paragraphs.append(self.fill(rng.choice(words.CLOSERS), topic, subject=subject))
         return "\n\n".join(paragraphs)
 
-    def comment(self, topic: words.Topic, reply: bool) -> str:
+    def comment(self, topic: words.Topic, reply: bool, subject: _Subject) -> str:
         rng = self.rng
         openers = words.REPLY_OPENERS if reply else words.COMMENT_OPENERS
-        parts = [self.fill(rng.choice(openers), topic)]
-        if rng.chance(0.8):
+        parts = [self.fill(rng.choice(openers), topic, subject=subject)]
+        if rng.chance(0.55):
             parts.append(rng.choice(topic.remarks))
-        if rng.chance(0.25):
-            parts.append(self.fill(rng.choice(words.FOLLOW_UPS), topic))
+        parts.append(self.fill(rng.choice(words.EXPERIENCES), topic, subject=subject))
+        if rng.chance(0.3):
+            parts.append(self.fill(rng.choice(words.FOLLOW_UPS), topic, subject=subject))
         text = " ".join(dict.fromkeys(parts))
         if rng.chance(0.12):
             extra = rng.choice(topic.remarks)
@@ -264,18 +286,24 @@ def _subscriptions(rng: Rng, users: list[_User]) -> list[tuple]:
 
 
 def _title(
-    rng: Rng, writer: _Writer, topic: words.Topic, kind: str, year: int, taken: set[str]
-) -> str:
+    writer: _Writer, topic: words.Topic, kind: str, year: int, taken: set[str]
+) -> tuple[str, _Subject]:
+    """A title no other submission has, and the subject it is about."""
     templates = words.LINK_TITLES if kind == "link" else words.TEXT_TITLES
-    for _ in range(60):
-        title = writer.fill(rng.choice(templates), topic, year)
+    for attempt in range(400):
+        subject = writer.subject(topic)
+        title = writer.fill(writer.rng.choice(templates), topic, year, subject)
+        if attempt >= 100:  # a large world uses up the plain titles
+            title = f"{title} (part {attempt - 98})"
         if title not in taken:
             taken.add(title)
-            return title
+            return title, subject
     raise RuntimeError(f"cannot make a new title in {topic.name}")  # pragma: no cover
 
 
-def _submissions(rng: Rng, writer: _Writer, users: list[_User]) -> list[_Submission]:
+def _submissions(
+    rng: Rng, writer: _Writer, users: list[_User], scale: int = 1
+) -> list[_Submission]:
     start = WORLD_NOW - timedelta(days=HISTORY_DAYS)
     span = (WORLD_NOW - timedelta(hours=1) - start).total_seconds()
     topic_weights = [topic.popularity for topic in words.TOPICS]
@@ -285,7 +313,7 @@ def _submissions(rng: Rng, writer: _Writer, users: list[_User]) -> list[_Submiss
     # Every forum has some activity in the last week and month, so "top of the
     # week" and similar listings are never empty by chance.
     recent = [(forum, days) for forum in forum_ids for days in RECENT_DAYS]
-    for _ in range(SUBMISSION_COUNT - len(DEMO_SUBMISSIONS) - len(recent)):
+    for _ in range(SUBMISSION_COUNT * scale - len(DEMO_SUBMISSIONS) - len(recent)):
         recent.append((rng.weighted(forum_ids, topic_weights), 0))
     for forum, days in recent:
         if days:
@@ -307,19 +335,19 @@ def _submissions(rng: Rng, writer: _Writer, users: list[_User]) -> list[_Submiss
     submissions: list[_Submission] = []
     for created, forum, user, kind in plan:
         topic = words.TOPICS[forum - 1]
-        title = _title(rng, writer, topic, kind, created.year, taken)
+        title, subject = _title(writer, topic, kind, created.year, taken)
         url = body = ""
         if kind == "link":
             url = f"https://{rng.choice(topic.domains)}/{created.year}/{slugify(title)}"
             if rng.chance(0.5):
-                body = writer.fill(rng.choice(words.LINK_BLURBS), topic)
+                body = writer.fill(rng.choice(words.LINK_BLURBS), topic, subject=subject)
         else:
-            body = writer.text_body(topic)
-        submissions.append(
-            _Submission(
-                len(submissions) + 1, forum, user, kind, title, url, body, created, rng.random()
-            )
+            body = writer.text_body(topic, subject)
+        submission = _Submission(
+            len(submissions) + 1, forum, user, kind, title, url, body, created, rng.random()
         )
+        submission.subject = subject
+        submissions.append(submission)
     return submissions
 
 
@@ -354,7 +382,9 @@ def _comments(
                 submission,
                 parent,
                 author.id,
-                writer.comment(topic, parent is not None),
+                writer.comment(
+                    topic, parent is not None, submission.subject or writer.subject(topic)
+                ),
                 created,
                 parent.depth + 1 if parent else 0,
             )
@@ -501,12 +531,13 @@ def _messages(rng: Rng, writer: _Writer, users: list[_User]) -> list[tuple]:
     ]
 
 
-def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
+def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None:
     """Create the forum's tables and fill them with the world of ``seed``.
 
     Args:
         conn: An empty (or disposable) database; existing forum tables are dropped.
         seed: The world seed; 0 is the canonical world tasks are written against.
+        scale: Size multiplier: ``scale`` times as many submissions (and so comments).
     """
     rng = Rng(f"forum:{seed}")
     users_rng, forums_rng, posts_rng = rng.fork("users"), rng.fork("forums"), rng.fork("posts")
@@ -516,8 +547,10 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:
     users = _users(users_rng)
     forums, moderators = _forums(forums_rng, users)
     subscriptions = _subscriptions(forums_rng, users)
-    submissions = _submissions(posts_rng, _Writer(posts_rng), users)
-    comments = _comments(comments_rng, _Writer(comments_rng), users, submissions)
+    # Text has its own streams, so rewording never moves the threads' times and sizes.
+    post_text_rng, comment_text_rng = rng.fork("post text"), rng.fork("comment text")
+    submissions = _submissions(posts_rng, _Writer(post_text_rng), users, scale)
+    comments = _comments(comments_rng, _Writer(comment_text_rng), users, submissions)
     submission_votes, comment_votes = _votes(votes_rng, users, submissions, comments)
     _demo_votes(votes_rng, submissions, comments, submission_votes, comment_votes)
     _alterations(extra_rng, submissions, comments)

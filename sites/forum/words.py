@@ -1742,3 +1742,52 @@ MESSAGE_BODIES: tuple[str, ...] = (
     "Sorry for the late reply. I have been busy with {activity} all week.",
     "Could you explain what you meant about {activity} in your last comment?",
 )
+
+MOMENTS: tuple[str, ...] = (
+    "last weekend",
+    "a few days ago",
+    "last month",
+    "earlier this year",
+    "over the holidays",
+    "on Saturday",
+    "two weeks ago",
+    "yesterday",
+)
+
+PEOPLE: tuple[str, ...] = (
+    "my partner",
+    "a coworker",
+    "my brother",
+    "my neighbour",
+    "an old friend",
+    "my sister",
+    "someone at the local club",
+    "my dad",
+)
+
+EXPERIENCES: tuple[str, ...] = (
+    "I have been {activity} for {n} years and the {thing} still surprises me.",
+    "{Person} got me into {activity} about {n} years ago.",
+    "I tried {an_other} {when} and went straight back to my {thing}.",
+    "My {thing} is about {n} years old and still going strong.",
+    "I switched from {an_other} to {a_thing} last {season} and have not looked back.",
+    "It took me {duration} of {activity} before the {thing} made sense.",
+    "{Person} swears by {an_other}, but I prefer my {thing}.",
+    "I spent {price} on {a_thing} {when} and it was worth it.",
+    "I asked the same question about {activity} here {n} months ago.",
+    "After {n} weekends of {activity} I finally sorted out my {thing}.",
+    "The {thing} matters less than people think; {activity} is mostly practice.",
+    "For {activity} I would pick {a_thing} over {an_other} every time.",
+    "I returned {an_other} {when} because {a_thing} suited me better.",
+    "Every {season} I end up {activity} more than I planned.",
+)
+"""A commenter's own experience with the thread's subject (every comment has one)."""
+
+BODY_DETAILS: tuple[str, ...] = (
+    "So far I have tried {an_other} and read a lot of threads here about {activity}.",
+    "For context: I have been {activity} for {duration}, mostly on weekends.",
+    "{Person} suggested {an_other}, but I am not convinced it is better than {a_thing}.",
+    "The {thing} I have now cost about {price}, and I bought it {when}.",
+    "I usually go {activity} {n} times a month, more in {season}.",
+)
+"""A second paragraph of a text submission, about its subject."""

@@ -148,6 +148,10 @@ class ProjectFiles:
         """Where a module's test file lives."""
         return fill(self.language.test_path, module=module, package=self.package)
 
+    def source_name(self, name: str) -> str:
+        """A function's name as its source file spells it (``DecodeMetric`` in Go)."""
+        return name[:1].upper() + name[1:] if self.language.exported else name
+
     def _render_function(self, function: Function) -> str:
         template = self.language.functions[function.variant % len(self.language.functions)]
         name = function.name
@@ -319,7 +323,9 @@ class ProjectFiles:
         module.functions.append(function)
         self._render_module(module)
         return fill(
-            rng.choice(words.COMMIT_MESSAGES["add_function"]), fn=function.name, module=module.name
+            rng.choice(words.COMMIT_MESSAGES["add_function"]),
+            fn=self.source_name(function.name),
+            module=module.name,
         )
 
     def op_change_function(self, rng: Rng) -> str:
@@ -333,7 +339,10 @@ class ProjectFiles:
             if self._render_function(function) != before:
                 break
         self._render_module(module)
-        return fill(rng.choice(words.COMMIT_MESSAGES["change_function"]), fn=function.name)
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["change_function"]),
+            fn=self.source_name(function.name),
+        )
 
     def op_constant(self, rng: Rng) -> str:
         """Change a module constant."""
@@ -360,7 +369,11 @@ class ProjectFiles:
             self.reserved.add(module.name)
             self.last_module = module.name
         self._render_module(module)
-        return fill(rng.choice(words.COMMIT_MESSAGES["add_module"]), module=module.name)
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["add_module"]),
+            module=module.name,
+            fns=" and ".join(self.source_name(function.name) for function in module.functions),
+        )
 
     def op_add_test(self, rng: Rng, only: str | None = None) -> str:
         """Add a test for an untested function (in module ``only`` if given)."""
@@ -372,7 +385,9 @@ class ProjectFiles:
                 name = rng.choice(untested)
                 module.tests.append(name)
                 self._render_module(module)
-                return fill(rng.choice(words.COMMIT_MESSAGES["add_test"]), fn=name)
+                return fill(
+                    rng.choice(words.COMMIT_MESSAGES["add_test"]), fn=self.source_name(name)
+                )
         return self.op_add_function(rng, only)
 
     def op_readme(self, rng: Rng) -> str:
@@ -390,14 +405,20 @@ class ProjectFiles:
         )
         self._render_docs()
         self._render_readme()
-        return fill(rng.choice(words.COMMIT_MESSAGES["docs"]), topic=title.lower())
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["docs"]), topic=title.lower(), package=self.package
+        )
 
     def op_ci(self, rng: Rng) -> str:
         """Move CI to the next image (or back to the first)."""
         images = self.language.ci_images
         self.ci_image = (self.ci_image + 1) % len(images)
         self._render_config()
-        return fill(rng.choice(words.COMMIT_MESSAGES["ci"]), value=images[self.ci_image])
+        return fill(
+            rng.choice(words.COMMIT_MESSAGES["ci"]),
+            value=images[self.ci_image],
+            package=self.package,
+        )
 
     def op_config(self, rng: Rng) -> str:
         """Change a runtime setting in config.yml."""
@@ -411,7 +432,7 @@ class ProjectFiles:
         value = rng.choice([option for option in options if option != self.settings[key]])
         self.settings[key] = value
         self._render_config()
-        return fill(words.COMMIT_MESSAGES["config"][index], value=value)
+        return fill(words.COMMIT_MESSAGES["config"][index], value=value, package=self.package)
 
     def op_remove_module(self, rng: Rng) -> str:
         """Delete a module and its tests (only when there are more than two)."""

@@ -169,14 +169,17 @@ ACRONYMS = frozenset({"api", "cli", "sdk"})
 
 
 def _project_name(rng: Rng, used: set[str]) -> tuple[str, str, str]:
-    for _ in range(500):
+    for attempt in range(500):
         prefix = rng.choice(words.PROJECT_PREFIXES)
         kind, _template = rng.choice(words.PROJECT_KINDS)
         path = f"{prefix}-{kind}"
+        label = kind.upper() if kind in ACRONYMS else kind.capitalize()
+        name = f"{prefix.capitalize()} {label}"
+        if attempt >= 200:  # a large world uses up the plain names: a numbered edition
+            path, name = f"{path}-{attempt - 198}", f"{name} {attempt - 198}"
         if path not in used:
             used.add(path)
-            label = kind.upper() if kind in ACRONYMS else kind.capitalize()
-            return path, f"{prefix.capitalize()} {label}", kind
+            return path, name, kind
     raise RuntimeError("ran out of project names")  # pragma: no cover
 
 
@@ -247,6 +250,7 @@ class _RepoBuilder:
         self.world = world
         self.refs: list[tuple] = []
         self.branch_names: set[str] = set()
+        self.mr_titles: set[str] = set()
         self.last_commit = project.created_at
         self._blob_cache: dict[str, int] = {}
 
@@ -291,6 +295,16 @@ class _RepoBuilder:
             name, number = f"{base}-{number}", number + 1
         self.branch_names.add(name)
         return name
+
+    def mr_title(self, message: str) -> str:
+        """The title of a merge request whose first commit says ``message``: that message,
+        unless another merge request of the project has it already."""
+        title, number = message, 1
+        while title in self.mr_titles:
+            title = f"{message} (follow-up)" if number == 1 else f"{message} (follow-up {number})"
+            number += 1
+        self.mr_titles.add(title)
+        return title
 
     def developers(self) -> list[int]:
         return sorted(uid for uid, role in self.project.members.items() if role >= DEVELOPER)
@@ -391,7 +405,8 @@ class _RepoBuilder:
         rng, project = self.rng, self.project
         author = self.pick_author()
         branch = files.copy()
-        name, source, title, count = self._branch_commits(branch, head, author, start, end, False)
+        name, source, first, count = self._branch_commits(branch, head, author, start, end, False)
+        title = self.mr_title(first)
         merged_at = start + (end - start) * ((count + 1.5) / (count + 2))
         mergers = [
             uid for uid, role in project.members.items() if role >= MAINTAINER and uid != author
@@ -430,7 +445,8 @@ class _RepoBuilder:
         end = min(moment + timedelta(hours=rng.randint(4, 96)), WORLD_NOW - timedelta(hours=1))
         if end <= moment:
             end = moment + timedelta(minutes=30)
-        name, source, title, count = self._branch_commits(branch, head, author, moment, end, True)
+        name, source, first, count = self._branch_commits(branch, head, author, moment, end, True)
+        title = self.mr_title(first)
         spec = {
             "state": "opened" if kind == "open" else "closed",
             "author": author,
@@ -468,9 +484,10 @@ def _context(rng: Rng, project: _Project) -> dict[str, str]:
     constant = rng.choice(words.CONSTANTS)
     topic = rng.choice(words.DOC_TOPICS)[1].lower()
     feature = rng.choice(files.features).lower()
+    name = files.source_name(function.name)
     return {
-        "fn": function.name,
-        "Fn": function.name[:1].upper() + function.name[1:],
+        "fn": name,
+        "Fn": name[:1].upper() + name[1:],
         "module": module,
         "Module": module.capitalize(),
         "field": function.field,
@@ -482,6 +499,9 @@ def _context(rng: Rng, project: _Project) -> dict[str, str]:
         "domain": project.domain[0],
         "domains": project.domain[1],
         "Domains": project.domain[1].capitalize(),
+        "path": files.module_path(module),
+        "test_path": files.test_path(module),
+        "package": files.package,
     }
 
 
@@ -500,8 +520,10 @@ def _comment_authors(rng: Rng, project: _Project, users: list[_User]) -> list[in
 class _Tracker:
     """Generates labels, milestones, issues and merge requests for all projects."""
 
-    def __init__(self, rng: Rng, users: list[_User], world: _World) -> None:
+    def __init__(self, rng: Rng, text_rng: Rng, users: list[_User], world: _World) -> None:
         self.rng = rng
+        self.text_rng = text_rng
+        self.issue_titles: dict[int, set[str]] = {}
         self.users = users
         self.world = world
         self.labels: list[tuple] = []
@@ -605,6 +627,27 @@ class _Tracker:
             last = max(last, moment)
         return last
 
+    def _issue_title(
+        self, project: _Project, template: str, values: dict[str, str]
+    ) -> tuple[str, dict[str, str]]:
+        """A title no other issue of ``project`` has, and the context it was filled from.
+
+        The first try fills ``template`` with ``values``; retries draw from the tracker's
+        text stream, so they never shift the rest of the world.
+        """
+        taken = self.issue_titles.setdefault(project.id, set())
+        title = fill(template, values)
+        for attempt in range(200):
+            if title not in taken:
+                break
+            if attempt % 4 == 3:
+                values = _context(self.text_rng, project)
+            title = fill(self.text_rng.choice(words.ISSUE_TITLES), values)
+        else:  # pragma: no cover - projects have far fewer issues than titles
+            raise RuntimeError(f"cannot make a new issue title in {project.path}")
+        taken.add(title)
+        return title, values
+
     def _issues(
         self, project: _Project, label_ids: list[int], milestone_ids: list[tuple[int, datetime]]
     ) -> None:
@@ -617,7 +660,7 @@ class _Tracker:
         for iid, created in enumerate(moments, start=1):
             issue_id = len(self.issues) + 1
             values = _context(rng, project)
-            title = fill(rng.choice(words.ISSUE_TITLES), values)
+            title, values = self._issue_title(project, rng.choice(words.ISSUE_TITLES), values)
             body = fill(rng.choice(words.ISSUE_BODIES), values)
             author = rng.choice(
                 members
@@ -911,12 +954,14 @@ def _insert_projects(
 # --- the whole world --------------------------------------------------------------------
 
 
-def generate(conn: sqlite3.Connection, seed: int = 0) -> None:  # noqa: C901 - one generation step per table, in order
+def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None:  # noqa: C901 - one generation step per table, in order
     """Create the Git-hosting site's tables and fill them with the world of ``seed``.
 
     Args:
         conn: An empty (or disposable) database; existing githost tables are dropped.
         seed: The world seed; 0 is the canonical world tasks are written against.
+        scale: Size multiplier: ``scale`` times as many projects (and so issues and
+            merge requests).
     """
     rng = Rng(f"githost:{seed}")
     people_rng, project_rng, repo_rng = (
@@ -925,6 +970,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:  # noqa: C901 - o
         rng.fork("repositories"),
     )
     tracker_rng, social_rng = rng.fork("tracker"), rng.fork("social")
+    title_rng, scale_rng = rng.fork("titles"), rng.fork("scale")
     conn.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
     world = _World()
 
@@ -1006,6 +1052,24 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:  # noqa: C901 - o
         projects.append(
             _new_project(project_rng, len(projects) + 1, owner, owner, members, used, visibility)
         )
+    canonical = len(projects)
+    for _ in range(canonical * (scale - 1)):
+        # A larger world keeps the canonical projects (ids included) and adds ``scale - 1``
+        # times as many, drawn from its own stream, in the groups and personal namespaces.
+        template = projects[scale_rng.randint(0, canonical - 1)]
+        members = dict(template.members)
+        owner_ids = sorted(uid for uid, role in members.items() if role == OWNER)
+        projects.append(
+            _new_project(
+                scale_rng,
+                len(projects) + 1,
+                template.namespace_id,
+                scale_rng.choice(owner_ids or sorted(members)),
+                members,
+                used,
+                _visibility(scale_rng),
+            )
+        )
 
     _insert_projects(conn, projects, {})
     writer = RepoWriter(conn)
@@ -1017,7 +1081,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:  # noqa: C901 - o
         project.last_activity = builder.last_commit
     conn.executemany("INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?)", all_refs)
 
-    tracker = _Tracker(tracker_rng, users, world)
+    tracker = _Tracker(tracker_rng, title_rng, users, world)
     for project in projects:
         tracker.project(project)
 

@@ -356,6 +356,8 @@ class Language:
         ci_images: Images the CI file cycles through on upgrades.
         ci_script: The CI job's commands.
         camel: Whether function names are camelCase (else snake_case).
+        exported: Whether the source spells function names with a capital first letter
+            (Go's exported functions), as titles and commit messages then do too.
     """
 
     name: str
@@ -376,6 +378,7 @@ class Language:
     ci_images: tuple[str, ...]
     ci_script: tuple[str, ...]
     camel: bool = False
+    exported: bool = False
 
 
 PYTHON = Language(
@@ -671,6 +674,7 @@ require (
     ci_images=("golang:1.21", "golang:1.22", "golang:1.23"),
     ci_script=("go vet ./...", "go test ./..."),
     camel=True,
+    exported=True,
 )
 
 RUST = Language(
@@ -871,15 +875,31 @@ COMMIT_MESSAGES = {
         "Simplify $fn",
     ),
     "constant": ("Change $const to $value", "Tune $const ($value)", "Set $const to $value"),
-    "add_module": ("Add $module module", "Introduce $module module", "Create the $module module"),
+    "add_module": (
+        "Add $module module with $fns",
+        "Introduce $module module: $fns",
+        "Create the $module module ($fns)",
+    ),
     "add_test": ("Add tests for $fn", "Cover $fn with tests", "Test $fn"),
-    "readme": ("Document $feature in README", "Update README features", "README: mention $feature"),
-    "docs": ("Update $topic docs", "Expand the $topic guide", "Docs: clarify $topic"),
-    "ci": ("Use $value in CI", "Bump CI image to $value", "CI: upgrade to $value"),
+    "readme": (
+        "Document $feature in README.md",
+        "README.md: describe $feature",
+        "README: mention $feature",
+    ),
+    "docs": (
+        "Update the $topic docs of $package",
+        "Expand the $topic guide of $package",
+        "Docs: clarify $topic in $package",
+    ),
+    "ci": (
+        "Use $value in .gitlab-ci.yml",
+        "Bump the CI image of $package to $value",
+        "CI: test $package on $value",
+    ),
     "config": (
-        "Set log level to $value",
-        "Change default port to $value",
-        "Use $value storage by default",
+        "Set log_level to $value in config.yml",
+        "Change the default port of $package to $value",
+        "Use $value storage for $package by default",
     ),
     "remove_module": ("Remove unused $module module", "Drop the $module module"),
     "release": ("Release $version", "Bump version to $version", "Prepare release $version"),
@@ -888,26 +908,49 @@ COMMIT_MESSAGES = {
 BRANCH_PREFIXES = ("feature", "fix", "docs", "refactor", "chore")
 
 ISSUE_TITLES = (
-    "$Fn fails when the $field is missing",
-    "Add support for $feature",
-    "Document $topic",
-    "$Module module leaks connections under load",
-    "Improve performance of $fn",
-    "Crash on startup with an empty config.yml",
-    "$Domains are not paginated in the list view",
-    "Wrong timezone in exported $domains",
-    "Flaky test in the $module suite",
-    "Upgrade dependencies for the next release",
-    "Error message is unclear when the token expires",
-    "Support $domains with more than 1000 entries",
-    "$Fn returns duplicates for the same $field",
+    # Every title names something of the project's own code ($fn, or $path and
+    # $test_path, the module's files, which carry the package name), so a title
+    # identifies its issue across the whole site.
+    "$fn fails when the $field is missing",
+    "Add support for $feature in $fn",
+    "Document how $fn handles $domains",
+    "$path leaks connections under load",
+    "Improve performance of $fn on large $domains",
+    "Crash in $fn when $const is unset",
+    "$fn does not paginate $domains in the list view",
+    "Wrong timezone in $domains exported by $fn",
+    "Flaky test for $fn in $test_path",
+    "Upgrade the dependencies of $path",
+    "Unclear error from $fn when the token expires",
+    "$fn chokes on more than $value $domains",
+    "$fn returns duplicates for the same $field",
     "Add a dry-run flag to $fn",
-    "Retry policy ignores $const",
-    "Typo in the $topic guide",
-    "Memory usage grows while processing $domains",
-    "Expose $const as a setting",
-    "Log the request id in every error",
-    "Make $module thread-safe",
+    "Retry policy of $fn ignores $const",
+    "The $topic guide describes $fn wrongly",
+    "Memory usage grows while $fn processes $domains",
+    "Expose $const of $path as a setting",
+    "Log the request id in every $fn error",
+    "Make $fn thread-safe",
+    "$fn ignores the $field of a $noun",
+    "$path is hard to follow",
+    "Split $fn out of $path",
+    "$fn should validate the $field before saving",
+    "Cover the empty-$noun case of $fn",
+    "Raise $const in $path above $value",
+    "$fn times out for $domains with a long $field",
+    "Sort $domains by $field in $fn",
+    "Deprecate $fn in favour of a new $module helper",
+    "Rename $fn in $path",
+    "$fn crashes on a $noun without a $field",
+    "Missing type hints in $path",
+    "Add logging to $fn",
+    "$feature breaks $fn",
+    "Explain $const of $path in the $topic docs",
+    "Benchmark $fn with $value $domains",
+    "Handle unicode in the $field passed to $fn",
+    "Cache the results of $fn",
+    "Move $const out of $path",
+    "$fn is slow when $domains have no $field",
 )
 
 ISSUE_BODIES = (

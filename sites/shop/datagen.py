@@ -21,7 +21,7 @@ from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
 from ..core.slugs import slugify
-from . import pricing, words
+from . import pricing, specs, words
 
 DEMO_USERNAME = "emma.lopez"
 """The default task user (``users.id`` 1)."""
@@ -68,6 +68,7 @@ class _Product:
     popularity: float
     created_at: datetime
     reviews: list[tuple] = field(default_factory=list)
+    specs: list[specs.Spec] = field(default_factory=list)
 
 
 @dataclass
@@ -101,15 +102,72 @@ def _price(rng: Rng, low: int, high: int) -> int:
     return dollars * 100 + ending
 
 
-def _catalogue(rng: Rng) -> tuple[list[tuple], list[_Product]]:
-    categories: list[tuple] = []
-    products: list[_Product] = []
-    names: set[str] = set()
-    skus: set[str] = set()
+def _new_product(
+    draw: Rng,
+    product_id: int,
+    top: words.Category,
+    sub: words.Subcategory,
+    sub_id: int,
+    prefix: str,
+    taken: tuple[set[str], set[str]],
+) -> _Product:
+    """Draw one product of ``sub`` whose name and SKU are not in ``taken`` (names, SKUs)."""
+    names, skus = taken
     start, end = (
         WORLD_NOW - timedelta(days=HISTORY_DAYS + 500),
         WORLD_NOW - timedelta(days=HISTORY_DAYS + 1),
     )
+    for attempt in range(200):
+        brand = draw.choice(top.brands)
+        qualifier = draw.choice(sub.qualifiers)
+        noun = draw.choice(sub.nouns)
+        name = f"{brand} {qualifier} {noun}"
+        if attempt >= 100:  # a large world uses up the plain names: a series
+            name = f"{name} {words.SERIES[attempt % len(words.SERIES)]}"
+        if name not in names:
+            break
+    else:  # pragma: no cover - word lists are large enough
+        raise RuntimeError(f"cannot make a new product name in {sub.name}")
+    names.add(name)
+    sku = f"{prefix}-{draw.randint(10000, 99999)}"
+    while sku in skus:
+        sku = f"{prefix}-{draw.randint(10000, 99999)}"
+    skus.add(sku)
+    sizes: list[str] = []
+    if sub.sizes:
+        size_scale = words.SIZE_SCALES[sub.sizes]
+        first = draw.randint(0, 1)
+        sizes = list(size_scale[first : len(size_scale) - draw.randint(0, 1)])
+    colours: list[str] = []
+    if sub.colours:
+        picked = set(draw.sample(words.COLOURS, draw.randint(2, 5)))
+        colours = [colour for colour in words.COLOURS if colour in picked]
+    return _Product(
+        id=product_id,
+        category_id=sub_id,
+        top=top,
+        sub=sub,
+        name=name,
+        brand=brand,
+        noun=noun,
+        qualifier=qualifier,
+        sku=sku,
+        price_cents=_price(draw, *sub.price),
+        sizes=sizes,
+        colours=colours,
+        quality=draw.uniform(2.2, 4.9),
+        popularity=0.2 + 3 * draw.random() ** 2,
+        created_at=_draw_moment(draw, start, end),
+    )
+
+
+def _catalogue(rng: Rng, extra_rng: Rng, scale: int) -> tuple[list[tuple], list[_Product]]:
+    """The categories and products; a larger world (``scale`` > 1) keeps the canonical
+    products (ids included) and adds ``scale - 1`` times as many from ``extra_rng``."""
+    categories: list[tuple] = []
+    products: list[_Product] = []
+    taken: tuple[set[str], set[str]] = (set(), set())
+    plan: list[tuple[words.Category, words.Subcategory, int, str, int]] = []
     for top_position, top in enumerate(words.CATEGORIES, start=1):
         top_id = len(categories) + 1
         categories.append(
@@ -124,49 +182,17 @@ def _catalogue(rng: Rng) -> tuple[list[tuple], list[_Product]]:
             categories.append(
                 (sub_id, top_id, slugify(sub.name), sub.name, description, sub_position)
             )
-            for _ in range(rng.randint(*PRODUCTS_PER_SUBCATEGORY)):
-                for _attempt in range(100):
-                    brand = rng.choice(top.brands)
-                    qualifier = rng.choice(sub.qualifiers)
-                    noun = rng.choice(sub.nouns)
-                    name = f"{brand} {qualifier} {noun}"
-                    if name not in names:
-                        break
-                else:  # pragma: no cover - word lists are large enough
-                    raise RuntimeError(f"cannot make a new product name in {sub.name}")
-                names.add(name)
-                sku = f"{prefix}-{rng.randint(10000, 99999)}"
-                while sku in skus:
-                    sku = f"{prefix}-{rng.randint(10000, 99999)}"
-                skus.add(sku)
-                sizes: list[str] = []
-                if sub.sizes:
-                    scale = words.SIZE_SCALES[sub.sizes]
-                    first = rng.randint(0, 1)
-                    sizes = list(scale[first : len(scale) - rng.randint(0, 1)])
-                colours: list[str] = []
-                if sub.colours:
-                    picked = set(rng.sample(words.COLOURS, rng.randint(2, 5)))
-                    colours = [colour for colour in words.COLOURS if colour in picked]
+            count = rng.randint(*PRODUCTS_PER_SUBCATEGORY)
+            plan.append((top, sub, sub_id, prefix, count))
+            for _ in range(count):
                 products.append(
-                    _Product(
-                        id=len(products) + 1,
-                        category_id=sub_id,
-                        top=top,
-                        sub=sub,
-                        name=name,
-                        brand=brand,
-                        noun=noun,
-                        qualifier=qualifier,
-                        sku=sku,
-                        price_cents=_price(rng, *sub.price),
-                        sizes=sizes,
-                        colours=colours,
-                        quality=rng.uniform(2.2, 4.9),
-                        popularity=0.2 + 3 * rng.random() ** 2,
-                        created_at=_draw_moment(rng, start, end),
-                    )
+                    _new_product(rng, len(products) + 1, top, sub, sub_id, prefix, taken)
                 )
+    for top, sub, sub_id, prefix, count in plan:
+        for _ in range(count * (scale - 1)):
+            products.append(
+                _new_product(extra_rng, len(products) + 1, top, sub, sub_id, prefix, taken)
+            )
     return categories, products
 
 
@@ -373,7 +399,54 @@ def _lower_noun(noun: str) -> str:
     )
 
 
-def _reviews(rng: Rng, users: list[_User], products: list[_Product]) -> list[tuple]:
+def _sentiment(rating: int) -> str:
+    return "positive" if rating >= 4 else "mixed" if rating == 3 else "negative"
+
+
+def _review_body(rng: Rng, product: _Product, rating: int, aspects: list[str]) -> str:
+    """A review that talks about the product's type, the ``aspects`` and one attribute."""
+    mood = _sentiment(rating)
+    plural = product.noun.endswith("s") and not product.noun.endswith("ss")
+    specs = {spec.code: spec.value for spec in product.specs}
+    values = {
+        "noun": _lower_noun(product.noun),
+        "brand": product.brand,
+        "price": pricing.format_money(product.price_cents),
+        "is": "are" if plural else "is",
+        "does": "do" if plural else "does",
+        "context": rng.choice(words.REVIEW_CONTEXTS[product.top.name]),
+        "duration": rng.choice(words.REVIEW_DURATIONS),
+        "when": rng.choice(words.REVIEW_MOMENTS),
+        "material": specs.get("material", "").lower(),
+        "capacity": specs.get("capacity", ""),
+        "weight": specs.get("weight", ""),
+        "dimensions": specs.get("dimensions", ""),
+        "pack": specs.get("pack_size", "").removeprefix("Pack of "),
+        "size": rng.choice(product.sizes) if product.sizes else "",
+        "colour": (rng.choice(product.colours) if product.colours else "").lower(),
+    }
+    about: list[str] = [
+        code for code in ("material", "capacity", "weight", "dimensions") if code in specs
+    ]
+    if specs.get("pack_size", "Single item") != "Single item":
+        about.append("pack_size")
+    if product.sizes and product.colours:
+        about.append("fit")
+    elif product.colours:
+        about.append("colour")
+    sentences = [rng.choice(words.REVIEW_OPENERS[mood])]
+    sentences += [
+        rng.choice(words.REVIEW_JUDGEMENTS[mood]).replace("{aspect}", aspect) for aspect in aspects
+    ]
+    if about and rng.chance(0.8):
+        sentences.append(rng.choice(words.REVIEW_ATTRIBUTE_CLAUSES[rng.choice(about)][mood]))
+    if rng.chance(0.6):
+        sentences.append(rng.choice(words.REVIEW_CLOSERS[mood]))
+    text = " ".join(sentence.format(**values) for sentence in sentences)
+    return text[:1].upper() + text[1:]
+
+
+def _reviews(rng: Rng, text_rng: Rng, users: list[_User], products: list[_Product]) -> list[tuple]:
     rows: list[tuple] = []
     for product in products:
         count = int(rng.random() ** 1.5 * 16)
@@ -382,16 +455,8 @@ def _reviews(rng: Rng, users: list[_User], products: list[_Product]) -> list[tup
             weights = [1 / (1 + 2 * (stars - product.quality) ** 2) for stars in range(1, 6)]
             rating = rng.weighted((1, 2, 3, 4, 5), weights)
             created = _draw_moment(rng, max(product.created_at, user.created_at), WORLD_NOW)
-            plural = product.noun.endswith("s") and not product.noun.endswith("ss")
-            fill = {
-                "noun": _lower_noun(product.noun),
-                "brand": product.brand,
-                "price": pricing.format_money(product.price_cents),
-                "is": "are" if plural else "is",
-                "does": "do" if plural else "does",
-            }
-            sentences = rng.sample(words.REVIEW_SENTENCES[rating], rng.randint(1, 3))
-            body = " ".join(sentence.format(**fill) for sentence in sentences)
+            aspects = rng.sample(words.REVIEW_ASPECTS[product.top.name], rng.randint(1, 3))
+            body = _review_body(text_rng, product, rating, aspects)
             product.reviews.append((rating, created))
             rows.append(
                 (
@@ -413,12 +478,15 @@ def average_rating(total: int, count: int) -> float:
     return round(total / count, 1) if count else 0.0
 
 
-def generate(conn: sqlite3.Connection, seed: int = 0, *, back_office: bool = True) -> None:
+def generate(
+    conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1, back_office: bool = True
+) -> None:
     """Create the shop's tables and fill them with the world of ``seed``.
 
     Args:
         conn: An empty (or disposable) database; existing shop tables are dropped.
         seed: The world seed; 0 is the canonical world tasks are written against.
+        scale: Size multiplier: ``scale`` times as many products (and so reviews).
         back_office: Whether to fill the back office's tables too
             (:func:`webenv.sites.shop.admin.datagen.generate`, from its own random
             stream: the storefront's rows are the same either way).
@@ -430,15 +498,21 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, back_office: bool = Tru
         rng.fork("orders"),
     )
     reviews_rng, lists_rng = rng.fork("reviews"), rng.fork("lists")
+    specs_rng, review_text_rng = rng.fork("specs"), rng.fork("review text")
+    scale_rng = rng.fork("scale")
     conn.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
 
-    categories, products = _catalogue(catalogue_rng)
+    categories, products = _catalogue(catalogue_rng, scale_rng, scale)
+    for product in products:
+        product.specs = specs.draw_specs(
+            specs_rng, product.sub.name, product.qualifier, product.created_at.date()
+        )
     descriptions = [_description(catalogue_rng, product) for product in products]
     featured = set(catalogue_rng.sample([product.id for product in products], 16))
     users = _users(users_rng)
     addresses = _addresses(users_rng, users)
     orders, order_items = _orders(orders_rng, users, products, addresses)
-    reviews = _reviews(reviews_rng, users, products)
+    reviews = _reviews(reviews_rng, review_text_rng, users, products)
 
     wishlist: list[tuple] = []
     cart: list[tuple] = []
@@ -490,6 +564,17 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, back_office: bool = Tru
         )
     conn.executemany(
         "INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", product_rows
+    )
+    conn.executemany(
+        "INSERT INTO spec_attributes VALUES (?, ?, ?, ?)",
+        [
+            (code, label, position, int(filterable))
+            for position, (code, label, filterable) in enumerate(words.SPEC_ATTRIBUTES, start=1)
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO product_specs VALUES (?, ?, ?)",
+        [(product.id, spec.code, spec.value) for product in products for spec in product.specs],
     )
     conn.executemany(
         "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..core.db import get_db
 from ..core.paging import check_page, page_count, page_number
-from . import availability
+from . import availability, specs
 
 PER_PAGE = 12
 
@@ -50,6 +50,23 @@ def parse_amount(text: str) -> int | None:
     return int(match.group(1)) * 100 + int(cents)
 
 
+@dataclass(frozen=True)
+class FacetOption:
+    """One value of a filterable attribute and how many listed products have it."""
+
+    value: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Facet:
+    """A filterable attribute of the listed products (layered navigation)."""
+
+    code: str
+    label: str
+    options: tuple[FacetOption, ...]
+
+
 @dataclass
 class Listing:
     """One page of a product list and the choices that produced it."""
@@ -63,6 +80,14 @@ class Listing:
     max_price: str = ""
     min_rating: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    chosen: dict[str, str] = field(default_factory=dict)
+    """Attribute code -> the value the list is filtered by (``?material=Oak``)."""
+    facets: list[Facet] = field(default_factory=list)
+    """The filterable attributes not chosen yet, with the values the list offers."""
+
+    def label(self, code: str) -> str:
+        """The display label of a filterable attribute (``material`` -> ``Material``)."""
+        return specs.ATTRIBUTES[code][0]
 
     @property
     def first(self) -> int:
@@ -80,8 +105,9 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
 
     Args:
         args: The query string (``sort``, ``page``, ``min_price``, ``max_price``,
-            ``min_rating``). Unusable values are reported in ``Listing.errors``
-            and ignored.
+            ``min_rating``, and a value for any filterable attribute code such as
+            ``material``). Unusable values are reported in ``Listing.errors`` and
+            ignored; an attribute value no product has simply lists nothing.
         where: SQL conditions on products ``p`` of :data:`availability.PRODUCTS` that
             always apply (which products the list may show, among them).
         params: Parameters for ``where``.
@@ -116,8 +142,19 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
         where.append("p.rating >= ?")
         params.append(int(rating))
 
+    for code in specs.FILTERABLE:
+        value = args.get(code, "").strip()[:100]
+        if value:
+            listing.chosen[code] = value
+            where.append(
+                "EXISTS (SELECT 1 FROM product_specs s"
+                " WHERE s.product_id = p.id AND s.attribute = ? AND s.value = ?)"
+            )
+            params += [code, value]
+
     clause = " AND ".join(where) or "1"
     db = get_db()
+    listing.facets = _facets(clause, params, listing.chosen)
     listing.total = db.execute(
         f"SELECT COUNT(*) FROM {availability.PRODUCTS} WHERE {clause}", params
     ).fetchone()[0]
@@ -130,3 +167,25 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
         [*params, PER_PAGE, (listing.page - 1) * PER_PAGE],
     ).fetchall()
     return listing
+
+
+def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]:
+    """The filterable attributes not in ``chosen``, with value counts among the products
+    matching ``clause``; values in their natural order (``250 ml`` before ``1 L``)."""
+    open_codes = [code for code in specs.FILTERABLE if code not in chosen]
+    if not open_codes:
+        return []
+    marks = ", ".join("?" * len(open_codes))
+    counts: dict[str, list[FacetOption]] = {}
+    for code, value, count in get_db().execute(
+        f"SELECT s.attribute, s.value, COUNT(*) FROM {availability.PRODUCTS}"
+        " JOIN product_specs s ON s.product_id = p.id"
+        f" WHERE {clause} AND s.attribute IN ({marks}) GROUP BY s.attribute, s.value",
+        [*params, *open_codes],
+    ):
+        counts.setdefault(code, []).append(FacetOption(value, count))
+    return [
+        Facet(code, specs.ATTRIBUTES[code][0], tuple(sorted(counts[code], key=specs.value_order)))
+        for code in open_codes
+        if code in counts
+    ]

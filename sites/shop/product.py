@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import RowLike, get_db
-from . import availability, forms
+from . import availability, forms, specs
 
 bp = Blueprint("product", __name__, url_prefix="/product")
 
@@ -108,6 +108,7 @@ def render_product(
         reviews=reviews,
         sizes=sizes,
         colours=colours,
+        specs=specs.product_specs(product["id"]),
         own_review=own_review,
         in_wishlist=in_wishlist,
         review_ratings=REVIEW_RATINGS,

@@ -24,6 +24,8 @@ DROP TABLE IF EXISTS cart_items;
 DROP TABLE IF EXISTS reviews;
 DROP TABLE IF EXISTS addresses;
 DROP TABLE IF EXISTS coupons;
+DROP TABLE IF EXISTS product_specs;
+DROP TABLE IF EXISTS spec_attributes;
 DROP TABLE IF EXISTS products;
 DROP TABLE IF EXISTS categories;
 DROP TABLE IF EXISTS users;
@@ -70,6 +72,21 @@ CREATE TABLE products (
 );
 CREATE INDEX idx_products_category ON products (category_id, price_cents);
 CREATE INDEX idx_products_featured ON products (featured, review_count);
+
+CREATE TABLE spec_attributes (       -- the "More Information" attributes, in display order
+  code TEXT PRIMARY KEY,             -- also the storefront's filter parameter (?material=Oak)
+  label TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  filterable INTEGER NOT NULL DEFAULT 0  -- offered as a filter on category and search pages
+);
+
+CREATE TABLE product_specs (         -- a product has no row for an attribute it lacks
+  product_id INTEGER NOT NULL REFERENCES products (id),
+  attribute TEXT NOT NULL REFERENCES spec_attributes (code),
+  value TEXT NOT NULL,               -- as displayed; release_date is 'YYYY-MM-DD'
+  PRIMARY KEY (product_id, attribute)
+);
+CREATE INDEX idx_product_specs_value ON product_specs (attribute, value);
 
 CREATE TABLE reviews (
   id INTEGER PRIMARY KEY,

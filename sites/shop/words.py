@@ -917,7 +917,7 @@ REVIEW_TITLES = {
 
 REVIEW_SENTENCES = {
     5: (
-        "The {noun} {is} even better than the photos suggest.",
+        "The {noun} {is} even better than the description suggests.",
         "I use it every day and it still looks brand new.",
         "Delivery was quick and it was packed with care.",
         "You can tell {brand} cares about the details.",
@@ -949,9 +949,479 @@ REVIEW_SENTENCES = {
     ),
     1: (
         "The {noun} broke within a week.",
-        "It looked nothing like the pictures.",
+        "It looked nothing like the description.",
         "I sent it back and ordered something else.",
         "Very poor quality for {price}.",
         "I will not buy from {brand} again.",
     ),
 }
+
+# -- product specifications ("More Information") ------------------------------------------
+
+SPEC_ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
+    # code, label, filterable (layered navigation on category and search pages)
+    ("material", "Material", True),
+    ("capacity", "Capacity", True),
+    ("pack_size", "Pack Size", True),
+    ("dimensions", "Dimensions", False),
+    ("weight", "Weight", False),
+    ("release_date", "Release Date", False),
+)
+
+
+@dataclass(frozen=True)
+class SpecProfile:
+    """Which specification attributes a subcategory's products have, and their values.
+
+    Attributes:
+        materials: Materials to draw from when the product's qualifier names none.
+        capacities: Capacity values ("350 ml"), or none.
+        packs: Pack sizes (units per pack), or none.
+        size_cm: (shortest, longest) side in centimetres, or None for no dimensions.
+        weight_g: (lightest, heaviest) in grams, or None for no weight.
+        released: Whether products show a release (publication) date.
+    """
+
+    materials: tuple[str, ...] = ()
+    capacities: tuple[str, ...] = ()
+    packs: tuple[int, ...] = ()
+    size_cm: tuple[int, int] | None = None
+    weight_g: tuple[int, int] | None = None
+    released: bool = False
+
+
+MATERIAL_QUALIFIERS = frozenset(
+    {
+        "Aluminium",
+        "Bamboo",
+        "Brass",
+        "Canvas",
+        "Carbon",
+        "Carbon Steel",
+        "Cast Iron",
+        "Ceramic",
+        "Copper",
+        "Cork",
+        "Corduroy",
+        "Cotton",
+        "Felt",
+        "Flannel",
+        "Glass",
+        "Leather",
+        "Linen",
+        "Marble",
+        "Merino",
+        "Metal",
+        "Metal Mesh",
+        "Oak",
+        "Olive Wood",
+        "Porcelain",
+        "Rattan",
+        "Sheepskin",
+        "Silicone",
+        "Silk",
+        "Stainless Steel",
+        "Stoneware",
+        "Suede",
+        "Walnut",
+        "Wooden",
+    }
+)
+"""Product-name qualifiers that name the product's material (it then has that material)."""
+
+SPEC_PROFILES: dict[str, SpecProfile] = {
+    "Headphones": SpecProfile(
+        ("ABS Plastic", "Aluminium", "Silicone"), (), (), (6, 20), (30, 350), True
+    ),
+    "Speakers": SpecProfile(
+        ("ABS Plastic", "Aluminium", "Fabric Mesh"), (), (), (8, 90), (250, 4200), True
+    ),
+    "Chargers & Cables": SpecProfile(
+        ("ABS Plastic", "Braided Nylon", "Aluminium"),
+        ("5,000 mAh", "10,000 mAh", "20,000 mAh"),
+        (1, 2),
+        (4, 200),
+        (40, 420),
+        True,
+    ),
+    "Computer Accessories": SpecProfile(
+        ("ABS Plastic", "Aluminium"), (), (), (8, 45), (80, 1400), True
+    ),
+    "Smart Home": SpecProfile(
+        ("ABS Plastic", "Polycarbonate"), (), (1, 2, 4), (5, 20), (60, 600), True
+    ),
+    "Cookware": SpecProfile(
+        ("Aluminium", "Stainless Steel", "Cast Iron"),
+        ("1.5 L", "2.5 L", "4 L", "6 L"),
+        (),
+        (20, 36),
+        (900, 5200),
+    ),
+    "Tableware": SpecProfile(
+        ("Ceramic", "Stoneware"),
+        ("250 ml", "350 ml", "450 ml", "600 ml"),
+        (1, 2, 4, 6),
+        (8, 32),
+        (250, 2400),
+    ),
+    "Kitchen Tools": SpecProfile(
+        ("Stainless Steel", "Bamboo", "Silicone"), (), (1, 3), (10, 45), (60, 900)
+    ),
+    "Bedding": SpecProfile(("Cotton", "Linen", "Bamboo"), (), (1, 2), (40, 240), (400, 2600)),
+    "Home Decor": SpecProfile(
+        ("Ceramic", "Glass", "Brass", "Wood"), (), (1, 2), (10, 60), (150, 2500)
+    ),
+    "Men's Tops": SpecProfile(("Cotton", "Organic Cotton", "Linen", "Cotton Blend")),
+    "Women's Tops": SpecProfile(("Cotton", "Viscose", "Merino Wool", "Silk")),
+    "Trousers & Jeans": SpecProfile(("Cotton Denim", "Cotton Twill", "Organic Cotton", "Corduroy")),
+    "Outerwear": SpecProfile(("Recycled Polyester", "Nylon", "Wool Blend", "Cotton")),
+    "Kids' Clothing": SpecProfile(("Organic Cotton", "Cotton", "Cotton Fleece")),
+    "Running Shoes": SpecProfile(
+        ("Engineered Mesh", "Knit", "Synthetic"), (), (), None, (190, 340)
+    ),
+    "Boots": SpecProfile(("Leather", "Suede", "Waxed Canvas"), (), (), None, (650, 1600)),
+    "Sneakers": SpecProfile(("Canvas", "Leather", "Knit"), (), (), None, (300, 900)),
+    "Sandals & Slippers": SpecProfile(
+        ("Cork", "EVA Foam", "Sheepskin", "Rubber"), (), (), None, (150, 600)
+    ),
+    "Camping & Hiking": SpecProfile(
+        ("Ripstop Nylon", "Polyester", "Aluminium"),
+        ("20 L", "35 L", "50 L"),
+        (),
+        (15, 220),
+        (90, 4800),
+    ),
+    "Fitness": SpecProfile(
+        ("TPE Foam", "Natural Rubber", "Cast Iron", "Cork"), (), (1, 3, 5), (20, 180), (200, 20000)
+    ),
+    "Cycling": SpecProfile(
+        ("Polycarbonate", "Aluminium", "Hardened Steel", "Nylon"), (), (1, 2), (8, 40), (60, 1500)
+    ),
+    "Water Sports": SpecProfile(
+        ("Silicone", "Microfibre", "PVC", "Neoprene"),
+        ("10 L", "20 L", "30 L"),
+        (),
+        (15, 180),
+        (80, 900),
+    ),
+    "Skincare": SpecProfile((), ("30 ml", "50 ml", "100 ml", "200 ml"), (1, 2, 3), None, None),
+    "Hair Care": SpecProfile((), ("100 ml", "250 ml", "500 ml"), (1, 2), None, None),
+    "Bath & Body": SpecProfile((), ("100 ml", "250 ml", "500 ml"), (1, 3, 6), None, None),
+    "Grooming": SpecProfile(
+        ("Stainless Steel", "ABS Plastic", "Glass"), ("30 ml", "50 ml"), (1, 2), (8, 20), (40, 450)
+    ),
+    "Coffee & Tea": SpecProfile((), ("250 g", "500 g", "1 kg"), (1, 2, 4, 6), None, None),
+    "Snacks": SpecProfile((), ("100 g", "200 g", "400 g"), (1, 4, 6, 12), None, None),
+    "Pantry": SpecProfile((), ("250 ml", "500 ml", "500 g", "1 kg"), (1, 2, 4, 6), None, None),
+    "Breakfast": SpecProfile((), ("375 g", "500 g", "750 g", "1 kg"), (1, 2, 4), None, None),
+    "Board Games": SpecProfile(("Cardboard", "Wood"), (), (), (15, 40), (300, 2200), True),
+    "Puzzles": SpecProfile(("Cardboard", "Wood", "Metal"), (), (), (10, 70), (150, 1400), True),
+    "Building Sets": SpecProfile(
+        ("Beech Wood", "ABS Plastic", "Recycled Plastic"), (), (), (20, 60), (400, 3200), True
+    ),
+    "Outdoor Play": SpecProfile(
+        ("Nylon", "Aluminium", "Recycled Plastic"), (), (1, 2, 4), (20, 120), (90, 4200), True
+    ),
+    "Fiction": SpecProfile((), (), (), (13, 24), (180, 900), True),
+    "Cookbooks": SpecProfile((), (), (), (19, 29), (500, 1500), True),
+    "Children's Books": SpecProfile((), (), (), (15, 30), (150, 700), True),
+    "Travel Guides": SpecProfile((), (), (), (11, 30), (180, 900), True),
+    "Notebooks & Paper": SpecProfile(
+        ("Recycled Paper", "Cotton Paper", "Kraft Paper"), (), (1, 2, 3, 5), (10, 30), (80, 600)
+    ),
+    "Pens & Pencils": SpecProfile(
+        ("Plastic", "Brass", "Aluminium"), (), (1, 3, 5, 10), (12, 16), (10, 120)
+    ),
+    "Desk Organisation": SpecProfile(
+        ("ABS Plastic", "Steel"), (), (1, 2, 3), (10, 60), (150, 2500)
+    ),
+    "Office Furniture": SpecProfile(
+        ("Steel", "Oak Veneer", "Mesh", "Birch Plywood"), (), (), (40, 180), (3000, 38000)
+    ),
+}
+"""Subcategory name -> the specification attributes its products carry."""
+
+# -- review text: composed from a product's type and its attributes -----------------------
+
+REVIEW_ASPECTS: dict[str, tuple[str, ...]] = {
+    "Electronics": ("sound", "battery life", "build quality", "connection", "set-up", "controls"),
+    "Home & Kitchen": ("finish", "weight in the hand", "heat spread", "size", "cleaning", "feel"),
+    "Clothing": ("fit", "fabric", "stitching", "colour", "length", "warmth"),
+    "Shoes": ("fit", "grip", "cushioning", "support", "sole", "break-in time"),
+    "Sports & Outdoors": ("grip", "weight", "durability", "packed size", "comfort", "buckles"),
+    "Beauty & Personal Care": (
+        "scent",
+        "texture",
+        "bottle",
+        "result",
+        "feel on the skin",
+        "lather",
+    ),
+    "Grocery": ("taste", "freshness", "aroma", "texture", "packaging", "value"),
+    "Toys & Games": ("instructions", "pieces", "replay value", "box", "fun factor", "durability"),
+    "Books": ("writing", "pacing", "layout", "paper", "binding", "index"),
+    "Office Supplies": ("finish", "paper", "build quality", "size", "feel", "sturdiness"),
+}
+"""Top-level category -> the aspects reviewers talk about."""
+
+REVIEW_CONTEXTS: dict[str, tuple[str, ...]] = {
+    "Electronics": (
+        "on my commute",
+        "at my desk",
+        "on long flights",
+        "in the kitchen",
+        "at the gym",
+    ),
+    "Home & Kitchen": (
+        "for weeknight dinners",
+        "for Sunday roasts",
+        "in a small flat",
+        "for guests",
+        "every morning",
+    ),
+    "Clothing": (
+        "for the office",
+        "on weekends",
+        "on cold mornings",
+        "for travel",
+        "around the house",
+    ),
+    "Shoes": ("on my morning runs", "on long walks", "for the commute", "on wet trails", "at work"),
+    "Sports & Outdoors": (
+        "on weekend hikes",
+        "at the gym",
+        "on a week of camping",
+        "on rainy rides",
+        "at the lake",
+    ),
+    "Beauty & Personal Care": (
+        "every morning",
+        "before bed",
+        "after the gym",
+        "on holiday",
+        "in winter",
+    ),
+    "Grocery": (
+        "for breakfast",
+        "in packed lunches",
+        "on busy mornings",
+        "for baking",
+        "as an afternoon treat",
+    ),
+    "Toys & Games": (
+        "on family game nights",
+        "with my nephew",
+        "on rainy afternoons",
+        "with friends",
+        "at a birthday party",
+    ),
+    "Books": (
+        "on my commute",
+        "before bed",
+        "on holiday",
+        "with my book club",
+        "over a long weekend",
+    ),
+    "Office Supplies": (
+        "at my desk",
+        "in meetings",
+        "for journaling",
+        "for school",
+        "in the home office",
+    ),
+}
+"""Top-level category -> where and when reviewers used the product."""
+
+REVIEW_OPENERS: dict[str, tuple[str, ...]] = {
+    "positive": (
+        "I have used this {noun} {context} for {duration} and I am impressed.",
+        "Bought the {brand} {noun} {when} and it has earned its place.",
+        "This {noun} {is} exactly what I was after {context}.",
+        "After {duration} of using it {context}, I can recommend this {noun}.",
+        "My second {brand} purchase, and the {noun} {does} not disappoint.",
+        "Picked this {noun} up {when} to use {context}, and I am glad I did.",
+    ),
+    "mixed": (
+        "I have used this {noun} {context} for {duration}; it is a mixed bag.",
+        "Bought the {brand} {noun} {when}, and my feelings are mixed.",
+        "The {noun} {does} the job {context}, with a few reservations.",
+        "After {duration} with this {noun}, I am on the fence.",
+        "Decent {noun} for use {context}, but not quite what I hoped for.",
+    ),
+    "negative": (
+        "I used this {noun} {context} for {duration} and I regret it.",
+        "Bought the {brand} {noun} {when} and it let me down.",
+        "I wanted a reliable {noun} for use {context}; this was not it.",
+        "After {duration} the {noun} already shows its weaknesses.",
+        "Not the {noun} I expected from {brand}.",
+    ),
+}
+
+REVIEW_JUDGEMENTS: dict[str, tuple[str, ...]] = {
+    "positive": (
+        "The {aspect} is excellent.",
+        "The {aspect} is better than on anything I owned before.",
+        "I really like the {aspect}.",
+        "The {aspect} stands out for the price.",
+        "No complaints about the {aspect} at all.",
+    ),
+    "mixed": (
+        "The {aspect} is fine, nothing more.",
+        "The {aspect} could be better.",
+        "The {aspect} is good, but not great.",
+        "I have mixed feelings about the {aspect}.",
+    ),
+    "negative": (
+        "The {aspect} is poor.",
+        "The {aspect} was a real disappointment.",
+        "The {aspect} is much worse than I expected.",
+        "I cannot say anything good about the {aspect}.",
+    ),
+}
+
+REVIEW_ATTRIBUTE_CLAUSES: dict[str, dict[str, tuple[str, ...]]] = {
+    "material": {
+        "positive": (
+            "The {material} feels solid and well made.",
+            "I love the {material}; it has aged nicely.",
+        ),
+        "mixed": (
+            "The {material} is fine, though it marks easily.",
+            "I expected the {material} to feel nicer.",
+        ),
+        "negative": ("The {material} feels cheap.", "The {material} started to wear within weeks."),
+    },
+    "capacity": {
+        "positive": ("The {capacity} size is just right for me.", "At {capacity} it holds plenty."),
+        "mixed": (
+            "The {capacity} size is a little small for my needs.",
+            "{capacity} sounded bigger on paper.",
+        ),
+        "negative": (
+            "{capacity} is not nearly enough in practice.",
+            "The {capacity} claim seems generous.",
+        ),
+    },
+    "weight": {
+        "positive": (
+            "At {weight} it is easy to move around.",
+            "It weighs {weight}, which feels reassuring.",
+        ),
+        "mixed": (
+            "At {weight} it is heavier than I expected.",
+            "It weighs {weight}; a bit much for me.",
+        ),
+        "negative": (
+            "At {weight} it is far too heavy for what it is.",
+            "The {weight} weight makes it awkward to use.",
+        ),
+    },
+    "dimensions": {
+        "positive": (
+            "At {dimensions} it fits neatly where I wanted it.",
+            "The {dimensions} footprint is perfect.",
+        ),
+        "mixed": (
+            "At {dimensions} it takes up more room than I thought.",
+            "Check the {dimensions} size before you order.",
+        ),
+        "negative": (
+            "At {dimensions} it does not fit where the listing suggested.",
+            "The {dimensions} size is awkward.",
+        ),
+    },
+    "pack_size": {
+        "positive": (
+            "The pack of {pack} lasted me {duration}.",
+            "A pack of {pack} is great value.",
+        ),
+        "mixed": (
+            "A pack of {pack} goes quicker than you would think.",
+            "I would prefer a bigger pack than {pack}.",
+        ),
+        "negative": (
+            "Even a pack of {pack} did not last {duration}.",
+            "A pack of {pack} is poor value at this price.",
+        ),
+    },
+    "fit": {
+        "positive": (
+            "I ordered size {size} in {colour} and it fits perfectly.",
+            "Size {size} in {colour} was true to size.",
+        ),
+        "mixed": (
+            "Size {size} runs slightly small, and the {colour} is darker than I expected.",
+            "I ordered {colour} in {size}; the fit is okay.",
+        ),
+        "negative": (
+            "Size {size} is nowhere near true to size.",
+            "The {colour} faded after a few washes and size {size} shrank.",
+        ),
+    },
+    "colour": {
+        "positive": (
+            "The {colour} looks even better in person.",
+            "I chose {colour} and it matches everything.",
+        ),
+        "mixed": (
+            "The {colour} is a shade off from what I expected.",
+            "The {colour} is nice, if a little dull.",
+        ),
+        "negative": (
+            "The {colour} was nothing like the listing described.",
+            "The {colour} faded quickly.",
+        ),
+    },
+}
+"""Attribute -> sentiment -> a clause about that attribute of the product."""
+
+REVIEW_CLOSERS: dict[str, tuple[str, ...]] = {
+    "positive": (
+        "Worth every cent of {price}.",
+        "I would happily buy it again.",
+        "Already recommended it to two friends.",
+        "Five stars from me.",
+        "Easily the best {noun} I have owned.",
+        "Great value at {price}.",
+    ),
+    "mixed": (
+        "Fair enough for {price}, but shop around.",
+        "It will do until I find something better.",
+        "Okay for the money, nothing more.",
+        "Fine if you can get it on sale.",
+    ),
+    "negative": (
+        "Not worth {price} in my opinion.",
+        "I am sending it back.",
+        "I will look at other brands next time.",
+        "Save your money.",
+        "I expected far more from {brand}.",
+    ),
+}
+
+REVIEW_DURATIONS = (
+    "two weeks",
+    "three weeks",
+    "a month",
+    "six weeks",
+    "two months",
+    "three months",
+    "four months",
+    "half a year",
+    "nearly a year",
+)
+
+REVIEW_MOMENTS = (
+    "last spring",
+    "last summer",
+    "in the autumn",
+    "over the winter",
+    "as a birthday present",
+    "on a whim",
+    "in a sale",
+    "to replace an old one",
+    "after reading the reviews",
+)
+
+SERIES = ("II", "Plus", "Pro", "Lite", "Max", "Classic", "Select", "Edition 2", "Mini", "XL")
+"""Series names that tell products apart once a large world used up the plain names."""

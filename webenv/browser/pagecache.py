@@ -12,7 +12,7 @@ What keeps it exact:
 
 - Only GETs, only while :meth:`World.pristine_state` holds both before and after the
   request (a GET that writes is never stored, and leaves the world non-pristine);
-- the key holds that state (site, seed per hosted site), the cookies the env set at
+- the key holds that state (site, seed, scale per hosted site), the cookies the env set at
   reset, and the URL; a response that sets a cookie is never stored, and the browser
   stops using the cache until its next reset (its cookie jar no longer matches);
 - documents are shared read-only: the browser copies one before an action changes it

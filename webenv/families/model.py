@@ -35,14 +35,15 @@ KINDS = ("info", "state", "navigation", "infeasible", "mixed")
 
 
 class WorldData:
-    """Read-only access to the pristine databases of one world seed.
+    """Read-only access to the pristine databases of one world (seed and scale).
 
     The connections are private copies of the same serialized snapshots an env restores
     on reset, so what a family reads is exactly what the played world starts from.
     """
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, scale: int = 1) -> None:
         self.seed = seed
+        self.scale = scale
         self._connections: dict[str, sqlite3.Connection] = {}
 
     def query(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -50,7 +51,7 @@ class WorldData:
         conn = self._connections.get(site)
         if conn is None:
             conn = sqlite3.connect(":memory:", check_same_thread=False)
-            conn.deserialize(pristine_snapshot(site, self.seed))
+            conn.deserialize(pristine_snapshot(site, self.seed, self.scale))
             conn.execute("PRAGMA query_only = ON")
             self._connections[site] = conn
         return [tuple(row) for row in conn.execute(sql, params).fetchall()]
@@ -73,19 +74,20 @@ def like_pattern(term: str) -> str:
     return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-_WORLD_DATA: OrderedDict[int, WorldData] = OrderedDict()
+_WORLD_DATA: OrderedDict[tuple[int, int], WorldData] = OrderedDict()
 WORLD_DATA_CACHE_SIZE = 4
 
 
-def world_data(seed: int) -> WorldData:
-    """The cached :class:`WorldData` of world ``seed`` (a bounded per-process cache; the
-    least recently used world's connections are closed when it is evicted)."""
-    data = _WORLD_DATA.get(seed)
+def world_data(seed: int, scale: int = 1) -> WorldData:
+    """The cached :class:`WorldData` of world ``seed`` at ``scale`` (a bounded per-process
+    cache; the least recently used world's connections are closed when it is evicted)."""
+    key = (seed, scale)
+    data = _WORLD_DATA.get(key)
     if data is None:
-        data = _WORLD_DATA[seed] = WorldData(seed)
+        data = _WORLD_DATA[key] = WorldData(seed, scale)
         while len(_WORLD_DATA) > WORLD_DATA_CACHE_SIZE:
             _WORLD_DATA.popitem(last=False)[1].close()
-    _WORLD_DATA.move_to_end(seed)
+    _WORLD_DATA.move_to_end(key)
     return data
 
 

@@ -204,19 +204,22 @@ def generated_from(task: Task | str) -> tuple[str, int, int] | None:
     return match["family"], int(match["seed"]), int(match["instance"])
 
 
-def context(family: Family, world_seed: int, instance: int) -> Context:
-    """The build context of one instance (its RNG depends only on the three keys)."""
+def context(family: Family, world_seed: int, instance: int, scale: int = 1) -> Context:
+    """The build context of one instance (its RNG depends only on the three keys; it
+    reads world ``world_seed`` at size multiplier ``scale``)."""
     return Context(
         family.id,
         world_seed,
         instance,
-        world_data(world_seed),
+        world_data(world_seed, scale),
         Rng(f"{family.id}/{world_seed}/{instance}"),
     )
 
 
-def draft(family_id: str, world_seed: int, instance: int) -> Draft | None:
+def draft(family_id: str, world_seed: int, instance: int, scale: int = 1) -> Draft | None:
     """The family's draft of one instance, or None when the world cannot support it.
+
+    ``scale`` is the world's size multiplier (1, the canonical size, by default).
 
     Raises:
         TaskError: unknown family, negative seeds, or the family's code failed.
@@ -227,7 +230,7 @@ def draft(family_id: str, world_seed: int, instance: int) -> Draft | None:
             f"world seed and instance must be non-negative (got {world_seed}, {instance})"
         )
     try:
-        return family.build(context(family, world_seed, instance))
+        return family.build(context(family, world_seed, instance, scale))
     except TaskError:
         raise
     except Exception as exc:  # a bug in the family: say which instance, never half a task
@@ -237,16 +240,19 @@ def draft(family_id: str, world_seed: int, instance: int) -> Draft | None:
         ) from exc
 
 
-def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, Any] | None:
+def generate_json(
+    family_id: str, world_seed: int, instance: int, scale: int = 1
+) -> dict[str, Any] | None:
     """One generated task as task JSON, or None when the world cannot support it.
 
-    Deterministic in (family, world seed, instance).
+    Deterministic in (family, world seed, instance, world scale); ``scale`` is the size
+    multiplier of the world it is generated on (and must be played on).
 
     Raises:
         TaskError: unknown family or negative seeds.
     """
     family = get_family(family_id)
-    built = draft(family_id, world_seed, instance)
+    built = draft(family_id, world_seed, instance, scale)
     if built is None:
         return None
     login = (
@@ -274,14 +280,16 @@ def generate_json(family_id: str, world_seed: int, instance: int) -> dict[str, A
     return data
 
 
-def generate(family_id: str, world_seed: int, instance: int) -> Task | None:
+def generate(family_id: str, world_seed: int, instance: int, scale: int = 1) -> Task | None:
     """One generated task, or None when the world cannot support this instance.
+
+    ``scale`` is the size multiplier of the world it is generated on (and played on).
 
     Raises:
         TaskError: unknown family, negative seeds, or (a bug in the family) a task the
             schema rejects.
     """
-    data = generate_json(family_id, world_seed, instance)
+    data = generate_json(family_id, world_seed, instance, scale)
     if data is None:
         return None
     return parse_task(data, f"family {family_id} (world {world_seed}, instance {instance})")

@@ -149,7 +149,7 @@ def test_commit_history_and_file_history(client: FlaskClient, conn, facts) -> No
 def test_commit_page_shows_message_and_diff(client: FlaskClient, conn, facts) -> None:
     sha = conn.execute(
         "SELECT sha FROM commits WHERE project_id = ? AND"
-        " message LIKE 'Add % module' AND message NOT LIKE '% to %'"
+        " message LIKE 'Add % module with %'"
         " LIMIT 1",
         (facts.project_id(MAINTAINED),),
     ).fetchone()[0]
