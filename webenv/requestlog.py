@@ -11,6 +11,7 @@ a task started.
 from __future__ import annotations
 
 import io
+import json
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
@@ -34,10 +35,33 @@ def log_form(fields: MultiDict) -> dict[str, Any]:
     return {name: (values[0] if len(values) == 1 else values) for name, values in fields.lists()}
 
 
+def log_json(body: bytes | None) -> dict[str, Any]:
+    """A JSON body's fields as a request-log entry holds form fields.
+
+    An API write's JSON object is logged like a form: each top-level key with a string
+    value (other values as their JSON text, ``1``, ``true``, ``["a"]``), so
+    ``request_match`` reads API and form writes the same way. A body that is not a JSON
+    object logs no fields.
+    """
+    if not body or len(body) > MAX_LOGGED_BODY:
+        return {}
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        str(key): value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        for key, value in data.items()
+    }
+
+
 def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str, Any]:
     """A WSGI request's form fields in :func:`log_form` shape; the body stays readable.
 
-    Bodies over ``limit`` bytes and malformed ones log no fields (the app still sees them).
+    A JSON body is logged by :func:`log_json`. Bodies over ``limit`` bytes and malformed
+    ones log no fields (the app still sees them).
     """
     try:
         length = int(environ.get("CONTENT_LENGTH") or 0)
@@ -47,6 +71,8 @@ def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str
         return {}
     body = environ["wsgi.input"].read(length)
     environ["wsgi.input"] = io.BytesIO(body)
+    if (environ.get("CONTENT_TYPE") or "").split(";")[0].strip().lower() == "application/json":
+        return log_json(body)
     try:
         return log_form(Request(dict(environ, **{"wsgi.input": io.BytesIO(body)})).form)
     except Exception:  # a malformed body is the app's problem, not the log's

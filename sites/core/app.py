@@ -13,10 +13,12 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, g, render_template
+from flask.wrappers import Response
 from werkzeug.exceptions import HTTPException
 
 from .. import SITE_URLS as _REGISTRY_URLS
 from . import auth, clock, csrf, db, paging, security, session
+from .api import api_error, is_api_request
 from .routing import MemoMap
 
 templates = Blueprint("core", __name__, template_folder="templates")
@@ -130,8 +132,10 @@ def create_site_app(
         }
 
     @app.errorhandler(HTTPException)
-    def handle_http_error(error: HTTPException) -> tuple[str, int]:
+    def handle_http_error(error: HTTPException) -> tuple[str, int] | Response:
         code = error.code or 500
+        if is_api_request():
+            return api_error(error)
         if not hasattr(g, "user"):
             g.user = None
         if before_error_page is not None:

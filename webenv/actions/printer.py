@@ -38,6 +38,11 @@ def format_action(action: Action) -> str:
         return f"press [{text}]"
     if kind in (ActionKind.SCROLL, ActionKind.GOTO):
         return f"{kind} [{text}]"
+    if kind == ActionKind.API:
+        body = f" [{action.body}]" if action.body is not None else ""
+        return f"api [{action.method}] [{text}]{body}"
+    if kind == ActionKind.TOOL:
+        return f"tool [{text}] [{action.body or '{}'}]"
     if kind == ActionKind.TAB_FOCUS:
         return f"tab_focus [{action.tab_index}]"
     if kind == ActionKind.STOP:
