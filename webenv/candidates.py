@@ -13,7 +13,12 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
 3. ``tab_focus [i]`` for every other open tab, ``new_tab`` while fewer than
    :data:`~webenv.browser.base.MAX_TABS` tabs are open, and ``close_tab`` when more than
    one tab is open (closing the only tab would just leave a blank page).
-4. Page elements in accessibility-tree order, each by what the element is (the browser's
+4. Tool actions (:mod:`webenv.actions.tools`) of the task's sites: each tool with its
+   required parameters filled from the values text fields get (a string parameter
+   without ``enum``: the text values; an integer one: the number values; see below),
+   at most :data:`MAX_TOOL_CANDIDATES` per tool, optional parameters at their defaults.
+   API-backed tools are left out when the task forbids the API.
+5. Page elements in accessibility-tree order, each by what the element is (the browser's
    :meth:`~webenv.browser.base.Browser.element_facts`, shared by both backends):
 
    - links that lead to a bundled site, and buttons, tabs, menu items, switches and
@@ -60,12 +65,15 @@ whole page, including elements past the end of an observation cut at ``max_obs_c
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from webenv.actions import Action, ActionError, ActionKind, parse_action
+from webenv.actions.parsers import tool_action
+from webenv.actions.tools import site_tools
 from webenv.axtree.rules import DISABLEABLE_TAGS
 from webenv.browser.base import (
     ACTIVATABLE_TAGS,
@@ -100,6 +108,8 @@ MAX_VALUE_CHARS = 200
 """Longest goal value offered for typing."""
 MAX_SEEN_VALUES = 16
 """Most values seen on earlier pages offered to one field."""
+MAX_TOOL_CANDIDATES = 8
+"""Most candidates offered for one tool."""
 
 _LINE = re.compile(r"^\t*\[(\d+)\] (\S+) '")
 _NAME = re.compile(r"(.*?)'(?= [\w-]+: |$)")
@@ -262,6 +272,7 @@ def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ())
         actions.append(Action(ActionKind.CLOSE_TAB))
     url = parse_url(browser.url)
     values = field_values(task, seen, url.host if url is not None and url.host else "")
+    actions += tool_candidates(task, browser.world.sites, values)
     for line in browser.axtree_text().splitlines():
         match = _LINE.match(line)
         if match is None:
@@ -287,6 +298,35 @@ def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ())
             browser, target, role, facts, line, fill, values.goal, values.seen, search
         )
     return [text for text in map(_checked_string, actions) if text is not None]
+
+
+def tool_candidates(task: Task, hosted: Iterable[str], values: FieldValues) -> list[Action]:
+    """The tool actions offered for ``task``: its sites' tools (see the module docstring)."""
+    sites = [site for site in task.sites if site in set(hosted)]
+    actions: list[Action] = []
+    for tool in site_tools(sites):
+        if tool.uses_api and "api" in task.modalities.forbid:
+            continue
+        if not tool.uses_api and "ui" in task.modalities.forbid:
+            continue
+        choices: list[list[Any]] = []
+        for param in tool.params:
+            if not param.required:
+                continue
+            if param.enum:
+                choices.append(list(param.enum))
+            elif param.type == "integer":
+                choices.append([int(v) for v in values.number if v.isdigit()])
+            else:
+                choices.append(list(values.text))
+        for combination in itertools.islice(itertools.product(*choices), MAX_TOOL_CANDIDATES):
+            required = [param.name for param in tool.params if param.required]
+            params = dict(zip(required, combination, strict=True))
+            try:
+                actions.append(tool_action(tool.name, params))
+            except ActionError:  # e.g. an over-long value
+                continue
+    return actions
 
 
 def _element_actions(
