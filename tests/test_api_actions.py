@@ -110,6 +110,10 @@ def test_api_and_tool_actions_parse_print_and_round_trip(text: str, canonical: s
         ('tool [open_forum] [{"forum": "books"}]', "tool open_forum has no parameter 'forum'"),
         ('tool [vote_submission] [{"id": "twelve"}]', "id must be an integer"),
         ('tool [open_forum] [["books"]]', "tool parameters must be a JSON object"),
+        ('tool("open_forum", {(1, 2): 3})', "a value JSON cannot express"),
+        ('api("POST", "http://forum.test/x", {"a": {1, 2}})', "a value JSON cannot express"),
+        ("api [POST] [http://forum.test/x] [[NaN]]", "a value JSON cannot express"),
+        ('api("POST", "http://forum.test/x", {"a": x})', "literal strings, numbers"),
         ('tool [search] [{"query": "' + "q" * 600 + '"}]', "query is too long"),
     ],
 )

@@ -321,7 +321,13 @@ def _json_text(value: object, what: str, example: str) -> str | None:
             raise ActionError(f"{what} is not JSON ({str(exc)[:60]}): write {example}") from None
     if not isinstance(value, dict | list):
         raise ActionError(f"{what} must be {example}, not a JSON {type(value).__name__}")
-    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise ActionError(
+            f"{what} holds a value JSON cannot express (a set, bytes, a tuple key or NaN): "
+            f"write {example}"
+        ) from None
     if len(text) > MAX_BODY_CHARS:
         raise ActionError(
             f"{what} too long ({len(text)} characters; the limit is {MAX_BODY_CHARS})"
