@@ -13,12 +13,7 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
 3. ``tab_focus [i]`` for every other open tab, ``new_tab`` while fewer than
    :data:`~webenv.browser.base.MAX_TABS` tabs are open, and ``close_tab`` when more than
    one tab is open (closing the only tab would just leave a blank page).
-4. Tool actions (:mod:`webenv.actions.tools`) of the task's sites: each tool with its
-   required parameters filled from the values text fields get (a string parameter
-   without ``enum``: the text values; an integer one: the number values; see below),
-   at most :data:`MAX_TOOL_CANDIDATES` per tool, optional parameters at their defaults.
-   API-backed tools are left out when the task forbids the API.
-5. Page elements in accessibility-tree order, each by what the element is (the browser's
+4. Page elements in accessibility-tree order, each by what the element is (the browser's
    :meth:`~webenv.browser.base.Browser.element_facts`, shared by both backends):
 
    - links that lead to a bundled site, and buttons, tabs, menu items, switches and
@@ -35,6 +30,12 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
      filling a form); when the field shows a value, the
      same for that value with a goal value appended after a space (edits such as "add
      ' [Solved]' to the title"); then ``type [id] [] [0]`` (clear it).
+5. Tool actions (:mod:`webenv.actions.tools`) of the task's sites: each tool with its
+   required parameters filled from the values text fields get (a string parameter
+   without ``enum``: the text values; an integer one: the number values; see below),
+   at most :data:`MAX_TOOL_CANDIDATES` per tool, optional parameters at their defaults.
+   API-backed tools are left out when the task forbids the API. They come last, so the
+   page's candidates keep their positions.
 
 Values to type come from the goal and from the episode's earlier pages, and the field's
 kind decides which apply:
@@ -272,7 +273,6 @@ def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ())
         actions.append(Action(ActionKind.CLOSE_TAB))
     url = parse_url(browser.url)
     values = field_values(task, seen, url.host if url is not None and url.host else "")
-    actions += tool_candidates(task, browser.world.sites, values)
     for line in browser.axtree_text().splitlines():
         match = _LINE.match(line)
         if match is None:
@@ -297,6 +297,7 @@ def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ())
         actions += _element_actions(
             browser, target, role, facts, line, fill, values.goal, values.seen, search
         )
+    actions += tool_candidates(task, browser.world.sites, values)
     return [text for text in map(_checked_string, actions) if text is not None]
 
 
