@@ -132,3 +132,23 @@ def test_git_guest_cannot_merge(git):
         (project, iid),
     )
     assert state == [("opened",)]
+
+
+def test_git_api_answers_as_the_signed_in_user_and_with_a_token_until_revoked(git):
+    obs = start(git, "http://git.test/api/v4/user")
+    assert '"username":"alex.chen"' in obs["axtree"]
+    obs = start(git, "http://git.test/-/user_settings/personal_access_tokens")
+    obs = act(git, obs, "type", "textbox", "Token name", "agent", "0")
+    obs = act(git, obs, "check", "checkbox", "api: full read and write access to the API")
+    obs = act(git, obs, "click", "button", "Create personal access token")
+    found = re.search(r"glpat-[A-Za-z0-9_-]{20}", obs["axtree"])
+    assert found, obs["axtree"]
+    token = found.group(0)
+    api = f"http://git.test/api/v4/projects?membership=true&per_page=1&private_token={token}"
+    obs, *_ = git.step(f"goto [{api}]")
+    assert '"path_with_namespace"' in obs["axtree"]
+    obs, *_ = git.step("goto [http://git.test/-/user_settings/personal_access_tokens]")
+    assert token not in obs["axtree"]
+    obs = act(git, obs, "click", "button", "Revoke agent")
+    obs, *_ = git.step(f"goto [{api}]")
+    assert "401 Unauthorized" in obs["axtree"]

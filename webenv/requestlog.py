@@ -22,6 +22,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Request
 
 from webenv.sites import site_for_url
+from webenv.sites.core import api
 
 LOG_LIMIT = 50_000
 """Entries kept; older ones are dropped first."""
@@ -29,40 +30,40 @@ LOG_LIMIT = 50_000
 MAX_LOGGED_BODY = 2 * 1024 * 1024
 """Request bodies over this many bytes log no form fields."""
 
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""Methods whose body's fields are logged: form posts and API writes."""
+
 
 def log_form(fields: MultiDict) -> dict[str, Any]:
     """Form fields as a request-log entry holds them: one value as a string, several as a list."""
     return {name: (values[0] if len(values) == 1 else values) for name, values in fields.lists()}
 
 
-def log_json(body: bytes | None) -> dict[str, Any]:
-    """A JSON body's fields as a request-log entry holds form fields.
+def log_json(body: bytes | None, limit: int = MAX_LOGGED_BODY) -> dict[str, Any]:
+    """A JSON request body's fields in :func:`log_form` shape, as :func:`read_form` logs an
+    API write (the in-process ``api`` action has the body, not a WSGI environ).
 
-    An API write's JSON object is logged like a form: each top-level key with a string
-    value (other values as their JSON text, ``1``, ``true``, ``["a"]``), so
-    ``request_match`` reads API and form writes the same way. A body that is not a JSON
-    object logs no fields.
+    A body that is not a JSON object, or is over ``limit`` bytes, logs no fields.
     """
-    if not body or len(body) > MAX_LOGGED_BODY:
+    if not body or len(body) > limit:
         return {}
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return {}
-    if not isinstance(data, dict):
-        return {}
-    return {
-        str(key): value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        for key, value in data.items()
-    }
+    return log_form(api.form_fields(data)) if isinstance(data, dict) else {}
 
 
 def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str, Any]:
     """A WSGI request's form fields in :func:`log_form` shape; the body stays readable.
 
-    A JSON body is logged by :func:`log_json`. Bodies over ``limit`` bytes and malformed
-    ones log no fields (the app still sees them).
+    A JSON object body (an API write) gives its fields as the API reads them
+    (:func:`webenv.sites.core.api.form_fields`). Bodies over ``limit`` bytes and
+    malformed ones log no fields (the app still sees them), nor do requests whose
+    method sends no body (GET, HEAD, OPTIONS).
     """
+    if str(environ.get("REQUEST_METHOD", "GET")).upper() not in BODY_METHODS:
+        return {}
     try:
         length = int(environ.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -71,10 +72,11 @@ def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str
         return {}
     body = environ["wsgi.input"].read(length)
     environ["wsgi.input"] = io.BytesIO(body)
-    if (environ.get("CONTENT_TYPE") or "").split(";")[0].strip().lower() == "application/json":
-        return log_json(body)
     try:
-        return log_form(Request(dict(environ, **{"wsgi.input": io.BytesIO(body)})).form)
+        request = Request(dict(environ, **{"wsgi.input": io.BytesIO(body)}))
+        if request.mimetype == api.JSON_TYPE:
+            return log_json(body, limit)
+        return log_form(request.form)
     except Exception:  # a malformed body is the app's problem, not the log's
         return {}
 

@@ -1,11 +1,20 @@
-"""What the sites' JSON APIs share: JSON errors, JSON bodies and GitLab-style paging.
+"""What the sites' JSON APIs share: JSON errors, JSON-only writes and their form fields.
 
-A site with an API sets ``app.config["API_PREFIX"]`` (the forum's is ``/api/``).
-Under it every error is ``{"message": "..."}`` with the HTTP status (the app's error
-handler asks :func:`is_api_request`), writes must send a JSON object with
-``Content-Type: application/json`` (415 otherwise), and the form CSRF token is not
-asked for: a cross-site form cannot send that content type, so the session cookie
-alone cannot be abused to write.
+A site's API is a blueprint made by :func:`json_blueprint`. Its writes (every method but
+GET, HEAD and OPTIONS) must send ``Content-Type: application/json`` (415 otherwise): a
+cross-site HTML form cannot, so a write authenticated by the session cookie needs no
+form token (:func:`~webenv.sites.core.csrf.exempt`; the ``Origin`` check still applies).
+Every error under the API's prefix, routing errors included, is JSON
+``{"message": "..."}`` with the HTTP status.
+
+:func:`requested_page` and :func:`paged_response` page a list GitLab-style;
+:func:`string_fields` and :func:`validation_error` read a form's text fields from a
+JSON body and answer its field problems (422).
+
+An API write calls the same function as the form's view, with the JSON body turned into
+form fields by :func:`form_fields` — the same fields the request log records
+(:func:`webenv.requestlog.read_form`), so ``request_match`` reads an API write like a
+form post.
 """
 
 from __future__ import annotations
@@ -16,64 +25,129 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import abort, current_app, request
-from flask.wrappers import Response
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from flask import Blueprint, Flask, abort, current_app, jsonify, request
+from flask.blueprints import BlueprintSetupState
+from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
+from werkzeug.wrappers import Response
 
-DEFAULT_PER_PAGE = 20
-"""Items per page when ``per_page`` is not given (GitLab's default)."""
-MAX_PER_PAGE = 100
-"""The most items per page (larger ``per_page`` values are cut to it, as GitLab does)."""
-_MAX_PAGE_DIGITS = 6
+from . import csrf
+from .db import SAFE_METHODS
 
-
-def is_api_request() -> bool:
-    """Whether the current request is under the app's ``API_PREFIX``."""
-    prefix = current_app.config.get("API_PREFIX")
-    return isinstance(prefix, str) and bool(prefix) and (request.path + "/").startswith(prefix)
+JSON_TYPE = "application/json"
+_PREFIXES = "webenv_api_prefixes"
+_BODY = "webenv_api_body"
 
 
-def json_response(
-    data: object, status: int = 200, headers: Mapping[str, str] | None = None
-) -> Response:
-    """``data`` as an ``application/json`` response (UTF-8, keys in the order given)."""
-    body = json.dumps(data, ensure_ascii=False, indent=None, separators=(",", ":"))
-    response = Response(body, status=status, mimetype="application/json")
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    return response
+def json_blueprint(name: str, import_name: str, url_prefix: str) -> Blueprint:
+    """Return a blueprint for a JSON API under ``url_prefix`` (e.g. ``/api/v4``).
+
+    Its writes must be JSON (:func:`require_json_writes`), skip the form token and
+    answer errors as JSON, as every request under ``url_prefix`` does.
+    """
+    bp = Blueprint(name, import_name, url_prefix=url_prefix)
+    csrf.exempt(bp)
+    bp.before_request(require_json_writes)
+
+    def remember_prefix(state: BlueprintSetupState) -> None:
+        state.app.extensions.setdefault(_PREFIXES, set()).add(url_prefix.rstrip("/") + "/")
+
+    bp.record_once(remember_prefix)
+    return bp
 
 
-def api_error(error: HTTPException) -> Response:
-    """The JSON form of an HTTP error: ``{"message": ...}`` and its status code."""
+def is_api_request(app: Flask | None = None) -> bool:
+    """Whether the current request's path is under one of the app's API prefixes."""
+    prefixes = (app or current_app).extensions.get(_PREFIXES, ())
+    path = request.path.rstrip("/") + "/"
+    return any(path.startswith(prefix) for prefix in prefixes)
+
+
+def error_response(error: HTTPException) -> tuple[Response, int]:
+    """An HTTP error as JSON ``{"message": description}`` with its status (and headers)."""
     code = error.code or 500
-    message = error.description or error.name
-    response = json_response({"message": message}, code)
-    if isinstance(error, MethodNotAllowed) and error.valid_methods:
-        response.headers["Allow"] = ", ".join(error.valid_methods)
-    return response
+    response = jsonify({"message": error.description or error.name})
+    if code == 405 and isinstance(error.valid_methods, list | tuple | set):  # type: ignore[attr-defined]
+        response.headers["Allow"] = ", ".join(sorted(error.valid_methods))  # type: ignore[attr-defined]
+    return response, code
 
 
-def json_body() -> dict[str, Any]:
-    """The request's JSON object.
+def require_json_writes() -> None:
+    """Refuse a write whose body is not a JSON object (415 wrong type, 400 malformed).
+
+    An empty body is an empty object. Each field must be a string, number, boolean,
+    null or a flat list of those (the shapes a form field can take). The parsed object
+    is kept for :func:`body`.
 
     Raises:
-        UnsupportedMediaType: the body is not sent as ``application/json`` (415).
-        BadRequest: the body is not a JSON object (400).
+        UnsupportedMediaType: The write's ``Content-Type`` is not ``application/json``.
+        BadRequest: The body is not valid UTF-8 JSON, not an object, or has a nested field.
     """
-    if request.mimetype != "application/json":
-        abort(415, "Send the body as JSON with the header Content-Type: application/json.")
-    try:
-        data = json.loads(request.get_data(cache=True) or b"null")
-    except (ValueError, RecursionError):
-        abort(400, "The body is not valid JSON.")
+    if request.method in SAFE_METHODS:
+        return
+    if request.mimetype != JSON_TYPE:
+        raise UnsupportedMediaType(
+            f"Send the request body as JSON with Content-Type: {JSON_TYPE}"
+            f" (this request's Content-Type is {request.mimetype or 'missing'})."
+        )
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        data: Any = {}
+    else:
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise BadRequest(f"The request body is not valid JSON: {exc}.") from None
+        except RecursionError:
+            raise BadRequest("The request body is nested too deeply.") from None
     if not isinstance(data, dict):
-        abort(400, 'The body must be a JSON object, e.g. {"title": "..."}.')
-    return data
+        raise BadRequest("The request body must be a JSON object.")
+    for name, value in data.items():
+        items = value if isinstance(value, list) else [value]
+        if any(isinstance(item, dict | list) for item in items):
+            raise BadRequest(f"{name} must be a string, number, boolean, null or a list of those.")
+    setattr(request, _BODY, data)
 
 
-def string_fields(body: Mapping[str, Any], names: Iterable[str]) -> dict[str, str]:
-    """The string fields ``names`` of a JSON body, as a form would send them.
+def body() -> dict[str, Any]:
+    """The current write's JSON object (empty for a GET)."""
+    return getattr(request, _BODY, {})
+
+
+def field_text(value: Any) -> str:
+    """One JSON value as a form field's text: numbers as digits, booleans as true/false."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float):
+        return json.dumps(value)
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def form_fields(data: Mapping[str, Any]) -> MultiDict:
+    """A JSON object as form fields: a list gives one value per item, others one value.
+
+    Args:
+        data: A request's JSON object.
+
+    Returns:
+        The fields, each value as :func:`field_text` gives it.
+    """
+    fields: MultiDict = MultiDict()
+    for name, value in data.items():
+        if isinstance(value, list):
+            for item in value:
+                fields.add(str(name), field_text(item))
+        else:
+            fields.add(str(name), field_text(value))
+    return fields
+
+
+def string_fields(data: Mapping[str, Any], names: Iterable[str]) -> dict[str, str]:
+    """The text fields ``names`` of a JSON body, as a form would send them.
 
     A missing or ``null`` field is ``""`` (the form's own rules then say whether it is
     required).
@@ -83,7 +157,7 @@ def string_fields(body: Mapping[str, Any], names: Iterable[str]) -> dict[str, st
     """
     fields: dict[str, str] = {}
     for name in names:
-        value = body.get(name)
+        value = data.get(name)
         if value is None:
             fields[name] = ""
         elif isinstance(value, str):
@@ -93,10 +167,17 @@ def string_fields(body: Mapping[str, Any], names: Iterable[str]) -> dict[str, st
     return fields
 
 
-def validation_error(errors: Mapping[str, str]) -> Response:
-    """A 422 response for a form's field problems: the first as the message, all in ``errors``."""
+def validation_error(errors: Mapping[str, str]) -> tuple[Response, int]:
+    """A 422 answer for a form's field problems: the first as the message, all in ``errors``."""
     first = next(iter(errors.values()), "The request is not valid.")
-    return json_response({"message": first, "errors": dict(errors)}, 422)
+    return jsonify({"message": first, "errors": dict(errors)}), 422
+
+
+DEFAULT_PER_PAGE = 20
+"""Items per page when ``per_page`` is not given (GitLab's default)."""
+MAX_PER_PAGE = 100
+"""The most items per page (a larger ``per_page`` is cut to it, as GitLab does)."""
+_MAX_PAGE_DIGITS = 6
 
 
 @dataclass(frozen=True)
@@ -140,20 +221,20 @@ def paged_response(items: list[Any], page: Page, total: int) -> Response:
     pages = max(1, -(-total // page.per_page))
     following = page.page + 1 if page.page < pages else None
     previous = page.page - 1 if 1 < page.page <= pages + 1 else None
-    headers = {
-        "X-Total": str(total),
-        "X-Total-Pages": str(pages),
-        "X-Page": str(page.page),
-        "X-Per-Page": str(page.per_page),
-        "X-Next-Page": str(following or ""),
-        "X-Prev-Page": str(previous or ""),
-    }
+    response = jsonify(items)
+    headers = response.headers
+    headers["X-Total"] = str(total)
+    headers["X-Total-Pages"] = str(pages)
+    headers["X-Page"] = str(page.page)
+    headers["X-Per-Page"] = str(page.per_page)
+    headers["X-Next-Page"] = str(following or "")
+    headers["X-Prev-Page"] = str(previous or "")
     links = []
     for rel, number in (("prev", previous), ("next", following), ("first", 1), ("last", pages)):
         if number is not None:
             links.append(f'<{_page_url(number, page.per_page)}>; rel="{rel}"')
     headers["Link"] = ", ".join(links)
-    return json_response(items, 200, headers)
+    return response
 
 
 def _page_url(number: int, per_page: int) -> str:

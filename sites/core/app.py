@@ -13,12 +13,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, g, render_template
-from flask.wrappers import Response
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 from .. import SITE_URLS as _REGISTRY_URLS
-from . import auth, clock, csrf, db, paging, security, session
-from .api import api_error, is_api_request
+from . import api, auth, clock, csrf, db, paging, security, session
 from .routing import MemoMap
 
 templates = Blueprint("core", __name__, template_folder="templates")
@@ -132,10 +131,10 @@ def create_site_app(
         }
 
     @app.errorhandler(HTTPException)
-    def handle_http_error(error: HTTPException) -> tuple[str, int] | Response:
+    def handle_http_error(error: HTTPException) -> tuple[str | Response, int]:
+        if api.is_api_request():
+            return api.error_response(error)
         code = error.code or 500
-        if is_api_request():
-            return api_error(error)
         if not hasattr(g, "user"):
             g.user = None
         if before_error_page is not None:

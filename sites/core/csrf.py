@@ -8,9 +8,7 @@ token dies with its session: logging in changes it, and logging out (which bumps
 generation) invalidates every token the user's sessions were given.
 ``app.config["CSRF_SESSION_KEYS"]`` names further session keys the token is bound to
 when present (the shop's staff session). Set ``app.config["CSRF_DISABLED"]`` to skip
-the check (tests that focus on something else). Requests to the site's JSON API
-(``app.config["API_PREFIX"]``, see :mod:`~webenv.sites.core.api`) carry no token: the
-API accepts only ``application/json`` bodies, which a cross-site form cannot send.
+the check (tests that focus on something else).
 """
 
 from __future__ import annotations
@@ -18,14 +16,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from flask import Flask, current_app, g, request, session
+from flask import Blueprint, Flask, current_app, g, request, session
 from werkzeug.exceptions import BadRequest
 
-from .api import is_api_request
 from .auth import GENERATION_KEY
 from .urls import parse_url
 
 FIELD = "csrf_token"
+_EXEMPT = "webenv_csrf_exempt"
 
 
 class CSRFError(BadRequest):
@@ -74,8 +72,6 @@ def check_csrf() -> None:
     """
     if request.method != "POST" or current_app.config.get("CSRF_DISABLED"):
         return
-    if is_api_request():
-        return  # API writes must be JSON (415 otherwise), which no cross-site form can send
     origin = request.headers.get("Origin")
     if origin is not None:
         sender, here = parse_url(origin), parse_url(request.host_url)
@@ -83,9 +79,20 @@ def check_csrf() -> None:
             raise CSRFError(
                 description="This form was sent from another site; it was not accepted."
             )
+    if request.blueprint in current_app.extensions.get(_EXEMPT, ()):
+        return
     sent = request.form.get(FIELD, "")
     if not sent or not hmac.compare_digest(sent, csrf_token()):
         raise CSRFError()
+
+
+def exempt(bp: Blueprint) -> None:
+    """Let ``bp``'s POSTs go without the form token (the ``Origin`` check still applies).
+
+    Only for a blueprint that refuses writes a cross-site form could send: the sites'
+    JSON APIs (:func:`webenv.sites.core.api.json_blueprint`).
+    """
+    bp.record_once(lambda state: state.app.extensions.setdefault(_EXEMPT, set()).add(bp.name))
 
 
 def init_app(app: Flask) -> None:

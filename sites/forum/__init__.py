@@ -63,5 +63,4 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "vote_url": listing.vote_url,
         },
     )
-    app.config.setdefault("API_PREFIX", api.PREFIX)
     return app

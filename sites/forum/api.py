@@ -18,13 +18,13 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from flask import Blueprint, abort, g, request
-from flask.wrappers import Response
+from flask import abort, g, jsonify, request
+from werkzeug.wrappers import Response
 
 from ..core.api import (
+    body,
     iso_time,
-    json_body,
-    json_response,
+    json_blueprint,
     paged_response,
     requested_page,
     string_fields,
@@ -38,10 +38,10 @@ from .submissions import COMMENT_SORTS, comment_tree, create_submission, post_co
 from .users import get_user, karma
 from .votes import user_votes, vote_on_comment, vote_on_submission
 
-PREFIX = "/api/"
-"""The API's path prefix (the app's ``API_PREFIX``)."""
+bp = json_blueprint("api", __name__, "/api")
 
-bp = Blueprint("api", __name__, url_prefix="/api")
+Answer = Response | tuple[Response, int]
+"""A view's answer: a response, or one with its status."""
 
 _SUBMISSION = (
     "SELECT s.*, f.name AS forum_name, u.username FROM submissions s"
@@ -173,7 +173,7 @@ def forum(name: str) -> Response:
             (row["id"],),
         )
     ]
-    return json_response({**_forum_json(row), "moderators": moderators})
+    return jsonify({**_forum_json(row), "moderators": moderators})
 
 
 @bp.get("/forums/<name>/submissions")
@@ -186,27 +186,26 @@ def forum_submissions(name: str) -> Response:
 
 
 @bp.route("/submissions", methods=("GET", "POST"))
-def submissions() -> Response:
+def submissions() -> Answer:
     """GET: every forum's submissions, as ``/all``. POST: create one (as the submit form)."""
     if request.method == "GET":
         return _listing([], [])
     _user_required()
-    body = json_body()
-    fields = string_fields(body, ("forum", "title", "url", "body"))
+    fields = string_fields(body(), ("forum", "title", "url", "body"))
     submission_id, errors = create_submission(fields["forum"], fields)
     if submission_id is None:
         return validation_error(errors)
-    return json_response(_submission_json(_submission_row(str(submission_id)), full=True), 201)
+    return jsonify(_submission_json(_submission_row(str(submission_id)), full=True)), 201
 
 
 @bp.get("/submissions/<submission_id>")
 def submission(submission_id: str) -> Response:
     """One submission with its body and the user's vote."""
-    return json_response(_submission_json(_submission_row(submission_id), full=True))
+    return jsonify(_submission_json(_submission_row(submission_id), full=True))
 
 
 @bp.route("/submissions/<submission_id>/comments", methods=("GET", "POST"))
-def submission_comments(submission_id: str) -> Response:
+def submission_comments(submission_id: str) -> Answer:
     """GET: the comments in thread order (``sort`` = top or new), not paged. POST: comment
     (``body``; ``parent_id`` to reply), as the comment and reply forms."""
     row = _submission_row(submission_id)
@@ -222,11 +221,11 @@ def submission_comments(submission_id: str) -> Response:
             ordered.append(comment)
             stack.extend(reversed(children.get(comment["id"], [])))
         votes = user_votes("comment", [c["id"] for c in ordered])
-        return json_response([_comment_json(c, votes.get(c["id"], 0)) for c in ordered])
+        return jsonify([_comment_json(c, votes.get(c["id"], 0)) for c in ordered])
     _user_required()
-    body = json_body()
-    fields = string_fields(body, ("body",))
-    parent_id = body.get("parent_id")
+    data = body()
+    fields = string_fields(data, ("body",))
+    parent_id = data.get("parent_id")
     if parent_id is None:
         comment_id, errors = post_comment(fields, submission=row)
     else:
@@ -239,11 +238,11 @@ def submission_comments(submission_id: str) -> Response:
     if comment_id is None:
         return validation_error(errors)
     created = get_comment(comment_id)
-    return json_response(_comment_json(created, 0), 201)
+    return jsonify(_comment_json(created, 0)), 201
 
 
 def _choice() -> int:
-    choice = json_body().get("choice")
+    choice = body().get("choice")
     if not isinstance(choice, int) or isinstance(choice, bool) or choice not in (1, 0, -1):
         abort(400, "choice must be 1 (upvote), 0 (withdraw the vote) or -1 (downvote).")
     return choice
@@ -261,7 +260,7 @@ def vote_submission(submission_id: str) -> Response:
         .execute("SELECT score, upvotes, downvotes FROM submissions WHERE id = ?", (number,))
         .fetchone()
     )
-    return json_response({"id": number, **dict(row), "my_vote": choice})
+    return jsonify({"id": number, **dict(row), "my_vote": choice})
 
 
 @bp.post("/comments/<comment_id>/vote")
@@ -276,7 +275,7 @@ def vote_comment(comment_id: str) -> Response:
         .execute("SELECT score, upvotes, downvotes FROM comments WHERE id = ?", (number,))
         .fetchone()
     )
-    return json_response({"id": number, **dict(row), "my_vote": choice})
+    return jsonify({"id": number, **dict(row), "my_vote": choice})
 
 
 # -- users -----------------------------------------------------------------------------
@@ -296,7 +295,7 @@ def user(username: str) -> Response:
             (row["id"],),
         )
     ]
-    return json_response(
+    return jsonify(
         {
             "id": row["id"],
             "username": row["username"],

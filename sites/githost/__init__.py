@@ -61,7 +61,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import dashboard, issues, merge_requests, planning, projects, repository, users
+    from . import (
+        api,
+        dashboard,
+        issues,
+        merge_requests,
+        planning,
+        projects,
+        repository,
+        settings,
+        users,
+    )
     from .datagen import generate
 
     return create_site_app(
@@ -71,6 +81,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         test_config=test_config,
         generate=generate,
         blueprints=[
+            api.bp,
+            settings.bp,
             users.bp,
             dashboard.bp,
             projects.bp,

@@ -29,6 +29,15 @@ TODO_ACTIONS = {
 PATH_RULE = "lower-case letters, digits, '.', '_' or '-', starting with a letter or digit"
 
 
+def project_search_clause(query: str) -> tuple[str, list[str]]:
+    """The SQL condition (and params) of a project list's filter: name, description or namespace."""
+    return (
+        "(p.name LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\'"
+        " OR n.path LIKE ? ESCAPE '\\')",
+        [listing.like(query)] * 3,
+    )
+
+
 def _project_list(where: str, params: list, tab: str, title: str) -> str:
     sort = request.args.get("sort", "updated")
     sort = sort if sort in PROJECT_SORTS else "updated"
@@ -37,11 +46,9 @@ def _project_list(where: str, params: list, tab: str, title: str) -> str:
     conditions = [clause, where] if where else [clause]
     values = [*visible_params, *params]
     if query:
-        conditions.append(
-            "(p.name LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\'"
-            " OR n.path LIKE ? ESCAPE '\\')"
-        )
-        values += [listing.like(query)] * 3
+        condition, query_values = project_search_clause(query)
+        conditions.append(condition)
+        values += query_values
     page = listing.paginate(
         "projects p JOIN namespaces n ON n.id = p.namespace_id WHERE " + " AND ".join(conditions),
         values,

@@ -932,7 +932,8 @@ def generate(conn: sqlite3.Connection, seed: int = 0) -> None:  # noqa: C901 - o
     by_id = {user.id: user for user in users}
     group_rows, group_members = _groups(people_rng, users)
     conn.executemany(
-        "INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+        "INSERT INTO users (id, username, password_hash, name, email, bio, created_at,"
+        " session_generation) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
         [
             (
                 user.id,

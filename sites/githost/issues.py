@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Mapping
+
 from flask import abort, flash, g, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from ..core.auth import login_required
@@ -40,14 +44,22 @@ def _validate(form) -> tuple[dict[str, str], str, str]:
     return errors, title, description
 
 
-@bp.route("/-/issues/new", methods=("GET", "POST"))
-@login_required
-def new() -> Response | tuple[str, int] | str:
-    """Create an issue; Reporters and up can also set assignee, labels, milestone, due date."""
+def require_create() -> None:
+    """Abort unless the current user may open an issue in ``g.project``."""
+    access.require_user("create issues")
     access.require_writable("create issues")
-    if request.method == "GET":
-        return render_template("githost/issues/form.html", **_form_context({"label_ids": []}, {}))
-    form = request.form
+
+
+def create_issue(form: MultiDict) -> tuple[dict[str, str], int]:
+    """Open an issue in ``g.project`` from the new-issue form (does not commit).
+
+    Fields: ``title``, ``description``; Reporters and up also ``assignee_id``,
+    ``label_ids`` (several), ``milestone_id`` and ``due_date``.
+
+    Returns:
+        ``(errors, iid)``: field name -> message (nothing written), or no errors and the
+        new issue's iid.
+    """
     errors, title, description = _validate(form)
     manage = g.role >= access.REPORTER
     members = {str(row["id"]): row for row in tracker.members()}
@@ -62,9 +74,7 @@ def new() -> Response | tuple[str, int] | str:
             "Only Reporters and higher can set assignees, labels, milestones or due dates."
         )
     if errors:
-        context = _form_context(form, errors)
-        context["form"] = {**form.to_dict(), "label_ids": form.getlist("label_ids")}
-        return render_template("githost/issues/form.html", **context), 400
+        return errors, 0
     db = get_db()
     moment = now_text()
     iid = db.execute(
@@ -95,7 +105,23 @@ def new() -> Response | tuple[str, int] | str:
         access.add_todo(int(assignee), g.project["id"], "issue", issue_id, "assigned")
     access.mention_todos(description, g.project["id"], "issue", issue_id)
     access.record_event(g.project["id"], "opened", "issue", issue_id, title)
-    db.commit()
+    return errors, iid
+
+
+@bp.route("/-/issues/new", methods=("GET", "POST"))
+@login_required
+def new() -> Response | tuple[str, int] | str:
+    """Create an issue; Reporters and up can also set assignee, labels, milestone, due date."""
+    require_create()
+    if request.method == "GET":
+        return render_template("githost/issues/form.html", **_form_context({"label_ids": []}, {}))
+    form = request.form
+    errors, iid = create_issue(form)
+    if errors:
+        context = _form_context(form, errors)
+        context["form"] = {**form.to_dict(), "label_ids": form.getlist("label_ids")}
+        return render_template("githost/issues/form.html", **context), 400
+    get_db().commit()
     flash(f"Issue #{iid} was created.", "success")
     return redirect(url_for("issues.show", iid=iid))
 
@@ -107,10 +133,10 @@ def show(iid: int) -> str:
     return render_template("githost/issues/show.html", issue=issue, **tracker.sidebar(ISSUE, issue))
 
 
-def _editable(iid: int):
+def editable(issue: sqlite3.Row) -> sqlite3.Row:
+    """Abort unless the current user may edit ``issue`` (its author or Reporter+)."""
     access.require_user("edit issues")
     access.require_writable("edit issues")
-    issue = tracker.get_item(ISSUE, iid)
     if g.role < access.REPORTER and issue["author_id"] != g.user["id"]:
         abort(
             403,
@@ -120,18 +146,20 @@ def _editable(iid: int):
     return issue
 
 
-@bp.route("/-/issues/<int:iid>/edit", methods=("GET", "POST"))
-@login_required
-def edit(iid: int) -> Response | tuple[str, int] | str:
-    """Edit an issue's title and description."""
-    issue = _editable(iid)
-    if request.method == "GET":
-        return render_template("githost/issues/form.html", **_form_context(dict(issue), {}, issue))
-    errors, title, description = _validate(request.form)
+def _editable(iid: int) -> sqlite3.Row:
+    access.require_user("edit issues")
+    return editable(tracker.get_item(ISSUE, iid))
+
+
+def update_issue(issue: sqlite3.Row, form: Mapping[str, str]) -> dict[str, str]:
+    """Change an issue's ``title`` and ``description`` from the edit form (no commit).
+
+    Returns:
+        Field name -> message; empty when saved.
+    """
+    errors, title, description = _validate(form)
     if errors:
-        return render_template(
-            "githost/issues/form.html", **_form_context(request.form, errors, issue)
-        ), 400
+        return errors
     db = get_db()
     if title != issue["title"]:
         tracker.system_note(ISSUE, issue, f"changed title from {issue['title']} to {title}")
@@ -141,7 +169,22 @@ def edit(iid: int) -> Response | tuple[str, int] | str:
         "UPDATE issues SET title = ?, description = ?, updated_at = ? WHERE id = ?",
         (title, description, now_text(), issue["id"]),
     )
-    db.commit()
+    return errors
+
+
+@bp.route("/-/issues/<int:iid>/edit", methods=("GET", "POST"))
+@login_required
+def edit(iid: int) -> Response | tuple[str, int] | str:
+    """Edit an issue's title and description."""
+    issue = _editable(iid)
+    if request.method == "GET":
+        return render_template("githost/issues/form.html", **_form_context(dict(issue), {}, issue))
+    errors = update_issue(issue, request.form)
+    if errors:
+        return render_template(
+            "githost/issues/form.html", **_form_context(request.form, errors, issue)
+        ), 400
+    get_db().commit()
     flash(f"Issue #{iid} was updated.", "success")
     return redirect(url_for("issues.show", iid=iid))
 
@@ -149,10 +192,9 @@ def edit(iid: int) -> Response | tuple[str, int] | str:
 @bp.route("/-/issues/<int:iid>/notes", methods=("POST",))
 def comment(iid: int) -> Response | tuple[str, int]:
     """Add a comment to an issue."""
-    access.require_user("comment")
-    access.require_writable("comment")
+    tracker.require_comment()
     issue = tracker.get_item(ISSUE, iid)
-    body, errors = tracker.comment_errors(ISSUE)
+    body, errors = tracker.comment_errors(request.form)
     if errors:
         return render_template(
             "githost/issues/show.html",
@@ -167,12 +209,18 @@ def comment(iid: int) -> Response | tuple[str, int]:
     return redirect(url_for("issues.show", iid=iid))
 
 
-def _set_state(iid: int, state: str) -> Response:
-    issue = _editable(iid)
+def set_state(issue: sqlite3.Row, state: str) -> str:
+    """Close (``closed``) or reopen (``opened``) an issue the user may edit (no commit).
+
+    Raises:
+        tracker.Invalid: The issue is already in that state.
+    """
+    editable(issue)
     verb = "closed" if state == "closed" else "reopened"
     if issue["state"] == state:
-        flash(f"Issue #{iid} is already {'closed' if state == 'closed' else 'open'}.", "error")
-        return redirect(url_for("issues.show", iid=iid))
+        raise tracker.Invalid(
+            f"Issue #{issue['iid']} is already {'closed' if state == 'closed' else 'open'}."
+        )
     db = get_db()
     moment = now_text()
     db.execute(
@@ -187,9 +235,12 @@ def _set_state(iid: int, state: str) -> Response:
             " target_id = ? AND user_id = ?",
             (issue["id"], g.user["id"]),
         )
-    db.commit()
-    flash(f"Issue #{iid} was {verb}.", "success")
-    return redirect(url_for("issues.show", iid=iid))
+    return f"Issue #{issue['iid']} was {verb}."
+
+
+def _set_state(iid: int, state: str) -> Response:
+    issue = _editable(iid)
+    return tracker.form_action(ISSUE, issue, lambda: set_state(issue, state))
 
 
 @bp.route("/-/issues/<int:iid>/close", methods=("POST",))
@@ -208,22 +259,29 @@ def reopen(iid: int) -> Response:
 def assign(iid: int) -> Response:
     """Assign a member (``assignee_id``) to the issue."""
     access.require_user("assign issues")
-    return tracker.assign(ISSUE, tracker.get_item(ISSUE, iid), request.form.get("assignee_id", ""))
+    issue = tracker.get_item(ISSUE, iid)
+    return tracker.form_action(
+        ISSUE, issue, lambda: tracker.assign(ISSUE, issue, request.form.get("assignee_id", ""))
+    )
 
 
 @bp.route("/-/issues/<int:iid>/unassign", methods=("POST",))
 def unassign(iid: int) -> Response:
     """Remove an assignee (``user_id``) from the issue."""
     access.require_user("unassign issues")
-    return tracker.unassign(ISSUE, tracker.get_item(ISSUE, iid), request.form.get("user_id", ""))
+    issue = tracker.get_item(ISSUE, iid)
+    return tracker.form_action(
+        ISSUE, issue, lambda: tracker.unassign(ISSUE, issue, request.form.get("user_id", ""))
+    )
 
 
 @bp.route("/-/issues/<int:iid>/labels", methods=("POST",))
 def set_labels(iid: int) -> Response:
     """Replace the issue's labels with the checked ``label_ids``."""
     access.require_user("label issues")
-    return tracker.set_labels(
-        ISSUE, tracker.get_item(ISSUE, iid), request.form.getlist("label_ids")
+    issue = tracker.get_item(ISSUE, iid)
+    return tracker.form_action(
+        ISSUE, issue, lambda: tracker.set_labels(ISSUE, issue, request.form.getlist("label_ids"))
     )
 
 
@@ -231,28 +289,36 @@ def set_labels(iid: int) -> Response:
 def set_milestone(iid: int) -> Response:
     """Set or remove the issue's milestone (``milestone_id``)."""
     access.require_user("change milestones")
-    return tracker.set_milestone(
-        ISSUE, tracker.get_item(ISSUE, iid), request.form.get("milestone_id", "")
+    issue = tracker.get_item(ISSUE, iid)
+    return tracker.form_action(
+        ISSUE,
+        issue,
+        lambda: tracker.set_milestone(ISSUE, issue, request.form.get("milestone_id", "")),
     )
 
 
-@bp.route("/-/issues/<int:iid>/due_date", methods=("POST",))
-def set_due_date(iid: int) -> Response:
-    """Set or clear the issue's due date (``due_date``, YYYY-MM-DD)."""
-    access.require_user("change due dates")
-    issue = tracker.get_item(ISSUE, iid)
+def set_due_date(issue: sqlite3.Row, form: Mapping[str, str]) -> str:
+    """Set or clear an issue's due date from the ``due_date`` field (no commit).
+
+    Raises:
+        tracker.Invalid: The date is malformed.
+    """
     tracker.require_manage(ISSUE)
     errors: dict[str, str] = {}
-    due = forms.parse_date(request.form, "due_date", "Due date", errors)
+    due = forms.parse_date(form, "due_date", "Due date", errors)
     if errors:
-        flash(errors["due_date"], "error")
-        return redirect(url_for("issues.show", iid=iid))
-    db = get_db()
-    db.execute(
+        raise tracker.Invalid(errors["due_date"])
+    get_db().execute(
         "UPDATE issues SET due_date = ?, updated_at = ? WHERE id = ?",
         (due, now_text(), issue["id"]),
     )
     tracker.system_note(ISSUE, issue, f"changed due date to {due}" if due else "removed due date")
-    db.commit()
-    flash(f"Due date set to {due}." if due else "Due date removed.", "success")
-    return redirect(url_for("issues.show", iid=iid))
+    return f"Due date set to {due}." if due else "Due date removed."
+
+
+@bp.route("/-/issues/<int:iid>/due_date", methods=("POST",), endpoint="set_due_date")
+def set_due_date_view(iid: int) -> Response:
+    """Set or clear the issue's due date (``due_date``, YYYY-MM-DD)."""
+    access.require_user("change due dates")
+    issue = tracker.get_item(ISSUE, iid)
+    return tracker.form_action(ISSUE, issue, lambda: set_due_date(issue, request.form))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask import abort, flash, g, redirect, render_template, request, url_for
@@ -97,8 +98,7 @@ def index() -> str:
 @login_required
 def new() -> Response | tuple[str, int] | str:
     """Open a merge request from a source branch into a target branch."""
-    access.require(access.DEVELOPER, "create merge requests")
-    access.require_writable("create merge requests")
+    require_create()
     db = get_db()
     branches = repo.branch_names(db, g.project["id"])
     if request.method == "GET":
@@ -121,7 +121,38 @@ def new() -> Response | tuple[str, int] | str:
             branches=branches,
             members=tracker.members(),
         )
-    form = request.form
+    errors, iid = create_mr(request.form)
+    if errors:
+        return render_template(
+            "githost/merge_requests/new.html",
+            form=request.form,
+            errors=errors,
+            branches=branches,
+            members=tracker.members(),
+        ), 400
+    db.commit()
+    flash(f"Merge request !{iid} was created.", "success")
+    return redirect(url_for("merge_requests.show", iid=iid))
+
+
+def require_create() -> None:
+    """Abort unless the current user may open merge requests in ``g.project`` (Developer+)."""
+    access.require(access.DEVELOPER, "create merge requests")
+    access.require_writable("create merge requests")
+
+
+def create_mr(form: Mapping[str, str]) -> tuple[dict[str, str], int]:
+    """Open a merge request from the new-merge-request form (no commit).
+
+    Fields: ``source_branch``, ``target_branch``, ``title``, ``description`` and
+    ``assignee_id`` (optional, a member).
+
+    Returns:
+        ``(errors, iid)``; nothing is written when there are errors.
+    """
+    require_create()
+    db = get_db()
+    branches = repo.branch_names(db, g.project["id"])
     errors: dict[str, str] = {}
     source = forms.choice(form, "source_branch", "Source branch", tuple(branches), errors)
     target = forms.choice(form, "target_branch", "Target branch", tuple(branches), errors)
@@ -151,13 +182,7 @@ def new() -> Response | tuple[str, int] | str:
                 f"There is already an open merge request from {source} into {target}."
             )
     if errors:
-        return render_template(
-            "githost/merge_requests/new.html",
-            form=form,
-            errors=errors,
-            branches=branches,
-            members=tracker.members(),
-        ), 400
+        return errors, 0
     moment = now_text()
     iid = db.execute(
         "SELECT COALESCE(MAX(iid), 0) + 1 FROM merge_requests WHERE project_id = ?",
@@ -175,9 +200,7 @@ def new() -> Response | tuple[str, int] | str:
         access.add_todo(int(assignee), g.project["id"], "merge_request", mr_id, "review_requested")
     access.mention_todos(description, g.project["id"], "merge_request", mr_id)
     access.record_event(g.project["id"], "opened", "merge_request", mr_id, title)
-    db.commit()
-    flash(f"Merge request !{iid} was created.", "success")
-    return redirect(url_for("merge_requests.show", iid=iid))
+    return errors, iid
 
 
 def _approvals(mr: sqlite3.Row) -> list[sqlite3.Row]:
@@ -255,19 +278,18 @@ def _back(iid: int) -> Response:
     return redirect(url_for("merge_requests.show", iid=iid))
 
 
-def _open_mr(iid: int, action: str) -> sqlite3.Row:
+def open_mr(mr: sqlite3.Row, action: str) -> sqlite3.Row:
+    """Abort unless the user is signed in, the project writable and ``mr`` open (409)."""
     access.require_user(action)
     access.require_writable(action)
-    mr = tracker.get_item(MERGE_REQUEST, iid)
     if mr["state"] != "opened":
-        abort(409, f"Merge request !{iid} is {mr['state']}; you cannot {action}.")
+        abort(409, f"Merge request !{mr['iid']} is {mr['state']}; you cannot {action}.")
     return mr
 
 
-@bp.route("/-/merge_requests/<int:iid>/approve", methods=("POST",))
-def approve(iid: int) -> Response:
-    """Approve the merge request (Developers and up, not its author)."""
-    mr = _open_mr(iid, "approve this merge request")
+def approve_mr(mr: sqlite3.Row) -> str:
+    """Approve ``mr`` as the current user (Developers and up, not its author; no commit)."""
+    open_mr(mr, "approve this merge request")
     access.require(access.DEVELOPER, "approve merge requests")
     if mr["author_id"] == g.user["id"]:
         abort(403, "You cannot approve your own merge request.")
@@ -286,37 +308,55 @@ def approve(iid: int) -> Response:
             (mr["id"], g.user["id"]),
         )
         tracker.touch(MERGE_REQUEST, mr)
-        db.commit()
-    flash(f"You approved merge request !{iid}.", "success")
-    return _back(iid)
+    return f"You approved merge request !{mr['iid']}."
 
 
-@bp.route("/-/merge_requests/<int:iid>/unapprove", methods=("POST",))
-def unapprove(iid: int) -> Response:
-    """Withdraw the current user's approval."""
-    mr = _open_mr(iid, "revoke an approval")
+def unapprove_mr(mr: sqlite3.Row) -> str:
+    """Withdraw the current user's approval of ``mr`` (no commit)."""
+    open_mr(mr, "revoke an approval")
     db = get_db()
     if db.execute(
         "DELETE FROM mr_approvals WHERE mr_id = ? AND user_id = ?", (mr["id"], g.user["id"])
     ).rowcount:
         tracker.system_note(MERGE_REQUEST, mr, "unapproved this merge request")
         tracker.touch(MERGE_REQUEST, mr)
-        db.commit()
-    flash(f"You revoked your approval of merge request !{iid}.", "success")
-    return _back(iid)
+    return f"You revoked your approval of merge request !{mr['iid']}."
 
 
-@bp.route("/-/merge_requests/<int:iid>/merge", methods=("POST",))
-def merge(iid: int) -> Response | tuple[str, int]:
-    """Merge the source branch into the target branch with a merge commit."""
-    mr = _open_mr(iid, "merge this merge request")
+@bp.route("/-/merge_requests/<int:iid>/approve", methods=("POST",))
+def approve(iid: int) -> Response:
+    """Approve the merge request (Developers and up, not its author)."""
+    access.require_user("approve this merge request")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(MERGE_REQUEST, mr, lambda: approve_mr(mr))
+
+
+@bp.route("/-/merge_requests/<int:iid>/unapprove", methods=("POST",))
+def unapprove(iid: int) -> Response:
+    """Withdraw the current user's approval."""
+    access.require_user("revoke an approval")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(MERGE_REQUEST, mr, lambda: unapprove_mr(mr))
+
+
+class NotMergeable(tracker.Invalid):
+    """The branches cannot be merged (conflicts, nothing to merge, a missing branch)."""
+
+
+def merge_mr(mr: sqlite3.Row, delete_source_branch: bool) -> str:
+    """Merge ``mr``'s source branch into its target with a merge commit (no commit).
+
+    Raises:
+        NotMergeable: What stops the merge.
+    """
+    open_mr(mr, "merge this merge request")
     access.require(access.DEVELOPER, "merge merge requests")
     state = status(mr)
     if not state.mergeable:
-        problem = state.problem or (
-            "The branches have conflicting changes in " + ", ".join(state.conflicts) + "."
+        raise NotMergeable(
+            state.problem
+            or "The branches have conflicting changes in " + ", ".join(state.conflicts) + "."
         )
-        return _render(mr, "overview", 409, merge_error=problem)
     db = get_db()
     project_id = g.project["id"]
     assert state.source_sha and state.target_sha
@@ -351,10 +391,7 @@ def merge(iid: int) -> Response | tuple[str, int]:
         " merge_commit_sha = ?, merged_by_id = ?, merged_at = ?, updated_at = ? WHERE id = ?",
         (source["sha"], state.base_sha, sha, g.user["id"], moment, moment, mr["id"]),
     )
-    if (
-        request.form.get("delete_source_branch")
-        and mr["source_branch"] != g.project["default_branch"]
-    ):
+    if delete_source_branch and mr["source_branch"] != g.project["default_branch"]:
         db.execute(
             "DELETE FROM refs WHERE project_id = ? AND kind = 'branch' AND name = ?",
             (project_id, mr["source_branch"]),
@@ -365,46 +402,57 @@ def merge(iid: int) -> Response | tuple[str, int]:
         "UPDATE todos SET state = 'done' WHERE target_type = 'merge_request' AND target_id = ?",
         (mr["id"],),
     )
-    db.commit()
-    flash(f"Merge request !{iid} was merged into {mr['target_branch']}.", "success")
+    return f"Merge request !{mr['iid']} was merged into {mr['target_branch']}."
+
+
+@bp.route("/-/merge_requests/<int:iid>/merge", methods=("POST",))
+def merge(iid: int) -> Response | tuple[str, int]:
+    """Merge the source branch into the target branch with a merge commit."""
+    access.require_user("merge this merge request")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    try:
+        message = merge_mr(mr, bool(request.form.get("delete_source_branch")))
+    except NotMergeable as problem:
+        return _render(mr, "overview", 409, merge_error=str(problem))
+    get_db().commit()
+    flash(message, "success")
     return _back(iid)
 
 
-@bp.route("/-/merge_requests/<int:iid>/close", methods=("POST",))
-def close(iid: int) -> Response:
-    """Close the merge request without merging (its author or Developers and up)."""
-    mr = _open_mr(iid, "close this merge request")
+def close_mr(mr: sqlite3.Row) -> str:
+    """Close ``mr`` without merging (its author or Developers and up; no commit)."""
+    open_mr(mr, "close this merge request")
     if g.role < access.DEVELOPER and mr["author_id"] != g.user["id"]:
         abort(403, "Only the author or Developers and higher can close a merge request.")
-    db = get_db()
     state = status(mr)
     moment = now_text()
-    db.execute(
+    get_db().execute(
         "UPDATE merge_requests SET state = 'closed', source_sha = ?, base_sha = ?,"
         " closed_at = ?, updated_at = ? WHERE id = ?",
         (state.source_sha, state.base_sha, moment, moment, mr["id"]),
     )
     tracker.system_note(MERGE_REQUEST, mr, "closed")
     access.record_event(g.project["id"], "closed", "merge_request", mr["id"], mr["title"])
-    db.commit()
-    flash(f"Merge request !{iid} was closed.", "success")
-    return _back(iid)
+    return f"Merge request !{mr['iid']} was closed."
 
 
-@bp.route("/-/merge_requests/<int:iid>/reopen", methods=("POST",))
-def reopen(iid: int) -> Response:
-    """Reopen a closed merge request whose source branch still exists."""
+def reopen_mr(mr: sqlite3.Row) -> str:
+    """Reopen a closed ``mr`` whose source branch still exists (no commit).
+
+    Raises:
+        tracker.Invalid: The source branch is gone.
+    """
     access.require_user("reopen merge requests")
     access.require_writable("reopen merge requests")
-    mr = tracker.get_item(MERGE_REQUEST, iid)
     if mr["state"] != "closed":
-        abort(409, f"Merge request !{iid} is {mr['state']}; only closed ones can be reopened.")
+        abort(
+            409, f"Merge request !{mr['iid']} is {mr['state']}; only closed ones can be reopened."
+        )
     if g.role < access.DEVELOPER and mr["author_id"] != g.user["id"]:
         abort(403, "Only the author or Developers and higher can reopen a merge request.")
     db = get_db()
     if not repo.branch_head(db, g.project["id"], mr["source_branch"]):
-        flash(f"The source branch {mr['source_branch']} no longer exists.", "error")
-        return _back(iid)
+        raise tracker.Invalid(f"The source branch {mr['source_branch']} no longer exists.")
     db.execute(
         "UPDATE merge_requests SET state = 'opened', source_sha = NULL, base_sha = NULL,"
         " closed_at = NULL, updated_at = ? WHERE id = ?",
@@ -412,18 +460,31 @@ def reopen(iid: int) -> Response:
     )
     tracker.system_note(MERGE_REQUEST, mr, "reopened")
     access.record_event(g.project["id"], "reopened", "merge_request", mr["id"], mr["title"])
-    db.commit()
-    flash(f"Merge request !{iid} was reopened.", "success")
-    return _back(iid)
+    return f"Merge request !{mr['iid']} was reopened."
+
+
+@bp.route("/-/merge_requests/<int:iid>/close", methods=("POST",))
+def close(iid: int) -> Response:
+    """Close the merge request without merging (its author or Developers and up)."""
+    access.require_user("close this merge request")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(MERGE_REQUEST, mr, lambda: close_mr(mr))
+
+
+@bp.route("/-/merge_requests/<int:iid>/reopen", methods=("POST",))
+def reopen(iid: int) -> Response:
+    """Reopen a closed merge request whose source branch still exists."""
+    access.require_user("reopen merge requests")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(MERGE_REQUEST, mr, lambda: reopen_mr(mr))
 
 
 @bp.route("/-/merge_requests/<int:iid>/notes", methods=("POST",))
 def comment(iid: int) -> Response | tuple[str, int]:
     """Add a comment to the merge request."""
-    access.require_user("comment")
-    access.require_writable("comment")
+    tracker.require_comment()
     mr = tracker.get_item(MERGE_REQUEST, iid)
-    body, errors = tracker.comment_errors(MERGE_REQUEST)
+    body, errors = tracker.comment_errors(request.form)
     if errors:
         return _render(mr, "overview", 400, comment_errors=errors, comment_body=body)
     tracker.add_comment(MERGE_REQUEST, mr, body)
@@ -436,42 +497,53 @@ def comment(iid: int) -> Response | tuple[str, int]:
 @login_required
 def edit(iid: int) -> Response | tuple[str, int] | str:
     """Edit the merge request's title and description."""
-    access.require_writable("edit merge requests")
-    mr = tracker.get_item(MERGE_REQUEST, iid)
-    if g.role < access.DEVELOPER and mr["author_id"] != g.user["id"]:
-        abort(403, "Only the author or Developers and higher can edit a merge request.")
+    mr = editable_mr(tracker.get_item(MERGE_REQUEST, iid))
     if request.method == "GET":
         return render_template("githost/merge_requests/edit.html", mr=mr, form=dict(mr), errors={})
-    errors: dict[str, str] = {}
-    title = forms.text(request.form, "title", "Title", errors)
-    description = forms.text(
-        request.form,
-        "description",
-        "Description",
-        errors,
-        max_length=forms.TEXT_LIMIT,
-        required=False,
-    )
+    errors = update_mr(mr, request.form)
     if errors:
         return render_template(
             "githost/merge_requests/edit.html", mr=mr, form=request.form, errors=errors
         ), 400
-    db = get_db()
-    db.execute(
-        "UPDATE merge_requests SET title = ?, description = ?, updated_at = ? WHERE id = ?",
-        (title, description, now_text(), mr["id"]),
-    )
-    db.commit()
+    get_db().commit()
     flash(f"Merge request !{iid} was updated.", "success")
     return _back(iid)
+
+
+def editable_mr(mr: sqlite3.Row) -> sqlite3.Row:
+    """Abort unless the current user may edit ``mr`` (its author or Developer+)."""
+    access.require_user("edit merge requests")
+    access.require_writable("edit merge requests")
+    if g.role < access.DEVELOPER and mr["author_id"] != g.user["id"]:
+        abort(403, "Only the author or Developers and higher can edit a merge request.")
+    return mr
+
+
+def update_mr(mr: sqlite3.Row, form: Mapping[str, str]) -> dict[str, str]:
+    """Change ``mr``'s ``title`` and ``description`` from the edit form (no commit)."""
+    editable_mr(mr)
+    errors: dict[str, str] = {}
+    title = forms.text(form, "title", "Title", errors)
+    description = forms.text(
+        form, "description", "Description", errors, max_length=forms.TEXT_LIMIT, required=False
+    )
+    if not errors:
+        get_db().execute(
+            "UPDATE merge_requests SET title = ?, description = ?, updated_at = ? WHERE id = ?",
+            (title, description, now_text(), mr["id"]),
+        )
+    return errors
 
 
 @bp.route("/-/merge_requests/<int:iid>/assign", methods=("POST",))
 def assign(iid: int) -> Response:
     """Assign a member (``assignee_id``) to the merge request."""
     access.require_user("assign merge requests")
-    return tracker.assign(
-        MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid), request.form.get("assignee_id", "")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(
+        MERGE_REQUEST,
+        mr,
+        lambda: tracker.assign(MERGE_REQUEST, mr, request.form.get("assignee_id", "")),
     )
 
 
@@ -479,8 +551,11 @@ def assign(iid: int) -> Response:
 def unassign(iid: int) -> Response:
     """Remove an assignee (``user_id``)."""
     access.require_user("unassign merge requests")
-    return tracker.unassign(
-        MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid), request.form.get("user_id", "")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(
+        MERGE_REQUEST,
+        mr,
+        lambda: tracker.unassign(MERGE_REQUEST, mr, request.form.get("user_id", "")),
     )
 
 
@@ -488,8 +563,11 @@ def unassign(iid: int) -> Response:
 def set_labels(iid: int) -> Response:
     """Replace the merge request's labels with the checked ``label_ids``."""
     access.require_user("label merge requests")
-    return tracker.set_labels(
-        MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid), request.form.getlist("label_ids")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(
+        MERGE_REQUEST,
+        mr,
+        lambda: tracker.set_labels(MERGE_REQUEST, mr, request.form.getlist("label_ids")),
     )
 
 
@@ -497,6 +575,9 @@ def set_labels(iid: int) -> Response:
 def set_milestone(iid: int) -> Response:
     """Set or remove the merge request's milestone."""
     access.require_user("change milestones")
-    return tracker.set_milestone(
-        MERGE_REQUEST, tracker.get_item(MERGE_REQUEST, iid), request.form.get("milestone_id", "")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(
+        MERGE_REQUEST,
+        mr,
+        lambda: tracker.set_milestone(MERGE_REQUEST, mr, request.form.get("milestone_id", "")),
     )

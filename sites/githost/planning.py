@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 
 from flask import abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -20,7 +21,8 @@ def _can_manage() -> bool:
     return g.role >= access.REPORTER and not g.project["archived"]
 
 
-def _require_manage(what: str) -> None:
+def require_manage(what: str) -> None:
+    """Abort unless the current user may manage labels or milestones (Reporter+)."""
     access.require(access.REPORTER, f"manage {what}")
     access.require_writable(f"manage {what}")
 
@@ -59,18 +61,20 @@ def _label_or_404(label_id: int) -> sqlite3.Row:
     return row
 
 
-def _label_form(label: sqlite3.Row | None) -> Response | tuple[str, int] | str:
-    if request.method == "GET":
-        form = dict(label) if label else {"color": "#428bca"}
-        return render_template(
-            "githost/planning/label_form.html", label=label, form=form, errors={}
-        )
+def save_label(form: Mapping[str, str], label: sqlite3.Row | None) -> tuple[dict[str, str], int]:
+    """Create a label (``label`` None) or change one from the label form (no commit).
+
+    Fields: ``name``, ``color`` (``#rrggbb``) and ``description``.
+
+    Returns:
+        ``(errors, label id)``; nothing is written when there are errors.
+    """
     errors: dict[str, str] = {}
-    name = forms.text(request.form, "name", "Title", errors, max_length=100)
+    name = forms.text(form, "name", "Title", errors, max_length=100)
     description = forms.text(
-        request.form, "description", "Description", errors, max_length=500, required=False
+        form, "description", "Description", errors, max_length=500, required=False
     )
-    color = forms.text(request.form, "color", "Background color", errors, max_length=7)
+    color = forms.text(form, "color", "Background color", errors, max_length=7)
     if color and "color" not in errors and not forms.COLOR.match(color):
         errors["color"] = "Background color must be a hex colour like #428bca."
     db = get_db()
@@ -80,43 +84,55 @@ def _label_form(label: sqlite3.Row | None) -> Response | tuple[str, int] | str:
     if name and clash and (label is None or clash[0] != label["id"]):
         errors["name"] = f"A label named {name} already exists in this project."
     if errors:
-        return render_template(
-            "githost/planning/label_form.html", label=label, form=request.form, errors=errors
-        ), 400
+        return errors, 0
     if label is None:
-        db.execute(
+        cursor = db.execute(
             "INSERT INTO labels (project_id, name, color, description) VALUES (?, ?, ?, ?)",
             (g.project["id"], name, color.lower(), description),
         )
-        flash(f"Label {name} was created.", "success")
-    else:
-        db.execute(
-            "UPDATE labels SET name = ?, color = ?, description = ? WHERE id = ?",
-            (name, color.lower(), description, label["id"]),
+        return errors, int(cursor.lastrowid or 0)
+    db.execute(
+        "UPDATE labels SET name = ?, color = ?, description = ? WHERE id = ?",
+        (name, color.lower(), description, label["id"]),
+    )
+    return errors, label["id"]
+
+
+def _label_form(label: sqlite3.Row | None) -> Response | tuple[str, int] | str:
+    if request.method == "GET":
+        form = dict(label) if label else {"color": "#428bca"}
+        return render_template(
+            "githost/planning/label_form.html", label=label, form=form, errors={}
         )
-        flash(f"Label {name} was updated.", "success")
-    db.commit()
+    errors, _label_id = save_label(request.form, label)
+    if errors:
+        return render_template(
+            "githost/planning/label_form.html", label=label, form=request.form, errors=errors
+        ), 400
+    get_db().commit()
+    name = request.form.get("name", "").strip()
+    flash(f"Label {name} was {'created' if label is None else 'updated'}.", "success")
     return redirect(url_for("planning.labels"))
 
 
 @bp.route("/-/labels/new", methods=("GET", "POST"))
 def new_label() -> Response | tuple[str, int] | str:
     """Create a label."""
-    _require_manage("labels")
+    require_manage("labels")
     return _label_form(None)
 
 
 @bp.route("/-/labels/<int:label_id>/edit", methods=("GET", "POST"))
 def edit_label(label_id: int) -> Response | tuple[str, int] | str:
     """Edit a label's title, description and colour."""
-    _require_manage("labels")
+    require_manage("labels")
     return _label_form(_label_or_404(label_id))
 
 
 @bp.route("/-/labels/<int:label_id>/delete", methods=("POST",))
 def delete_label(label_id: int) -> Response:
     """Delete a label and remove it from every issue and merge request."""
-    _require_manage("labels")
+    require_manage("labels")
     label = _label_or_404(label_id)
     db = get_db()
     db.execute("DELETE FROM issue_labels WHERE label_id = ?", (label_id,))
@@ -202,24 +218,21 @@ def milestone(milestone_id: int) -> str:
     )
 
 
-def _milestone_form(row: sqlite3.Row | None) -> Response | tuple[str, int] | str:
-    if request.method == "GET":
-        form = dict(row) if row else {}
-        return render_template(
-            "githost/planning/milestone_form.html", milestone=row, form=form, errors={}
-        )
+def save_milestone(form: Mapping[str, str], row: sqlite3.Row | None) -> tuple[dict[str, str], int]:
+    """Create a milestone (``row`` None) or change one from the milestone form (no commit).
+
+    Fields: ``title``, ``description``, ``start_date`` and ``due_date`` (``YYYY-MM-DD``).
+
+    Returns:
+        ``(errors, milestone id)``; nothing is written when there are errors.
+    """
     errors: dict[str, str] = {}
-    title = forms.text(request.form, "title", "Title", errors, max_length=100)
+    title = forms.text(form, "title", "Title", errors, max_length=100)
     description = forms.text(
-        request.form,
-        "description",
-        "Description",
-        errors,
-        max_length=forms.TEXT_LIMIT,
-        required=False,
+        form, "description", "Description", errors, max_length=forms.TEXT_LIMIT, required=False
     )
-    start = forms.parse_date(request.form, "start_date", "Start date", errors)
-    due = forms.parse_date(request.form, "due_date", "Due date", errors)
+    start = forms.parse_date(form, "start_date", "Start date", errors)
+    due = forms.parse_date(form, "due_date", "Due date", errors)
     if start and due and due < start:
         errors["due_date"] = "Due date must not be before the start date."
     db = get_db()
@@ -229,45 +242,55 @@ def _milestone_form(row: sqlite3.Row | None) -> Response | tuple[str, int] | str
     if title and clash and (row is None or clash[0] != row["id"]):
         errors["title"] = f"A milestone titled {title} already exists in this project."
     if errors:
-        return render_template(
-            "githost/planning/milestone_form.html", milestone=row, form=request.form, errors=errors
-        ), 400
+        return errors, 0
     if row is None:
         cursor = db.execute(
             "INSERT INTO milestones (project_id, title, description, state, start_date, due_date,"
             " created_at) VALUES (?, ?, ?, 'active', ?, ?, ?)",
             (g.project["id"], title, description, start, due, now_text()),
         )
-        milestone_id = int(cursor.lastrowid or 0)
-        flash(f"Milestone {title} was created.", "success")
-    else:
-        db.execute(
-            "UPDATE milestones SET title = ?, description = ?, start_date = ?,"
-            " due_date = ? WHERE id = ?",
-            (title, description, start, due, row["id"]),
+        return errors, int(cursor.lastrowid or 0)
+    db.execute(
+        "UPDATE milestones SET title = ?, description = ?, start_date = ?, due_date = ?"
+        " WHERE id = ?",
+        (title, description, start, due, row["id"]),
+    )
+    return errors, row["id"]
+
+
+def _milestone_form(row: sqlite3.Row | None) -> Response | tuple[str, int] | str:
+    if request.method == "GET":
+        form = dict(row) if row else {}
+        return render_template(
+            "githost/planning/milestone_form.html", milestone=row, form=form, errors={}
         )
-        milestone_id = row["id"]
-        flash(f"Milestone {title} was updated.", "success")
-    db.commit()
+    errors, milestone_id = save_milestone(request.form, row)
+    if errors:
+        return render_template(
+            "githost/planning/milestone_form.html", milestone=row, form=request.form, errors=errors
+        ), 400
+    get_db().commit()
+    title = request.form.get("title", "").strip()
+    flash(f"Milestone {title} was {'created' if row is None else 'updated'}.", "success")
     return redirect(url_for("planning.milestone", milestone_id=milestone_id))
 
 
 @bp.route("/-/milestones/new", methods=("GET", "POST"))
 def new_milestone() -> Response | tuple[str, int] | str:
     """Create a milestone."""
-    _require_manage("milestones")
+    require_manage("milestones")
     return _milestone_form(None)
 
 
 @bp.route("/-/milestones/<int:milestone_id>/edit", methods=("GET", "POST"))
 def edit_milestone(milestone_id: int) -> Response | tuple[str, int] | str:
     """Edit a milestone's title, description and dates."""
-    _require_manage("milestones")
+    require_manage("milestones")
     return _milestone_form(_milestone_or_404(milestone_id))
 
 
 def _set_milestone_state(milestone_id: int, state: str) -> Response:
-    _require_manage("milestones")
+    require_manage("milestones")
     row = _milestone_or_404(milestone_id)
     db = get_db()
     db.execute("UPDATE milestones SET state = ? WHERE id = ?", (state, milestone_id))

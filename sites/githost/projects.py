@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -334,11 +336,30 @@ def members() -> Response | tuple[str, int]:
     """List the members; Maintainers and Owners can invite someone with a role."""
     if request.method == "GET":
         return _render_members()
-    access.require(access.MAINTAINER, "manage members")
+    errors, message = add_member(request.form)
+    if errors:
+        return _render_members(errors, request.form, 400)
+    get_db().commit()
+    flash(message, "success")
+    return redirect(url_for("projects.members"))
+
+
+def require_manage_members(action: str = "manage members") -> None:
+    """Abort unless the current user may manage ``g.project``'s members (Maintainer+)."""
+    access.require(access.MAINTAINER, action)
     access.require_writable("manage its members")
+
+
+def add_member(form: Mapping[str, str]) -> tuple[dict[str, str], str]:
+    """Add a user (``username``) with a ``role`` name to ``g.project`` (no commit).
+
+    Returns:
+        ``(errors, message)``; nothing is written when there are errors.
+    """
+    require_manage_members()
     errors: dict[str, str] = {}
-    username = forms.text(request.form, "username", "Username", errors, max_length=100)
-    role_name = forms.choice(request.form, "role", "Role", access.ROLE_BY_NAME, errors)
+    username = forms.text(form, "username", "Username", errors, max_length=100)
+    role_name = forms.choice(form, "role", "Role", access.ROLE_BY_NAME, errors)
     db = get_db()
     user = None
     if "username" not in errors:
@@ -353,7 +374,7 @@ def members() -> Response | tuple[str, int]:
     if role == access.OWNER and g.role < access.OWNER:
         errors["role"] = "Only an Owner can add another Owner."
     if errors or user is None:
-        return _render_members(errors, request.form, 400)
+        return errors, ""
     db.execute(
         "INSERT INTO members VALUES (?, ?, ?, ?)", (g.project["id"], user["id"], role, now_text())
     )
@@ -364,9 +385,7 @@ def members() -> Response | tuple[str, int]:
         g.project["id"],
         g.project["name"],
     )
-    db.commit()
-    flash(f"{user['name']} was added to the project as {role_name}.", "success")
-    return redirect(url_for("projects.members"))
+    return errors, f"{user['name']} was added to the project as {role_name}."
 
 
 def _member_or_404(user_id: int):
@@ -399,11 +418,25 @@ def _owner_count() -> int:
 @bp.route("/-/project_members/<int:user_id>", methods=("POST",))
 def change_role(user_id: int) -> Response | tuple[str, int]:
     """Change a member's role."""
-    access.require(access.MAINTAINER, "change members' roles")
-    access.require_writable("manage its members")
+    errors, message = change_member_role(user_id, request.form)
+    if errors:
+        return _render_members(errors, {}, 400)
+    get_db().commit()
+    flash(message, "success")
+    return redirect(url_for("projects.members"))
+
+
+def change_member_role(user_id: int, form: Mapping[str, str]) -> tuple[dict[str, str], str]:
+    """Give member ``user_id`` of ``g.project`` the ``role`` named in the form (no commit).
+
+    Returns:
+        ``(errors, message)``; nothing is written when there are errors. 404 when
+        ``user_id`` is not a member.
+    """
+    require_manage_members("change members' roles")
     member = _member_or_404(user_id)
     errors: dict[str, str] = {}
-    role_name = forms.choice(request.form, "role", "Role", access.ROLE_BY_NAME, errors)
+    role_name = forms.choice(form, "role", "Role", access.ROLE_BY_NAME, errors)
     role = access.ROLE_BY_NAME.get(role_name, 0)
     if (
         not errors
@@ -419,36 +452,39 @@ def change_role(user_id: int) -> Response | tuple[str, int]:
     ):
         errors["role"] = "A project needs at least one Owner; make someone else Owner first."
     if errors:
-        return _render_members(errors, {}, 400)
-    db = get_db()
-    db.execute(
+        return errors, ""
+    get_db().execute(
         "UPDATE members SET role = ? WHERE project_id = ? AND user_id = ?",
         (role, g.project["id"], user_id),
     )
-    db.commit()
-    flash(f"{member['name']} is now a {role_name}.", "success")
+    return errors, f"{member['name']} is now a {role_name}."
+
+
+@bp.route("/-/project_members/<int:user_id>/remove", methods=("POST",), endpoint="remove_member")
+def remove_member_view(user_id: int) -> Response | tuple[str, int]:
+    """Remove a member from the project."""
+    errors, message = remove_member(user_id)
+    if errors:
+        return _render_members(errors, {}, 400)
+    get_db().commit()
+    flash(message, "success")
     return redirect(url_for("projects.members"))
 
 
-@bp.route("/-/project_members/<int:user_id>/remove", methods=("POST",))
-def remove_member(user_id: int) -> Response | tuple[str, int]:
-    """Remove a member from the project."""
-    access.require(access.MAINTAINER, "remove members")
-    access.require_writable("manage its members")
+def remove_member(user_id: int) -> tuple[dict[str, str], str]:
+    """Remove member ``user_id`` from ``g.project`` (no commit; 404 if not a member).
+
+    Returns:
+        ``(errors, message)``; nothing is written when there are errors.
+    """
+    require_manage_members("remove members")
     member = _member_or_404(user_id)
     if member["role"] == access.OWNER and (g.role < access.OWNER or _owner_count() == 1):
-        return _render_members(
-            {
-                "remove": "Owners can only be removed by another Owner, and a"
-                " project needs at least one Owner."
-            },
-            {},
-            400,
-        )
-    db = get_db()
-    db.execute(
+        return {
+            "remove": "Owners can only be removed by another Owner, and a"
+            " project needs at least one Owner."
+        }, ""
+    get_db().execute(
         "DELETE FROM members WHERE project_id = ? AND user_id = ?", (g.project["id"], user_id)
     )
-    db.commit()
-    flash(f"{member['name']} was removed from the project.", "success")
-    return redirect(url_for("projects.members"))
+    return {}, f"{member['name']} was removed from the project."

@@ -7,6 +7,8 @@
 -- a tree and their parents, and refs (branches and tags) pointing at commits.
 -- Forks share blobs, trees and commit shas with the project they came from.
 
+DROP TABLE IF EXISTS ssh_keys;
+DROP TABLE IF EXISTS personal_access_tokens;
 DROP TABLE IF EXISTS events;
 DROP TABLE IF EXISTS todos;
 DROP TABLE IF EXISTS notes;
@@ -40,7 +42,9 @@ CREATE TABLE users (
   email TEXT NOT NULL,
   bio TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL,
-  session_generation INTEGER NOT NULL DEFAULT 0  -- bumped at each log-out
+  session_generation INTEGER NOT NULL DEFAULT 0,  -- bumped at each log-out
+  status_message TEXT NOT NULL DEFAULT '',
+  website_url TEXT NOT NULL DEFAULT ''
 );
 
 -- A user's personal namespace (kind 'user', owner_id = the user) or a group.
@@ -295,3 +299,29 @@ CREATE TABLE events (
 );
 CREATE INDEX idx_events_author ON events (author_id, created_at);
 CREATE INDEX idx_events_project ON events (project_id, created_at);
+
+-- Personal access tokens for the API (user settings). Only a SHA-256 digest of the
+-- token is kept; scopes are 'api' (read and write) and/or 'read_api', comma-separated.
+-- A token works while not revoked and before its expiry date (if any).
+CREATE TABLE personal_access_tokens (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  name TEXT NOT NULL,
+  scopes TEXT NOT NULL,
+  token_digest TEXT UNIQUE NOT NULL,
+  expires_at TEXT,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX idx_tokens_user ON personal_access_tokens (user_id);
+
+-- SSH keys a user added in their settings; the fingerprint is OpenSSH's SHA256 form.
+CREATE TABLE ssh_keys (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  title TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT UNIQUE NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX idx_ssh_keys_user ON ssh_keys (user_id);

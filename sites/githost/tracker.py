@@ -7,6 +7,7 @@ and discussed the same way; ``kind`` is ``"issue"`` or ``"merge_request"``.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,6 +101,64 @@ def members() -> list[sqlite3.Row]:
     )
 
 
+def filter_conditions(
+    kind: Kind,
+    *,
+    project_id: int | None,
+    search: str = "",
+    author: str = "",
+    assignee: str = "",
+    labels: list[str] | None = None,
+    milestone: str = "",
+) -> tuple[list[str], list[Any]]:
+    """The SQL conditions (on alias ``i``) and params of an issue or merge request filter.
+
+    Args:
+        kind: Issues or merge requests.
+        project_id: Only this project's items (None: any project; the caller adds
+            the visibility condition).
+        search: Words that must each be in the title or description.
+        author: The author's username.
+        assignee: An assignee's username, or ``None`` for unassigned items.
+        labels: Label names the item must all have.
+        milestone: The milestone's title, or ``None`` for items without one.
+    """
+    where: list[str] = []
+    params: list[Any] = []
+    if project_id is not None:
+        where.append("i.project_id = ?")
+        params.append(project_id)
+    for term in search.split()[:10]:
+        where.append("(i.title LIKE ? ESCAPE '\\' OR i.description LIKE ? ESCAPE '\\')")
+        params += [listing.like(term)] * 2
+    if author:
+        where.append("i.author_id = (SELECT id FROM users WHERE username = ?)")
+        params.append(author.lstrip("@").lower())
+    if assignee == "None":
+        where.append(f"i.id NOT IN (SELECT {kind.key} FROM {kind.assignee_table})")
+    elif assignee:
+        where.append(
+            f"i.id IN (SELECT a.{kind.key} FROM {kind.assignee_table} a JOIN users u"
+            " ON u.id = a.user_id WHERE u.username = ?)"
+        )
+        params.append(assignee.lstrip("@").lower())
+    for name in (labels or [])[:10]:
+        where.append(
+            f"i.id IN (SELECT x.{kind.key} FROM {kind.label_table} x JOIN labels l ON"
+            " l.id = x.label_id WHERE l.project_id = i.project_id AND l.name = ?)"
+        )
+        params.append(name)
+    if milestone == "None":
+        where.append("i.milestone_id IS NULL")
+    elif milestone:
+        where.append(
+            "i.milestone_id IN (SELECT id FROM milestones WHERE project_id = i.project_id"
+            " AND title = ?)"
+        )
+        params.append(milestone)
+    return where, params
+
+
 def list_items(kind: Kind) -> dict[str, Any]:
     """Filter, sort and paginate the current project's issues or merge requests.
 
@@ -117,35 +176,15 @@ def list_items(kind: Kind) -> dict[str, Any]:
         name: args.get(name, "").strip()[:100]
         for name in ("search", "author", "assignee", "label", "milestone")
     }
-    where = ["i.project_id = ?"]
-    params: list[Any] = [g.project["id"]]
-    for term in filters["search"].split()[:10]:
-        where.append("(i.title LIKE ? ESCAPE '\\' OR i.description LIKE ? ESCAPE '\\')")
-        params += [listing.like(term)] * 2
-    if filters["author"]:
-        where.append("i.author_id = (SELECT id FROM users WHERE username = ?)")
-        params.append(filters["author"].lstrip("@").lower())
-    if filters["assignee"] == "None":
-        where.append(f"i.id NOT IN (SELECT {kind.key} FROM {kind.assignee_table})")
-    elif filters["assignee"]:
-        where.append(
-            f"i.id IN (SELECT a.{kind.key} FROM {kind.assignee_table} a JOIN users u"
-            " ON u.id = a.user_id WHERE u.username = ?)"
-        )
-        params.append(filters["assignee"].lstrip("@").lower())
-    if filters["label"]:
-        where.append(
-            f"i.id IN (SELECT x.{kind.key} FROM {kind.label_table} x JOIN labels l ON"
-            " l.id = x.label_id WHERE l.project_id = ? AND l.name = ?)"
-        )
-        params += [g.project["id"], filters["label"]]
-    if filters["milestone"] == "None":
-        where.append("i.milestone_id IS NULL")
-    elif filters["milestone"]:
-        where.append(
-            "i.milestone_id = (SELECT id FROM milestones WHERE project_id = ? AND title = ?)"
-        )
-        params += [g.project["id"], filters["milestone"]]
+    where, params = filter_conditions(
+        kind,
+        project_id=g.project["id"],
+        search=filters["search"],
+        author=filters["author"],
+        assignee=filters["assignee"],
+        labels=[filters["label"]] if filters["label"] else [],
+        milestone=filters["milestone"],
+    )
     base = " AND ".join(where)
     counts = {value: 0 for value in states}
     for value, count in get_db().execute(
@@ -287,8 +326,28 @@ def system_note(kind: Kind, item: sqlite3.Row, body: str) -> None:
     )
 
 
-def _back(kind: Kind, item: sqlite3.Row) -> Response:
+class Invalid(Exception):
+    """A submitted value an action cannot use; the message says what is accepted.
+
+    The form views flash it and go back to the item; the API answers 400 with it.
+    """
+
+
+def back(kind: Kind, item: sqlite3.Row) -> Response:
+    """Redirect to the item's page."""
     return redirect(url_for(f"{kind.endpoint}.show", iid=item["iid"]))
+
+
+def form_action(kind: Kind, item: sqlite3.Row, action: Callable[[], str]) -> Response:
+    """Run a sidebar form's action: commit and flash its message, or flash why it failed."""
+    try:
+        message = action()
+    except Invalid as problem:
+        flash(str(problem), "error")
+        return back(kind, item)
+    get_db().commit()
+    flash(message, "success")
+    return back(kind, item)
 
 
 def require_manage(kind: Kind) -> None:
@@ -298,7 +357,7 @@ def require_manage(kind: Kind) -> None:
 
 
 def add_comment(kind: Kind, item: sqlite3.Row, body: str) -> None:
-    """Store a comment by the current user and notify mentioned users."""
+    """Store a comment by the current user and notify mentioned users (does not commit)."""
     db = get_db()
     db.execute(
         "INSERT INTO notes (project_id, target_type, target_id, author_id, body, system,"
@@ -310,15 +369,21 @@ def add_comment(kind: Kind, item: sqlite3.Row, body: str) -> None:
     touch(kind, item)
 
 
-def comment_errors(kind: Kind) -> tuple[str, dict[str, str]]:
-    """Validate the comment form."""
+def require_comment(action: str = "comment") -> None:
+    """Abort unless the current user may comment in ``g.project`` (signed in, not archived)."""
+    access.require_user(action)
+    access.require_writable(action)
+
+
+def comment_errors(form: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """Validate the comment form's ``body``."""
     errors: dict[str, str] = {}
-    body = forms.text(request.form, "body", "Comment", errors, max_length=forms.TEXT_LIMIT)
+    body = forms.text(form, "body", "Comment", errors, max_length=forms.TEXT_LIMIT)
     return body, errors
 
 
-def set_labels(kind: Kind, item: sqlite3.Row, label_ids: list[str]) -> Response:
-    """Replace an item's labels with the submitted ones."""
+def set_labels(kind: Kind, item: sqlite3.Row, label_ids: list[str]) -> str:
+    """Replace an item's labels with the chosen ones (unknown ids are ignored; no commit)."""
     require_manage(kind)
     db = get_db()
     valid = {str(row["id"]): row["name"] for row in labels()}
@@ -341,19 +406,20 @@ def set_labels(kind: Kind, item: sqlite3.Row, label_ids: list[str]) -> Response:
             kind, item, " and ".join(parts) + (" label" if len(added + removed) == 1 else " labels")
         )
         touch(kind, item)
-    db.commit()
-    flash("Labels updated.", "success")
-    return _back(kind, item)
+    return "Labels updated."
 
 
-def assign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> Response:
-    """Add an assignee (a project member)."""
+def assign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> str:
+    """Add an assignee (a project member; no commit).
+
+    Raises:
+        Invalid: ``user_id_text`` is not a member's id.
+    """
     require_manage(kind)
     db = get_db()
     member = next((row for row in members() if str(row["id"]) == user_id_text), None)
     if member is None:
-        flash("Choose an assignee from the project's members.", "error")
-        return _back(kind, item)
+        raise Invalid("Choose an assignee from the project's members.")
     exists = db.execute(
         f"SELECT 1 FROM {kind.assignee_table} WHERE {kind.key} = ? AND user_id = ?",
         (item["id"], member["id"]),
@@ -363,13 +429,11 @@ def assign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> Response:
         system_note(kind, item, f"assigned to @{member['username']}")
         access.add_todo(member["id"], g.project["id"], kind.name, item["id"], "assigned")
         touch(kind, item)
-        db.commit()
-    flash(f"Assigned to {member['name']}.", "success")
-    return _back(kind, item)
+    return f"Assigned to {member['name']}."
 
 
-def unassign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> Response:
-    """Remove an assignee."""
+def unassign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> str:
+    """Remove an assignee (no commit); 404 when that user is not assigned."""
     require_manage(kind)
     db = get_db()
     row = db.execute(
@@ -385,19 +449,20 @@ def unassign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> Response:
     )
     system_note(kind, item, f"unassigned @{row['username']}")
     touch(kind, item)
-    db.commit()
-    flash(f"{row['name']} is no longer assigned.", "success")
-    return _back(kind, item)
+    return f"{row['name']} is no longer assigned."
 
 
-def set_milestone(kind: Kind, item: sqlite3.Row, milestone_id: str) -> Response:
-    """Set (or with an empty value, remove) an item's milestone."""
+def set_milestone(kind: Kind, item: sqlite3.Row, milestone_id: str) -> str:
+    """Set (or with an empty value, remove) an item's milestone (no commit).
+
+    Raises:
+        Invalid: ``milestone_id`` is not one of the project's milestones.
+    """
     require_manage(kind)
     db = get_db()
     chosen = next((row for row in milestones() if str(row["id"]) == milestone_id), None)
     if milestone_id and chosen is None:
-        flash("Choose a milestone from the list.", "error")
-        return _back(kind, item)
+        raise Invalid("Choose a milestone from the list.")
     db.execute(
         f"UPDATE {kind.table} SET milestone_id = ? WHERE id = ?",
         (chosen["id"] if chosen else None, item["id"]),
@@ -406,6 +471,4 @@ def set_milestone(kind: Kind, item: sqlite3.Row, milestone_id: str) -> Response:
         kind, item, f"changed milestone to %{chosen['title']}" if chosen else "removed milestone"
     )
     touch(kind, item)
-    db.commit()
-    flash(f"Milestone set to {chosen['title']}." if chosen else "Milestone removed.", "success")
-    return _back(kind, item)
+    return f"Milestone set to {chosen['title']}." if chosen else "Milestone removed."

@@ -111,7 +111,7 @@ class HostedSite:
         if path == LOGIN_PATH:
             return self._login(environ, start_response)
         method = environ.get("REQUEST_METHOD", "GET").upper()
-        form = read_form(environ) if method == "POST" else {}
+        form = read_form(environ)
         captured: dict[str, Any] = {}
 
         def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:

@@ -19,7 +19,7 @@ import datetime as dt
 import json
 import re
 import zipfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 try:  # imported as tests.validators.independent.build, or run as a script
@@ -218,6 +218,8 @@ class Out:
     def __init__(self) -> None:
         self.cases: list[dict] = []
         self.seen: set[tuple[str, str]] = set()
+        # How many ids start with "<p>-", for every such p: the next id's number.
+        self.numbered: Counter[str] = Counter()
 
     def add(
         self, prefix: str, spec: dict, answer: str, expected: bool, cls: str, note: str, source: str
@@ -226,7 +228,8 @@ class Out:
         if key in self.seen:
             return
         self.seen.add(key)
-        cid = f"{prefix}-{len([c for c in self.cases if c['id'].startswith(prefix + '-')]):03d}"
+        cid = f"{prefix}-{self.numbered[prefix]:03d}"
+        self.numbered.update(cid[:i] for i, char in enumerate(cid) if char == "-")
         self.cases.append(
             {
                 "id": cid,

@@ -148,7 +148,7 @@ class SiteProxy:
             )
             return [_BLOCKED_PAGE]
         log = _is_document_request(environ)
-        form = read_form(environ) if log and method not in ("GET", "HEAD") else {}
+        form = read_form(environ) if log else {}
         captured: dict[str, Any] = {}
 
         def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
