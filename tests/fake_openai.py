@@ -4,6 +4,8 @@ Each POST to ``/v1/chat/completions`` takes the next entry of the script; when t
 runs out, the last entry repeats. An entry is a dict:
 
 - ``reply``: the assistant's text (HTTP 200 with a usage block);
+- ``tool_calls``: ``[(name, arguments), ...]`` — the assistant calls these functions
+  (OpenAI's ``tool_calls``, arguments as a JSON string; ``reply`` may be absent);
 - ``status`` (+ ``headers``, ``body``): an error reply;
 - ``delay``: seconds to sleep before answering (a slow reply);
 - ``close``: drop the connection without an answer.
@@ -57,6 +59,16 @@ class FakeOpenAI:
                     )
                     return
                 prompt = sum(len(m["content"]) for m in body["messages"]) // 4
+                message: dict[str, Any] = {"role": "assistant", "content": entry.get("reply")}
+                if "tool_calls" in entry:
+                    message["tool_calls"] = [
+                        {
+                            "id": f"call_{index}_{number}",
+                            "type": "function",
+                            "function": {"name": name, "arguments": json.dumps(arguments)},
+                        }
+                        for number, (name, arguments) in enumerate(entry["tool_calls"])
+                    ]
                 self._send(
                     200,
                     {
@@ -66,8 +78,8 @@ class FakeOpenAI:
                         "choices": [
                             {
                                 "index": 0,
-                                "finish_reason": "stop",
-                                "message": {"role": "assistant", "content": entry["reply"]},
+                                "finish_reason": "tool_calls" if "tool_calls" in entry else "stop",
+                                "message": message,
                             }
                         ],
                         "usage": {

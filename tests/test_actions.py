@@ -285,7 +285,7 @@ _VERBS = [
     "click", "type", "select", "check", "uncheck", "hover", "press", "scroll", "goto",
     "go_back", "go_forward", "new_tab", "tab_focus", "close_tab", "stop", "fill",
     "select_option", "keyboard_press", "tab_close", "send_msg_to_user",
-    "report_infeasible", "Click", "foo",
+    "report_infeasible", "Click", "foo", "api", "tool",
 ]  # fmt: skip
 _pieces = st.one_of(
     st.sampled_from(_VERBS),
@@ -381,6 +381,8 @@ def test_action_kind_is_a_str_enum_equal_to_its_string():
         "new_tab",
         "tab_focus",
         "close_tab",
+        "api",
+        "tool",
         "stop",
     ]
 

@@ -8,7 +8,8 @@ explanation) and never raises. Each runs in ``"strict"`` mode (WebArena's semant
 
 from .answers import check_answer
 from .context import DEFAULT_SITE_URLS, EvalContext
-from .evaluate import Check, Evaluation, ModeResult, evaluate
+from .evaluate import Check, Evaluation, ModeResult, evaluate, with_check
+from .modalities import check_modalities
 from .program_html import check_program_html
 from .request_log import check_requests
 from .spec import (
@@ -44,10 +45,12 @@ __all__ = [
     "StateEntry",
     "Verdict",
     "check_answer",
+    "check_modalities",
     "check_program_html",
     "check_requests",
     "check_state",
     "check_url",
     "evaluate",
     "parse_eval_spec",
+    "with_check",
 ]

@@ -119,6 +119,14 @@ class ModeResult:
         return cls(tuple(Check.from_dict(check) for check in checks))
 
 
+def with_check(evaluation: Evaluation, check: Check) -> Evaluation:
+    """``evaluation`` with one more check, the same in both modes (e.g. the modalities)."""
+    return Evaluation(
+        ModeResult((*evaluation.lenient.checks, check)),
+        ModeResult((*evaluation.strict.checks, check)),
+    )
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """A task judged in lenient and strict mode; what :func:`evaluate` returns.

@@ -30,6 +30,12 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
      filling a form); when the field shows a value, the
      same for that value with a goal value appended after a space (edits such as "add
      ' [Solved]' to the title"); then ``type [id] [] [0]`` (clear it).
+5. Tool actions (:mod:`webenv.actions.tools`) of the task's sites: each tool with its
+   required parameters filled from the values text fields get (a string parameter
+   without ``enum``: the text values; an integer one: the number values; see below),
+   at most :data:`MAX_TOOL_CANDIDATES` per tool, optional parameters at their defaults.
+   API-backed tools are left out when the task forbids the API. They come last, so the
+   page's candidates keep their positions.
 
 Values to type come from the goal and from the episode's earlier pages, and the field's
 kind decides which apply:
@@ -60,12 +66,15 @@ whole page, including elements past the end of an observation cut at ``max_obs_c
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from webenv.actions import Action, ActionError, ActionKind, parse_action
+from webenv.actions.parsers import tool_action
+from webenv.actions.tools import site_tools
 from webenv.axtree.rules import DISABLEABLE_TAGS
 from webenv.browser.base import (
     ACTIVATABLE_TAGS,
@@ -100,6 +109,8 @@ MAX_VALUE_CHARS = 200
 """Longest goal value offered for typing."""
 MAX_SEEN_VALUES = 16
 """Most values seen on earlier pages offered to one field."""
+MAX_TOOL_CANDIDATES = 8
+"""Most candidates offered for one tool."""
 
 _LINE = re.compile(r"^\t*\[(\d+)\] (\S+) '")
 _NAME = re.compile(r"(.*?)'(?= [\w-]+: |$)")
@@ -286,7 +297,37 @@ def page_candidates(browser: Browser, task: Task, seen: Sequence[SeenPage] = ())
         actions += _element_actions(
             browser, target, role, facts, line, fill, values.goal, values.seen, search
         )
+    actions += tool_candidates(task, browser.world.sites, values)
     return [text for text in map(_checked_string, actions) if text is not None]
+
+
+def tool_candidates(task: Task, hosted: Iterable[str], values: FieldValues) -> list[Action]:
+    """The tool actions offered for ``task``: its sites' tools (see the module docstring)."""
+    sites = [site for site in task.sites if site in set(hosted)]
+    actions: list[Action] = []
+    for tool in site_tools(sites):
+        if tool.uses_api and "api" in task.modalities.forbid:
+            continue
+        if not tool.uses_api and "ui" in task.modalities.forbid:
+            continue
+        choices: list[list[Any]] = []
+        for param in tool.params:
+            if not param.required:
+                continue
+            if param.enum:
+                choices.append(list(param.enum))
+            elif param.type == "integer":
+                choices.append([int(v) for v in values.number if v.isdigit()])
+            else:
+                choices.append(list(values.text))
+        for combination in itertools.islice(itertools.product(*choices), MAX_TOOL_CANDIDATES):
+            required = [param.name for param in tool.params if param.required]
+            params = dict(zip(required, combination, strict=True))
+            try:
+                actions.append(tool_action(tool.name, params))
+            except ActionError:  # e.g. an over-long value
+                continue
+    return actions
 
 
 def _element_actions(
@@ -377,6 +418,8 @@ def solution_misses(env: Any, task: Task) -> list[str]:
             actions = step_to_actions(step, obs["axtree"])
             if do in ("stop", "report_infeasible"):
                 wanted = "stop []"
+            elif do == "api":
+                wanted = ""  # an API call is written, like an answer: not a candidate
             elif do == "type":
                 enter = 1 if step.get("enter", False) else 0
                 target = find_element(obs["axtree"], step)

@@ -37,13 +37,21 @@ from webenv.families import (
     generated_from,
     select_sources,
 )
+from webenv.modalities import action_modality
 from webenv.recording import EpisodeRecorder
 from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
 from webenv.seen import SeenPage, remember
 from webenv.sitedb import MAX_WORLD_SCALE
 from webenv.sites import LOGIN_KEYS
 from webenv.tasks import CURATED_WORLD_SEED, Task
-from webenv.validators import EvalContext, Evaluation, evaluate
+from webenv.validators import (
+    Check,
+    EvalContext,
+    Evaluation,
+    check_modalities,
+    evaluate,
+    with_check,
+)
 from webenv.world import World, WorldState
 
 
@@ -90,6 +98,8 @@ class EpisodeState:
     seen: tuple[SeenPage, ...] = ()
     """The pages whose values the candidates offer (:mod:`webenv.seen`); empty unless
     ``candidates=True``."""
+    modalities: frozenset[str] = frozenset()
+    """The modalities the episode's actions used so far (:mod:`webenv.modalities`)."""
 
     @property
     def nbytes(self) -> int:
@@ -520,6 +530,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._done = False
         self._last_info: dict[str, Any] = {}
         self._seen: tuple[SeenPage, ...] = ()
+        self._modalities_used: frozenset[str] = frozenset()
         self.action_space = BoundedText(MAX_ACTION_CHARS)
         observation: dict[str, spaces.Space] = {
             "axtree": BoundedText(max_obs_chars),
@@ -564,6 +575,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._last_error = ""
         self._done = False
         self._seen = ()
+        self._modalities_used = frozenset()
         info = self._info(task)
         self._shaping = None
         if found is not None:
@@ -787,6 +799,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
             if parsed.kind == ActionKind.STOP:
                 return self._finish(parsed, info)
             self.browser.execute(parsed)
+            modality = action_modality(parsed)
+            if modality is not None:
+                self._modalities_used |= {modality}
         except ActionError as exc:
             self._last_error = str(exc)
         reward = self._reward(0.0, info, terminal=False)
@@ -849,7 +864,11 @@ class WebEnv(gym.Env[dict[str, str], str]):
             return 0.0, {"answer": None, "validation": evaluation.to_dict()}
         self._done = True
         evaluation = self._evaluate(None, infeasible=False)
-        additions: dict[str, Any] = {"answer": None, "validation": evaluation.to_dict()}
+        additions: dict[str, Any] = {
+            "answer": None,
+            "validation": evaluation.to_dict(),
+            "modalities_used": sorted(self._modalities_used),
+        }
         extra = 0.0
         if self._shaping is not None:
             extra, self._components = self._shaping.end(self._components)
@@ -869,14 +888,24 @@ class WebEnv(gym.Env[dict[str, str], str]):
             users=self.task.login,
             truncated=answer is None,
         )
-        return evaluate(self.task.eval, context)
+        evaluation = evaluate(self.task.eval, context)
+        modalities = self.task.modalities
+        if modalities:
+            verdict = check_modalities(modalities.require, modalities.forbid, self._modalities_used)
+            evaluation = with_check(evaluation, Check("modalities", verdict))
+        return evaluation
 
     def _finish(self, action: Action, info: dict[str, Any]):
         assert self.task is not None
         self._done = True
         answer = action.text or ""
         evaluation = self._evaluate(answer, infeasible=action.infeasible)
-        info.update(answer=answer, infeasible=action.infeasible, validation=evaluation.to_dict())
+        info.update(
+            answer=answer,
+            infeasible=action.infeasible,
+            validation=evaluation.to_dict(),
+            modalities_used=sorted(self._modalities_used),
+        )
         verdict = evaluation.score(self.validator_mode)
         reward = self._reward(verdict, info, terminal=True)
         obs, info = self._observation(), self._with_candidates(info)
@@ -925,6 +954,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             self._components,
             copy.deepcopy(self._last_info),
             self._seen,
+            self._modalities_used,
         )
 
     def restore_state(self, state: EpisodeState) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -959,6 +989,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._components = state.components
         self._last_info = copy.deepcopy(state.info)
         self._seen = state.seen
+        self._modalities_used = state.modalities
         return self._observation(), copy.deepcopy(state.info)
 
     def render(self) -> str | np.ndarray | None:

@@ -39,13 +39,19 @@ def log_form(fields: MultiDict) -> dict[str, Any]:
     return {name: (values[0] if len(values) == 1 else values) for name, values in fields.lists()}
 
 
-def log_json(value: Any) -> dict[str, Any]:
-    """A JSON body's fields as a request-log entry holds a form's (none unless an object).
+def log_json(body: bytes | None, limit: int = MAX_LOGGED_BODY) -> dict[str, Any]:
+    """A JSON request body's fields in :func:`log_form` shape, as :func:`read_form` logs an
+    API write (the in-process ``api`` action has the body, not a WSGI environ).
 
-    The fields are those the API reads (:func:`webenv.sites.core.api.form_fields`):
-    ``{"cartItem": {"sku": "X"}}`` logs ``{"cartItem[sku]": "X"}``.
+    A body that is not a JSON object, or is over ``limit`` bytes, logs no fields.
     """
-    return log_form(api.form_fields(value)) if isinstance(value, dict) else {}
+    if not body or len(body) > limit:
+        return {}
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    return log_form(api.form_fields(data)) if isinstance(data, dict) else {}
 
 
 def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str, Any]:
@@ -69,7 +75,7 @@ def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str
     try:
         request = Request(dict(environ, **{"wsgi.input": io.BytesIO(body)}))
         if request.mimetype == api.JSON_TYPE:
-            return log_json(json.loads(body.decode("utf-8")))
+            return log_json(body, limit)
         return log_form(request.form)
     except Exception:  # a malformed body is the app's problem, not the log's
         return {}

@@ -22,6 +22,7 @@ from typing import Any
 import jsonschema
 
 from webenv.errors import TaskError
+from webenv.modalities import Modalities
 from webenv.sites import BACK_OFFICES, SITES, expand_placeholders, login_site
 from webenv.sites.core.urls import parse_url
 from webenv.validators import EvalSpec, parse_eval_spec
@@ -78,6 +79,8 @@ class Task:
     instance: int | None = None
     tags: tuple[str, ...] = ()
     subgoals: tuple[Subgoal, ...] = ()
+    modalities: Modalities = field(default_factory=Modalities)
+    """What the agent must or must not use (:mod:`webenv.modalities`)."""
 
     @property
     def group(self) -> str:
@@ -208,6 +211,13 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
     except TaskError as exc:
         raise TaskError(f"{source}: {exc}") from None
     subgoals = _subgoals(data.get("subgoals", ()), source)
+    raw_modalities = data.get("modalities", {})
+    modalities = Modalities(
+        frozenset(raw_modalities.get("require", ())), frozenset(raw_modalities.get("forbid", ()))
+    )
+    both = sorted(modalities.require & modalities.forbid)
+    if both:
+        raise TaskError(f"{source}: modalities: {both[0]!r} is both required and forbidden")
     start = parse_url(expand_placeholders(data["start_url"]))
     if start is None or start.scheme not in ("http", "https"):
         raise TaskError(
@@ -230,6 +240,7 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         instance=data.get("instance"),
         tags=tuple(data.get("tags", ())),
         subgoals=subgoals,
+        modalities=modalities,
     )
 
 

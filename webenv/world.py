@@ -20,7 +20,7 @@ from lxml import html
 from werkzeug.test import Client
 
 from webenv.errors import WorldError
-from webenv.requestlog import LoggedRequest, RequestLog, log_form, read_form
+from webenv.requestlog import LoggedRequest, RequestLog, log_form, log_json, read_form
 from webenv.sitedb import SiteDatabase, check_scale, pristine_snapshot, site_module
 from webenv.sites import (
     LOGIN_KEYS,
@@ -49,6 +49,7 @@ __all__ = [
     "WorldState",
     "expand_placeholders",
     "log_form",
+    "log_json",
     "pristine_snapshot",
     "read_form",
     "site_for_url",

@@ -14,15 +14,21 @@ A site's API is a blueprint made by :func:`json_blueprint`:
   form fields by :func:`form_fields` — the fields the request log records for it
   (:func:`webenv.requestlog.read_form`), so ``request_match`` reads an API write like the
   form post it stands for.
+
+:func:`requested_page` and :func:`paged_response` page a list GitLab-style;
+:func:`string_fields` and :func:`validation_error` read a form's text fields from a
+JSON body and answer its field problems (422).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Flask, Response, abort, current_app, request
 from flask.blueprints import BlueprintSetupState
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
@@ -158,3 +164,106 @@ def form_fields(data: Mapping[str, Any]) -> MultiDict:
 
     walk("", data)
     return fields
+
+
+def string_fields(data: Mapping[str, Any], names: Iterable[str]) -> dict[str, str]:
+    """The text fields ``names`` of a JSON body, as a form would send them.
+
+    A missing or ``null`` field is ``""`` (the form's own rules then say whether it is
+    required).
+
+    Raises:
+        BadRequest: a field is present but not a string (400).
+    """
+    fields: dict[str, str] = {}
+    for name in names:
+        value = data.get(name)
+        if value is None:
+            fields[name] = ""
+        elif isinstance(value, str):
+            fields[name] = value
+        else:
+            abort(400, f"{name} must be a string, not {type(value).__name__}.")
+    return fields
+
+
+def validation_error(errors: Mapping[str, str]) -> tuple[Response, int]:
+    """A 422 answer for a form's field problems: the first as the message, all in ``errors``."""
+    first = next(iter(errors.values()), "The request is not valid.")
+    return json_response({"message": first, "errors": dict(errors)}, 422), 422
+
+
+DEFAULT_PER_PAGE = 20
+"""Items per page when ``per_page`` is not given (GitLab's default)."""
+MAX_PER_PAGE = 100
+"""The most items per page (a larger ``per_page`` is cut to it, as GitLab does)."""
+_MAX_PAGE_DIGITS = 6
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list, GitLab-style: 1-based ``page`` of ``per_page`` items."""
+
+    page: int
+    per_page: int
+
+    @property
+    def offset(self) -> int:
+        """How many items come before this page."""
+        return (self.page - 1) * self.per_page
+
+
+def requested_page(default_per_page: int = DEFAULT_PER_PAGE) -> Page:
+    """The ``page`` and ``per_page`` the query asks for (``per_page`` cut to 100).
+
+    Raises:
+        BadRequest: either is not a positive whole number (400).
+    """
+    numbers = []
+    for name, default in (("page", 1), ("per_page", default_per_page)):
+        text = request.args.get(name, "")
+        if not text:
+            numbers.append(default)
+            continue
+        if not (text.isascii() and text.isdigit()) or len(text) > _MAX_PAGE_DIGITS or not int(text):
+            abort(400, f"{name} must be a positive whole number, got {text[:20]!r}.")
+        numbers.append(int(text))
+    return Page(numbers[0], min(numbers[1], MAX_PER_PAGE))
+
+
+def paged_response(items: list[Any], page: Page, total: int) -> Response:
+    """A JSON list with GitLab's paging headers.
+
+    ``X-Total``, ``X-Total-Pages``, ``X-Page``, ``X-Per-Page``, ``X-Next-Page`` and
+    ``X-Prev-Page`` (empty when there is none) and a ``Link`` header with the
+    ``prev``/``next``/``first``/``last`` URLs. A page past the last is an empty list.
+    """
+    pages = max(1, -(-total // page.per_page))
+    following = page.page + 1 if page.page < pages else None
+    previous = page.page - 1 if 1 < page.page <= pages + 1 else None
+    response = json_response(items)
+    headers = response.headers
+    headers["X-Total"] = str(total)
+    headers["X-Total-Pages"] = str(pages)
+    headers["X-Page"] = str(page.page)
+    headers["X-Per-Page"] = str(page.per_page)
+    headers["X-Next-Page"] = str(following or "")
+    headers["X-Prev-Page"] = str(previous or "")
+    links = []
+    for rel, number in (("prev", previous), ("next", following), ("first", 1), ("last", pages)):
+        if number is not None:
+            links.append(f'<{_page_url(number, page.per_page)}>; rel="{rel}"')
+    headers["Link"] = ", ".join(links)
+    return response
+
+
+def _page_url(number: int, per_page: int) -> str:
+    args = [(k, v) for k, v in request.args.items(multi=True) if k not in ("page", "per_page")]
+    query = urlencode([*args, ("page", str(number)), ("per_page", str(per_page))])
+    base = current_app.config["SITE_URLS"].get(current_app.config["SITE"], request.host_url)
+    return f"{base.rstrip('/')}{request.path}?{query}"
+
+
+def iso_time(stamp: str | None) -> str | None:
+    """A database time (``YYYY-MM-DD HH:MM:SS``, the world's clock) in ISO 8601."""
+    return None if stamp is None else stamp.replace(" ", "T")

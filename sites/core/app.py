@@ -66,9 +66,9 @@ def create_site_app(
         site_name: The name shown on the site (``SITE_NAME``).
         test_config: Settings overriding the defaults. Keys: ``DATABASE`` (an
             open :class:`sqlite3.Connection` or a path), ``SECRET_KEY``, ``NOW``
-            (ISO timestamp of the world's today), ``SITE_URLS`` (site name to base
-            URL), ``ALLOWED_HOSTS`` (host names the site answers to; by default the
-            loopback names and the hosts of the default and configured site URLs;
+            (ISO timestamp of the world's today), ``SITE`` (``site``), ``SITE_URLS``
+            (site name to base URL), ``ALLOWED_HOSTS`` (host names the site answers
+            to; by default the loopback names and the hosts of the default and configured site URLs;
             see :mod:`~webenv.sites.core.security`), ``CSRF_DISABLED`` and Flask's
             own keys such as ``TESTING``.
         generate: The site's data generator, for the ``init-db`` command.
@@ -93,6 +93,7 @@ def create_site_app(
         SECRET_KEY=f"webenv-{site}-secret-key",
         DATABASE=os.path.join(app.instance_path, f"{site}.sqlite"),
         NOW=clock.WORLD_NOW.isoformat(),
+        SITE=site,
         SITE_URLS=dict(site_urls),
         SITE_NAME=site_name,
         MAX_CONTENT_LENGTH=max_content_length,

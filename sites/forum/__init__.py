@@ -1,7 +1,7 @@
 """The forum: a Reddit-style discussion site with forums, threaded comments and votes.
 
 Create it with :func:`create_app`; fill its database with
-:func:`webenv.sites.forum.datagen.generate`.
+:func:`webenv.sites.forum.datagen.generate`. Its JSON API is :mod:`.api` (``/api/``).
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, comments, forums, search, submissions, users, votes
+    from . import account, api, comments, forums, search, submissions, users, votes
     from .datagen import generate
 
     def layout() -> dict[str, Any]:
         return {"unread_count": messages.unread_count(g.user["id"]) if g.get("user") else 0}
 
-    return create_site_app(
+    app = create_site_app(
         __name__,
         site="forum",
         site_name=SITES["forum"].title,
@@ -46,6 +46,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             account.bp,
             messages.bp,
             search.bp,
+            api.bp,
         ],
         login_endpoint="account.login",
         home_endpoint="forums.front",
@@ -62,3 +63,4 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "vote_url": listing.vote_url,
         },
     )
+    return app

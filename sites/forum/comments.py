@@ -13,7 +13,7 @@ from ..core.db import get_db
 from . import forms
 from .forums import is_moderator
 from .listing import submission_url
-from .submissions import add_comment
+from .submissions import post_comment, reply_refusal
 
 bp = Blueprint("comments", __name__, url_prefix="/comments")
 
@@ -64,19 +64,16 @@ def _own_comment(comment_id: int) -> sqlite3.Row:
 def reply(comment_id: int) -> Response | tuple[str, int]:
     """Reply to a comment."""
     parent = get_comment(comment_id)
-    if parent["locked"] or parent["submission_deleted"]:
-        abort(403, "This submission is locked; new comments cannot be posted.")
-    if parent["deleted"] or parent["removed"]:
-        abort(403, "You cannot reply to a deleted or removed comment.")
     if request.method == "GET":
+        refusal = reply_refusal(parent)
+        if refusal:
+            abort(403, refusal)
         return render_template("forum/reply.html", parent=parent, form={}, errors={}), 200
-    errors: dict[str, str] = {}
-    body = forms.text(request.form, "body", "Reply", errors, max_length=forms.COMMENT_LIMIT)
-    if errors:
+    new_id, errors = post_comment(request.form, parent=parent)
+    if new_id is None:
         return render_template(
             "forum/reply.html", parent=parent, form=request.form, errors=errors
         ), 400
-    new_id = add_comment(parent["submission_id"], parent["id"], parent["depth"] + 1, body)
     flash("Your reply has been posted.", "success")
     return redirect(comment_url(parent) + f"#comment-{new_id}")
 

@@ -67,7 +67,13 @@ class Listing:
 
 
 def list_submissions(
-    args: Mapping[str, str], where: list[str], params: list, default_sort: str = "hot"
+    args: Mapping[str, str],
+    where: list[str],
+    params: list,
+    default_sort: str = "hot",
+    *,
+    page: int | None = None,
+    per_page: int = PER_PAGE,
 ) -> Listing:
     """Return a page of undeleted submissions matching ``where``, sorted as asked.
 
@@ -77,9 +83,12 @@ def list_submissions(
         where: SQL conditions on submissions ``s`` that always apply.
         params: Parameters for ``where``.
         default_sort: The sort used when ``sort`` is missing or unknown.
+        page: The page to show instead of ``args``'s (the JSON API's); a page past the
+            last is then empty, not an error.
+        per_page: Submissions per page.
 
     Raises:
-        NotFound: ``page`` is past the last page.
+        NotFound: ``args``'s ``page`` is past the last page.
     """
     listing = Listing()
     sort = args.get("sort", default_sort)
@@ -97,13 +106,16 @@ def list_submissions(
     listing.total = db.execute(
         f"SELECT COUNT(*) FROM submissions s WHERE {clause}", params
     ).fetchone()[0]
-    listing.pages = page_count(listing.total)
-    listing.page = paging.page_number(args)
-    paging.check_page(listing.page, listing.pages)
+    listing.pages = paging.page_count(listing.total, per_page)
+    if page is None:
+        listing.page = paging.page_number(args)
+        paging.check_page(listing.page, listing.pages)
+    else:
+        listing.page = page
     listing.submissions = db.execute(
         f"SELECT {SUBMISSION_COLUMNS} FROM {SUBMISSION_FROM} WHERE {clause}"
         f" ORDER BY {SORTS[listing.sort][1]} LIMIT ? OFFSET ?",
-        [*params, PER_PAGE, (listing.page - 1) * PER_PAGE],
+        [*params, per_page, (listing.page - 1) * per_page],
     ).fetchall()
     return listing
 

@@ -130,17 +130,68 @@ def permalink(name: str, submission_id: int, slug: str, comment_id: int) -> tupl
 def comment(name: str, submission_id: int) -> Response | tuple[str, int]:
     """Post a top-level comment on a submission."""
     submission = get_submission(name, submission_id)
-    if submission["deleted"]:
-        abort(403, "You cannot comment on a deleted submission.")
-    if submission["locked"]:
-        abort(403, "This submission is locked; new comments cannot be posted.")
-    errors: dict[str, str] = {}
-    body = forms.text(request.form, "body", "Comment", errors, max_length=forms.COMMENT_LIMIT)
-    if errors:
+    comment_id, errors = post_comment(request.form, submission=submission)
+    if comment_id is None:
         return render_submission(submission, status=400, errors=errors, form=request.form)
-    comment_id = add_comment(submission["id"], None, 0, body)
     flash("Your comment has been posted.", "success")
     return redirect(submission_url(submission) + f"#comment-{comment_id}")
+
+
+def comment_refusal(submission: sqlite3.Row) -> str | None:
+    """Why the logged-in user cannot comment on ``submission``, or None."""
+    if submission["deleted"]:
+        return "You cannot comment on a deleted submission."
+    if submission["locked"]:
+        return "This submission is locked; new comments cannot be posted."
+    return None
+
+
+def reply_refusal(parent: sqlite3.Row) -> str | None:
+    """Why the logged-in user cannot reply to ``parent`` (a ``comments.get_comment`` row)."""
+    if parent["locked"] or parent["submission_deleted"]:
+        return "This submission is locked; new comments cannot be posted."
+    if parent["deleted"] or parent["removed"]:
+        return "You cannot reply to a deleted or removed comment."
+    return None
+
+
+def post_comment(
+    form: Mapping[str, str],
+    *,
+    submission: sqlite3.Row | None = None,
+    parent: sqlite3.Row | None = None,
+) -> tuple[int | None, dict[str, str]]:
+    """Post the logged-in user's comment (field ``body``) after checking the rules.
+
+    The one implementation of commenting: the comment and reply forms and the JSON API
+    call it.
+
+    Args:
+        form: The submitted fields.
+        submission: The submission (a :func:`get_submission` row) for a top-level comment.
+        parent: The comment replied to (a ``comments.get_comment`` row) for a reply.
+
+    Returns:
+        (the new comment's id, {}) or (None, field name -> message).
+
+    Raises:
+        Forbidden: the submission is deleted or locked, or the parent is deleted or removed.
+    """
+    refusal = reply_refusal(parent) if parent is not None else None
+    if parent is None:
+        assert submission is not None, "post_comment needs a submission or a parent"
+        refusal = comment_refusal(submission)
+    if refusal:
+        abort(403, refusal)
+    errors: dict[str, str] = {}
+    label = "Reply" if parent is not None else "Comment"
+    body = forms.text(form, "body", label, errors, max_length=forms.COMMENT_LIMIT)
+    if errors:
+        return None, errors
+    if parent is not None:
+        return add_comment(parent["submission_id"], parent["id"], parent["depth"] + 1, body), {}
+    assert submission is not None
+    return add_comment(submission["id"], None, 0, body), {}
 
 
 def add_comment(submission_id: int, parent_id: int | None, depth: int, body: str) -> int:
@@ -164,39 +215,40 @@ def _forum_choices() -> list[sqlite3.Row]:
     )
 
 
-def _submission_form() -> tuple[dict[str, str], dict[str, str]]:
+def submission_fields(form: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """A submission form's ``title``, ``url`` and ``body``, and field name -> problem."""
     errors: dict[str, str] = {}
     values = {
-        "title": forms.text(request.form, "title", "Title", errors, max_length=forms.TITLE_LIMIT),
-        "url": forms.url(request.form, "url", "URL", errors, required=False),
+        "title": forms.text(form, "title", "Title", errors, max_length=forms.TITLE_LIMIT),
+        "url": forms.url(form, "url", "URL", errors, required=False),
         "body": forms.text(
-            request.form, "body", "Body", errors, max_length=forms.BODY_LIMIT, required=False
+            form, "body", "Body", errors, max_length=forms.BODY_LIMIT, required=False
         ),
     }
     return values, errors
 
 
-@bp.route("/submit", methods=("GET", "POST"))
-@bp.route("/f/<name>/submit", methods=("GET", "POST"))
-@login_required
-def submit(name: str = "") -> Response | tuple[str, int]:
-    """Create a link submission (with a URL) or a text submission (without)."""
-    if name:
-        get_forum(name)
-    chosen = request.values.get("forum", name).lower()[:50]
-    if request.method == "GET":
-        return render_template(
-            "forum/submit.html", forums=_forum_choices(), form={"forum": chosen}, errors={}
-        ), 200
-    values, errors = _submission_form()
-    forum = get_db().execute("SELECT * FROM forums WHERE name = ?", (chosen,)).fetchone()
+def create_submission(
+    forum_name: str, form: Mapping[str, str]
+) -> tuple[int | None, dict[str, str]]:
+    """Create the logged-in user's link (with ``url``) or text submission in a forum.
+
+    The one implementation of submitting: the submit form and the JSON API call it.
+
+    Args:
+        forum_name: The forum's name (any case).
+        form: The submitted ``title``, ``url`` and ``body``.
+
+    Returns:
+        (the new submission's id, {}) or (None, field name -> message).
+    """
+    values, errors = submission_fields(form)
+    db = get_db()
+    forum = db.execute("SELECT * FROM forums WHERE name = ?", (forum_name.lower()[:50],)).fetchone()
     if forum is None:
         errors["forum"] = "Choose the forum to post in."
     if errors:
-        return render_template(
-            "forum/submit.html", forums=_forum_choices(), form=request.form, errors=errors
-        ), 400
-    db = get_db()
+        return None, errors
     stamp = now_text()
     cursor = db.execute(
         "INSERT INTO submissions (forum_id, user_id, kind, title, url, body, hot, created_at)"
@@ -213,13 +265,33 @@ def submit(name: str = "") -> Response | tuple[str, int]:
         ),
     )
     db.commit()
+    return int(cursor.lastrowid or 0), {}
+
+
+@bp.route("/submit", methods=("GET", "POST"))
+@bp.route("/f/<name>/submit", methods=("GET", "POST"))
+@login_required
+def submit(name: str = "") -> Response | tuple[str, int]:
+    """Create a link submission (with a URL) or a text submission (without)."""
+    if name:
+        get_forum(name)
+    chosen = request.values.get("forum", name).lower()[:50]
+    if request.method == "GET":
+        return render_template(
+            "forum/submit.html", forums=_forum_choices(), form={"forum": chosen}, errors={}
+        ), 200
+    submission_id, errors = create_submission(chosen, request.form)
+    if submission_id is None:
+        return render_template(
+            "forum/submit.html", forums=_forum_choices(), form=request.form, errors=errors
+        ), 400
     flash("Your submission has been created.", "success")
     return redirect(
         url_for(
             "submissions.show",
-            name=forum["name"],
-            submission_id=cursor.lastrowid,
-            slug=slugify(values["title"]),
+            name=chosen,
+            submission_id=submission_id,
+            slug=slugify(request.form.get("title", "").strip()),
         )
     )
 
@@ -233,7 +305,7 @@ def edit(name: str, submission_id: int) -> Response | tuple[str, int]:
         return render_template(
             "forum/edit_submission.html", submission=submission, form=dict(submission), errors={}
         ), 200
-    values, errors = _submission_form()
+    values, errors = submission_fields(request.form)
     if submission["kind"] == "link" and not values["url"] and "url" not in errors:
         errors["url"] = "URL is required for a link submission."
     if errors:

@@ -9,6 +9,7 @@ always equal the sum of its votes.
 from __future__ import annotations
 
 import math
+import sqlite3
 from datetime import datetime
 from functools import partial
 
@@ -129,11 +130,19 @@ def _back(default: str) -> Response:
     return redirect(safe_next(request.values.get("next")) or default)
 
 
-@bp.route("/vote/submission/<int:submission_id>", methods=("POST",))
-@login_required
-def vote_submission(submission_id: int) -> Response:
-    """Vote on a submission (``direction`` = up, down or none) and go back."""
-    value = _direction()
+def vote_on_submission(submission_id: int, value: int) -> sqlite3.Row:
+    """Record the logged-in user's vote (1, 0 or -1) on a submission and commit.
+
+    The one implementation of voting on submissions: the vote form and the JSON API
+    call it.
+
+    Returns:
+        The submission's ``id``, ``title`` and forum ``name``.
+
+    Raises:
+        NotFound: there is no such submission.
+        BadRequest: the submission is deleted.
+    """
     row = (
         get_db()
         .execute(
@@ -149,15 +158,22 @@ def vote_submission(submission_id: int) -> Response:
         abort(400, "You cannot vote on a deleted submission.")
     apply_vote("submission", submission_id, g.user["id"], value)
     get_db().commit()
-    flash(_vote_message(value, "submission"), "success")
-    return _back(f"/f/{row['name']}/{submission_id}/{slugify(row['title'])}")
+    return row
 
 
-@bp.route("/vote/comment/<int:comment_id>", methods=("POST",))
-@login_required
-def vote_comment(comment_id: int) -> Response:
-    """Vote on a comment (``direction`` = up, down or none) and go back."""
-    value = _direction()
+def vote_on_comment(comment_id: int, value: int) -> sqlite3.Row:
+    """Record the logged-in user's vote (1, 0 or -1) on a comment and commit.
+
+    The one implementation of voting on comments: the vote form and the JSON API call it.
+
+    Returns:
+        The comment's ``id`` and ``submission_id``, the submission's ``title`` and the
+        forum's ``name``.
+
+    Raises:
+        NotFound: there is no such comment.
+        BadRequest: the comment is deleted or removed.
+    """
     row = (
         get_db()
         .execute(
@@ -174,6 +190,25 @@ def vote_comment(comment_id: int) -> Response:
         abort(400, "You cannot vote on a deleted or removed comment.")
     apply_vote("comment", comment_id, g.user["id"], value)
     get_db().commit()
+    return row
+
+
+@bp.route("/vote/submission/<int:submission_id>", methods=("POST",))
+@login_required
+def vote_submission(submission_id: int) -> Response:
+    """Vote on a submission (``direction`` = up, down or none) and go back."""
+    value = _direction()
+    row = vote_on_submission(submission_id, value)
+    flash(_vote_message(value, "submission"), "success")
+    return _back(f"/f/{row['name']}/{submission_id}/{slugify(row['title'])}")
+
+
+@bp.route("/vote/comment/<int:comment_id>", methods=("POST",))
+@login_required
+def vote_comment(comment_id: int) -> Response:
+    """Vote on a comment (``direction`` = up, down or none) and go back."""
+    value = _direction()
+    row = vote_on_comment(comment_id, value)
     flash(_vote_message(value, "comment"), "success")
     return _back(
         f"/f/{row['name']}/{row['submission_id']}/{slugify(row['title'])}/comment/{comment_id}"

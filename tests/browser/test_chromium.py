@@ -693,3 +693,52 @@ def test_save_and_restore_state_on_chromium(envs):
     restored, _ = chromium.restore_state(state)
     assert restored == saved_obs
     assert chromium.step("go_back")[0] == inprocess.step("go_back")[0]  # history came back too
+
+
+@pytest.fixture(scope="module")
+def forum_envs():
+    """A Chromium env and an in-process env over the forum (for the api action)."""
+    require_chromium()
+    chromium = WebEnv(tasks="forum", backend="chromium")
+    inprocess = WebEnv(tasks="forum")
+    yield chromium, inprocess
+    chromium.close()
+    inprocess.close()
+
+
+def test_api_actions_show_the_same_page_and_log_the_same_requests(forum_envs):
+    """The api action on Chromium: the tab's cookies (the logged-in user), the same response
+    page (byte-identical AX text), history, request log and database write as in-process."""
+    chromium, inprocess = forum_envs
+    reset_both(forum_envs, "forum/api-comment/0")
+    marks = [len(env.world.request_log.since(0)) for env in forum_envs]
+    for action in (
+        "api [GET] [http://forum.test/api/forums/knitting/submissions?sort=new&per_page=2]",
+        'api [POST] [__FORUM__/api/submissions/44/comments] [{"body": "Via the API."}]',
+        'api [POST] [http://forum.test/api/submissions/44/vote] [{"choice": 9}]',
+        'tool [vote_submission] [{"id": 44, "choice": -1}]',
+        "api [GET] [http://forum.test/api/users/nobody]",
+        "api [GET] [http://example.com/]",
+    ):
+        obs = both(forum_envs, action)
+        assert_same(obs)
+        assert obs[0]["tabs"] == obs[1]["tabs"], action
+    logs = [
+        [(r.method, r.url, r.form, r.status) for r in env.world.request_log.since(0)[mark:]]
+        for env, mark in zip(forum_envs, marks, strict=True)
+    ]
+    assert logs[0] == logs[1]
+    assert (
+        "POST",
+        "http://forum.test/api/submissions/44/comments",
+        {"body": "Via the API."},
+        201,
+    ) in logs[0]
+    sql = "SELECT user_id, body FROM comments WHERE submission_id = 44 ORDER BY id DESC LIMIT 1"
+    assert (
+        chromium.world.query("forum", sql)
+        == inprocess.world.query("forum", sql)
+        == [(1, "Via the API.")]
+    )
+    votes = "SELECT value FROM submission_votes WHERE user_id = 1 AND submission_id = 44"
+    assert chromium.world.query("forum", votes) == [(-1,)]

@@ -9,8 +9,10 @@
 
 from webenv.actions.model import (
     ACTION_TABLE,
+    API_METHODS,
     KINDS,
     MAX_ACTION_CHARS,
+    MAX_BODY_CHARS,
     MAX_KEY_CHARS,
     MAX_TEXT_CHARS,
     MAX_URL_CHARS,
@@ -24,8 +26,10 @@ from webenv.errors import ActionError
 
 __all__ = [
     "ACTION_TABLE",
+    "API_METHODS",
     "KINDS",
     "MAX_ACTION_CHARS",
+    "MAX_BODY_CHARS",
     "MAX_KEY_CHARS",
     "MAX_TEXT_CHARS",
     "MAX_URL_CHARS",

@@ -21,6 +21,10 @@ MAX_URL_CHARS = 2_000
 """Longest URL for ``goto``."""
 MAX_KEY_CHARS = 100
 """Longest key (combination) for ``press``."""
+MAX_BODY_CHARS = 5_000
+"""Longest JSON body of an ``api`` action or parameter object of a ``tool`` action."""
+API_METHODS: tuple[str, ...] = ("GET", "POST", "PUT", "DELETE")
+"""The HTTP methods an ``api`` action may use."""
 
 Grammar = Literal["webarena", "browsergym"]
 GRAMMARS: tuple[Grammar, ...] = ("webarena", "browsergym")
@@ -43,6 +47,8 @@ class ActionKind(StrEnum):
     NEW_TAB = "new_tab"
     TAB_FOCUS = "tab_focus"
     CLOSE_TAB = "close_tab"
+    API = "api"
+    TOOL = "tool"
     STOP = "stop"
 
 
@@ -121,6 +127,13 @@ def _specs() -> tuple[ActionSpec, ...]:
         (w, "tab_focus", K.TAB_FOCUS, ("index",), 1, "Focus the tab with this index (from 0).",
          "tab_focus [1]"),
         (w, "close_tab", K.CLOSE_TAB, (), 0, "Close the current tab.", "close_tab"),
+        (w, "api", K.API, ("method", "url", "body"), 2,
+         "Call a site's JSON API as the logged-in user (method GET, POST, PUT or DELETE; a "
+         "JSON body for writes); the response is shown as a page.",
+         'api [POST] [http://forum.test/api/submissions/1/vote] [{"choice": 1}]'),
+        (w, "tool", K.TOOL, ("name", "params"), 1,
+         "Run one of the site tools listed below with a JSON object of its parameters.",
+         'tool [open_forum] [{"name": "books"}]'),
         (w, "stop", K.STOP, ("answer",), 0,
          "End the episode with this answer (empty when no answer is asked for).",
          "stop [$41.97]"),
@@ -150,6 +163,13 @@ def _specs() -> tuple[ActionSpec, ...]:
         (b, "tab_focus", K.TAB_FOCUS, ("index",), 1, "Focus the tab with this index (from 0).",
          "tab_focus(1)"),
         (b, "tab_close", K.CLOSE_TAB, (), 0, "Close the current tab.", "tab_close()"),
+        (b, "api", K.API, ("method", "url", "body"), 2,
+         "Call a site's JSON API as the logged-in user (method GET, POST, PUT or DELETE; a "
+         "JSON body for writes); the response is shown as a page.",
+         'api("POST", "http://forum.test/api/submissions/1/vote", \'{"choice": 1}\')'),
+        (b, "tool", K.TOOL, ("name", "params"), 1,
+         "Run one of the site tools listed below with a dict of its parameters.",
+         'tool("open_forum", {"name": "books"})'),
         (b, "send_msg_to_user", K.STOP, ("text",), 1, "End the episode with this answer.",
          'send_msg_to_user("$41.97")'),
         (b, "report_infeasible", K.STOP, ("reason",), 1,
@@ -185,11 +205,14 @@ class Action:
             ``"click"`` is converted).
         target: Element id for click/type/select/check/uncheck/hover (and for a
             BrowserGym ``press(bid, key)``).
-        text: Typed text, option label, key, URL, answer, or scroll direction
-            (``"up"``/``"down"``).
+        text: Typed text, option label, key, URL, answer, scroll direction
+            (``"up"``/``"down"``), or a tool's name.
         press_enter: For ``type``: press Enter after typing.
         tab_index: For ``tab_focus``.
         infeasible: For ``stop`` from ``report_infeasible``; ``text`` is the reason.
+        method: For ``api``: the HTTP method (upper case); ``text`` is the URL.
+        body: For ``api``: the JSON body, or None; for ``tool``: its parameters as a
+            JSON object. Both in canonical form (``json.dumps`` of the parsed value).
 
     Raises:
         ActionError: ``kind`` is not an action kind.
@@ -201,6 +224,8 @@ class Action:
     press_enter: bool = False
     tab_index: int | None = None
     infeasible: bool = False
+    method: str | None = None
+    body: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, ActionKind):

@@ -19,12 +19,15 @@ what is wrong and what is accepted.
 from __future__ import annotations
 
 import ast
+import json
 import re
 import warnings
 
 from webenv.actions.model import (
+    API_METHODS,
     ELEMENT_KINDS,
     MAX_ACTION_CHARS,
+    MAX_BODY_CHARS,
     MAX_KEY_CHARS,
     MAX_TEXT_CHARS,
     MAX_URL_CHARS,
@@ -133,7 +136,11 @@ def _parse_webarena(source: str, verb: str, rest: str) -> Action:  # noqa: C901 
         raise ActionError(
             f"unexpected text {_echo(rest)} after {verb}; arguments go in square brackets: {usage}"
         )
-    if rest and not rest.endswith("]") and verb in ("stop", "goto", "press", "type", "select"):
+    if (
+        rest
+        and not rest.endswith("]")
+        and verb in ("stop", "goto", "press", "type", "select", "api", "tool")
+    ):
         raise ActionError(
             f"unbalanced brackets in {_echo(source)}: the last argument must end with ']': {usage}"
         )
@@ -167,6 +174,19 @@ def _parse_webarena(source: str, verb: str, rest: str) -> Action:  # noqa: C901 
         if len(args) != 1:
             raise ActionError(f"scroll takes 1 argument: {usage} (got {len(args)})")
         return Action(K.SCROLL, text=_parse_direction(args[0]))
+
+    if verb == "api":
+        return _parse_webarena_api(rest, usage)
+    if verb == "tool":
+        name_match = _ID_GROUP.match(rest)
+        if name_match is None:
+            raise ActionError(f"tool needs a tool name in brackets: {usage}")
+        params = name_match.group(2)
+        if params and not params.startswith("["):
+            raise ActionError(
+                f"unexpected text {_echo(params)} in tool; arguments go in square brackets: {usage}"
+            )
+        return tool_action(name_match.group(1), params[1:-1] if params else None)
 
     if verb in ("stop", "goto", "press"):
         if not rest:
@@ -216,6 +236,103 @@ def _parse_webarena(source: str, verb: str, rest: str) -> Action:  # noqa: C901 
     else:
         value = remainder[1:-1]
     return Action(K.TYPE, target=target, text=_check_text(value, "text"), press_enter=press_enter)
+
+
+def _parse_webarena_api(rest: str, usage: str) -> Action:
+    method_match = _ID_GROUP.match(rest)
+    if method_match is None:
+        raise ActionError(f"api takes 2 or 3 arguments: {usage} (got 0)")
+    remainder = method_match.group(2)
+    url_match = _ID_GROUP.match(remainder)
+    if url_match is None:
+        raise ActionError(f"api needs a URL in brackets after the method: {usage}")
+    after = url_match.group(2)
+    if after and not after.startswith("["):
+        raise ActionError(
+            f"unexpected text {_echo(after)} in api; the body goes in square brackets: {usage}"
+        )
+    return api_action(method_match.group(1), url_match.group(1), after[1:-1] if after else None)
+
+
+def api_action(method: str, url: str, body: object) -> Action:
+    """The ``api`` action for these arguments, checked (both grammars build it here).
+
+    Args:
+        method: GET, POST, PUT or DELETE (any case).
+        url: The URL to call.
+        body: JSON text, an already parsed object or list, or None (no body).
+
+    Raises:
+        ActionError: a bad method, URL or body, or a body on a GET.
+    """
+    verb = method.strip().upper()
+    if verb not in API_METHODS:
+        raise ActionError(
+            f"bad API method {_echo(method.strip())}: use {', '.join(API_METHODS)}, "
+            "e.g. api [GET] [http://forum.test/api/forums]"
+        )
+    target = _check_url(url, "api")
+    text = _json_text(body, "api body", 'a JSON object such as {"title": "..."}')
+    if text is not None and verb == "GET":
+        raise ActionError(
+            "a GET sends no body: put parameters in the URL's query, e.g. "
+            "api [GET] [http://forum.test/api/forums?sort=new]"
+        )
+    return Action(K.API, text=target, method=verb, body=text)
+
+
+def tool_action(name: str, params: object) -> Action:
+    """The ``tool`` action for a tool name and its parameters, checked against the tool.
+
+    Args:
+        name: The tool's name (:mod:`webenv.actions.tools`).
+        params: JSON text of an object, an already parsed dict, or None (no parameters).
+
+    Raises:
+        ActionError: an unknown tool, or parameters its declaration does not accept.
+    """
+    from webenv.actions.tools import check_call
+
+    text = _json_text(params, "tool parameters", 'a JSON object such as {"name": "books"}')
+    value = {} if text is None else json.loads(text)
+    if not isinstance(value, dict):
+        raise ActionError(
+            'tool parameters must be a JSON object such as {"name": "books"}, '
+            f"not {type(value).__name__}"
+        )
+    tool, args = check_call(name.strip(), value)
+    return Action(K.TOOL, text=tool.name, body=json.dumps(args, ensure_ascii=False))
+
+
+def _json_text(value: object, what: str, example: str) -> str | None:
+    """``value`` (JSON text or a parsed value) as canonical JSON text; None when empty."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if not value.strip():
+            return None
+        if len(value) > MAX_BODY_CHARS:
+            raise ActionError(
+                f"{what} too long ({len(value)} characters; the limit is {MAX_BODY_CHARS})"
+            )
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError) as exc:
+            raise ActionError(f"{what} is not JSON ({str(exc)[:60]}): write {example}") from None
+    if not isinstance(value, dict | list):
+        raise ActionError(f"{what} must be {example}, not a JSON {type(value).__name__}")
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise ActionError(
+            f"{what} holds a value JSON cannot express (a set, bytes, a tuple key or NaN): "
+            f"write {example}"
+        ) from None
+    if len(text) > MAX_BODY_CHARS:
+        raise ActionError(
+            f"{what} too long ({len(text)} characters; the limit is {MAX_BODY_CHARS})"
+        )
+    return text
 
 
 def _arity(verb: str) -> str:
@@ -304,10 +421,10 @@ def _check_text(value: str, what: str) -> str:
     return value
 
 
-def _check_url(value: str) -> str:
+def _check_url(value: str, verb: str = "goto") -> str:
     url = value.strip()
     if not url:
-        raise ActionError("goto needs a URL: goto [http://shop.test/]")
+        raise ActionError(f"{verb} needs a URL, e.g. {verb} [http://shop.test/]")
     if len(url) > MAX_URL_CHARS:
         raise ActionError(f"URL too long ({len(url)} characters; the limit is {MAX_URL_CHARS})")
     if any(char.isspace() for char in url):
@@ -453,6 +570,14 @@ def _literal(node: ast.expr, verb: str) -> object:
     if isinstance(node, ast.List | ast.Tuple) and verb == "select_option":
         items = [_literal(item, verb) for item in node.elts]
         return items
+    if isinstance(node, ast.Dict | ast.List) and verb in ("api", "tool"):
+        try:
+            return ast.literal_eval(node)
+        except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+            raise ActionError(
+                f"{verb}: a dict argument may hold only literal strings, numbers, booleans, "
+                "None, lists and dicts"
+            ) from None
     raise ActionError(
         f'{verb} arguments must be literal strings or numbers such as "12" or 400 '
         "(no variables or expressions)"
@@ -520,6 +645,14 @@ def _browsergym_action(verb: str, values: dict[str, object], signature: str) -> 
                 f"tab index must be a non-negative integer, got {_echo(str(index))}: {signature}"
             )
         return Action(K.TAB_FOCUS, tab_index=index)
+    if verb == "api":
+        return api_action(
+            _as_text(values["method"], verb, "method"),
+            _as_text(values["url"], verb, "url"),
+            values.get("body"),
+        )
+    if verb == "tool":
+        return tool_action(_as_text(values["name"], verb, "name"), values.get("params"))
     if verb == "send_msg_to_user":
         return Action(K.STOP, text=_check_text(_as_text(values["text"], verb, "text"), "answer"))
     # report_infeasible

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from webenv.actions.model import (
@@ -13,6 +14,7 @@ from webenv.actions.model import (
     MAX_URL_CHARS,
     ActionKind,
 )
+from webenv.actions.tools import describe_tools
 from webenv.errors import OptionError
 
 if TYPE_CHECKING:
@@ -38,6 +40,11 @@ def format_action(action: Action) -> str:
         return f"press [{text}]"
     if kind in (ActionKind.SCROLL, ActionKind.GOTO):
         return f"{kind} [{text}]"
+    if kind == ActionKind.API:
+        body = f" [{action.body}]" if action.body is not None else ""
+        return f"api [{action.method}] [{text}]{body}"
+    if kind == ActionKind.TOOL:
+        return f"tool [{text}] [{action.body or '{}'}]"
     if kind == ActionKind.TAB_FOCUS:
         return f"tab_focus [{action.tab_index}]"
     if kind == ActionKind.STOP:
@@ -59,18 +66,21 @@ _INTRO = {
 }
 
 
-def describe_actions(grammar: str = "webarena") -> str:
+def describe_actions(grammar: str = "webarena", sites: Iterable[str] = ()) -> str:
     """Describe the action set for a prompt: each action's signature, what it does, an
-    example.
+    example, and the tools of ``sites``.
 
-    Generated from the one action table, so it always matches what
-    :func:`webenv.actions.parse_action` accepts.
+    Generated from the one action table and the sites' tool data, so it always matches
+    what :func:`webenv.actions.parse_action` accepts.
 
     Args:
         grammar: ``"webarena"`` (``click [12]``) or ``"browsergym"`` (``click("12")``).
+        sites: Site names (``"forum"``...) whose tools (:mod:`webenv.actions.tools`) are
+            listed after the actions; none by default.
 
     Returns:
-        Several lines of text: an introduction, one block per action, and the limits.
+        Several lines of text: an introduction, one block per action, the tools, and the
+        limits.
 
     Raises:
         OptionError: ``grammar`` is not one of the two grammars.
@@ -86,6 +96,9 @@ def describe_actions(grammar: str = "webarena") -> str:
         lines.append(row.signature)
         lines.append(f"    {row.description}")
         lines.append(f"    Example: {row.example}")
+    tools = describe_tools(sites)
+    if tools:
+        lines += ["", "Tools for the tool action (name(parameters), what each does):", *tools]
     lines += [
         "",
         "Element ids are the numbers in square brackets in the observation. Limits: "

@@ -13,6 +13,7 @@ action (the env answers with a one-line error the next prompt shows) and the ste
 from __future__ import annotations
 
 import email.utils
+import json
 import os
 import random
 import time
@@ -21,7 +22,9 @@ from typing import Any
 
 import httpx
 
+from webenv.actions import ActionError
 from webenv.agents.extract import extract_action
+from webenv.agents.functions import action_functions, call_to_action
 from webenv.agents.prompts import PROMPT_STYLES, build_messages
 from webenv.agents.protocol import AgentStep, TaskInfo
 from webenv.errors import OptionError, WebEnvError
@@ -30,6 +33,9 @@ from webenv.sites.core.urls import parse_url
 RETRY_STATUSES = frozenset({408, 409, 429})
 """Statuses retried besides every 5xx."""
 NO_ACTION = ""
+TOOL_MODES = ("text", "function")
+"""How the agent offers and reads actions (the ``tools`` option)."""
+MAX_REPLY_NOTE = 2_000
 """What the agent sends when the reply holds no action (the env reports it, no-op)."""
 
 
@@ -88,6 +94,11 @@ class LLMAgent:
             ``max_backoff``.
         max_backoff: The longest wait between attempts (also caps ``Retry-After``).
         sleep: How to wait (tests pass a recorder).
+        tools: ``"text"`` (default): the action is read from the reply's text.
+            ``"function"``: the actions and the task's site tools are also offered as
+            OpenAI function-calling tools (``tools=[{"type": "function", ...}]``,
+            :mod:`webenv.agents.functions`) and the reply's first ``tool_calls`` entry is
+            read back into the action; a reply without one is read as text.
 
     Raises:
         OptionError: a base URL that is not http(s), an unknown prompt style, a named
@@ -109,6 +120,7 @@ class LLMAgent:
         backoff: float = 1.0,
         max_backoff: float = 60.0,
         sleep: Callable[[float], None] = time.sleep,
+        tools: str = "text",
     ) -> None:
         url = parse_url(base_url)
         if url is None or url.scheme not in ("http", "https"):
@@ -122,6 +134,10 @@ class LLMAgent:
             raise OptionError(
                 f"prompt_style={prompt_style!r} is not accepted; use one of "
                 f"{', '.join(PROMPT_STYLES)}"
+            )
+        if tools not in TOOL_MODES:
+            raise OptionError(
+                f"tools={tools!r} is not accepted; use one of {', '.join(TOOL_MODES)}"
             )
         for name, value in (("obs_tokens", obs_tokens), ("max_tokens", max_tokens)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -147,6 +163,8 @@ class LLMAgent:
         self.url = str(url).rstrip("/") + "/chat/completions"
         self.model = model
         self.prompt_style = prompt_style
+        self.tools = tools
+        self._sites: tuple[str, ...] = ()
         self.obs_tokens = obs_tokens
         self.temperature = float(temperature)
         self.max_tokens = max_tokens
@@ -164,6 +182,7 @@ class LLMAgent:
         """Forget the previous episode's actions; seed the back-off jitter."""
         self._history = []
         self._rng = random.Random(task_info.seed)
+        self._sites = tuple(task_info.task.sites)
         self.last_step = None
 
     def act(self, obs: dict[str, Any], info: dict[str, Any]) -> str:
@@ -172,7 +191,9 @@ class LLMAgent:
         Raises:
             LLMError: the endpoint refused the request or failed every retry.
         """
-        messages = build_messages(self.prompt_style, obs, self._history, obs_tokens=self.obs_tokens)
+        messages = build_messages(
+            self.prompt_style, obs, self._history, obs_tokens=self.obs_tokens, sites=self._sites
+        )
         step = AgentStep()
         self.last_step = step
         started = time.perf_counter()
@@ -183,6 +204,9 @@ class LLMAgent:
         choices = data.get("choices")
         message = choices[0].get("message") if isinstance(choices, list) and choices else None
         step.reply = _content(message)
+        calls = message.get("tool_calls") if isinstance(message, dict) else None
+        if self.tools == "function" and isinstance(calls, list) and calls:
+            return self._called(calls[0], step)
         action = extract_action(step.reply)
         if action is None:
             step.note = "no action found in the reply"
@@ -191,13 +215,32 @@ class LLMAgent:
         self._history.append(action)
         return action
 
+    def _called(self, call: Any, step: AgentStep) -> str:
+        """The action of one ``tool_calls`` entry (NO_ACTION, with a note, if it is bad)."""
+        function = call.get("function") if isinstance(call, dict) else None
+        name = function.get("name") if isinstance(function, dict) else None
+        arguments = function.get("arguments") if isinstance(function, dict) else None
+        step.reply = step.reply or json.dumps({"tool_call": function})[:MAX_REPLY_NOTE]
+        try:
+            if not isinstance(name, str):
+                raise ActionError("the tool call names no function")
+            action = call_to_action(name, arguments)
+        except ActionError as exc:
+            step.note = f"unusable tool call: {exc}"
+            self._history.append(f"(no action: {step.note})")
+            return NO_ACTION
+        self._history.append(action)
+        return action
+
     def _complete(self, messages: list[dict[str, str]], step: AgentStep) -> dict[str, Any]:
-        body = {
+        body: dict[str, Any] = {
             "model": self.model,
             "messages": messages,
             "temperature": self.temperature,
             "max_tokens": self.max_tokens,
         }
+        if self.tools == "function":
+            body["tools"] = action_functions(self._sites)
         failure = ""
         asked: float | None = None  # what the last reply's Retry-After asked for
         for attempt in range(self.max_retries + 1):

@@ -131,6 +131,7 @@ def build_messages(
     history: Sequence[str],
     *,
     obs_tokens: int,
+    sites: Sequence[str] = (),
 ) -> list[dict[str, str]]:
     """The chat messages for one step.
 
@@ -139,6 +140,7 @@ def build_messages(
         obs: The env's observation.
         history: This episode's actions so far, oldest first.
         obs_tokens: The AX text's token budget.
+        sites: The task's sites, whose tool actions the action list describes.
 
     Raises:
         OptionError: an unknown style.
@@ -152,7 +154,7 @@ def build_messages(
         "goal": obs.get("goal", ""),
     }
     if style == "webarena":
-        system = WEBARENA_SYSTEM.format(actions=describe_actions("webarena"))
+        system = WEBARENA_SYSTEM.format(actions=describe_actions("webarena", sites))
         user = WEBARENA_USER.format(
             **fields,
             previous=history[-1] if history else "None",
@@ -163,7 +165,7 @@ def build_messages(
         shown = history[-HISTORY_ACTIONS:]
         user = BROWSERGYM_USER.format(
             **fields,
-            actions=describe_actions("browsergym"),
+            actions=describe_actions("browsergym", sites),
             history="\n".join(shown) if shown else "(none yet)",
             error=error or "(none)",
         )

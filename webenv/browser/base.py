@@ -6,7 +6,9 @@ URL resolution (every typed or linked URL goes through :func:`webenv.sites.core.
 which never raises), the history model, the tab list and its cap. A backend supplies
 only primitives: facts about an element (:class:`ElementFacts`), focus, activate, fill,
 choose an option, set checked, hover, press, scroll, load a URL, reload a history entry,
-open, show and close a tab, and read the accessibility tree. Both backends therefore
+open, show and close a tab, make an API call and show a page webenv built (the
+``api`` action's response page, :mod:`webenv.browser.apipage`), and read the
+accessibility tree. Both backends therefore
 accept and refuse exactly the same actions with exactly the same messages.
 
 Actions are routed by :data:`ACTION_HANDLERS`, an explicit table keyed by the action
@@ -15,6 +17,7 @@ kind's string value.
 
 from __future__ import annotations
 
+import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -26,8 +29,10 @@ import numpy as np
 from lxml import html
 
 from webenv.actions import Action, ActionError
+from webenv.actions.tools import check_call
 from webenv.axtree import AXTree
 from webenv.axtree.rules import DISABLEABLE_TAGS, TEXT_INPUT_TYPES
+from webenv.browser.apipage import ApiResponse, render_api_page
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, expand_placeholders
 
@@ -466,6 +471,22 @@ class Browser(ABC):
         """Navigate the active tab to ``url`` (valid and reachable), adding a history entry."""
 
     @abstractmethod
+    def _api_call(self, method: str, url: URL, body: bytes | None) -> ApiResponse:
+        """Send one API request with the tab's cookies (no redirect followed) and log it.
+
+        Sends ``Accept: application/json`` and, with a body, ``Content-Type:
+        application/json`` (:func:`webenv.browser.apipage.request_headers`).
+
+        Raises:
+            ActionError: the request could not be made (a transport failure).
+        """
+
+    @abstractmethod
+    def _show_document(self, url: URL, document: bytes) -> None:
+        """Show the HTML ``document`` as the page at ``url`` in the active tab, adding a
+        history entry (as a navigation)."""
+
+    @abstractmethod
     def _restore(self, url: str) -> None:
         """Load history entry ``url`` afresh in the active tab (history is left to the base)."""
 
@@ -604,6 +625,27 @@ class Browser(ABC):
             raise invalid_url(expand_placeholders((action.text or "").strip()))
         self._load(url if str(url) == BLANK_URL else self._checked_url(url))
 
+    def _do_api(self, action: Action) -> None:
+        url = resolve_url(action.text, self.url)
+        if url is None:
+            raise invalid_url(expand_placeholders((action.text or "").strip()))
+        url = self._checked_url(url)
+        method = action.method or "GET"
+        body = action.body.encode() if action.body is not None else None
+        response = self._api_call(method, url, body)
+        self._show_document(url, render_api_page(method, str(url), response))
+
+    def _do_tool(self, action: Action) -> None:
+        tool, args = check_call(action.text or "", json.loads(action.body or "{}"))
+        if tool.site not in self.world.sites:
+            hosted = ", ".join(self.world.sites)
+            raise ActionError(
+                f"tool {tool.name} works on the {tool.site} site, which this env does not "
+                f"host (it hosts {hosted})"
+            )
+        step = tool.expand(args)
+        ACTION_HANDLERS[step.kind](self, step)
+
     def _checked_url(self, url: URL) -> URL:
         """``url`` ready to load, or the unreachable-host error."""
         url = loadable(url)
@@ -703,6 +745,8 @@ ACTION_HANDLERS: Mapping[str, Callable[[Browser, Action], None]] = MappingProxyT
         "new_tab": Browser._do_new_tab,
         "tab_focus": Browser._do_tab_focus,
         "close_tab": Browser._do_close_tab,
+        "api": Browser._do_api,
+        "tool": Browser._do_tool,
     }
 )
 """Action kind (its string value) -> the base method that carries it out."""

@@ -21,10 +21,11 @@ from werkzeug.test import Client
 from webenv.actions import ActionError
 from webenv.axtree import AXTree, build_axtree, element_id, is_hidden
 from webenv.browser import pagecache
+from webenv.browser.apipage import ApiResponse, request_headers
 from webenv.browser.base import BLANK_URL, Browser, ElementFacts, OptionFacts, option_label
 from webenv.browser.pagecache import CachedPage, page_cache
 from webenv.sites.core.urls import URL, parse_url
-from webenv.world import SITES, World, log_form
+from webenv.world import SITES, World, log_form, log_json
 
 MAX_REDIRECTS = 10
 
@@ -327,9 +328,46 @@ class InProcessBrowser(Browser):
         pre.text = body.decode("utf-8", errors="replace")
         return document
 
+    def _api_call(self, method: str, url: URL, body: bytes | None) -> ApiResponse:
+        """One WSGI call, as a page load makes, but with the API's headers and a JSON body.
+
+        Never answered from the page cache: the call's headers differ from a page load's.
+        """
+        client = self._clients[url.host]
+        path = url.path + (f"?{url.query}" if url.query else "")
+        logged = log_json(body)
+        try:
+            response = client.open(
+                path,
+                base_url=f"http://{url.host}",
+                method=method,
+                data=body,
+                headers=request_headers(body),
+            )
+        except Exception as exc:
+            self.world.log_request(method, f"http://{url.host}{path}", logged, 500)
+            raise ActionError(
+                f"{url.origin} failed to answer {path[:80]!r} "
+                f"({type(exc).__name__}: {str(exc)[:80]})"
+            ) from None
+        self.world.log_request(method, f"http://{url.host}{path}", logged, response.status_code)
+        if "Set-Cookie" in response.headers:
+            self._reset_cookies = None
+        answer = ApiResponse(
+            response.status_code, dict(response.headers.items()), response.get_data()
+        )
+        response.close()
+        return answer
+
+    def _show_document(self, url: URL, document: bytes) -> None:
+        self._push(Page(str(url), etree.fromstring(document, _PARSER)))
+
     def _navigate(self, url: URL, method: str = "GET", form: MultiDict | None = None) -> None:
         """Load a page into the active tab and push it onto the tab's history."""
-        page = _blank_page() if str(url) == BLANK_URL else self._fetch(method, url, form)
+        self._push(_blank_page() if str(url) == BLANK_URL else self._fetch(method, url, form))
+
+    def _push(self, page: Page) -> None:
+        """Show ``page`` in the active tab as a new history entry."""
         tab = self.tabs[self.active]
         del tab.history[tab.position + 1 :]
         tab.history.append(page.url)

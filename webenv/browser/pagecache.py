@@ -17,7 +17,10 @@ What keeps it exact:
   stops using the cache until its next reset (its cookie jar no longer matches);
 - documents are shared read-only: the browser copies one before an action changes it
   (typing, selecting, checking, opening ``<details>``);
-- a hit still appends each hop to the request log, as the real requests would.
+- a hit still appends each hop to the request log, as the real requests would;
+- the ``api`` action's calls never use it: they send other headers than a page load
+  (``Accept: application/json``, and a site API may read a token header), which are
+  not in the key.
 """
 
 from __future__ import annotations

@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from webenv.actions import ActionError, parse_action
+from webenv.modalities import action_modality
 from webenv.tools.study.statistics import wilson
 from webenv.validators import MODES
 
-GROUPINGS = ("site", "family", "eval_type", "difficulty")
+GROUPINGS = ("site", "family", "eval_type", "difficulty", "modality")
 """What ``summary.json`` breaks success down by (an episode with several eval types
-counts in each)."""
+counts in each). ``modality`` is ``api`` for an episode that called a site API (an
+``api`` action or an API-backed tool that executed) and ``ui`` for the others."""
 
 
 def _rates(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -27,7 +30,24 @@ def _rates(records: list[dict[str, Any]]) -> dict[str, Any]:
     return row
 
 
+def episode_modality(record: dict[str, Any]) -> str:
+    """``"api"`` when one of the episode's actions that executed called a site API, else
+    ``"ui"``."""
+    for step in record.get("steps") or []:
+        if step.get("error"):
+            continue
+        try:
+            action = parse_action(str(step.get("action", "")))
+        except ActionError:
+            continue
+        if action_modality(action) == "api":
+            return "api"
+    return "ui"
+
+
 def _keys(record: dict[str, Any], grouping: str) -> list[str]:
+    if grouping == "modality":
+        return [episode_modality(record)]
     if grouping == "eval_type":
         return [str(t) for t in record.get("eval_types") or ["unknown"]]
     return [str(record.get(grouping) or "unknown")]

@@ -15,7 +15,8 @@ from typing import Any
 
 import gymnasium as gym
 
-from webenv.errors import SolutionError
+from webenv.actions.parsers import api_action, tool_action
+from webenv.errors import ActionError, SolutionError
 from webenv.tasks import Task
 from webenv.validators import Evaluation
 from webenv.world import expand_placeholders
@@ -79,6 +80,12 @@ def step_to_actions(step: dict[str, Any], axtree: str) -> list[str]:
         return [f"goto [{expand_placeholders(step['url'])}]"]
     if do in ("go_back", "go_forward"):
         return [do]
+    if do == "api":
+        body = step.get("body")
+        url = expand_placeholders(step["url"])
+        return [api_action(step.get("method", "GET"), url, body).to_str()]
+    if do == "tool":
+        return [tool_action(step["tool"], step.get("params", {})).to_str()]
     if do == "press" and "role" not in step:
         return [f"press [{step.get('key', 'Enter')}]"]
     element = find_element(axtree, step)
@@ -120,7 +127,7 @@ def play_solution(
     for step in task.solution:
         try:
             actions = step_to_actions(step, obs["axtree"])
-        except (SolutionError, KeyError) as exc:
+        except (SolutionError, KeyError, ActionError) as exc:
             result.error = f"step {result.steps + 1} ({step.get('do')}): {exc}"
             return result
         for action in actions:

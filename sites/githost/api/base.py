@@ -5,9 +5,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlencode
 
-from flask import abort, current_app, g, request
+from flask import abort, g, request
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response
@@ -17,8 +16,6 @@ from ...core.db import SAFE_METHODS, get_db
 from .. import access, tokens
 
 PREFIX = "/api/v4"
-DEFAULT_PER_PAGE = 20
-MAX_PER_PAGE = 100
 
 bp = core_api.json_blueprint("api", __name__, PREFIX)
 
@@ -176,21 +173,14 @@ def bool_param(fields: MultiDict, name: str) -> bool:
 # --- pagination -------------------------------------------------------------------------------
 
 
-def _page_url(page: int, per_page: int) -> str:
-    base = current_app.config["SITE_URLS"].get("githost", request.host_url).rstrip("/")
-    args = [(k, v) for k, v in request.args.items(multi=True) if k not in ("page", "per_page")]
-    args += [("page", str(page)), ("per_page", str(per_page))]
-    return f"{base}{request.path}?{urlencode(args)}"
-
-
 def paginated(
     sql_from: str, sql_params: Sequence[Any], order: str, columns: str, render: Any
 ) -> Response:
     """Answer one page of ``SELECT columns FROM sql_from ORDER BY order`` as a JSON list.
 
     ``page`` (default 1) and ``per_page`` (default 20, at most 100) come from the query;
-    the response has GitLab's ``X-Total``, ``X-Total-Pages``, ``X-Page``, ``X-Per-Page``,
-    ``X-Next-Page``, ``X-Prev-Page`` and ``Link`` headers. A page past the last is empty.
+    the response has GitLab's paging headers (:func:`~webenv.sites.core.api.paged_response`).
+    A page past the last is empty.
 
     Args:
         sql_from: Everything after ``FROM`` up to ``ORDER BY``.
@@ -199,32 +189,14 @@ def paginated(
         columns: The selected columns.
         render: Turns the page's rows into the list to answer.
     """
-    page = int_param(request.args, "page") or 1
-    per_page = min(int_param(request.args, "per_page") or DEFAULT_PER_PAGE, MAX_PER_PAGE)
+    page = core_api.requested_page()
     db = get_db()
     total = db.execute(f"SELECT COUNT(*) FROM {sql_from}", list(sql_params)).fetchone()[0]
     rows = db.execute(
         f"SELECT {columns} FROM {sql_from} ORDER BY {order} LIMIT ? OFFSET ?",
-        [*sql_params, per_page, (page - 1) * per_page],
+        [*sql_params, page.per_page, page.offset],
     ).fetchall()
-    pages = max(1, -(-total // per_page))
-    response = core_api.json_response(render(rows))
-    headers = response.headers
-    headers["X-Total"] = str(total)
-    headers["X-Total-Pages"] = str(pages)
-    headers["X-Page"] = str(page)
-    headers["X-Per-Page"] = str(per_page)
-    headers["X-Next-Page"] = str(page + 1) if page < pages else ""
-    headers["X-Prev-Page"] = str(page - 1) if 1 < page <= pages + 1 else ""
-    links = []
-    if 1 < page <= pages + 1:
-        links.append(f'<{_page_url(page - 1, per_page)}>; rel="prev"')
-    if page < pages:
-        links.append(f'<{_page_url(page + 1, per_page)}>; rel="next"')
-    links.append(f'<{_page_url(1, per_page)}>; rel="first"')
-    links.append(f'<{_page_url(pages, per_page)}>; rel="last"')
-    headers["Link"] = ", ".join(links)
-    return response
+    return core_api.paged_response(render(rows), page, total)
 
 
 def created(payload: Any) -> tuple[Response, int]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from http.client import HTTPConnection
+from http.cookies import SimpleCookie
 from typing import Any
 
 import numpy as np
@@ -12,6 +14,7 @@ from lxml import html
 
 from webenv.actions import Action, ActionError
 from webenv.axtree import AXNode, AXTree
+from webenv.browser.apipage import ApiResponse, request_headers
 from webenv.browser.base import (
     BLANK_URL,
     MAX_TABS,
@@ -471,6 +474,56 @@ class ChromiumBrowser(Browser):
 
     def _load(self, url: URL) -> None:
         self._goto(str(url))
+
+    def _api_call(self, method: str, url: URL, body: bytes | None) -> ApiResponse:
+        """One request through the site proxy (which logs it) with the context's cookies.
+
+        Playwright's own request client tunnels through a proxy with ``CONNECT``, which
+        the proxy refuses by design, so the call is made here, in the absolute form
+        Chromium uses; cookies the response sets go back into the context.
+        """
+        context = self._open_context()
+        cookies = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies(str(url)))
+        headers = {"Host": url.host, **request_headers(body)}
+        if cookies:
+            headers["Cookie"] = cookies
+        connection = HTTPConnection(
+            "127.0.0.1", self.proxy.port, timeout=NAVIGATION_TIMEOUT_MS / 1000
+        )
+        try:
+            connection.request(method, str(url), body=body, headers=headers)
+            response = connection.getresponse()
+            answer = ApiResponse(response.status, dict(response.getheaders()), response.read())
+            set_cookies = response.headers.get_all("Set-Cookie") or []
+        except OSError as exc:
+            raise ActionError(f"api call to {str(url)[:80]!r} failed: {_one_line(exc)}") from None
+        finally:
+            connection.close()
+        for header in set_cookies:
+            jar = SimpleCookie()
+            jar.load(header)
+            for name, morsel in jar.items():
+                context.add_cookies(
+                    [{"name": name, "value": morsel.value, "domain": url.host, "path": "/"}]
+                )
+        return answer
+
+    def _show_document(self, url: URL, document: bytes) -> None:
+        """Navigate to ``url`` with its document answered by ``document`` (a one-time route),
+        so the tab's URL, history and title are a navigation's."""
+        target = str(url)
+
+        def matches(address: str) -> bool:
+            return address == target
+
+        def fulfil(route: Any) -> None:
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=document)
+
+        self.page.route(matches, fulfil, times=1)
+        try:
+            self._goto(target)
+        finally:
+            self.page.unroute(matches, fulfil)
 
     def _restore(self, url: str) -> None:
         # The in-process history model: the GET URL loaded afresh (Chromium's own

@@ -11,7 +11,8 @@ addressed to the proxy itself gets a 403 page and is remembered in
 Requests are served one at a time under ``world.lock``, the lock the env also takes to
 reset or query the world: the world's SQLite connections are shared by all of its apps,
 and a late request for the previous page must never meet a database being restored.
-Document requests (navigations and form submissions, not stylesheets or favicons) are
+Document requests (navigations, form submissions and the ``api`` action's calls, not
+stylesheets or favicons) are
 appended to ``world.request_log`` in the same shape as the in-process backend:
 ``method``, ``url``, ``form``, ``status``. The sites' static files (a stylesheet) are
 served as cacheable, so Chromium asks for them once, not on every page.
@@ -27,6 +28,7 @@ from urllib.parse import urlunsplit
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
+from webenv.browser.apipage import API_ACCEPT
 from webenv.world import SITES, World, read_form
 
 __all__ = ["STATIC_CACHE_CONTROL", "SiteProxy"]
@@ -85,7 +87,9 @@ def _is_document_request(environ: dict[str, Any]) -> bool:
     if dest:
         return dest in ("document", "iframe", "frame")
     accept = environ.get("HTTP_ACCEPT", "")
-    return accept.startswith("text/html") or environ.get("REQUEST_METHOD") == "POST"
+    return accept.startswith(("text/html", API_ACCEPT)) or environ.get(
+        "REQUEST_METHOD", "GET"
+    ) not in ("GET", "HEAD")
 
 
 def _is_static(app: Any, environ: dict[str, Any], status: str) -> bool:
