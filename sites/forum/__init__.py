@@ -25,7 +25,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, comments, forums, search, submissions, users, votes
+    from . import account, comments, forums, media, search, submissions, users, votes
     from .datagen import generate
 
     def layout() -> dict[str, Any]:
@@ -46,6 +46,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             account.bp,
             messages.bp,
             search.bp,
+            media.bp,
         ],
         login_endpoint="account.login",
         home_endpoint="forums.front",
@@ -60,5 +61,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "user_url": listing.user_url,
             "forum_url": listing.forum_url,
             "vote_url": listing.vote_url,
+            "avatar_url": media.avatar_url,
+            "avatar_alt": media.avatar_alt,
+            "submission_image": media.submission_image,
+            "submission_image_url": media.submission_image_url,
         },
     )

@@ -61,7 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import dashboard, issues, merge_requests, planning, projects, repository, users
+    from . import dashboard, issues, media, merge_requests, planning, projects, repository, users
     from .datagen import generate
 
     return create_site_app(
@@ -78,6 +78,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             issues.bp,
             merge_requests.bp,
             planning.bp,
+            media.bp,
         ],
         login_endpoint="users.sign_in",
         home_endpoint="dashboard.home",
@@ -86,6 +87,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "markdown": markdown.render,
             "short": lambda sha: (sha or "")[:8],
             "role": lambda role: access.ROLES.get(role, ""),
+        },
+        template_globals={
+            "avatar_url": media.avatar_url,
+            "project_avatar_url": media.project_avatar_url,
         },
         max_content_length=2 * 1024 * 1024,
         before_error_page=_forget_project,

@@ -7,6 +7,8 @@
 -- a tree and their parents, and refs (branches and tags) pointing at commits.
 -- Forks share blobs, trees and commit shas with the project they came from.
 
+DROP TABLE IF EXISTS project_avatars;
+DROP TABLE IF EXISTS avatars;
 DROP TABLE IF EXISTS events;
 DROP TABLE IF EXISTS todos;
 DROP TABLE IF EXISTS notes;
@@ -295,3 +297,15 @@ CREATE TABLE events (
 );
 CREATE INDEX idx_events_author ON events (author_id, created_at);
 CREATE INDEX idx_events_project ON events (project_id, created_at);
+
+-- Avatar colours (media.py draws initials and letter tiles on them); a user or project
+-- created later has no row and gets a colour from its name.
+CREATE TABLE avatars (
+  user_id INTEGER PRIMARY KEY REFERENCES users (id),
+  background TEXT NOT NULL
+);
+
+CREATE TABLE project_avatars (
+  project_id INTEGER PRIMARY KEY REFERENCES projects (id),
+  background TEXT NOT NULL
+);

@@ -26,7 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, admin, cart, catalog, cms, product
+    from . import account, admin, cart, catalog, cms, media, product
     from .datagen import generate
 
     def layout() -> dict[str, Any]:
@@ -44,9 +44,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         site_name=SITES["shop"].title,
         test_config=test_config,
         generate=generate,
-        blueprints=[catalog.bp, product.bp, cart.bp, account.bp, admin.bp, cms.bp],
+        blueprints=[catalog.bp, product.bp, cart.bp, account.bp, admin.bp, cms.bp, media.bp],
         login_endpoint="account.login",
         home_endpoint="catalog.index",
         layout=layout,
         filters={"money": pricing.format_money},
+        template_globals={
+            "main_photo": media.main_photo,
+            "category_banner": media.category_banner_row,
+        },
     )
