@@ -9,6 +9,7 @@ canvas and scaled to the 400 × 400 picture.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 
 from ..core import images
@@ -435,7 +436,12 @@ SHAPES: dict[str, Callable[[str], list[str]]] = {
 """Silhouette of each product type, drawn in a colour."""
 
 _KIND_BY_WORD = (
-    # (word in the lower-case noun, kind); the first match wins.
+    # (whole word or words in the lower-case noun, kind); the first match wins.
+    ("cable box", "box"),
+    ("soap", "box"),
+    ("clipper", "knife"),
+    ("raincoat", "jacket"),
+    ("speakers", "speaker"),
     ("mug", "mug"),
     ("tumbler", "mug"),
     ("teapot", "teapot"),
@@ -487,11 +493,14 @@ _KIND_BY_WORD = (
     ("sweater", "top"),
     ("hoodie", "top"),
     ("gloves", "top"),
-    ("head", "headphones"),
-    ("ear", "headphones"),
+    ("headphones", "headphones"),
+    ("headset", "headphones"),
+    ("earbuds", "headphones"),
+    ("earphones", "headphones"),
     ("speaker", "speaker"),
     ("soundbar", "speaker"),
-    ("charg", "charger"),
+    ("charger", "charger"),
+    ("charging", "charger"),
     ("cable", "charger"),
     ("power bank", "charger"),
     ("adapter", "charger"),
@@ -566,7 +575,7 @@ _KIND_BY_CATEGORY = {
 }
 """The type of a product whose noun names no shape, by top-level category."""
 
-_BOOKISH = ("notebook", "planner", "sketchbook", "journal", "sticky notes")
+_BOOKISH = ("folder", "notebook", "planner", "sketchbook", "journal", "sticky notes")
 
 CONTAINERS = {"bottle": "bottle", "jar": "jar", "pack": "pack", "box": "box"}
 """Kinds whose colour is the packaging's, named in the alt text."""
@@ -578,13 +587,17 @@ def describe(qualifier: str, noun: str) -> str:
     return " ".join(word if not any(c.islower() for c in word) else word.lower() for word in words)
 
 
+def _has_word(text: str, word: str) -> bool:
+    return re.search(rf"\b{re.escape(word)}\b", text) is not None
+
+
 def kind_for(noun: str, category: str) -> str:
     """The silhouette that depicts a product ``noun`` of the top-level ``category``."""
     lower = noun.lower()
-    if any(word in lower for word in _BOOKISH):
+    if any(_has_word(lower, word) for word in _BOOKISH):
         return "book"
     for word, kind in _KIND_BY_WORD:
-        if word in lower:
+        if _has_word(lower, word):
             return kind
     return _KIND_BY_CATEGORY.get(category, "gadget")
 
