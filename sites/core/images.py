@@ -154,7 +154,9 @@ def letter_tile(name: str, background: str, *, size: int = 96) -> bytes:
 
 
 @functools.lru_cache(maxsize=512)
-def banner(title: str, background: str, accent: str, *, width: int = 960, height: int = 180) -> bytes:
+def banner(
+    title: str, background: str, accent: str, *, width: int = 960, height: int = 180
+) -> bytes:
     """A wide banner: diagonal bands of ``accent`` over ``background`` and the title."""
     base, second = fill(background), fill(accent)
     bands = [
@@ -248,7 +250,7 @@ def scene(motif: str, colour: str, variant: int, *, width: int = 480, height: in
                 for row in range(1, 6)
             ),
             f'<polygon points="{150 + 15 * step},{height * 0.55 - 4:g} {200 + 15 * step},'
-            f'{height * 0.55 - 4:g} {190 + 15 * step},{height * 0.55 + 10:g}'
+            f"{height * 0.55 - 4:g} {190 + 15 * step},{height * 0.55 + 10:g}"
             f' {160 + 15 * step},{height * 0.55 + 10:g}" fill="#5a3b24"/>',
             f'<polygon points="{175 + 15 * step},{height * 0.55 - 70:g} {175 + 15 * step},'
             f'{height * 0.55 - 8:g} {215 + 15 * step},{height * 0.55 - 8:g}" fill="#ffffff"/>',

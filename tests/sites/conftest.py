@@ -243,18 +243,18 @@ class TagBalance(HTMLParser):
 def check_markup(body: bytes, *, aria_label_names: bool = True) -> None:
     """Assert the markup and accessibility rules every page follows.
 
-    Tags balance; no newline follows ``<pre>``/``<textarea>``; the page has
-    ``lang="en"``, a title, one ``h1`` and the header, nav, main and footer
-    landmarks; every visible control has a label; ids are unique; tables have
-    ``thead``/``tbody`` and column headers; buttons and links have a name (text, or
-an image's alt text); every image has alt text and a reserved size; POST
-    forms carry the CSRF token and no form nests in another; no ``<div>`` or
-    ``<ul>`` opens right inside a ``<p>``; there are no scripts.
+        Tags balance; no newline follows ``<pre>``/``<textarea>``; the page has
+        ``lang="en"``, a title, one ``h1`` and the header, nav, main and footer
+        landmarks; every visible control has a label; ids are unique; tables have
+        ``thead``/``tbody`` and column headers; buttons and links have a name (text, or
+    an image's alt text); every image has alt text and a reserved size; POST
+        forms carry the CSRF token and no form nests in another; no ``<div>`` or
+        ``<ul>`` opens right inside a ``<p>``; there are no scripts.
 
-    Args:
-        body: The page's HTML.
-        aria_label_names: Whether an ``aria-label`` alone names a button or link
-            (otherwise it needs visible text).
+        Args:
+            body: The page's HTML.
+            aria_label_names: Whether an ``aria-label`` alone names a button or link
+                (otherwise it needs visible text).
     """
     text = body.decode()
     balance = TagBalance()
@@ -297,7 +297,9 @@ an image's alt text); every image has alt text and a reserved size; POST
 
 def ax_images(body: bytes) -> list[str]:
     """The names of the ``image`` nodes in a page's accessibility tree (in-process builder)."""
-    return [node.name for node in build_axtree(html.fromstring(body)).find("image", "", exact=False)]
+    return [
+        node.name for node in build_axtree(html.fromstring(body)).find("image", "", exact=False)
+    ]
 
 
 @pytest.fixture

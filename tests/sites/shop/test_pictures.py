@@ -171,8 +171,7 @@ def _world(seed: int) -> sqlite3.Connection:
 
 def _drawn(conn: sqlite3.Connection) -> list[bytes]:
     rows = conn.execute(
-        "SELECT kind, colour, backdrop, view FROM product_images WHERE product_id <= 40"
-        " ORDER BY id"
+        "SELECT kind, colour, backdrop, view FROM product_images WHERE product_id <= 40 ORDER BY id"
     )
     return [pictures.render(*row) for row in rows]
 
