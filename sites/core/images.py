@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
@@ -97,26 +98,13 @@ def text(x: float, y: float, content: str, *, size: int, colour: str, weight: st
 
 
 def initials(name: str) -> str:
-    """One or two capital letters for a name: ``jane_doe`` -> ``JD``, ``Gitlab Runner`` -> ``GR``."""
-    words = [word for word in _split_words(name) if word]
+    """One or two capital letters of a name: ``jane_doe`` -> ``JD``, ``Gitlab Runner`` -> ``GR``."""
+    words = re.findall(r"[^\W_]+", name)
     if not words:
         return "?"
     if len(words) == 1:
         return words[0][:1].upper()
     return (words[0][:1] + words[1][:1]).upper()
-
-
-def _split_words(name: str) -> list[str]:
-    current, words = [], []
-    for char in name:
-        if char.isalnum():
-            current.append(char)
-        elif current:
-            words.append("".join(current))
-            current = []
-    if current:
-        words.append("".join(current))
-    return words
 
 
 @functools.lru_cache(maxsize=4096)
@@ -242,7 +230,8 @@ def scene(motif: str, colour: str, variant: int, *, width: int = 480, height: in
     else:  # seascape
         body += [
             f'<circle cx="{width - 90 - 20 * step}" cy="80" r="40" fill="#f9c85a"/>',
-            f'<rect y="{height * 0.55:g}" width="{width}" height="{height * 0.45:g}" fill="{main}"/>',
+            f'<rect y="{height * 0.55:g}" width="{width}" height="{height * 0.45:g}"'
+            f' fill="{main}"/>',
             *(
                 f'<path d="M0 {height * 0.55 + 22 * row:g} q 30 -12 60 0 t 60 0 t 60 0 t 60 0'
                 f' t 60 0 t 60 0 t 60 0 t 60 0" stroke="{shade(main, 1.4)}" fill="none"'

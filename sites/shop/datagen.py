@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from importlib import resources
 
-from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core import images
+from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
 from ..core.slugs import slugify
