@@ -77,10 +77,10 @@ def test_product_page_gallery(client: FlaskClient, conn: sqlite3.Connection, pag
     photos = photos_of(conn, SLUG)
     body = client.get(f"/product/{SLUG}").data
     tree = html.fromstring(body)
-    (main,) = tree.cssselect(".gallery figure img")
+    (main,) = tree.cssselect(".gallery .shown-photo img")
     assert main.get("alt") == photos[0]["alt"]
     assert main.get("src") == f"/media/products/{photos[0]['id']}.svg"
-    assert tree.cssselect(".gallery figcaption")[0].text_content() == f"Photo 1 of {len(photos)}"
+    assert tree.cssselect(".gallery .photo-count")[0].text_content() == f"Photo 1 of {len(photos)}"
     thumbs = tree.cssselect(".gallery-thumbnails a")
     assert [a.get("href") for a in thumbs] == [
         f"/product/{SLUG}?photo={n}" for n in range(1, len(photos) + 1)
@@ -88,11 +88,11 @@ def test_product_page_gallery(client: FlaskClient, conn: sqlite3.Connection, pag
     assert page_images(body) == [photos[0]["alt"], *(photo["alt"] for photo in photos)]
 
     second = html.fromstring(client.get(f"/product/{SLUG}?photo=2").data)
-    assert second.cssselect(".gallery figure img")[0].get("alt") == photos[1]["alt"]
+    assert second.cssselect(".gallery .shown-photo img")[0].get("alt") == photos[1]["alt"]
     assert second.cssselect(".gallery-thumbnails a[aria-current]")[0].get("href").endswith("=2")
     for bad in ("0", "99", "x", "-1", "2" * 50):
         page = html.fromstring(client.get(f"/product/{SLUG}?photo={bad}").data)
-        assert page.cssselect(".gallery figure img")[0].get("alt") == photos[0]["alt"]
+        assert page.cssselect(".gallery .shown-photo img")[0].get("alt") == photos[0]["alt"]
 
 
 def test_one_product_page_of_every_kind_shows_its_photos(
