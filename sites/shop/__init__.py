@@ -50,7 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         layout=layout,
         filters={"money": pricing.format_money},
         template_globals={
-            "main_photo": media.main_photo,
+            "main_photos": media.main_photos,
             "category_banner": media.category_banner_row,
         },
     )

@@ -7,8 +7,9 @@ Each is drawn from its database row (:mod:`~webenv.sites.shop.pictures`,
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 
-from flask import Blueprint, abort
+from flask import Blueprint, abort, request
 from werkzeug.wrappers import Response
 
 from ..core import images
@@ -59,16 +60,23 @@ def product_photos(product_id: int) -> list[sqlite3.Row]:
     )
 
 
-def main_photo(product_id: int) -> sqlite3.Row | None:
-    """A product's main photo (listings, cart and back office thumbnails), if it has one."""
-    return (
+def main_photos(product_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """The main photos of products (listings, cart and back office thumbnails): product id
+    to (URL, alt text), one query for a whole listing; a product without photos is absent."""
+    ids = list(product_ids)
+    if not ids:
+        return {}
+    rows = (
         get_db()
         .execute(
-            "SELECT id, alt FROM product_images WHERE product_id = ? AND position = 1",
-            (product_id,),
+            "SELECT product_id, id, alt FROM product_images WHERE position = 1 AND product_id"
+            f" IN ({', '.join('?' * len(ids))})",
+            ids,
         )
-        .fetchone()
+        .fetchall()
     )
+    root = request.script_root
+    return {row[0]: (f"{root}/media/products/{row[1]}.svg", row[2]) for row in rows}
 
 
 def category_banner_row(category_id: int) -> sqlite3.Row | None:
