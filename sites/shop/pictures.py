@@ -591,6 +591,7 @@ def _has_word(text: str, word: str) -> bool:
     return re.search(rf"\b{re.escape(word)}\b", text) is not None
 
 
+@functools.cache
 def kind_for(noun: str, category: str) -> str:
     """The silhouette that depicts a product ``noun`` of the top-level ``category``."""
     lower = noun.lower()
