@@ -152,3 +152,16 @@ def test_git_api_answers_as_the_signed_in_user_and_with_a_token_until_revoked(gi
     obs = act(git, obs, "click", "button", "Revoke agent")
     obs, *_ = git.step(f"goto [{api}]")
     assert "401 Unauthorized" in obs["axtree"]
+
+
+def test_in_process_page_loads_fetch_no_pictures():
+    """Images are in the AX tree by their alt text; the in-process backend never requests them."""
+    env = WebEnv(tasks="shop")
+    try:
+        obs = start(env, "http://shop.test/product/ember-porcelain-coffee-mug")
+        assert "image 'Grey porcelain coffee mug, front view'" in obs["axtree"]
+        act(env, obs, "click", "link", "Red porcelain coffee mug, side view")
+        urls = [entry["url"] for entry in env.world.request_log]
+        assert urls and not any("/media/" in url for url in urls), urls
+    finally:
+        env.close()

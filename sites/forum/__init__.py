@@ -25,7 +25,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, api, comments, forums, search, submissions, users, votes
+    from . import account, api, comments, forums, media, search, submissions, users, votes
     from .datagen import generate
 
     def layout() -> dict[str, Any]:
@@ -47,6 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             messages.bp,
             search.bp,
             api.bp,
+            media.bp,
         ],
         login_endpoint="account.login",
         home_endpoint="forums.front",
@@ -61,6 +62,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "user_url": listing.user_url,
             "forum_url": listing.forum_url,
             "vote_url": listing.vote_url,
+            "avatar_url": media.avatar_url,
+            "avatar_alt": media.avatar_alt,
+            "submission_image": media.submission_image,
+            "submission_image_url": media.submission_image_url,
         },
     )
     return app

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from importlib import resources
 
+from ..core import images
 from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
@@ -531,6 +532,31 @@ def _messages(rng: Rng, writer: _Writer, users: list[_User]) -> list[tuple]:
     ]
 
 
+IMAGE_POST_SHARE = 0.12
+"""About this share of text submissions are image posts."""
+
+IMAGE_COLOURS = ("Blue", "Teal", "Green", "Orange", "Red", "Purple", "Navy", "Mustard", "Pink")
+
+
+def image_alt(motif: str, colour: str, title: str) -> str:
+    """The alt text of an image post's picture."""
+    return f'Picture of a {colour.lower()} {motif} for "{title}"'
+
+
+def _pictures(
+    seed: int, users: list[_User], submissions: list[_Submission]
+) -> tuple[list[tuple], list[tuple]]:
+    """Avatar and image-post rows, from their own random stream (other tables keep theirs)."""
+    rng = Rng(f"forum-images:{seed}")
+    avatars = [(user.id, rng.choice(images.AVATAR_COLOURS)) for user in users]
+    pictures = []
+    for s in submissions:
+        if s.kind == "text" and rng.chance(IMAGE_POST_SHARE):
+            motif, colour = rng.choice(images.SCENES), rng.choice(IMAGE_COLOURS)
+            pictures.append((s.id, motif, colour, image_alt(motif, colour, s.title)))
+    return avatars, pictures
+
+
 def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None:
     """Create the forum's tables and fill them with the world of ``seed``.
 
@@ -629,4 +655,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
     conn.executemany("INSERT INTO submission_votes VALUES (?, ?, ?, ?)", submission_votes)
     conn.executemany("INSERT INTO comment_votes VALUES (?, ?, ?, ?)", comment_votes)
     conn.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)", messages)
+    avatars, pictures = _pictures(seed, users, submissions)
+    conn.executemany("INSERT INTO avatars VALUES (?, ?)", avatars)
+    conn.executemany("INSERT INTO submission_images VALUES (?, ?, ?, ?)", pictures)
     conn.commit()

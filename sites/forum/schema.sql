@@ -1,6 +1,8 @@
 -- Schema of the forum site. Timestamps are 'YYYY-MM-DD HH:MM:SS' text in world time.
 -- Scores are denormalized: score = upvotes - downvotes = SUM(value) of the item's votes.
 
+DROP TABLE IF EXISTS submission_images;
+DROP TABLE IF EXISTS avatars;
 DROP TABLE IF EXISTS messages;
 DROP TABLE IF EXISTS comment_votes;
 DROP TABLE IF EXISTS submission_votes;
@@ -122,3 +124,17 @@ CREATE TABLE messages (
 );
 CREATE INDEX idx_messages_recipient ON messages (recipient_id, created_at);
 CREATE INDEX idx_messages_sender ON messages (sender_id, created_at);
+
+-- Pictures drawn from these rows (media.py): users' avatars (a user without a row gets
+-- a colour from the name) and the pictures of image posts.
+CREATE TABLE avatars (
+  user_id INTEGER PRIMARY KEY REFERENCES users (id),
+  background TEXT NOT NULL
+);
+
+CREATE TABLE submission_images (
+  submission_id INTEGER PRIMARY KEY REFERENCES submissions (id),
+  motif TEXT NOT NULL,               -- landscape, city skyline, bar chart, still life, seascape
+  colour TEXT NOT NULL,
+  alt TEXT NOT NULL
+);

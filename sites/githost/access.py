@@ -43,6 +43,7 @@ RESERVED = {
     "api",
     "-",
     "new",
+    "media",
     "favicon.ico",
     "robots.txt",
 }

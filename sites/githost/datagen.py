@@ -21,6 +21,7 @@ from operator import itemgetter
 from string import Template
 from typing import Any
 
+from ..core import images
 from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
@@ -1191,4 +1192,16 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
         " target_title) VALUES (?, ?, ?, ?, ?, ?, ?)",
         sorted(world.events, key=itemgetter(0, 1, 2)),
     )
+    _avatars(conn, seed)
     conn.commit()
+
+
+def _avatars(conn: sqlite3.Connection, seed: int) -> None:
+    """Give every user and project an avatar colour, from a random stream of their own."""
+    rng = Rng(f"githost-images:{seed}")
+    for table, owner in (("avatars", "users"), ("project_avatars", "projects")):
+        ids = [row[0] for row in conn.execute(f"SELECT id FROM {owner} ORDER BY id")]
+        conn.executemany(
+            f"INSERT INTO {table} VALUES (?, ?)",
+            [(row_id, rng.choice(images.AVATAR_COLOURS)) for row_id in ids],
+        )

@@ -9,6 +9,8 @@
 
 DROP TABLE IF EXISTS ssh_keys;
 DROP TABLE IF EXISTS personal_access_tokens;
+DROP TABLE IF EXISTS project_avatars;
+DROP TABLE IF EXISTS avatars;
 DROP TABLE IF EXISTS events;
 DROP TABLE IF EXISTS todos;
 DROP TABLE IF EXISTS notes;
@@ -325,3 +327,14 @@ CREATE TABLE ssh_keys (
   created_at TEXT NOT NULL
 );
 CREATE INDEX idx_ssh_keys_user ON ssh_keys (user_id);
+-- Avatar colours (media.py draws initials and letter tiles on them); a user or project
+-- created later has no row and gets a colour from its name.
+CREATE TABLE avatars (
+  user_id INTEGER PRIMARY KEY REFERENCES users (id),
+  background TEXT NOT NULL
+);
+
+CREATE TABLE project_avatars (
+  project_id INTEGER PRIMARY KEY REFERENCES projects (id),
+  background TEXT NOT NULL
+);

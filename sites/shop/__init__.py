@@ -26,7 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, admin, api, cart, catalog, cms, product
+    from . import account, admin, api, cart, catalog, cms, media, product
     from .admin import api as admin_api
     from .datagen import generate
 
@@ -54,9 +54,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             cms.bp,
             api.bp,
             admin_api.bp,
+            media.bp,
         ],
         login_endpoint="account.login",
         home_endpoint="catalog.index",
         layout=layout,
         filters={"money": pricing.format_money},
+        template_globals={
+            "main_photos": media.main_photos,
+            "category_banner": media.category_banner_row,
+        },
     )

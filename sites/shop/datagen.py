@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from importlib import resources
 
+from ..core import images
 from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
 from ..core.slugs import slugify
-from . import pricing, specs, words
+from . import pictures, pricing, specs, words
 
 DEMO_USERNAME = "emma.lopez"
 """The default task user (``users.id`` 1)."""
@@ -473,6 +474,25 @@ def _reviews(rng: Rng, text_rng: Rng, users: list[_User], products: list[_Produc
     return [(review_id, *row[1:]) for review_id, row in enumerate(rows, start=1)]
 
 
+def _pictures(seed: int, categories: list[tuple], products: list[_Product]) -> tuple[list, list]:
+    """Product photo and category banner rows, from their own random stream.
+
+    A stream of their own keeps every other table of a world as it was before photos.
+    """
+    rng = Rng(f"shop-images:{seed}")
+    photos: list[tuple] = []
+    for product in products:
+        item = pictures.describe(product.qualifier, product.noun)
+        kind = pictures.kind_for(product.noun, product.top.name)
+        for row in pictures.photo_rows(rng, item, kind, product.colours):
+            photos.append((len(photos) + 1, product.id, *row))
+    banners = []
+    for category_id, _parent, _slug, name, _description, _position in categories:
+        background, accent = rng.sample(images.AVATAR_COLOURS, 2)
+        banners.append((category_id, background, accent, f"{name} category banner"))
+    return photos, banners
+
+
 def average_rating(total: int, count: int) -> float:
     """Return the displayed average rating: one decimal, 0 without reviews."""
     return round(total / count, 1) if count else 0.0
@@ -605,6 +625,9 @@ def generate(
     conn.executemany("INSERT INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?)", reviews)
     conn.executemany("INSERT INTO wishlist_items VALUES (?, ?, ?, ?)", wishlist)
     conn.executemany("INSERT INTO cart_items VALUES (?, ?, ?, ?, ?, ?, ?)", cart)
+    photos, banners = _pictures(seed, categories, products)
+    conn.executemany("INSERT INTO product_images VALUES (?, ?, ?, ?, ?, ?, ?, ?)", photos)
+    conn.executemany("INSERT INTO category_banners VALUES (?, ?, ?, ?)", banners)
     if back_office:
         from .admin import datagen as admin_datagen
 

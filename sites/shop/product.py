@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import RowLike, get_db
-from . import availability, forms, specs
+from . import availability, forms, media, specs
 
 bp = Blueprint("product", __name__, url_prefix="/product")
 
@@ -101,6 +101,7 @@ def render_product(
             is not None
         )
     sizes, colours = options(product)
+    photos = media.product_photos(product["id"])
     return render_template(
         "shop/product.html",
         product=product,
@@ -109,6 +110,8 @@ def render_product(
         sizes=sizes,
         colours=colours,
         specs=specs.product_specs(product["id"]),
+        photos=photos,
+        photo=selected_photo(len(photos)),
         own_review=own_review,
         in_wishlist=in_wishlist,
         review_ratings=REVIEW_RATINGS,
@@ -116,6 +119,13 @@ def render_product(
         review_errors=review_errors or {},
         form=form or {},
     ), status
+
+
+def selected_photo(count: int) -> int:
+    """The gallery position the ``photo`` query argument names (1 when absent or invalid)."""
+    raw = request.args.get("photo", "1")
+    position = int(raw) if raw.isdigit() and len(raw) < 4 else 1
+    return position if 1 <= position <= count else 1
 
 
 @bp.route("/<slug>")

@@ -2,6 +2,8 @@
 -- 'YYYY-MM-DD HH:MM:SS' text in world time.
 
 DROP TABLE IF EXISTS api_tokens;
+DROP TABLE IF EXISTS category_banners;
+DROP TABLE IF EXISTS product_images;
 DROP TABLE IF EXISTS price_rule_settings;
 DROP TABLE IF EXISTS staff_users;
 DROP TABLE IF EXISTS order_status_history;
@@ -322,4 +324,23 @@ CREATE TABLE api_tokens (            -- REST API access tokens (POST /rest/V1/in
   user_id INTEGER NOT NULL,          -- users.id for 'customer', staff_users.id for 'admin'
   generation INTEGER NOT NULL,       -- the user's session_generation when issued: a log-out
   created_at TEXT NOT NULL           -- (which bumps it) revokes the token
+-- Product photos and category banners: SVG drawn from these rows (pictures.py,
+-- media.py); the rows name what each picture shows, for alt text and tasks.
+CREATE TABLE product_images (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products (id),
+  position INTEGER NOT NULL,         -- 1: the main photo, shown in listings
+  view TEXT NOT NULL CHECK (view IN ('front', 'side', 'back', 'detail', 'top')),
+  kind TEXT NOT NULL,                -- the silhouette: mug, top, shoe, ...
+  colour TEXT NOT NULL,              -- the colour the photo shows
+  backdrop TEXT NOT NULL,
+  alt TEXT NOT NULL,
+  UNIQUE (product_id, position)
+);
+
+CREATE TABLE category_banners (
+  category_id INTEGER PRIMARY KEY REFERENCES categories (id),
+  background TEXT NOT NULL,
+  accent TEXT NOT NULL,
+  alt TEXT NOT NULL
 );

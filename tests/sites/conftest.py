@@ -22,6 +22,7 @@ from flask.testing import FlaskClient
 from lxml import html
 from werkzeug.test import TestResponse
 
+from webenv.axtree import build_axtree
 from webenv.sitedb import pristine_snapshot
 from webenv.sites import SITES as REGISTRY
 from webenv.sites import forum, githost, shop
@@ -242,17 +243,18 @@ class TagBalance(HTMLParser):
 def check_markup(body: bytes, *, aria_label_names: bool = True) -> None:
     """Assert the markup and accessibility rules every page follows.
 
-    Tags balance; no newline follows ``<pre>``/``<textarea>``; the page has
-    ``lang="en"``, a title, one ``h1`` and the header, nav, main and footer
-    landmarks; every visible control has a label; ids are unique; tables have
-    ``thead``/``tbody`` and column headers; buttons and links have a name; POST
-    forms carry the CSRF token and no form nests in another; no ``<div>`` or
-    ``<ul>`` opens right inside a ``<p>``; there are no scripts.
+        Tags balance; no newline follows ``<pre>``/``<textarea>``; the page has
+        ``lang="en"``, a title, one ``h1`` and the header, nav, main and footer
+        landmarks; every visible control has a label; ids are unique; tables have
+        ``thead``/``tbody`` and column headers; buttons and links have a name (text, or
+    an image's alt text); every image has alt text and a reserved size; POST
+        forms carry the CSRF token and no form nests in another; no ``<div>`` or
+        ``<ul>`` opens right inside a ``<p>``; there are no scripts.
 
-    Args:
-        body: The page's HTML.
-        aria_label_names: Whether an ``aria-label`` alone names a button or link
-            (otherwise it needs visible text).
+        Args:
+            body: The page's HTML.
+            aria_label_names: Whether an ``aria-label`` alone names a button or link
+                (otherwise it needs visible text).
     """
     text = body.decode()
     balance = TagBalance()
@@ -276,14 +278,34 @@ def check_markup(body: bytes, *, aria_label_names: bool = True) -> None:
         assert table.cssselect("thead") and table.cssselect("tbody")
         assert all(th.get("scope") == "col" for th in table.cssselect("thead th"))
     for node in tree.cssselect("button, a"):
-        named = node.text_content().strip() or (aria_label_names and node.get("aria-label"))
+        named = (
+            node.text_content().strip()
+            or (aria_label_names and node.get("aria-label"))
+            or any((image.get("alt") or "").strip() for image in node.iter("img"))
+        )
         assert named, html.tostring(node)
+    for image in tree.iter("img"):
+        assert (image.get("alt") or "").strip(), html.tostring(image)
+        assert image.get("width") and image.get("height"), html.tostring(image)
     for form in tree.cssselect("form[method=post]"):
         assert form.cssselect("input[name=csrf_token]"), html.tostring(form)
     for form in tree.cssselect("form"):
         assert not list(form.iterdescendants("form"))
     assert "<script" not in text.lower()
     assert "<p><div" not in text and "<p><ul" not in text
+
+
+def ax_images(body: bytes) -> list[str]:
+    """The names of the ``image`` nodes in a page's accessibility tree (in-process builder)."""
+    return [
+        node.name for node in build_axtree(html.fromstring(body)).find("image", "", exact=False)
+    ]
+
+
+@pytest.fixture
+def page_images() -> Callable[[bytes], list[str]]:
+    """Return ``page_images(body)``: :func:`ax_images`."""
+    return ax_images
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response
 
 from ...core.auth import safe_next
 from ...core.db import get_db
+from .. import media
 from ..forms import text
 from . import products
 from .grid import Column, Filter, GridSpec, load_grid
@@ -35,6 +36,7 @@ PRODUCTS_GRID = GridSpec(
     columns=(
         Column("select", "Select"),
         Column("id", "ID", "p.id"),
+        Column("thumbnail", "Thumbnail"),
         Column("name", "Name", "p.name"),
         Column("type", "Type", products.TYPE_SQL),
         Column("sku", "SKU", "p.sku"),
@@ -88,6 +90,7 @@ def _render_form(
         errors=errors,
         categories=products.subcategories(db),
         visibilities=products.VISIBILITIES,
+        photos=media.product_photos(product_id) if product_id is not None else [],
     ), status
 
 

@@ -197,5 +197,5 @@ def test_add_a_colour_variant(client, conn, admin_post) -> None:
     stored = conn.execute("SELECT colours FROM products WHERE id = ?", (product_id,)).fetchone()[0]
     assert stored == f"{colours},Teal"
     _, rows = grid_rows(client, f"/admin/catalog/products?sku={PRODUCT_FORM['sku']}")
-    assert rows[0][3] == "Configurable Product"
+    assert rows[0][4] == "Configurable Product"
     assert b"Teal" in client.get(f"/product/{slug}").data
