@@ -327,6 +327,7 @@ CREATE TABLE ssh_keys (
   created_at TEXT NOT NULL
 );
 CREATE INDEX idx_ssh_keys_user ON ssh_keys (user_id);
+
 -- Avatar colours (media.py draws initials and letter tiles on them); a user or project
 -- created later has no row and gets a colour from its name.
 CREATE TABLE avatars (

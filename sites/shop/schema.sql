@@ -324,6 +324,8 @@ CREATE TABLE api_tokens (            -- REST API access tokens (POST /rest/V1/in
   user_id INTEGER NOT NULL,          -- users.id for 'customer', staff_users.id for 'admin'
   generation INTEGER NOT NULL,       -- the user's session_generation when issued: a log-out
   created_at TEXT NOT NULL           -- (which bumps it) revokes the token
+);
+
 -- Product photos and category banners: SVG drawn from these rows (pictures.py,
 -- media.py); the rows name what each picture shows, for alt text and tasks.
 CREATE TABLE product_images (
