@@ -3,14 +3,18 @@
 The policy chooses among the page's action candidates (``candidates=True`` and
 :class:`webenv.wrappers.DiscreteActions`): it scores every candidate with a linear model
 over generic features (what kind of action it is, the role of the element it acts on, how
-many words of its name, its surroundings and its text appear in the goal, its place in
+many words of its name, its section heading, its surroundings and its text appear in the
+goal — the goal's template words apart from the words a world fills in —, its place in
 its list against the place the goal asks for — "the fourth newest" —, what the goal calls
-a typed value against the field's name, whether it was already taken...) and picks by
-softmax. Candidates offer no answer text (``stop []``), so an **answer head** does the
-rest: when the policy stops, it chooses the answer among the values the page shows (each
-element's name and the numbers, dates and phrases in it, or no answer), scored by the
-value's shape (a count, money, a date, a handle) and its label against the goal's words
-("how much", "who", "when"); :class:`AnswerText` lets ``stop []`` carry it. Nothing in
+a typed value against the field's name, whether it was already taken or its option is
+already selected, how much of what the goal asks about the page shows...) and picks by
+softmax. Words are compared singular and through a small table of site vocabulary
+(:data:`SYNONYMS`: "inbox" is under Messages, "cheapest" is a low price). Candidates
+offer no answer text (``stop []``), so an **answer head** does the rest: when the policy
+stops, it chooses the answer among the values the page shows (each element's name and
+the numbers, dates and phrases in it, or no answer), scored by the value's shape (a
+count, money, a date, a handle) and its label against the goal's words ("how much",
+"who", "when"); :class:`AnswerText` lets ``stop []`` carry it. Nothing in
 the features names a site, a page or a task family, so what both learn can carry over to
 families they never saw.
 
@@ -106,9 +110,48 @@ _LINE = re.compile(r"^(\t*)\[(\d+)\] (\S+) '(.*?)'(?=(?: [a-z_-]+: |$))(.*)$")
 _TOKEN = re.compile(r"[a-z0-9]+")
 
 
+SYNONYMS = {
+    "inbox": ("message",),
+    "purchase": ("order",),
+    "bought": ("order",),
+    "spend": ("order",),
+    "spent": ("order",),
+    "mr": ("merge", "request"),
+    "cheapest": ("price", "low"),
+    "dearest": ("price", "high"),
+    "priciest": ("price", "high"),
+    "highest": ("top", "high"),
+    "best": ("top", "high"),
+    "rated": ("rating",),
+    "newest": ("new",),
+    "latest": ("new",),
+    "recent": ("new",),
+    "oldest": ("old",),
+}
+"""A small table of site vocabulary: a goal's word also stands for the words a page uses
+for the same thing ("inbox" is under Messages, "cheapest" is a low price). Nothing in it
+names a task family."""
+
+
+def word_forms(word: str) -> tuple[str, ...]:
+    """``word`` without a plural ending (``issues`` and ``issue`` meet, so do ``addresses``
+    and ``address``), plus its synonyms."""
+    if word.endswith(("sses", "shes", "ches", "xes")):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us")):
+        word = word[:-1]
+    return (word, *SYNONYMS.get(word, ()))
+
+
 def tokens(text: str) -> set[str]:
-    """The content words of ``text`` (lower case, stop words left out)."""
-    return {word for word in _TOKEN.findall(text.lower()) if word not in STOPWORDS}
+    """The content words of ``text`` (lower case, singular, with their synonyms from
+    :data:`SYNONYMS`, stop words left out)."""
+    return {
+        form
+        for word in _TOKEN.findall(text.lower())
+        if word not in STOPWORDS
+        for form in word_forms(word)
+    }
 
 
 def plain(words: set[str]) -> set[str]:
@@ -136,7 +179,8 @@ class PageElement:
 
     ``path`` joins the roles of its ancestors: the links of one list's items share a path
     that the page's navigation links do not, so an element's rank among the elements of
-    its path is its place in that list ("the third newest").
+    its path is its place in that list ("the third newest"). ``section`` is the last
+    heading before it, ``selected`` the selected option of a combobox or listbox.
     """
 
     role: str
@@ -144,6 +188,8 @@ class PageElement:
     props: str
     context: str
     path: str = ""
+    section: str = ""
+    selected: str = ""
 
 
 def page_elements(axtree: str) -> dict[int, PageElement]:
@@ -152,21 +198,28 @@ def page_elements(axtree: str) -> dict[int, PageElement]:
     elements: dict[int, PageElement] = {}
     ancestors: list[str] = []
     roles: list[str] = []
+    parents: list[PageElement] = []
     recent: list[str] = []
+    section = ""
     for line in axtree.splitlines():
         match = _LINE.match(line)
         if match is None:
             continue
         depth = len(match.group(1))
-        role, name = match.group(3), match.group(4)
+        role, name, props = match.group(3), match.group(4), match.group(5)
         del ancestors[depth:]
         del roles[depth:]
+        del parents[depth:]
+        if role == "heading":
+            section = name
+        if role == "option" and "selected: True" in props and parents:
+            parents[-1].selected = name
         context = " ".join([*ancestors[-2:], *recent[-3:]])
-        elements[int(match.group(2))] = PageElement(
-            role, name, match.group(5), context, "/".join(roles)
-        )
+        element = PageElement(role, name, props, context, "/".join(roles), section)
+        elements[int(match.group(2))] = element
         ancestors.append(name)
         roles.append(role)
+        parents.append(element)
         if name:
             recent.append(name)
     return elements
@@ -284,7 +337,7 @@ def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None,
     return kind, action.target, text
 
 
-N_DENSE = len(KINDS) + len(ROLES) + 36
+N_DENSE = len(KINDS) + len(ROLES) + 41
 """Dense features per candidate (see :func:`candidate_features`)."""
 HASH_BITS = 18
 """Hashed sparse features live in ``2**HASH_BITS`` weights."""
@@ -355,6 +408,10 @@ def candidate_features(
     url_overlap = len(url_words & goal_words) / max(1, len(goal_words))
     question = 1.0 if goal.rstrip().endswith("?") else 0.0
     elements = page_elements(obs["axtree"])
+    template_stems = stems(template_words)
+    # How much of what the goal's template asks about the page shows (for stopping).
+    page_words = stems({word for element in elements.values() for word in tokens(element.name)})
+    page_coverage = len(template_stems & page_words) / max(1, len(template_stems))
     place, count = goal_ranks(goal)
     parsed = [_kind(candidate, None) for candidate in candidates]
     # Rank of each candidate among those of its kind whose elements share role and path
@@ -442,6 +499,15 @@ def candidate_features(
         f[base + 33] = 1.0 if text and text in goal else 0.0
         f[base + 34] = 1.0 if text and any(text in q and text != q for q in quoted) else 0.0
         f[base + 35] = (kind == "select") * len(text_words & goal_words) / max(1, len(text_words))
+        # Template words ("issues", "merge requests") say where to go; a name that matches
+        # the goal only through its world words ("Northwind") is often just a breadcrumb.
+        template_shared = stems(name_words) & template_stems
+        f[base + 36] = len(template_shared) / max(1, len(name_words))
+        f[base + 37] = 1.0 if stem_shared and not template_shared else 0.0
+        f[base + 38] = (kind == "select") * (element is not None and text == element.selected)
+        f[base + 39] = is_stop * page_coverage
+        section_words = tokens(element.section) if element is not None else set()
+        f[base + 40] = len(section_words & goal_words) / max(1, len(section_words))
         words = sorted(plain(name_words - goal_words))[:6]
         keys = [f"k{kind}r{role}l{memory.last_kind}"]
         keys += [f"n{kind}|{word}" for word in words]

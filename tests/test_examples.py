@@ -148,6 +148,41 @@ def test_rank_features_count_places_within_one_list(example):
     assert list(features.dense[:, at_place + 1]) == [0.0, 0.0, 1.0, 0.0, 0.0]
 
 
+def test_words_meet_across_plurals_and_site_vocabulary(example):
+    assert example.tokens("Issues") == example.tokens("issue") == {"issue"}
+    assert example.tokens("Addresses") == {"address"} and example.tokens("status") == {"status"}
+    assert "message" in example.tokens("the oldest message in my inbox")
+    assert example.tokens("Messages") <= example.tokens("my inbox")
+    assert {"price", "low"} <= example.tokens("the cheapest Velo product")
+    assert "the" not in example.tokens("the Books")
+
+
+def test_features_tell_template_words_sections_and_selected_options_apart(example):
+    obs = {
+        "goal": "Close every open issue labelled bug in the Northwind / Hollow CLI project.",
+        "url": "http://git.test/northwind/hollow-cli/-/issues",
+        "axtree": "[1] RootWebArea 'Issues'\n\t[2] link 'Northwind'\n\t[3] link 'Issues'"
+        "\n\t[4] heading 'Filter issues'\n\t[5] combobox 'Label' expanded: False"
+        "\n\t\t[6] option 'Any' selected: False\n\t\t[7] option 'bug' selected: True"
+        "\n\t[8] heading 'Milestones'\n\t[9] link 'Backlog'",
+        "last_action_error": "",
+    }
+    elements = example.page_elements(obs["axtree"])
+    assert elements[5].selected == "bug" and elements[5].section == "Filter issues"
+    assert elements[9].section == "Milestones" and elements[2].section == ""
+    candidates = ["stop []", "click [2]", "click [3]", "select [5] [bug]", "select [5] [Any]"]
+    features, _ = example.candidate_features(obs, candidates, example.EpisodeMemory())
+    base = len(example.KINDS) + len(example.ROLES)
+    rows = features.dense
+    # 'Issues' is a template word of the goal; 'Northwind' only a word the world filled in.
+    assert rows[2, base + 36] == 1.0 and rows[1, base + 36] == 0.0
+    assert rows[1, base + 37] == 1.0 and rows[2, base + 37] == 0.0
+    # Choosing the option already selected changes nothing.
+    assert list(rows[3:, base + 38]) == [1.0, 0.0]
+    assert rows[3, base + 40] > 0.0 and rows[2, base + 40] == 0.0
+    assert 0.0 < rows[0, base + 39] <= 1.0 and rows[1, base + 39] == 0.0
+
+
 def test_answer_values_and_the_reference_choice(example):
     axtree = (
         "[1] RootWebArea 'Order 100214'\n\t[5] heading 'Order 100214'"
