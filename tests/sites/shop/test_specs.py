@@ -25,7 +25,7 @@ def test_product_page_shows_more_information(client: FlaskClient, conn: sqlite3.
     table = tree.cssselect("section.more-information table")[0]
     shown = {
         row.cssselect("th")[0].text_content(): row.cssselect("td")[0].text_content()
-        for row in table.cssselect("tr")
+        for row in table.cssselect("tbody tr")
     }
     assert shown == specs
 
