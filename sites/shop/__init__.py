@@ -13,6 +13,7 @@ from flask import Flask, g, request
 
 from .. import SITES
 from ..core.app import create_site_app
+from ..core.help import help_blueprint
 from . import pricing
 
 
@@ -44,7 +45,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         site_name=SITES["shop"].title,
         test_config=test_config,
         generate=generate,
-        blueprints=[catalog.bp, product.bp, cart.bp, account.bp, admin.bp, cms.bp],
+        blueprints=[
+            catalog.bp,
+            product.bp,
+            cart.bp,
+            account.bp,
+            admin.bp,
+            help_blueprint("shop", "shop/base.html"),
+            cms.bp,
+        ],
         login_endpoint="account.login",
         home_endpoint="catalog.index",
         layout=layout,
