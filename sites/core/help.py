@@ -99,7 +99,8 @@ def help_section(key: str) -> HelpSection:
     }
     pages: dict[str, HelpPage] = {}
     for slug, source in files.items():
-        titles = [b.lines[0] for b in markdown.parse(source) if b.kind == "heading" and b.level == 1]
+        blocks = markdown.parse(source)
+        titles = [b.lines[0] for b in blocks if b.kind == "heading" and b.level == 1]
         if len(titles) != 1 or not (slug == INDEX or _TOPIC.match(slug)):
             raise ValueError(
                 f"{folder}/{slug}.md: a help page needs a lower-case hyphenated file name "
