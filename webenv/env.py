@@ -41,6 +41,7 @@ from webenv.recording import EpisodeRecorder
 from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
 from webenv.seen import SeenPage, remember
 from webenv.sites import LOGIN_KEYS
+from webenv.sites.core.help import help_keys, site_docs_text
 from webenv.tasks import CURATED_WORLD_SEED, Task
 from webenv.validators import EvalContext, Evaluation, evaluate
 from webenv.world import World, WorldState
@@ -324,7 +325,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
     that hold), and ``subgoals`` at reset (the episode's subgoal names). With
     ``candidates=True``,
     ``candidates``: the page's executable actions (:mod:`webenv.candidates`; empty once
-    the episode has ended).
+    the episode has ended). With ``site_docs=True``, ``site_docs`` at reset: the help
+    pages of the task's sites and back offices as Markdown (:mod:`webenv.sites.core.help`;
+    the same files the sites' ``/help`` pages render, at most
+    :data:`~webenv.sites.core.help.MAX_SITE_DOCS_CHARS` characters).
 
     ## Arguments
     - ``tasks``: curated tasks — task ids, a site (``"shop"``), ``"all"``, or a split
@@ -350,6 +354,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - ``screenshot``: (chromium only) add a ``screenshot`` key to the observation, the
       viewport as an ``HxWx3`` ``uint8`` ``Box``.
     - ``candidates``: add ``info["candidates"]`` (default False: nothing is computed).
+    - ``site_docs``: add ``info["site_docs"]`` at reset, the task's sites' help text
+      (default False).
     - ``reward_mode``: ``"sparse"`` (default) or ``"progress"`` (see Rewards).
     - ``record_dir``: append every episode (actions, rewards, answer, both verdicts) to
       ``<record_dir>/episodes-<pid>.jsonl`` (format ``webenv-episode/1``,
@@ -374,7 +380,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - v0: first release; task families (``tasks="gen:train"``, ``world_seeds``, the
       ``family``/``world_seed``/``instance`` reset options) added without changing the
       curated tasks' behaviour on world 0; ``reward_mode="progress"`` and
-      ``record_obs`` added, sparse rewards unchanged.
+      ``record_obs`` added, sparse rewards unchanged; ``site_docs`` added (the sites'
+      help pages, and a Help link at the end of every page's footer).
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - gym.Env's
@@ -394,6 +401,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         candidates: bool = False,
         reward_mode: str = "sparse",
         record_obs: bool = False,
+        site_docs: bool = False,
     ) -> None:
         _choice("backend", backend, BACKENDS)
         _choice("validator_mode", validator_mode, VALIDATOR_MODES)
@@ -413,6 +421,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise OptionError(f"screenshot={screenshot!r} is not accepted; use True or False")
         if not isinstance(candidates, bool):
             raise OptionError(f"candidates={candidates!r} is not accepted; use True or False")
+        if not isinstance(site_docs, bool):
+            raise OptionError(f"site_docs={site_docs!r} is not accepted; use True or False")
         if not isinstance(record_obs, bool):
             raise OptionError(f"record_obs={record_obs!r} is not accepted; use True or False")
         if record_obs and record_dir is None:
@@ -483,6 +493,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.render_mode = render_mode
         self.screenshot = screenshot
         self.candidates = candidates
+        self.site_docs = site_docs
         self.reward_mode = reward_mode
         self.record_obs = record_obs
         self._shaping: ProgressShaping | None = None
@@ -543,6 +554,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._done = False
         self._seen = ()
         info = self._info(task)
+        if self.site_docs:
+            info["site_docs"] = site_docs_text(help_keys(task.sites, task.login))
         self._shaping = None
         if found is not None:
             self._shaping = ProgressShaping(found, self._subgoal_context, self.validator_mode)

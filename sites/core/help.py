@@ -138,7 +138,7 @@ def section_text(key: str) -> str:
 
 
 @functools.cache
-def site_docs(keys: tuple[str, ...]) -> str:
+def site_docs_text(keys: tuple[str, ...]) -> str:
     """The help text of the sections ``keys`` (canonical URLs), for ``info["site_docs"]``.
 
     Raises:

@@ -14,10 +14,16 @@ from webenv.sites.core.markdown import plain_text
 BLOCKS = "h1, h2, h3, h4, h5, h6, p, li, pre"
 
 
-def page_blocks(body: bytes) -> list[str]:
+def page_blocks(page: bytes | html.HtmlElement) -> list[str]:
     """The text of each block of a help page's article, whitespace collapsed."""
-    article = html.fromstring(body).cssselect("article.help-page")[0]
+    tree = html.fromstring(page) if isinstance(page, bytes) else page
+    article = tree.cssselect("article.help-page")[0]
     return [" ".join(node.text_content().split()) for node in article.cssselect(BLOCKS)]
+
+
+def source_blocks(source: str) -> list[str]:
+    """What :func:`page_blocks` finds on the page rendered from Markdown ``source``."""
+    return [" ".join(text.split()) for text in plain_text(source, links=True)]
 
 
 def check_help_section(client: FlaskClient, key: str, check_page: Callable[[bytes], None]) -> None:
@@ -30,8 +36,7 @@ def check_help_section(client: FlaskClient, key: str, check_page: Callable[[byte
         response = client.get(path)
         assert response.status_code == 200, path
         check_page(response.data)
-        expected = [" ".join(text.split()) for text in plain_text(page.source, links=True)]
-        assert page_blocks(response.data) == expected, path
+        assert page_blocks(response.data) == source_blocks(page.source), path
         tree = html.fromstring(response.data)
         footer_links = tree.cssselect("footer a")
         assert footer_links[-1].text_content() == "Help"
