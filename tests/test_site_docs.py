@@ -66,7 +66,7 @@ def test_site_docs_through_gym_make():
 
 @pytest.mark.parametrize("value", ["yes", 1, None])
 def test_site_docs_option_is_validated(value):
-    with pytest.raises(OptionError, match="site_docs=.* is not accepted; use True or False"):
+    with pytest.raises(OptionError, match=r"site_docs=.* is not accepted; use True or False"):
         WebEnv(tasks="shop", site_docs=value)
 
 
