@@ -110,7 +110,7 @@ def test_agents_load_by_name_and_module_class(tmp_path, monkeypatch):
     agent = make_agent(AgentSpec("my_agents:Echo", {"word": "go_back"}))
     assert agent.act({}, {}) == "go_back"
     for name, options, message in [
-        ("nope", {}, "random, oracle, llm or module:Class"),
+        ("nope", {}, "random, oracle, lexical, llm or module:Class"),
         ("no_such_module_xyz:Agent", {}, "cannot import"),
         ("my_agents:Missing", {}, "has no 'Missing'"),
         ("my_agents:NoAct", {}, "lacks reset"),
