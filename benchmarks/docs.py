@@ -2,7 +2,10 @@
 ``--site-docs``, on the same tasks, through ``webenv run``.
 
 Usage: ``python benchmarks/docs.py [--agent lexical] [--tasks all --tasks gen:test]
-[--workers 2] [--out benchmarks/results/docs]``.
+[--gen-worlds 10000-10004] [--workers 2] [--out benchmarks/results/docs]``.
+
+Generated selections (``gen:test``...) are played on ``--gen-worlds`` (held-out worlds by
+default: one instance per family and world); curated ones on their world 0.
 
 For each task selection it plays the agent twice, in ``OUT/<selection>/without`` and
 ``OUT/<selection>/with`` (``webenv run`` folders: ``webenv report`` compares them), prints
@@ -22,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from webenv.run import RunConfig, run
+from webenv.run.cli import parse_world_seeds
 from webenv.run.summary import markdown_table
 
 MODES = ("without", "with")
@@ -39,12 +43,20 @@ def _agent_options(items: list[str]) -> dict[str, Any]:
 
 
 def compare(
-    agent: str, selection: str, out: Path, workers: int, options: dict[str, Any]
+    agent: str,
+    selection: str,
+    out: Path,
+    workers: int,
+    options: dict[str, Any],
+    world_seeds: tuple[int, ...] | None = None,
 ) -> dict[str, Any]:
     """Play ``agent`` on ``selection`` without and with site docs; the two summaries and
     the paired counts."""
     records: dict[str, dict[str, bool]] = {}
-    result: dict[str, Any] = {"tasks": selection}
+    result: dict[str, Any] = {
+        "tasks": selection,
+        "world_seeds": list(world_seeds) if world_seeds else None,
+    }
     for mode in MODES:
         folder = out / selection.replace(":", "-") / mode
         if folder.exists():
@@ -56,6 +68,7 @@ def compare(
                 folder,
                 agent_options=dict(options),
                 workers=workers,
+                world_seeds=world_seeds,
                 site_docs=mode == "with",
             ),
             progress=False,
@@ -81,13 +94,23 @@ def main() -> None:
     parser.add_argument("--agent", default="lexical")
     parser.add_argument("--agent-option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--tasks", action="append", metavar="SEL")
+    parser.add_argument("--gen-worlds", default="10000-10004", metavar="A-B|N,...")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/docs"))
     args = parser.parse_args()
     selections = args.tasks or ["all", "gen:test"]
     options = _agent_options(args.agent_option)
+    worlds = parse_world_seeds(args.gen_worlds)
     results = [
-        compare(args.agent, selection, args.out, args.workers, options) for selection in selections
+        compare(
+            args.agent,
+            selection,
+            args.out,
+            args.workers,
+            options,
+            worlds if "gen" in selection.split(":") else None,
+        )
+        for selection in selections
     ]
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "docs.json").write_text(

@@ -13,12 +13,13 @@ What it does each step, in order:
 
 1. Each candidate is scored by the words of the element it acts on (the name the
    accessibility tree gives it; for ``select`` the option's label): every word also in
-   the goal counts 1, every word of a retrieved interface name counts
-   :data:`DOC_WEIGHT`, and an element named exactly like a retrieved name gets
-   :data:`NAME_BONUS`; the sum is divided by the square root of the element's word
-   count, so long names do not win by length; in a link's name a word of the current
-   page's title counts only :data:`HERE_WEIGHT` (the page already shows it). Only the
-   goal's own values are typed
+   the goal counts 1; for a link, every word of a retrieved interface name counts
+   :data:`DOC_WEIGHT` and a link named exactly like a retrieved name gets
+   :data:`NAME_BONUS` (the docs say where things are, so they steer navigation; what to
+   press or fill on a page is left to the goal's words); the sum is divided by the
+   square root of the element's word count, so long names do not win by length; in a
+   link's name a word of the current page's title counts only :data:`HERE_WEIGHT` (the
+   page already shows it). Only the goal's own values are typed
    (:func:`webenv.candidates.goal_values`: slot values, quoted phrases...): a ``type``
    scores the overlap of the field's name with the :data:`CONTEXT_WORDS` goal words
    before the value ("coupon code SAVE15" puts SAVE15 in **Coupon Code**), plus
@@ -34,8 +35,9 @@ What it does each step, in order:
    actions. It never writes an answer text, so it can only succeed on tasks judged by
    the state, the URL or the page, not on questions.
 
-Words are lower-cased ``[a-z0-9]`` runs with a plural or verb ending cut (``orders`` ->
-``order``, ``assigned`` -> ``assign``), minus a short stop list.
+Words are lower-cased ``[a-z0-9]`` runs with a plural or verb ending and a final "e"
+cut (``orders`` -> ``order``, ``assigned`` -> ``assign``, ``named`` and ``name`` ->
+``nam``), minus a short stop list.
 """
 
 from __future__ import annotations
@@ -229,6 +231,7 @@ class LexicalAgent:
     def __init__(self) -> None:
         self._goal: frozenset[str] = frozenset()
         self._query: dict[str, float] = {}
+        self._goal_query: dict[str, float] = {}
         self._names: set[str] = set()
         self._values: dict[str, set[str]] = {}
         self._tried: set[tuple[str, str]] = set()
@@ -243,7 +246,8 @@ class LexicalAgent:
         """Read the goal and, when the env gave them, retrieve the help passages for it."""
         goal = task_info.task.intent
         self._goal = frozenset(words(goal))
-        self._query = dict.fromkeys(self._goal, 1.0)
+        self._goal_query = dict.fromkeys(self._goal, 1.0)
+        self._query = dict(self._goal_query)
         self._names = set()
         docs = task_info.info.get("site_docs")
         self.docs_used = isinstance(docs, str) and bool(docs)
@@ -295,13 +299,17 @@ class LexicalAgent:
             text = parsed.text or ""
         elif role == "button" and self._typed_on == url:
             bonus += SUBMIT_BONUS
-        if name.lower() in self._names:
+        # The docs say where things are: they steer navigation (links), while what to
+        # press or tick on a page is for the goal's own words to decide.
+        navigates = role == "link"
+        if navigates and name.lower() in self._names:
             bonus += NAME_BONUS
         found = words(text)
         if not found:
             return bonus
+        query = self._query if navigates else self._goal_query
         overlap = sum(
-            self._query.get(word, 0.0) * (HERE_WEIGHT if role == "link" and word in here else 1)
+            query.get(word, 0.0) * (HERE_WEIGHT if navigates and word in here else 1)
             for word in set(found)
         )
         return overlap / math.sqrt(len(set(found))) + bonus
