@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
@@ -30,7 +31,6 @@ MAX_SITE_DOCS_CHARS = 40_000
 """Longest ``info["site_docs"]`` text (every section of the whole suite fits; a test
 checks it), so the docs stay a bounded part of an agent's context."""
 _TOPIC = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_LINK = re.compile(r"\[([^\]\n]+)\]\((/(?!/)[^)\s]*)\)")
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def help_section(key: str) -> HelpSection:
             )
         pages[slug] = HelpPage(slug, titles[0], source)
     index = pages.pop(INDEX)
-    linked = [target.removeprefix(path + "/") for _, target in _LINK.findall(index.source)]
+    linked = [target.removeprefix(path + "/") for _, target in markdown.LINK.findall(index.source)]
     order = [slug for slug in dict.fromkeys(linked) if slug in pages]
     if set(order) != set(pages):
         raise ValueError(
@@ -117,7 +117,7 @@ def help_section(key: str) -> HelpSection:
     return HelpSection(key, path, (index, *(pages[slug] for slug in order)))
 
 
-def help_keys(sites: tuple[str, ...] | list[str], login: dict[str, str]) -> tuple[str, ...]:
+def help_keys(sites: Sequence[str], login: Mapping[str, str]) -> tuple[str, ...]:
     """The sections a task's agent may need: its sites', then its back offices' (the
     back offices its ``login`` signs a staff user in to)."""
     offices = [key for key in login if key in BACK_OFFICES]
@@ -132,7 +132,7 @@ def section_text(key: str) -> str:
     root = SITES[login_site(key)].base_url
     parts = []
     for page in section.pages:
-        source = _LINK.sub(lambda m: f"[{m.group(1)}]({root}{m.group(2)})", page.source)
+        source = markdown.LINK.sub(lambda m: f"[{m.group(1)}]({root}{m.group(2)})", page.source)
         parts.append(f"<!-- {root}{section.url_path(page)} -->\n{source.strip()}\n")
     return "\n".join(parts)
 

@@ -21,9 +21,11 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
 NUMBERED = re.compile(r"^\s*\d{1,9}[.)]\s+(.*)$")
 INLINE = re.compile(r"`([^`]+)`|\*\*([^*]+)\*\*")
-INLINE_WITH_LINKS = re.compile(r"`([^`]+)`|\*\*([^*]+)\*\*|\[([^\]\n]+)\]\((/(?!/)[^)\s]*)\)")
-"""The inline markup with same-site links: the target must be a path (``/x``, not
-``//host`` or ``javascript:``)."""
+LINK = re.compile(r"\[([^\]\n]+)\]\((/(?!/)[^)\s]*)\)")
+"""A same-site link, ``[text](/path)``: the target must be a path (``/x``, not ``//host``
+or ``javascript:``)."""
+INLINE_WITH_LINKS = re.compile(rf"{INLINE.pattern}|{LINK.pattern}")
+"""The inline markup with same-site links."""
 
 
 @dataclass(frozen=True)

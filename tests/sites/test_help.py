@@ -9,6 +9,7 @@ from lxml import html
 
 from tests.sites.help_checks import check_help_section
 from webenv.sites.core.help import help_section
+from webenv.sites.core.markdown import plain_text, render
 
 SITE_NAMES = ["shop", "forum", "githost"]
 
@@ -43,3 +44,20 @@ def test_help_index_links_every_topic_and_unknown_topics_are_not_found(
     ]
     assert client.get("/help/no-such-topic").status_code == 404
     assert client.get("/help/index").status_code == 404
+
+
+def test_help_markdown_links_only_same_site_paths_and_its_text_is_what_the_page_shows():
+    source = (
+        "# T\n\n- [Orders](/account/orders) and **My Cart**\n"
+        "- [x](javascript:alert(1)) [y](//evil.example/) [z](http://a.test/)\n\nA\nb `c`"
+    )
+    out = str(render(source, 0, links=True))
+    assert '<a href="/account/orders">Orders</a> and <strong>My Cart</strong>' in out
+    assert out.count("<a ") == 1 and "javascript" in out  # left as text
+    assert "<a " not in str(render(source, 0))  # user content never gets links
+    assert plain_text(source, links=True) == [
+        "T",
+        "Orders and My Cart",
+        "[x](javascript:alert(1)) [y](//evil.example/) [z](http://a.test/)",
+        "A b c",
+    ]
