@@ -12,7 +12,7 @@ TYPECHECK_TREE := build/typecheck
 # Both cores: each test file runs whole in one worker (module fixtures stay shared).
 PYTEST_JOBS ?= -n 2 --dist loadfile
 
-.PHONY: demo test test-fast check lint format typecheck bench bench-rl bench-search install chromium webarena clean
+.PHONY: demo test test-fast check lint format typecheck bench bench-rl bench-search bench-docs install chromium webarena clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -99,6 +99,12 @@ bench-rl: $(STAMP)
 # The rollback search example (examples/tree_search.py) against the same policy without rollback.
 bench-search: $(STAMP)
 	$(BIN)/python examples/tree_search.py --json benchmarks/results/search.json
+
+# The sites' help pages (webenv run --site-docs): the lexical agent with and without them,
+# on the curated tasks and gen:test (benchmarks/docs.py; AGENT=... for another agent).
+AGENT ?= lexical
+bench-docs: $(STAMP)
+	$(BIN)/python benchmarks/docs.py --agent $(AGENT)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info benchmarks/results

@@ -1,10 +1,11 @@
-"""The agent protocol and the built-in agents: random, oracle, module:Class loading, and
+"""The agent protocol and the built-in agents: random, oracle, lexical, module:Class loading, and
 the LLM agent end to end against a scripted OpenAI-compatible server on 127.0.0.1."""
 
 from __future__ import annotations
 
 import email.utils
 import importlib.util
+import re
 import sys
 import time
 from pathlib import Path
@@ -21,10 +22,12 @@ from webenv.agents import (
     make_agent,
 )
 from webenv.agents.extract import extract_action
+from webenv.agents.lexical import LexicalAgent, retrieve, words
 from webenv.agents.llm import LLMAgent, LLMError
-from webenv.agents.prompts import build_messages, truncate_to_tokens
+from webenv.agents.prompts import SITE_DOCS_HEADING, build_messages, truncate_to_tokens
 from webenv.env import WebEnv
 from webenv.errors import OptionError, SolutionError
+from webenv.sites.core.help import section_text, site_docs_text
 from webenv.tasks import get_task
 
 _spec = importlib.util.spec_from_file_location(
@@ -110,7 +113,7 @@ def test_agents_load_by_name_and_module_class(tmp_path, monkeypatch):
     agent = make_agent(AgentSpec("my_agents:Echo", {"word": "go_back"}))
     assert agent.act({}, {}) == "go_back"
     for name, options, message in [
-        ("nope", {}, "random, oracle, llm or module:Class"),
+        ("nope", {}, "random, oracle, lexical, llm or module:Class"),
         ("no_such_module_xyz:Agent", {}, "cannot import"),
         ("my_agents:Missing", {}, "has no 'Missing'"),
         ("my_agents:NoAct", {}, "lacks reset"),
@@ -244,3 +247,61 @@ def test_a_reply_without_an_action_is_a_no_op_step(env):
     assert info["validation"]["lenient"]["passed"]
     second_prompt = server.requests[1]["body"]["messages"][1]["content"]
     assert "THE PREVIOUS ACTION FAILED: empty action" in second_prompt
+
+
+def test_prompts_end_the_system_message_with_the_site_docs_when_given():
+    obs = {"axtree": "[1] link 'My Account'", "url": "http://shop.test/", "goal": "g"}
+    for style in ("webarena", "browsergym"):
+        system, _ = build_messages(style, obs, [], obs_tokens=100)
+        assert SITE_DOCS_HEADING not in system["content"]
+        system, user = build_messages(style, obs, [], obs_tokens=100, site_docs="# Shop help\nX")
+        assert system["content"].endswith("\n\n# Shop help\nX")
+        assert SITE_DOCS_HEADING in system["content"] and "# Shop help" not in user["content"]
+
+
+def test_the_llm_agent_puts_the_site_docs_of_the_reset_into_its_system_prompt():
+    with_docs = WebEnv(tasks=[TASK], site_docs=True)
+    without = WebEnv(tasks=[TASK])
+    try:
+        with FakeOpenAI([{"reply": "```stop [$50.94]```"}]) as server:
+            _play(with_docs, _llm(server), TASK)
+            _play(with_docs, _llm(server, docs_tokens=50), TASK)
+            _play(without, _llm(server), TASK)
+    finally:
+        with_docs.close()
+        without.close()
+    full, cut, none = (request["body"]["messages"][0]["content"] for request in server.requests)
+    assert SITE_DOCS_HEADING in full and section_text("shop") in full
+    assert "more lines cut to fit the 50-token budget" in cut and len(cut) < len(full)
+    assert SITE_DOCS_HEADING not in none and "Harbor Goods help" not in none
+
+
+def test_docs_retrieval_finds_the_passages_that_name_where_things_are():
+    docs = site_docs_text(("shop",))
+    (first, *_) = retrieve("Where is the tracking number of my shipment?", docs)
+    assert "Tracking number" in first.names
+    assert retrieve("zzz qqq", docs) == []
+    assert words("Assigned orders, shipping") == ["assign", "order", "shipp"]
+
+
+def test_the_lexical_agent_follows_the_docs_to_a_menu_the_goal_does_not_name():
+    """ "Create a cart price rule" names no menu; the back office's help says Marketing."""
+    task_id = "shop_admin/create-percent-rule/0"
+    first = {}
+    for docs in (False, True):
+        made = WebEnv(tasks=[task_id], candidates=True, site_docs=docs)
+        obs, info = made.reset(seed=0)
+        agent = make_agent(AgentSpec("lexical"))
+        agent.reset(TaskInfo(made.task, 0, f"{task_id}#0", info))
+        action = agent.act(obs, info)
+        again = make_agent(AgentSpec("lexical"))
+        again.reset(TaskInfo(made.task, 0, f"{task_id}#0", info))
+        assert again.act(obs, info) == action  # deterministic
+        first[docs] = (action, obs["axtree"])
+        made.close()
+    assert first[False][0] == "stop []"  # nothing on the dashboard matches the goal
+    action, axtree = first[True]
+    target = re.search(r"\[(\d+)\]", action)
+    assert target and f"[{target.group(1)}] link 'Marketing'" in axtree
+    with pytest.raises(SolutionError, match="candidates=True"):
+        LexicalAgent().act({"url": "", "axtree": ""}, {})

@@ -443,3 +443,40 @@ def test_the_progress_bar_shows_the_running_success_rates(tmp_path):
     shown = stream.getvalue()
     assert "2/2" in shown and "lenient=100%" in shown and "strict=100%" in shown
     assert "<00:00" in shown or "<?" in shown  # tqdm's remaining-time (ETA) field
+
+
+def test_site_docs_reach_the_agent_through_webenv_run_and_are_recorded(tmp_path):
+    """The lexical agent follows the back office's help to Marketing only with --site-docs."""
+    task = "shop_admin/create-percent-rule/0"
+    runs = {}
+    for flag in ([], ["--site-docs"]):
+        out = tmp_path / ("with" if flag else "without")
+        args = ["run", "--agent", "lexical", "--tasks", task, "--workers", "0", "-q"]
+        result = CliRunner().invoke(main, [*args, *flag, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        (record,) = read_records(out)
+        runs[bool(flag)] = record
+        assert json.loads((out / "run.json").read_text())["site_docs"] is bool(flag)
+        assert json.loads((out / "summary.json").read_text())["site_docs"] is bool(flag)
+    assert [step["action"] for step in runs[False]["steps"]] == ["stop []"]
+    first = runs[True]["steps"][0]
+    target = first["action"].removeprefix("click [").removesuffix("]")
+    assert f"[{target}] link 'Marketing'" in first["observation"]["axtree"]
+    assert runs[True]["steps"][1]["observation"]["url"].endswith("/admin/marketing/price-rules")
+    # A resumed run keeps its docs setting.
+    resume = ["run", "--agent", "lexical", "--tasks", task, "--resume", "-q"]
+    again = CliRunner().invoke(main, [*resume, "--out", str(tmp_path / "with")])
+    assert again.exit_code != 0 and "site_docs" in again.output
+
+
+def test_the_llm_agent_gets_the_site_docs_through_webenv_run(tmp_path, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    with fake_openai.FakeOpenAI([{"reply": "```stop [$50.94]```"}]) as server:
+        agent = ["run", "--agent", "llm", "--base-url", server.base_url, "--model", "m"]
+        tasks = ["--tasks", "shop/order-total/0", "--workers", "0", "-q", "--site-docs"]
+        result = CliRunner().invoke(main, [*agent, *tasks, "--out", str(tmp_path / "llm")])
+    assert result.exit_code == 0, result.output
+    system = server.requests[0]["body"]["messages"][0]["content"]
+    assert "# Site documentation" in system and "# Harbor Goods help" in system
+    assert "[My Orders](http://shop.test/account/orders)" not in system  # index, not orders
+    assert "(http://shop.test/help/orders)" in system

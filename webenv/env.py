@@ -43,6 +43,7 @@ from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
 from webenv.seen import SeenPage, remember
 from webenv.sitedb import MAX_WORLD_SCALE
 from webenv.sites import LOGIN_KEYS
+from webenv.sites.core.help import help_keys, site_docs_text
 from webenv.tasks import CURATED_WORLD_SEED, Task
 from webenv.validators import (
     Check,
@@ -335,7 +336,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
     that hold), and ``subgoals`` at reset (the episode's subgoal names). With
     ``candidates=True``,
     ``candidates``: the page's executable actions (:mod:`webenv.candidates`; empty once
-    the episode has ended).
+    the episode has ended). With ``site_docs=True``, ``site_docs`` at reset: the help
+    pages of the task's sites and back offices as Markdown (:mod:`webenv.sites.core.help`;
+    the same files the sites' ``/help`` pages render, at most
+    :data:`~webenv.sites.core.help.MAX_SITE_DOCS_CHARS` characters).
 
     ## Arguments
     - ``tasks``: curated tasks — task ids, a site (``"shop"``), ``"all"``, or a split
@@ -366,6 +370,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
     - ``screenshot``: (chromium only) add a ``screenshot`` key to the observation, the
       viewport as an ``HxWx3`` ``uint8`` ``Box``.
     - ``candidates``: add ``info["candidates"]`` (default False: nothing is computed).
+    - ``site_docs``: add ``info["site_docs"]`` at reset, the task's sites' help text
+      (default False).
     - ``reward_mode``: ``"sparse"`` (default) or ``"progress"`` (see Rewards).
     - ``record_dir``: append every episode (actions, rewards, answer, both verdicts) to
       ``<record_dir>/episodes-<pid>.jsonl`` (format ``webenv-episode/1``,
@@ -391,7 +397,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
       ``family``/``world_seed``/``instance`` reset options) added without changing the
       curated tasks' behaviour on world 0; ``reward_mode="progress"`` and
       ``record_obs`` added, sparse rewards unchanged; ``world_scale`` added (default 1
-      keeps every world as it was).
+      keeps every world as it was); ``site_docs`` added (the sites' help pages, and a Help
+      link at the end of every page's footer).
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - gym.Env's
@@ -412,6 +419,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         reward_mode: str = "sparse",
         record_obs: bool = False,
         world_scale: int = 1,
+        site_docs: bool = False,
     ) -> None:
         _choice("backend", backend, BACKENDS)
         _choice("validator_mode", validator_mode, VALIDATOR_MODES)
@@ -427,12 +435,14 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 " or None"
                 + (" (rgb_array needs backend='chromium')" if render_mode == "rgb_array" else ""),
             )
-        if not isinstance(screenshot, bool):
-            raise OptionError(f"screenshot={screenshot!r} is not accepted; use True or False")
-        if not isinstance(candidates, bool):
-            raise OptionError(f"candidates={candidates!r} is not accepted; use True or False")
-        if not isinstance(record_obs, bool):
-            raise OptionError(f"record_obs={record_obs!r} is not accepted; use True or False")
+        for name, flag in (
+            ("screenshot", screenshot),
+            ("candidates", candidates),
+            ("site_docs", site_docs),
+            ("record_obs", record_obs),
+        ):
+            if not isinstance(flag, bool):
+                raise OptionError(f"{name}={flag!r} is not accepted; use True or False")
         if record_obs and record_dir is None:
             raise OptionError(
                 "record_obs=True records observations into the episode recording; "
@@ -515,6 +525,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self.render_mode = render_mode
         self.screenshot = screenshot
         self.candidates = candidates
+        self.site_docs = site_docs
         self.reward_mode = reward_mode
         self.record_obs = record_obs
         self._shaping: ProgressShaping | None = None
@@ -577,6 +588,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._seen = ()
         self._modalities_used = frozenset()
         info = self._info(task)
+        if self.site_docs:
+            info["site_docs"] = site_docs_text(help_keys(task.sites, task.login))
         self._shaping = None
         if found is not None:
             self._shaping = ProgressShaping(found, self._subgoal_context, self.validator_mode)

@@ -12,6 +12,7 @@ from flask import Flask, g
 
 from .. import SITES
 from ..core.app import create_site_app
+from ..core.help import help_blueprint
 from . import listing, messages
 
 
@@ -48,6 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             search.bp,
             api.bp,
             media.bp,
+            help_blueprint("forum", "forum/base.html"),
         ],
         login_endpoint="account.login",
         home_endpoint="forums.front",

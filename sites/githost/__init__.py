@@ -11,9 +11,10 @@ from typing import Any
 from flask import Flask, g
 
 from .. import SITES
-from ..core import db
+from ..core import db, markdown
 from ..core.app import create_site_app
-from . import access, markdown
+from ..core.help import help_blueprint
+from . import access
 
 
 def _layout() -> dict[str, Any]:
@@ -92,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             merge_requests.bp,
             planning.bp,
             media.bp,
+            help_blueprint("githost", "githost/base.html"),
         ],
         login_endpoint="users.sign_in",
         home_endpoint="dashboard.home",

@@ -13,6 +13,7 @@ from flask import Flask, g, request
 
 from .. import SITES
 from ..core.app import create_site_app
+from ..core.help import help_blueprint
 from . import pricing
 
 
@@ -51,6 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             cart.bp,
             account.bp,
             admin.bp,
+            help_blueprint("shop", "shop/base.html"),
             cms.bp,
             api.bp,
             admin_api.bp,

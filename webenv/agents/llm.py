@@ -25,7 +25,7 @@ import httpx
 from webenv.actions import ActionError
 from webenv.agents.extract import extract_action
 from webenv.agents.functions import action_functions, call_to_action
-from webenv.agents.prompts import PROMPT_STYLES, build_messages
+from webenv.agents.prompts import PROMPT_STYLES, build_messages, truncate_to_tokens
 from webenv.agents.protocol import AgentStep, TaskInfo
 from webenv.errors import OptionError, WebEnvError
 from webenv.sites.core.urls import parse_url
@@ -86,6 +86,8 @@ class LLMAgent:
             ``OPENAI_API_KEY`` if it is set, else send no key (local servers need none).
         prompt_style: ``webarena`` or ``browsergym`` (:mod:`webenv.agents.prompts`).
         obs_tokens: The AX text's token budget in the prompt.
+        docs_tokens: The token budget of the sites' help text in the system prompt, when
+            the env gives it (``WebEnv(site_docs=True)``, ``webenv run --site-docs``).
         temperature: Sampling temperature.
         max_tokens: The completion's token limit.
         timeout: Seconds one request may take before it is retried.
@@ -113,6 +115,7 @@ class LLMAgent:
         api_key_env: str | None = None,
         prompt_style: str = "webarena",
         obs_tokens: int = 4_000,
+        docs_tokens: int = 12_000,
         temperature: float = 0.0,
         max_tokens: int = 512,
         timeout: float = 60.0,
@@ -139,7 +142,11 @@ class LLMAgent:
             raise OptionError(
                 f"tools={tools!r} is not accepted; use one of {', '.join(TOOL_MODES)}"
             )
-        for name, value in (("obs_tokens", obs_tokens), ("max_tokens", max_tokens)):
+        for name, value in (
+            ("obs_tokens", obs_tokens),
+            ("docs_tokens", docs_tokens),
+            ("max_tokens", max_tokens),
+        ):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise OptionError(f"{name}={value!r} is not accepted; use an integer >= 1")
         if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
@@ -166,6 +173,7 @@ class LLMAgent:
         self.tools = tools
         self._sites: tuple[str, ...] = ()
         self.obs_tokens = obs_tokens
+        self.docs_tokens = docs_tokens
         self.temperature = float(temperature)
         self.max_tokens = max_tokens
         self.max_retries = max_retries
@@ -175,12 +183,16 @@ class LLMAgent:
         headers = {"Authorization": f"Bearer {key}"} if key else {}
         self._client = httpx.Client(timeout=timeout, headers=headers)
         self._history: list[str] = []
+        self._docs = ""
         self._rng = random.Random(0)
         self.last_step: AgentStep | None = None
 
     def reset(self, task_info: TaskInfo) -> None:
-        """Forget the previous episode's actions; seed the back-off jitter."""
+        """Forget the previous episode's actions; keep the episode's site docs (if the
+        env gave them) for the system prompt; seed the back-off jitter."""
         self._history = []
+        docs = task_info.info.get("site_docs")
+        self._docs = truncate_to_tokens(docs, self.docs_tokens) if isinstance(docs, str) else ""
         self._rng = random.Random(task_info.seed)
         self._sites = tuple(task_info.task.sites)
         self.last_step = None
@@ -192,7 +204,12 @@ class LLMAgent:
             LLMError: the endpoint refused the request or failed every retry.
         """
         messages = build_messages(
-            self.prompt_style, obs, self._history, obs_tokens=self.obs_tokens, sites=self._sites
+            self.prompt_style,
+            obs,
+            self._history,
+            obs_tokens=self.obs_tokens,
+            site_docs=self._docs,
+            sites=self._sites,
         )
         step = AgentStep()
         self.last_step = step

@@ -11,7 +11,7 @@ from typing import Any
 from webenv.agents.protocol import Agent
 from webenv.errors import OptionError
 
-BUILTIN_AGENTS = ("random", "oracle", "llm")
+BUILTIN_AGENTS = ("random", "oracle", "lexical", "llm")
 """The agents named without a module."""
 
 
@@ -20,7 +20,7 @@ class AgentSpec:
     """How to build an agent in a worker.
 
     Attributes:
-        name: ``random``, ``oracle``, ``llm`` or ``module:Class`` (a class, or any
+        name: ``random``, ``oracle``, ``lexical``, ``llm`` or ``module:Class`` (a class, or any
             callable returning an agent, importable in the worker).
         options: Keyword arguments for the constructor (the LLM agent's endpoint, model,
             prompt style...; a ``module:Class`` agent gets them too).
@@ -67,6 +67,10 @@ def make_agent(spec: AgentSpec) -> Agent:
         from webenv.agents.baselines import OracleAgent
 
         factory = OracleAgent
+    elif spec.name == "lexical":
+        from webenv.agents.lexical import LexicalAgent
+
+        factory = LexicalAgent
     elif spec.name == "llm":
         from webenv.agents.llm import LLMAgent
 

@@ -26,6 +26,8 @@ estimate (English and AX text average about four per token with common BPE
 vocabularies); no tokenizer is downloaded at run time."""
 HISTORY_ACTIONS = 10
 """Past actions the BrowserGym-style prompt lists."""
+SITE_DOCS_HEADING = "# Site documentation"
+"""Heads the sites' help text (``info["site_docs"]``) at the end of the system prompt."""
 
 
 def estimate_tokens(text: str) -> int:
@@ -132,6 +134,7 @@ def build_messages(
     *,
     obs_tokens: int,
     sites: Sequence[str] = (),
+    site_docs: str = "",
 ) -> list[dict[str, str]]:
     """The chat messages for one step.
 
@@ -141,6 +144,9 @@ def build_messages(
         history: This episode's actions so far, oldest first.
         obs_tokens: The AX text's token budget.
         sites: The task's sites, whose tool actions the action list describes.
+        site_docs: The sites' help text (``info["site_docs"]`` of the reset, already cut
+            to its budget); when given, it ends the system prompt under
+            :data:`SITE_DOCS_HEADING`.
 
     Raises:
         OptionError: an unknown style.
@@ -172,5 +178,10 @@ def build_messages(
     else:
         raise OptionError(
             f"prompt_style={style!r} is not accepted; use one of {', '.join(PROMPT_STYLES)}"
+        )
+    if site_docs:
+        system += (
+            f"\n\n{SITE_DOCS_HEADING}\nThe help pages of the websites in this task, written "
+            f"for newcomers: where things are and how they work.\n\n{site_docs}"
         )
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]

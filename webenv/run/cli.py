@@ -134,6 +134,11 @@ def _agent_option(items: tuple[str, ...]) -> dict[str, Any]:
 )
 @click.option("--screenshots", is_flag=True, help="Record a screenshot per step (chromium).")
 @click.option(
+    "--site-docs",
+    is_flag=True,
+    help="Give the agent the sites' help pages (info['site_docs'] at each reset).",
+)
+@click.option(
     "--base-url", help="llm: the OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1."
 )
 @click.option("--model", help="llm: the model name.")
@@ -167,6 +172,7 @@ def run_command(
     max_steps: int,
     seed: int,
     screenshots: bool,
+    site_docs: bool,
     episode_timeout: float | None,
     agent_options: tuple[str, ...],
     quiet: bool,
@@ -199,6 +205,7 @@ def run_command(
         backend=backend,
         max_steps=max_steps,
         screenshots=screenshots,
+        site_docs=site_docs,
         episode_timeout=episode_timeout,
         seed=seed,
         resume=resume,

@@ -34,6 +34,7 @@ class EnvOptions:
     backend: str = "inprocess"
     max_obs_chars: int = 60_000
     screenshots: bool = False
+    site_docs: bool = False
 
 
 def task_fields(task: Task) -> dict[str, Any]:
@@ -87,6 +88,7 @@ class EpisodeRunner:
             backend=options.backend,
             max_obs_chars=options.max_obs_chars,
             screenshot=options.screenshots,
+            site_docs=options.site_docs,
             candidates=bool(getattr(self._agent, "wants_candidates", False)),
         )
 

@@ -38,8 +38,11 @@ IDENTITY = (
     "backend",
     "max_obs_chars",
     "screenshots",
+    "site_docs",
 )
 """The ``run.json`` fields a resumed run must share with the run it continues."""
+IDENTITY_DEFAULTS = {"site_docs": False}
+"""What an identity field missing from an older ``run.json`` was (added later)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,9 @@ class RunConfig:
         max_steps: Steps before an episode is cut off (the registered env ids' limit).
         max_obs_chars: The env's ``max_obs_chars``.
         screenshots: Record a screenshot per step (chromium only).
+        site_docs: Make the env with ``site_docs=True``: each episode's reset info (which
+            the agent gets in :attr:`~webenv.agents.TaskInfo.info`) carries the help
+            pages of the task's sites.
         seed: The run's seed; every episode's seed derives from it.
         episode_timeout: Seconds an episode may take in a worker process before the
             worker is stopped and the episode failed (None: no limit; ``--workers`` >= 1).
@@ -80,6 +86,7 @@ class RunConfig:
     max_steps: int = MAX_EPISODE_STEPS
     max_obs_chars: int = 60_000
     screenshots: bool = False
+    site_docs: bool = False
     seed: int = 0
     resume: bool = False
     retry_errors: bool = False
@@ -141,7 +148,9 @@ def _prepare(config: RunConfig) -> dict[str, dict[str, Any]]:
         )
     if previous is not None:
         now = config.description()
-        changed = [key for key in IDENTITY if previous.get(key) != now.get(key)]
+        changed = [
+            key for key in IDENTITY if previous.get(key, IDENTITY_DEFAULTS.get(key)) != now.get(key)
+        ]
         if changed:
             raise OptionError(
                 f"--resume: {out} was run with other {', '.join(changed)} "
@@ -201,6 +210,7 @@ def run(
             backend=config.backend,
             max_obs_chars=config.max_obs_chars,
             screenshots=config.screenshots,
+            site_docs=config.site_docs,
         ),
         config.max_steps,
         record_dir=str(config.out),
@@ -219,6 +229,7 @@ def run(
     rewrite_records(config.out, ordered)
     summary = summarize(ordered)
     summary["agent"] = config.agent
+    summary["site_docs"] = config.site_docs
     summary["tasks"] = config.tasks if isinstance(config.tasks, str) else list(config.tasks)
     write_json(config.out / SUMMARY_FILE, summary)
     return RunResult(ordered, summary, played=len(todo))

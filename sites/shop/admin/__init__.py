@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from ...core.auth import safe_next
+from ...core.help import help_blueprint
 from . import catalog, customers, dashboard, marketing, reports, reviews, roles, sales, staff
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -27,6 +28,7 @@ bp.register_blueprint(customers.bp)
 bp.register_blueprint(reviews.bp)
 bp.register_blueprint(reports.bp)
 bp.register_blueprint(marketing.bp)
+bp.register_blueprint(help_blueprint("shop_admin", "admin/base.html"))
 bp.add_url_rule("/dashboard", "dashboard", dashboard.dashboard)
 
 

@@ -152,7 +152,7 @@ def test_hostile_input_is_escaped(client: FlaskClient, auth, post, check_page) -
 
 
 def test_markdown_is_escaped_and_limited() -> None:
-    from webenv.sites.githost.markdown import render
+    from webenv.sites.core.markdown import render
 
     out = str(render("# Title\n\n- a **b** `<c>`\n1. one\n\n```\n<x>\n```\ntext <y>", 1))
     assert out == (
