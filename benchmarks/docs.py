@@ -25,21 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from webenv.run import RunConfig, run
-from webenv.run.cli import parse_world_seeds
+from webenv.run.cli import parse_agent_options, parse_world_seeds
 from webenv.run.summary import markdown_table
 
 MODES = ("without", "with")
-
-
-def _agent_options(items: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for item in items:
-        name, _, value = item.partition("=")
-        try:
-            options[name] = json.loads(value)
-        except json.JSONDecodeError:
-            options[name] = value
-    return options
 
 
 def compare(
@@ -99,7 +88,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/docs"))
     args = parser.parse_args()
     selections = args.tasks or ["all", "gen:test"]
-    options = _agent_options(args.agent_option)
+    options = parse_agent_options(args.agent_option)
     worlds = parse_world_seeds(args.gen_worlds)
     results = [
         compare(

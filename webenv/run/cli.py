@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,8 @@ def parse_world_seeds(text: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(seeds))
 
 
-def _agent_option(items: tuple[str, ...]) -> dict[str, Any]:
+def parse_agent_options(items: Sequence[str]) -> dict[str, Any]:
+    """``--agent-option KEY=VALUE`` items as keyword options (a JSON value, else the text)."""
     options: dict[str, Any] = {}
     for item in items:
         name, equals, value = item.partition("=")
@@ -180,7 +182,7 @@ def run_command(
 ) -> None:
     """Score an agent over a task selection; writes OUT/episodes.jsonl and OUT/summary.json
     and prints a Markdown table of success rates with 95 % confidence intervals."""
-    options = _agent_option(agent_options)
+    options = parse_agent_options(agent_options)
     given = {key: value for key, value in llm.items() if value is not None}
     if given and agent != "llm":
         flags = ", ".join("--" + key.replace("_", "-") for key in given)
