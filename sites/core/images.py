@@ -16,9 +16,12 @@ import functools
 import hashlib
 import re
 from collections.abc import Iterable
+from urllib.parse import quote
 from xml.sax.saxutils import escape, quoteattr
 
-from flask import Response
+from flask import Response, abort, request
+
+from .db import get_db
 
 PALETTE: dict[str, str] = {
     "Black": "#222428",
@@ -253,3 +256,33 @@ def svg_response(data: bytes) -> Response:
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}, immutable"
     response.set_etag(hashlib.sha256(data).hexdigest()[:32])
     return response
+
+
+def avatar_url(username: str) -> str:
+    """The URL of a user's avatar (``/media/avatars/<username>.svg`` on the current site)."""
+    return f"{request.script_root}/media/avatars/{quote(username)}.svg"
+
+
+def user_avatar(username: str, label: str) -> Response:
+    """A user's avatar: the initials of ``users.<label>`` on the colour stored at generation
+    in ``avatars`` (a user made later gets one from the name); 404 for an unknown user.
+
+    Args:
+        username: The user's login name.
+        label: The ``users`` column whose initials are drawn (``"username"`` or ``"name"``).
+    """
+    if label not in ("username", "name"):
+        raise ValueError(f"label must be 'username' or 'name', not {label!r}")
+    row = (
+        get_db()
+        .execute(
+            f"SELECT u.{label} AS label, a.background FROM users u"
+            " LEFT JOIN avatars a ON a.user_id = u.id WHERE u.username = ?",
+            (username,),
+        )
+        .fetchone()
+    )
+    if row is None:
+        abort(404, f"There is no user '{username}'.")
+    background = row["background"] or stable_choice(username, AVATAR_COLOURS)
+    return svg_response(avatar(row["label"], background))

@@ -7,7 +7,6 @@ are read.
 from __future__ import annotations
 
 import sqlite3
-from urllib.parse import quote
 
 from flask import Blueprint, abort, request
 from werkzeug.wrappers import Response
@@ -16,11 +15,6 @@ from ..core import images
 from ..core.db import get_db
 
 bp = Blueprint("media", __name__, url_prefix="/media")
-
-
-def avatar_url(username: str) -> str:
-    """The URL of a user's avatar."""
-    return f"{request.script_root}/media/avatars/{quote(username)}.svg"
 
 
 def avatar_alt(username: str) -> str:
@@ -45,19 +39,7 @@ def submission_image_url(submission_id: int) -> str:
 @bp.route("/avatars/<username>.svg")
 def avatar(username: str) -> Response:
     """A user's avatar: initials on the colour stored at generation (or one from the name)."""
-    row = (
-        get_db()
-        .execute(
-            "SELECT u.username, a.background FROM users u"
-            " LEFT JOIN avatars a ON a.user_id = u.id WHERE u.username = ?",
-            (username,),
-        )
-        .fetchone()
-    )
-    if row is None:
-        abort(404, f"There is no user '{username}'.")
-    background = row["background"] or images.stable_choice(username, images.AVATAR_COLOURS)
-    return images.svg_response(images.avatar(row["username"], background))
+    return images.user_avatar(username, "username")
 
 
 @bp.route("/posts/<int:submission_id>.svg")

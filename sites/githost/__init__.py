@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask, g
 
 from .. import SITES
-from ..core import db, markdown
+from ..core import db, images, markdown
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
 from . import access
@@ -104,7 +104,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "role": lambda role: access.ROLES.get(role, ""),
         },
         template_globals={
-            "avatar_url": media.avatar_url,
+            "avatar_url": images.avatar_url,
             "project_avatar_url": media.project_avatar_url,
         },
         max_content_length=2 * 1024 * 1024,

@@ -6,8 +6,6 @@ without an uploaded picture (initials) and projects (an initial-letter tile).
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from flask import Blueprint, abort, request
 from werkzeug.wrappers import Response
 
@@ -18,11 +16,6 @@ from . import access
 bp = Blueprint("media", __name__, url_prefix="/media")
 
 
-def avatar_url(username: str) -> str:
-    """The URL of a user's avatar."""
-    return f"{request.script_root}/media/avatars/{quote(username)}.svg"
-
-
 def project_avatar_url(project_id: int) -> str:
     """The URL of a project's avatar."""
     return f"{request.script_root}/media/projects/{project_id}.svg"
@@ -31,19 +24,7 @@ def project_avatar_url(project_id: int) -> str:
 @bp.route("/avatars/<username>.svg")
 def avatar(username: str) -> Response:
     """A user's avatar: the initials of their name on their colour."""
-    row = (
-        get_db()
-        .execute(
-            "SELECT u.name, a.background FROM users u"
-            " LEFT JOIN avatars a ON a.user_id = u.id WHERE u.username = ?",
-            (username,),
-        )
-        .fetchone()
-    )
-    if row is None:
-        abort(404, f"There is no user '{username}'.")
-    background = row["background"] or images.stable_choice(username, images.AVATAR_COLOURS)
-    return images.svg_response(images.avatar(row["name"], background))
+    return images.user_avatar(username, "name")
 
 
 @bp.route("/projects/<int:project_id>.svg")
