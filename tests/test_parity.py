@@ -3,27 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 from click.testing import CliRunner
 
-from webenv.browser.chromium import chromium_executable
+from tests.chromium import require_chromium
 from webenv.cli import main
 from webenv.tools.parity import available_sites, compare_lines, compare_pages, default_user
 
 pytestmark = pytest.mark.chromium
-
-
-def require_chromium() -> None:
-    if chromium_executable() is None:
-        message = (
-            "CHROMIUM IS MISSING: the parity tests did NOT run. Install Debian's "
-            "'chromium' (make test does) or set WEBENV_CHROMIUM."
-        )
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
 
 
 def test_compare_lines_counts_identical_lines_in_order():
@@ -40,7 +28,7 @@ def test_default_user_comes_from_the_bundled_tasks():
 
 @pytest.mark.parametrize("site", available_sites())
 def test_sampled_pages_are_at_least_98_percent_identical(site):
-    require_chromium()
+    require_chromium("the parity tests")
     result = compare_pages(site, pages=6)
     assert len(result.pages) >= 3
     assert result.percent >= 98.0, "\n".join(
@@ -49,7 +37,7 @@ def test_sampled_pages_are_at_least_98_percent_identical(site):
 
 
 def test_parity_command_reports_json():
-    require_chromium()
+    require_chromium("the parity tests")
     result = CliRunner().invoke(main, ["parity", "--pages", "2", "--site", "shop", "--json"])
     assert result.exit_code == 0, result.output
     (report,) = json.loads(result.output)

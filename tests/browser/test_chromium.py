@@ -24,8 +24,9 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from tests.chromium import require_chromium
 from webenv.actions import Action, ActionError
-from webenv.browser.chromium import ChromiumBrowser, chromium_executable, playwright_driver
+from webenv.browser.chromium import ChromiumBrowser, playwright_driver
 from webenv.env import WebEnv
 from webenv.tasks import select_tasks
 from webenv.tools.solution import find_element, play_solution
@@ -45,21 +46,10 @@ PAGES = (
 )
 
 
-def require_chromium() -> None:
-    if chromium_executable() is None:
-        message = (
-            "CHROMIUM IS MISSING: the Chromium backend tests did NOT run. Install "
-            "Debian's 'chromium' (make test does) or set WEBENV_CHROMIUM."
-        )
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-
-
 @pytest.fixture(scope="module")
 def envs():
     """A Chromium env and an in-process env over the shop, reset to the same task."""
-    require_chromium()
+    require_chromium("the Chromium backend tests")
     chromium = WebEnv(tasks="shop", backend="chromium")
     inprocess = WebEnv(tasks="shop")
     yield chromium, inprocess
@@ -90,7 +80,7 @@ def assert_same(obs: tuple[dict, dict]) -> None:
 @pytest.mark.slow
 def test_check_env_passes():
     """On one env id: the ids differ only in their task sets (the in-process lane checks all)."""
-    require_chromium()
+    require_chromium("the Chromium backend tests")
     env = gym.make("WebShop-v0", backend="chromium")
     try:
         with warnings.catch_warnings():
@@ -299,7 +289,7 @@ def test_unknown_hosts_never_leave_the_machine(envs):
 
 
 def test_rgb_array_and_screenshot_observation():
-    require_chromium()
+    require_chromium("the Chromium backend tests")
     env = WebEnv(tasks="shop", backend="chromium", render_mode="rgb_array", screenshot=True)
     try:
         obs, _ = env.reset(options={"task_id": TASK})
@@ -354,7 +344,7 @@ def _wait_gone(pids: set[int], seconds: float = 10.0) -> set[int]:
 
 
 def test_close_is_safe_twice_and_leaves_no_process():
-    require_chromium()
+    require_chromium("the Chromium backend tests")
     playwright_driver()  # the driver serves the whole process; browsers must not linger
     before = _descendants(os.getpid())
     world = World(["shop"])
@@ -370,7 +360,7 @@ def test_close_is_safe_twice_and_leaves_no_process():
 
 @pytest.mark.slow
 def test_no_process_survives_a_sigkilled_env():
-    require_chromium()
+    require_chromium("the Chromium backend tests")
     code = (
         "import sys\nfrom webenv.env import WebEnv\n"
         "env = WebEnv(tasks='shop', backend='chromium')\nenv.reset(seed=0)\n"
@@ -473,7 +463,7 @@ def _use_and_drop_env() -> tuple[set[int], object]:
 @pytest.mark.slow
 def test_a_dropped_env_ends_its_browser():
     """Issue 9.8: an env collected without close() kept its Chromium until exit."""
-    require_chromium()
+    require_chromium("the Chromium backend tests")
     playwright_driver()
     started, proxy = _use_and_drop_env()
     gc.collect()
@@ -577,7 +567,7 @@ def test_actions_wait_for_slow_navigations(envs, monkeypatch):
 
 def test_a_browser_finalized_in_another_thread_is_released_by_the_driver_thread():
     """A collection in another thread (sync Playwright is bound to its own) defers the close."""
-    require_chromium()
+    require_chromium("the Chromium backend tests")
     playwright_driver()
     before = _descendants(os.getpid())
     world = World(["shop"])
@@ -698,7 +688,7 @@ def test_save_and_restore_state_on_chromium(envs):
 @pytest.fixture(scope="module")
 def forum_envs():
     """A Chromium env and an in-process env over the forum (for the api action)."""
-    require_chromium()
+    require_chromium("the Chromium backend tests")
     chromium = WebEnv(tasks="forum", backend="chromium")
     inprocess = WebEnv(tasks="forum")
     yield chromium, inprocess

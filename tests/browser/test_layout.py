@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.chromium import require_chromium
 from webenv.actions import Action, ActionKind
 from webenv.browser.chromium import ChromiumBrowser
 from webenv.world import World
-
-from .test_chromium import require_chromium
 
 pytestmark = pytest.mark.chromium
 
@@ -39,7 +38,7 @@ PAGES = (
 
 
 def test_no_page_is_wider_than_the_viewport() -> None:
-    require_chromium()
+    require_chromium("the layout tests")
     world = World(["shop", "forum", "githost"])
     browser = ChromiumBrowser(world)
     try:

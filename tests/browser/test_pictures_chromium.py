@@ -7,12 +7,11 @@ Needs Debian's ``chromium``; outside CI these tests skip when it is missing, in 
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 import pytest
 
-from webenv.browser.chromium import ChromiumBrowser, chromium_executable
+from tests.chromium import require_chromium
+from webenv.browser.chromium import ChromiumBrowser
 from webenv.env import WebEnv
 
 pytestmark = pytest.mark.chromium
@@ -28,21 +27,10 @@ PAGES = (
 )
 
 
-def require_chromium() -> None:
-    if chromium_executable() is None:
-        message = (
-            "CHROMIUM IS MISSING: the picture tests did NOT run. Install Debian's "
-            "'chromium' (make test does) or set WEBENV_CHROMIUM."
-        )
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-
-
 @pytest.fixture(scope="module")
 def envs():
     """A Chromium env (with screenshots) and an in-process env over every site."""
-    require_chromium()
+    require_chromium("the picture tests")
     chromium = WebEnv(tasks=[TASK], backend="chromium", render_mode="rgb_array")
     inprocess = WebEnv(tasks=[TASK])
     yield chromium, inprocess

@@ -519,10 +519,10 @@ def test_tab_list_in_env_observation_is_capped():
 
 @pytest.fixture(scope="module")
 def chromium():
-    from webenv.browser.chromium import ChromiumBrowser, chromium_executable
+    from tests.chromium import require_chromium
+    from webenv.browser.chromium import ChromiumBrowser
 
-    if chromium_executable() is None:
-        pytest.skip("CHROMIUM IS MISSING: install Debian's 'chromium'")
+    require_chromium("the Chromium semantics tests")
     browser = ChromiumBrowser(FixtureWorld(apps={"shop": make_app()}))  # type: ignore[arg-type]
     yield browser
     browser.close()
