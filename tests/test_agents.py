@@ -4,15 +4,13 @@ the LLM agent end to end against a scripted OpenAI-compatible server on 127.0.0.
 from __future__ import annotations
 
 import email.utils
-import importlib.util
 import re
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.fake_openai import FakeOpenAI
 from webenv.agents import (
     Agent,
     AgentSpec,
@@ -29,15 +27,6 @@ from webenv.env import WebEnv
 from webenv.errors import OptionError, SolutionError
 from webenv.sites.core.help import section_text, site_docs_text
 from webenv.tasks import get_task
-
-_spec = importlib.util.spec_from_file_location(
-    "fake_openai", Path(__file__).with_name("fake_openai.py")
-)
-assert _spec is not None and _spec.loader is not None
-fake_openai = importlib.util.module_from_spec(_spec)
-sys.modules["fake_openai"] = fake_openai
-_spec.loader.exec_module(fake_openai)
-FakeOpenAI = fake_openai.FakeOpenAI
 
 TASK = "shop/order-total/0"  # string_match; reference answer $50.94
 

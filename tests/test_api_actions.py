@@ -3,14 +3,13 @@ function calling (issue #18 items 3-4)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from tests.fake_openai import FakeOpenAI
 from webenv.actions import (
     MAX_BODY_CHARS,
     ActionError,
@@ -28,14 +27,6 @@ from webenv.modalities import action_modality
 from webenv.run.outputs import read_records
 from webenv.run.summary import episode_modality, summarize
 from webenv.tasks import bundled_tasks, parse_task
-
-_spec = importlib.util.spec_from_file_location(
-    "fake_openai", Path(__file__).with_name("fake_openai.py")
-)
-assert _spec is not None and _spec.loader is not None
-fake_openai = importlib.util.module_from_spec(_spec)
-sys.modules["fake_openai"] = fake_openai
-_spec.loader.exec_module(fake_openai)
 
 API_TASK = "forum/api-forum-subscribers/0"  # require api; answer 60
 UI_ONLY_TASK = "forum/ui-only-subscribe/0"  # forbid api
@@ -477,7 +468,7 @@ def test_the_llm_agent_offers_functions_and_reads_tool_calls(monkeypatch: pytest
         {"tool_calls": [("tool_open_forum", {"nam": "books"})]},
         {"reply": "No call this time: ```stop [60]```"},
     ]
-    with fake_openai.FakeOpenAI(script) as server:
+    with FakeOpenAI(script) as server:
         agent = LLMAgent(server.base_url, "m", tools="function", backoff=0)
         agent.reset(TaskInfo(task, 0, "k"))
         obs = {"axtree": "[1] RootWebArea ''", "url": "http://forum.test/", "goal": task.intent}

@@ -3,28 +3,19 @@ episodes that fail without failing the run."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from tests.fake_openai import FakeOpenAI
 from webenv.cli import main
 from webenv.errors import OptionError, TaskError
 from webenv.run import RunConfig, plan_episodes, run
 from webenv.run.outputs import EPISODES_FILE, read_records
 from webenv.run.summary import GROUPINGS
-
-_spec = importlib.util.spec_from_file_location(
-    "fake_openai", Path(__file__).with_name("fake_openai.py")
-)
-assert _spec is not None and _spec.loader is not None
-fake_openai = importlib.util.module_from_spec(_spec)
-sys.modules["fake_openai"] = fake_openai
-_spec.loader.exec_module(fake_openai)
 
 # Shop tasks only (a worker builds only the sites its tasks use): string, state and
 # program checks, and a held-out task family on a held-out world.
@@ -283,7 +274,7 @@ def test_the_llm_agent_completes_a_run_through_transient_errors(tmp_path, monkey
             "```stop [$50.94]```"
         },
     ]
-    with fake_openai.FakeOpenAI(script) as server:
+    with FakeOpenAI(script) as server:
         result = CliRunner().invoke(
             main,
             [
@@ -320,7 +311,7 @@ def test_the_llm_agent_completes_a_run_through_transient_errors(tmp_path, monkey
     assert record["prompt_tokens"] == first["prompt_tokens"] + second["prompt_tokens"]
     assert second["latency"] > 0 and "In summary" in second["reply"]
     # An endpoint that fails every retry ends the episode, with the attempts recorded.
-    with fake_openai.FakeOpenAI([{"status": 503}]) as down_server:
+    with FakeOpenAI([{"status": 503}]) as down_server:
         run(
             RunConfig(
                 "llm",
@@ -471,7 +462,7 @@ def test_site_docs_reach_the_agent_through_webenv_run_and_are_recorded(tmp_path)
 
 def test_the_llm_agent_gets_the_site_docs_through_webenv_run(tmp_path, monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    with fake_openai.FakeOpenAI([{"reply": "```stop [$50.94]```"}]) as server:
+    with FakeOpenAI([{"reply": "```stop [$50.94]```"}]) as server:
         agent = ["run", "--agent", "llm", "--base-url", server.base_url, "--model", "m"]
         tasks = ["--tasks", "shop/order-total/0", "--workers", "0", "-q", "--site-docs"]
         result = CliRunner().invoke(main, [*agent, *tasks, "--out", str(tmp_path / "llm")])
