@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import re
 import statistics
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
+from machine import machine, write_report
 
 # Only the standard library and Gymnasium at the top: the --worker mode runs on another
 # tree's Python, whose webenv may lack this tree's modules.
@@ -191,20 +191,10 @@ def compare(other: Path, env_id: str, rounds: int, steps: int, seed: int) -> int
         "other": old,
         "ratios": ratios,
     }
-    RESULTS.mkdir(exist_ok=True)
     out = RESULTS / "chromium-compare.json"
-    out.write_text(json.dumps(report, indent=2))
+    write_report(out, report)
     print(f"\nwrote {out} in {time.perf_counter() - started:.0f} s")
     return 0
-
-
-def machine() -> dict[str, Any]:
-    return {
-        "python": sys.version.split()[0],
-        "platform": platform.platform(),
-        "processor": platform.processor() or platform.machine(),
-        "cores": os.cpu_count(),
-    }
 
 
 def measure(backend: str, rounds: int, resets: int, seconds: float) -> dict:
@@ -328,9 +318,8 @@ def main() -> int:
         f"chromium {walk['steps_per_second']:.1f} steps/s, median step "
         f"{walk['median_step_ms']:.1f} ms, median reset {walk['median_reset_ms']:.1f} ms"
     )
-    RESULTS.mkdir(exist_ok=True)
     out = RESULTS / "chromium.json"
-    out.write_text(json.dumps(report, indent=2))
+    write_report(out, report)
     print(f"\nwrote {out} in {time.perf_counter() - started:.0f} s")
     return 0
 

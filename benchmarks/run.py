@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
-import platform
 import random
 import re
 import resource
@@ -35,6 +33,7 @@ import time
 from pathlib import Path
 
 import gymnasium as gym
+from machine import machine, write_report
 from werkzeug.test import Client
 
 import webenv  # noqa: F401  (registers the env ids)
@@ -489,11 +488,7 @@ def main() -> int:
         for env_id in ("WebShop-v0", "WebForum-v0", "WebGit-v0")
     }
     report = {
-        "machine": {
-            "python": sys.version.split()[0],
-            "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine(),
-        },
+        "machine": machine(),
         "steps": steps,
         "site_render": render,
         "goto_over_render": ratios,
@@ -586,7 +581,7 @@ def main() -> int:
             f"{row['token_kb_median']:>11.0f} / {row['token_kb_max']:.0f}"
         )
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "inprocess.json").write_text(json.dumps(report, indent=2))
+    (RESULTS / write_report("inprocess.json"), report)
     print(f"\nwrote {RESULTS / 'inprocess.json'}")
     return 0
 

@@ -16,9 +16,6 @@ within one run. Prints a table and writes ``benchmarks/results/vector.json``.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -26,6 +23,7 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+from machine import machine, write_report
 
 import webenv  # noqa: F401 - registers the env ids
 from webenv.wrappers import BrowserGymObservation, DiscreteActions
@@ -110,19 +108,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"{run['vs_one_worker']:>11.2f}x {run['action_errors']:>7}"
             )
     report = {
-        "machine": {
-            "python": sys.version.split()[0],
-            "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine(),
-            "cpus": os.cpu_count(),
-        },
+        "machine": machine(),
         "tasks": "gen:train",
         "worlds": WORLDS,
         "episode_steps": EPISODE_STEPS,
         "runs": runs,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    write_report(args.out, report)
     print(f"\nwrote {args.out}")
     return 0
 

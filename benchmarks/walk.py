@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import re
 import statistics
@@ -36,6 +35,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from machine import machine, write_report
 
 RESULTS = Path(__file__).resolve().parent / "results"
 ENVS = {
@@ -176,11 +177,7 @@ def main() -> int:
             results[f"{env_id} {mode}"] = row
 
     report = {
-        "machine": {
-            "python": sys.version.split()[0],
-            "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine(),
-        },
+        "machine": machine(),
         "trees": {
             name: {"path": str(path), "commit": commits[name]} for name, path in trees.items()
         },
@@ -205,7 +202,7 @@ def main() -> int:
             )
         print(line)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "walk.json").write_text(json.dumps(report, indent=2))
+    (RESULTS / write_report("walk.json"), report)
     print(f"\nwrote {RESULTS / 'walk.json'}")
     return 0
 

@@ -14,7 +14,6 @@ import argparse
 import importlib
 import json
 import os
-import platform
 import resource
 import sqlite3
 import subprocess
@@ -22,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from machine import machine, write_report
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SITES = ("shop", "forum", "githost")
@@ -121,17 +122,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"{site}: {scale} takes {ratio['seconds']}x the time, {ratio['memory']}x the memory"
             )
     report = {
-        "machine": {
-            "python": sys.version.split()[0],
-            "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine(),
-            "cpus": os.cpu_count(),
-        },
+        "machine": machine(),
         "runs": runs,
         "growth_over_scale_1": growth,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    write_report(args.out, report)
     print(f"\nwrote {args.out}")
     return 0
 
