@@ -266,36 +266,47 @@ class InProcessBrowser(Browser):
             page.cached = entry
         return page
 
+    def _send(
+        self,
+        method: str,
+        url: URL,
+        data: Any,
+        *,
+        logged: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> Any:
+        """One WSGI call to ``url``'s app, written to the request log with ``logged``.
+
+        Raises:
+            ActionError: the app failed to answer (logged as a 500).
+        """
+        path = url.path + (f"?{url.query}" if url.query else "")
+        try:
+            response = self._clients[url.host].open(
+                path, base_url=f"http://{url.host}", method=method, data=data, headers=headers
+            )
+        except Exception as exc:
+            # e.g. werkzeug refusing to send a Location header it cannot encode.
+            self.world.log_request(method, f"http://{url.host}{path}", logged, 500)
+            raise ActionError(
+                f"{url.origin} failed to answer {path[:80]!r} "
+                f"({type(exc).__name__}: {str(exc)[:80]})"
+            ) from None
+        self.world.log_request(method, f"http://{url.host}{path}", logged, response.status_code)
+        if "Set-Cookie" in response.headers:
+            self._reset_cookies = None  # the jar changed: no longer a cache key
+        return response
+
     def _request(self, method: str, url: URL, form: MultiDict | None) -> Page:
         """Send the request(s) to the apps: ``_fetch`` without the page cache."""
         for _ in range(MAX_REDIRECTS + 1):
             url = self._checked_url(url)
-            client = self._clients[url.host]
-            path = url.path + (f"?{url.query}" if url.query else "")
-            try:
-                response = client.open(
-                    path,
-                    base_url=f"http://{url.host}",
-                    method=method,
-                    data=form if method == "POST" else None,
-                )
-            except Exception as exc:
-                # e.g. werkzeug refusing to send a Location header it cannot encode.
-                self.world.log_request(
-                    method, f"http://{url.host}{path}", log_form(form or MultiDict()), 500
-                )
-                raise ActionError(
-                    f"{url.origin} failed to answer {path[:80]!r} "
-                    f"({type(exc).__name__}: {str(exc)[:80]})"
-                ) from None
-            self.world.log_request(
+            response = self._send(
                 method,
-                f"http://{url.host}{path}",
-                log_form(form or MultiDict()),
-                response.status_code,
+                url,
+                form if method == "POST" else None,
+                logged=log_form(form or MultiDict()),
             )
-            if "Set-Cookie" in response.headers:
-                self._reset_cookies = None  # the jar changed: no longer a cache key
             location = response.headers.get("Location")
             if response.status_code in (301, 302, 303, 307, 308) and location:
                 if response.status_code in (301, 302, 303):
@@ -333,26 +344,9 @@ class InProcessBrowser(Browser):
 
         Never answered from the page cache: the call's headers differ from a page load's.
         """
-        client = self._clients[url.host]
-        path = url.path + (f"?{url.query}" if url.query else "")
-        logged = log_json(body)
-        try:
-            response = client.open(
-                path,
-                base_url=f"http://{url.host}",
-                method=method,
-                data=body,
-                headers=request_headers(body),
-            )
-        except Exception as exc:
-            self.world.log_request(method, f"http://{url.host}{path}", logged, 500)
-            raise ActionError(
-                f"{url.origin} failed to answer {path[:80]!r} "
-                f"({type(exc).__name__}: {str(exc)[:80]})"
-            ) from None
-        self.world.log_request(method, f"http://{url.host}{path}", logged, response.status_code)
-        if "Set-Cookie" in response.headers:
-            self._reset_cookies = None
+        response = self._send(
+            method, url, body, logged=log_json(body), headers=request_headers(body)
+        )
         answer = ApiResponse(
             response.status_code, dict(response.headers.items()), response.get_data()
         )
