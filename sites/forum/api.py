@@ -16,15 +16,17 @@ problems are 422 with every field's message in ``errors``. Lists are paged with
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
-from flask import abort, g, jsonify, request
+from flask import abort, g, request
 from werkzeug.wrappers import Response
 
 from ..core.api import (
     body,
     iso_time,
     json_blueprint,
+    json_response,
     paged_response,
     requested_page,
     string_fields,
@@ -173,7 +175,7 @@ def forum(name: str) -> Response:
             (row["id"],),
         )
     ]
-    return jsonify({**_forum_json(row), "moderators": moderators})
+    return json_response({**_forum_json(row), "moderators": moderators})
 
 
 @bp.get("/forums/<name>/submissions")
@@ -195,13 +197,13 @@ def submissions() -> Answer:
     submission_id, errors = create_submission(fields["forum"], fields)
     if submission_id is None:
         return validation_error(errors)
-    return jsonify(_submission_json(_submission_row(str(submission_id)), full=True)), 201
+    return json_response(_submission_json(_submission_row(str(submission_id)), full=True)), 201
 
 
 @bp.get("/submissions/<submission_id>")
 def submission(submission_id: str) -> Response:
     """One submission with its body and the user's vote."""
-    return jsonify(_submission_json(_submission_row(submission_id), full=True))
+    return json_response(_submission_json(_submission_row(submission_id), full=True))
 
 
 @bp.route("/submissions/<submission_id>/comments", methods=("GET", "POST"))
@@ -221,7 +223,7 @@ def submission_comments(submission_id: str) -> Answer:
             ordered.append(comment)
             stack.extend(reversed(children.get(comment["id"], [])))
         votes = user_votes("comment", [c["id"] for c in ordered])
-        return jsonify([_comment_json(c, votes.get(c["id"], 0)) for c in ordered])
+        return json_response([_comment_json(c, votes.get(c["id"], 0)) for c in ordered])
     _user_required()
     data = body()
     fields = string_fields(data, ("body",))
@@ -238,7 +240,7 @@ def submission_comments(submission_id: str) -> Answer:
     if comment_id is None:
         return validation_error(errors)
     created = get_comment(comment_id)
-    return jsonify(_comment_json(created, 0)), 201
+    return json_response(_comment_json(created, 0)), 201
 
 
 def _choice() -> int:
@@ -251,31 +253,27 @@ def _choice() -> int:
 @bp.post("/submissions/<submission_id>/vote")
 def vote_submission(submission_id: str) -> Response:
     """Vote on a submission: ``{"choice": 1|0|-1}``, as the vote buttons."""
-    _user_required()
-    number = _id(submission_id, "submission")
-    choice = _choice()
-    vote_on_submission(number, choice)
-    row = (
-        get_db()
-        .execute("SELECT score, upvotes, downvotes FROM submissions WHERE id = ?", (number,))
-        .fetchone()
-    )
-    return jsonify({"id": number, **dict(row), "my_vote": choice})
+    return _vote("submission", submission_id, vote_on_submission, "submissions")
 
 
 @bp.post("/comments/<comment_id>/vote")
 def vote_comment(comment_id: str) -> Response:
     """Vote on a comment: ``{"choice": 1|0|-1}``, as the vote buttons."""
+    return _vote("comment", comment_id, vote_on_comment, "comments")
+
+
+def _vote(kind: str, raw_id: str, vote: Callable[[int, int], Any], table: str) -> Response:
+    """Cast the caller's ``{"choice"}`` on one ``kind``, as its vote buttons do; its score."""
     _user_required()
-    number = _id(comment_id, "comment")
+    number = _id(raw_id, kind)
     choice = _choice()
-    vote_on_comment(number, choice)
+    vote(number, choice)
     row = (
         get_db()
-        .execute("SELECT score, upvotes, downvotes FROM comments WHERE id = ?", (number,))
+        .execute(f"SELECT score, upvotes, downvotes FROM {table} WHERE id = ?", (number,))
         .fetchone()
     )
-    return jsonify({"id": number, **dict(row), "my_vote": choice})
+    return json_response({"id": number, **dict(row), "my_vote": choice})
 
 
 # -- users -----------------------------------------------------------------------------
@@ -295,7 +293,7 @@ def user(username: str) -> Response:
             (row["id"],),
         )
     ]
-    return jsonify(
+    return json_response(
         {
             "id": row["id"],
             "username": row["username"],
