@@ -14,130 +14,174 @@ import functools
 
 from markupsafe import Markup
 
-# Shapes inside ``<svg viewBox="0 0 24 24">``, one element a string; stroked, unfilled unless
-# an element says otherwise.
-ICONS: dict[str, tuple[str, ...]] = {
+# Path data on the ``viewBox="0 0 24 24"`` grid: what is stroked, and what is filled (the
+# dots and solid shapes). One or two ``<path>`` elements per icon keep pages small.
+ICONS: dict[str, tuple[str, str]] = {
     "search": (
-        '<circle cx="11" cy="11" r="6.5"></circle>',
-        '<path d="m16 16 5 5"></path>',
+        "M4.5 11a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0 -13 0 M16 16l5 5",
+        "",
     ),
     "cart": (
-        '<path d="M2.5 4h2.5l2.3 10.2a1 1 0 0 0 1 .8h9.4a1 1 0 0 0 1-.8L20.5 7.5H6"></path>',
-        '<circle cx="9" cy="19.5" r="1.4"></circle>',
-        '<circle cx="17.5" cy="19.5" r="1.4"></circle>',
+        (
+            "M2.5 4h2.5l2.3 10.2a1 1 0 0 0 1 .8h9.4a1 1 0 0 0 1-.8L20.5 7.5H6 M7.6 19.5a1.4 1.4 0 "
+            "1 0 2.8 0a1.4 1.4 0 1 0 -2.8 0 M16.1 19.5a1.4 1.4 0 1 0 2.8 0a1.4 1.4 0 1 0 -2.8 0"
+        ),
+        "",
     ),
     "user": (
-        '<circle cx="12" cy="8" r="4"></circle>',
-        '<path d="M4 21c0-4.2 3.6-7 8-7s8 2.8 8 7"></path>',
+        "M8 8a4 4 0 1 0 8 0a4 4 0 1 0 -8 0 M4 21c0-4.2 3.6-7 8-7s8 2.8 8 7",
+        "",
     ),
     "users": (
-        '<circle cx="9" cy="8" r="3.5"></circle>',
-        '<path d="M2.5 20c0-3.8 2.9-6.3 6.5-6.3s6.5 2.5 6.5 6.3"></path>',
-        '<path d="M15.5 4.7a3.5 3.5 0 0 1 0 6.6M18 14c2.2.7 3.5 2.9 3.5 6"></path>',
+        (
+            "M5.5 8a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0 M2.5 20c0-3.8 2.9-6.3 6.5-6.3s6.5 2.5 "
+            "6.5 6.3 M15.5 4.7a3.5 3.5 0 0 1 0 6.6M18 14c2.2.7 3.5 2.9 3.5 6"
+        ),
+        "",
     ),
     "star": (
-        '<path fill="currentColor" d="m12 3 2.7 5.6 6.1.8-4.5 4.3 1.1 6.1L12 16.9l-5.4 2.9'
-        ' 1.1-6.1-4.5-4.3 6.1-.8z"></path>',
+        "",
+        "M12 3l2.7 5.6 6.1.8-4.5 4.3 1.1 6.1L12 16.9l-5.4 2.9 1.1-6.1-4.5-4.3 6.1-.8z",
     ),
     "heart": (
-        '<path d="M12 20s-7.5-4.6-7.5-10.2A4.1 4.1 0 0 1 12 7.4a4.1 4.1 0 0 1 7.5 2.4'
-        'C19.5 15.4 12 20 12 20z"></path>',
+        (
+            "M12 20s-7.5-4.6-7.5-10.2A4.1 4.1 0 0 1 12 7.4a4.1 4.1 0 0 1 7.5 2.4C19.5 15.4 12 20 "
+            "12 20z"
+        ),
+        "",
     ),
-    "comment": ('<path d="M4 5h16v11H10l-5 4v-4H4z"></path>',),
+    "comment": (
+        "M4 5h16v11H10l-5 4v-4H4z",
+        "",
+    ),
     "mail": (
-        '<rect x="3" y="5.5" width="18" height="13" rx="1.5"></rect>',
-        '<path d="m3.5 6.5 8.5 7 8.5-7"></path>',
+        (
+            "M4.5 5.5h15a1.5 1.5 0 0 1 1.5 1.5v10a1.5 1.5 0 0 1 -1.5 1.5h-15a1.5 1.5 0 0 1 -1.5 "
+            "-1.5v-10a1.5 1.5 0 0 1 1.5 -1.5z M3.5 6.5l8.5 7 8.5-7"
+        ),
+        "",
     ),
     "home": (
-        '<path d="M3.5 11 12 4l8.5 7"></path>',
-        '<path d="M6 9.5V20h12V9.5"></path>',
-        '<path d="M10 20v-5h4v5"></path>',
+        "M3.5 11 12 4l8.5 7 M6 9.5V20h12V9.5 M10 20v-5h4v5",
+        "",
     ),
-    "plus": ('<path d="M12 5v14M5 12h14"></path>',),
+    "plus": (
+        "M12 5v14M5 12h14",
+        "",
+    ),
     "pencil": (
-        '<path d="M4 20h4L19.5 8.5l-4-4L4 16z"></path>',
-        '<path d="m13.5 6.5 4 4"></path>',
+        "M4 20h4L19.5 8.5l-4-4L4 16z M13.5 6.5l4 4",
+        "",
     ),
     "lock": (
-        '<rect x="5" y="11" width="14" height="10" rx="2"></rect>',
-        '<path d="M8 11V7.5a4 4 0 0 1 8 0V11"></path>',
+        (
+            "M7 11h10a2 2 0 0 1 2 2v6a2 2 0 0 1 -2 2h-10a2 2 0 0 1 -2 -2v-6a2 2 0 0 1 2 -2z M8 "
+            "11V7.5a4 4 0 0 1 8 0V11"
+        ),
+        "",
     ),
     "issue": (
-        '<circle cx="12" cy="12" r="8.5"></circle>',
-        '<circle cx="12" cy="12" r="1.6" fill="currentColor"></circle>',
+        "M3.5 12a8.5 8.5 0 1 0 17 0a8.5 8.5 0 1 0 -17 0",
+        "M10.4 12a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0 -3.2 0",
     ),
     "merge-request": (
-        '<circle cx="6" cy="5.5" r="2.2"></circle>',
-        '<circle cx="6" cy="18.5" r="2.2"></circle>',
-        '<circle cx="18" cy="18.5" r="2.2"></circle>',
-        '<path d="M6 7.7v8.6"></path>',
-        '<path d="M18 16.3V9.5a3 3 0 0 0-3-3h-4.5"></path>',
-        '<path d="m12.5 4.3-2.2 2.2 2.2 2.2"></path>',
+        (
+            "M3.8 5.5a2.2 2.2 0 1 0 4.4 0a2.2 2.2 0 1 0 -4.4 0 M3.8 18.5a2.2 2.2 0 1 0 4.4 0a2.2 "
+            "2.2 0 1 0 -4.4 0 M15.8 18.5a2.2 2.2 0 1 0 4.4 0a2.2 2.2 0 1 0 -4.4 0 M6 7.7v8.6 M18 "
+            "16.3V9.5a3 3 0 0 0-3-3h-4.5 M12.5 4.3l-2.2 2.2 2.2 2.2"
+        ),
+        "",
     ),
     "branch": (
-        '<circle cx="6" cy="5" r="2.2"></circle>',
-        '<circle cx="6" cy="19" r="2.2"></circle>',
-        '<circle cx="18" cy="7" r="2.2"></circle>',
-        '<path d="M6 7.2v9.6"></path>',
-        '<path d="M18 9.2c0 4.3-5 4.6-10.5 7.9"></path>',
+        (
+            "M3.8 5a2.2 2.2 0 1 0 4.4 0a2.2 2.2 0 1 0 -4.4 0 M3.8 19a2.2 2.2 0 1 0 4.4 0a2.2 2.2 "
+            "0 1 0 -4.4 0 M15.8 7a2.2 2.2 0 1 0 4.4 0a2.2 2.2 0 1 0 -4.4 0 M6 7.2v9.6 M18 9.2c0 "
+            "4.3-5 4.6-10.5 7.9"
+        ),
+        "",
     ),
     "commit": (
-        '<circle cx="12" cy="12" r="3.5"></circle>',
-        '<path d="M2.5 12h6M15.5 12h6"></path>',
+        "M8.5 12a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0 M2.5 12h6M15.5 12h6",
+        "",
     ),
     "tag": (
-        '<path d="M3.5 12.5V4h8.5l8.5 8.5-8 8z"></path>',
-        '<circle cx="8" cy="8.5" r="1.5"></circle>',
+        "M3.5 12.5V4h8.5l8.5 8.5-8 8z M6.5 8.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0 -3 0",
+        "",
     ),
     "milestone": (
-        '<path d="M12 3v18"></path>',
-        '<path d="M5 6h11l3 3-3 3H5z"></path>',
+        "M12 3v18 M5 6h11l3 3-3 3H5z",
+        "",
     ),
     "file": (
-        '<path d="M6 3h8l4.5 4.5V21H6z"></path>',
-        '<path d="M14 3v4.5h4.5"></path>',
+        "M6 3h8l4.5 4.5V21H6z M14 3v4.5h4.5",
+        "",
     ),
-    "folder": ('<path d="M3 6.5h6.5l2 2H21V19H3z"></path>',),
-    "code": ('<path d="m8.5 7-5 5 5 5M15.5 7l5 5-5 5"></path>',),
+    "folder": (
+        "M3 6.5h6.5l2 2H21V19H3z",
+        "",
+    ),
+    "code": (
+        "M8.5 7l-5 5 5 5M15.5 7l5 5-5 5",
+        "",
+    ),
     "settings": (
-        '<path d="M4 7h16M4 17h16"></path>',
-        '<circle cx="9" cy="7" r="2.3" fill="currentColor"></circle>',
-        '<circle cx="15" cy="17" r="2.3" fill="currentColor"></circle>',
+        "M4 7h16M4 17h16",
+        (
+            "M6.7 7a2.3 2.3 0 1 0 4.6 0a2.3 2.3 0 1 0 -4.6 0 M12.7 17a2.3 2.3 0 1 0 4.6 0a2.3 2.3 "
+            "0 1 0 -4.6 0"
+        ),
     ),
     "todo": (
-        '<rect x="4" y="4" width="16" height="16" rx="2"></rect>',
-        '<path d="m8 12 3 3 5-6"></path>',
+        (
+            "M6 4h12a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2v-12a2 2 0 0 1 2 -2z M8 "
+            "12l3 3 5-6"
+        ),
+        "",
     ),
-    "chart": ('<path d="M4 20V11M10 20V4M16 20v-6M3 20.5h18"></path>',),
+    "chart": (
+        "M4 20V11M10 20V4M16 20v-6M3 20.5h18",
+        "",
+    ),
     "dashboard": (
-        '<rect x="3.5" y="3.5" width="7" height="7" rx="1"></rect>',
-        '<rect x="13.5" y="3.5" width="7" height="7" rx="1"></rect>',
-        '<rect x="3.5" y="13.5" width="7" height="7" rx="1"></rect>',
-        '<rect x="13.5" y="13.5" width="7" height="7" rx="1"></rect>',
+        (
+            "M4.5 3.5h5a1 1 0 0 1 1 1v5a1 1 0 0 1 -1 1h-5a1 1 0 0 1 -1 -1v-5a1 1 0 0 1 1 -1z "
+            "M14.5 3.5h5a1 1 0 0 1 1 1v5a1 1 0 0 1 -1 1h-5a1 1 0 0 1 -1 -1v-5a1 1 0 0 1 1 -1z "
+            "M4.5 13.5h5a1 1 0 0 1 1 1v5a1 1 0 0 1 -1 1h-5a1 1 0 0 1 -1 -1v-5a1 1 0 0 1 1 -1z "
+            "M14.5 13.5h5a1 1 0 0 1 1 1v5a1 1 0 0 1 -1 1h-5a1 1 0 0 1 -1 -1v-5a1 1 0 0 1 1 -1z"
+        ),
+        "",
     ),
     "box": (
-        '<path d="m3.5 7.5 8.5-4 8.5 4v9l-8.5 4-8.5-4z"></path>',
-        '<path d="m3.5 7.5 8.5 4 8.5-4M12 11.5v9"></path>',
+        "M3.5 7.5l8.5-4 8.5 4v9l-8.5 4-8.5-4z M3.5 7.5l8.5 4 8.5-4M12 11.5v9",
+        "",
     ),
     "globe": (
-        '<circle cx="12" cy="12" r="8.5"></circle>',
-        '<path d="M3.5 12h17"></path>',
-        '<path d="M12 3.5c-4.2 4.6-4.2 12.4 0 17M12 3.5c4.2 4.6 4.2 12.4 0 17"></path>',
+        (
+            "M3.5 12a8.5 8.5 0 1 0 17 0a8.5 8.5 0 1 0 -17 0 M3.5 12h17 M12 3.5c-4.2 4.6-4.2 12.4 "
+            "0 17M12 3.5c4.2 4.6 4.2 12.4 0 17"
+        ),
+        "",
     ),
     "list": (
-        '<path d="M9 6h11M9 12h11M9 18h11"></path>',
-        '<circle cx="4.5" cy="6" r="1"></circle>',
-        '<circle cx="4.5" cy="12" r="1"></circle>',
-        '<circle cx="4.5" cy="18" r="1"></circle>',
+        (
+            "M9 6h11M9 12h11M9 18h11 M3.5 6a1 1 0 1 0 2 0a1 1 0 1 0 -2 0 M3.5 12a1 1 0 1 0 2 0a1 "
+            "1 0 1 0 -2 0 M3.5 18a1 1 0 1 0 2 0a1 1 0 1 0 -2 0"
+        ),
+        "",
     ),
-    "compare": ('<path d="M4 8h14l-3-3M20 16H6l3 3"></path>',),
+    "compare": (
+        "M4 8h14l-3-3M20 16H6l3 3",
+        "",
+    ),
     "help": (
-        '<circle cx="12" cy="12" r="8.5"></circle>',
-        '<path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7"></path>',
-        '<circle cx="12" cy="16.8" r=".6" fill="currentColor"></circle>',
+        (
+            "M3.5 12a8.5 8.5 0 1 0 17 0a8.5 8.5 0 1 0 -17 0 M9.5 9.5a2.5 2.5 0 1 1 3.5 "
+            "2.3c-.7.3-1 .9-1 1.7"
+        ),
+        "M11.4 16.8a0.6 0.6 0 1 0 1.2 0a0.6 0.6 0 1 0 -1.2 0",
     ),
 }
-"""Icon shapes by name."""
+"""Icon shapes by name: (stroked path data, filled path data)."""
 
 
 @functools.cache
@@ -154,7 +198,10 @@ def icon(name: str, size: int = 16) -> Markup:
     Raises:
         KeyError: ``name`` is not an icon (a template typo fails loudly, in tests).
     """
-    shapes = "".join(ICONS[name])
+    stroked, filled = ICONS[name]
+    shapes = f'<path d="{stroked}"></path>' if stroked else ""
+    if filled:
+        shapes += f'<path fill="currentColor" d="{filled}"></path>'
     return Markup(
         f'<svg class="icon icon-{name}" width="{size}" height="{size}" viewBox="0 0 24 24" '
         'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" '
