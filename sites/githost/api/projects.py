@@ -59,12 +59,15 @@ def list_projects() -> Response:
         values += search_values
     for flag, condition in (
         ("owned", "p.id IN (SELECT project_id FROM members WHERE user_id = ? AND role = 50)"),
-        ("membership", "p.id IN (SELECT project_id FROM members WHERE user_id = ?)"),
         ("starred", "p.id IN (SELECT project_id FROM stars WHERE user_id = ?)"),
     ):
         if bool_param(fields, flag):
             conditions.append(condition)
             values.append(require_user()["id"])
+    if bool_param(fields, "membership"):
+        condition, member_values = access.member_projects(require_user()["id"])
+        conditions.append(condition)
+        values += member_values
     if fields.get("visibility"):
         visibility = choice_param(fields, "visibility", tuple(access.VISIBILITIES), "")
         conditions.append("p.visibility = ?")

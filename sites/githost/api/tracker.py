@@ -46,9 +46,9 @@ def _list(
     """One page of issues or merge requests matching the query's filters.
 
     Query: ``state``, ``search``, ``author_username``, ``assignee_username`` (``None``
-    for unassigned), ``labels`` (comma-separated, all required), ``milestone`` (a
-    title or ``None``), ``iids[]``, ``order_by`` (created_at, updated_at, title) and
-    ``sort`` (asc, desc).
+    for unassigned), ``reviewer_username`` (merge requests; ``None`` for none),
+    ``labels`` (comma-separated, all required), ``milestone`` (a title or ``None``),
+    ``iids[]``, ``order_by`` (created_at, updated_at, title) and ``sort`` (asc, desc).
     """
     fields = request.args
     state = choice_param(fields, "state", STATES[kind], "all")
@@ -58,6 +58,7 @@ def _list(
         search=fields.get("search", "").strip()[:200],
         author=fields.get("author_username", "").strip()[:100],
         assignee=fields.get("assignee_username", "").strip()[:100],
+        reviewer=fields.get("reviewer_username", "").strip()[:100] if kind is MERGE_REQUEST else "",
         labels=name_list(fields, "labels") or [],
         milestone=fields.get("milestone", "").strip()[:100],
     )
