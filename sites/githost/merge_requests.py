@@ -498,15 +498,38 @@ def comment(iid: int) -> Response | tuple[str, int]:
 @bp.route("/-/merge_requests/<int:iid>/edit", methods=("GET", "POST"))
 @login_required
 def edit(iid: int) -> Response | tuple[str, int] | str:
-    """Edit the merge request's title and description."""
+    """Edit the merge request's title and description, and (Reporter+) its reviewers."""
     mr = editable_mr(tracker.get_item(MERGE_REQUEST, iid))
+    can_manage = g.role >= access.REPORTER
+    members = tracker.members() if can_manage else []
     if request.method == "GET":
-        return render_template("githost/merge_requests/edit.html", mr=mr, form=dict(mr), errors={})
-    errors = update_mr(mr, request.form)
+        current = tracker.people_of(tracker.REVIEWERS, [mr["id"]]).get(mr["id"], [])
+        return render_template(
+            "githost/merge_requests/edit.html",
+            mr=mr,
+            form=dict(mr),
+            errors={},
+            members=members,
+            reviewer_ids=[row["id"] for row in current],
+        )
+    chosen = request.form.getlist("reviewer_ids")
+    member_ids = {str(row["id"]) for row in members}
+    errors = {}
+    if any(value not in member_ids for value in chosen):
+        errors["reviewer_ids"] = "Choose reviewers from the project's members."
+    else:
+        errors = update_mr(mr, request.form)
     if errors:
         return render_template(
-            "githost/merge_requests/edit.html", mr=mr, form=request.form, errors=errors
+            "githost/merge_requests/edit.html",
+            mr=mr,
+            form=request.form,
+            errors=errors,
+            members=members,
+            reviewer_ids=[int(value) for value in chosen if value.isdigit()],
         ), 400
+    if can_manage:
+        tracker.set_people(MERGE_REQUEST, mr, tracker.REVIEWERS, [int(v) for v in chosen])
     get_db().commit()
     flash(f"Merge request !{iid} was updated.", "success")
     return _back(iid)

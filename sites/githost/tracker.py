@@ -520,6 +520,21 @@ def remove_person(kind: Kind, item: sqlite3.Row, user_id_text: str, people: Peop
     return f"{row['name']} is no longer assigned."
 
 
+def set_people(kind: Kind, item: sqlite3.Row, people: People, user_ids: list[int]) -> None:
+    """Make ``user_ids`` the item's assignees or reviewers, one change at a time (no commit).
+
+    Raises:
+        Invalid: One of ``user_ids`` is not a project member.
+    """
+    before = [row["id"] for row in people_of(people, [item["id"]]).get(item["id"], [])]
+    for user_id in before:
+        if user_id not in user_ids:
+            remove_person(kind, item, str(user_id), people)
+    for user_id in user_ids:
+        if user_id not in before:
+            add_person(kind, item, str(user_id), people)
+
+
 def assign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> str:
     """Add an assignee (a project member; no commit); see :func:`add_person`."""
     return add_person(kind, item, user_id_text, assignees(kind))

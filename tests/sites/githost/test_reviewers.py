@@ -215,3 +215,62 @@ def test_dashboard_does_not_show_invisible_projects(client, auth, q) -> None:
     page = client.get("/dashboard/issues", query_string={"author_username": author})
     text = html.fromstring(page.data).text_content()
     assert hidden and (f"{visible} open " in text if visible else "No open issues" in text)
+
+
+def _reviewer_ids(q, mr_id: int) -> list[int]:
+    return [
+        row[0] for row in q("SELECT user_id FROM mr_reviewers WHERE mr_id = ? ORDER BY 1", mr_id)
+    ]
+
+
+def test_edit_form_sets_reviewers(client, auth, post, q, facts, check_page) -> None:
+    project_id = facts.project_id(PROJECT)
+    mr_id, iid = _open_mr(q, project_id)
+    members = [
+        row[0]
+        for row in q(
+            "SELECT user_id FROM members WHERE project_id = ? AND user_id != 1 ORDER BY user_id",
+            project_id,
+        )
+    ]
+    auth.login()
+    url = f"/{PROJECT}/-/merge_requests/{iid}/edit"
+    form = client.get(url)
+    check_page(form.data)
+    checked = [
+        int(box.get("value"))
+        for box in html.fromstring(form.data).cssselect("input[name=reviewer_ids][checked]")
+    ]
+    assert checked == _reviewer_ids(q, mr_id)
+    title = q("SELECT title FROM merge_requests WHERE id = ?", mr_id)[0][0]
+    wanted = members[:2]
+    response = post(url, {"title": title, "reviewer_ids": [str(i) for i in wanted]})
+    assert response.status_code == 302
+    assert _reviewer_ids(q, mr_id) == wanted
+    refused = post(url, {"title": "Changed", "reviewer_ids": ["999"]})
+    assert refused.status_code == 400
+    assert "Choose reviewers from the project" in refused.get_data(as_text=True)
+    assert _reviewer_ids(q, mr_id) == wanted
+    assert q("SELECT title FROM merge_requests WHERE id = ?", mr_id) == [(title,)]
+    assert post(url, {"title": title}).status_code == 302  # none ticked: no reviewers
+    assert _reviewer_ids(q, mr_id) == []
+
+
+def test_api_reviewer_ids_and_filter(client, auth, q, facts) -> None:
+    project_id = facts.project_id(PROJECT)
+    mr_id, iid = _open_mr(q, project_id)
+    member = q(
+        "SELECT user_id FROM members WHERE project_id = ? AND user_id != 1 ORDER BY user_id",
+        project_id,
+    )[0][0]
+    auth.login()
+    api = f"/api/v4/projects/{project_id}/merge_requests"
+    response = client.put(f"{api}/{iid}", json={"reviewer_ids": [member, 1]})
+    assert response.status_code == 200
+    assert sorted(r["id"] for r in response.json["reviewers"]) == sorted([member, 1])
+    assert _reviewer_ids(q, mr_id) == sorted([member, 1])
+    mine = client.get(api, query_string={"reviewer_username": "alex.chen", "state": "opened"})
+    assert iid in [item["iid"] for item in mine.json]
+    bad = client.put(f"{api}/{iid}", json={"reviewer_ids": [999]})
+    assert bad.status_code == 400
+    assert _reviewer_ids(q, mr_id) == sorted([member, 1])
