@@ -140,13 +140,20 @@ def group_role(namespace_id: int, user_id: int | None) -> int:
     return int(row[0]) if row else 0
 
 
-def can_see_group(group: sqlite3.Row, role: int) -> bool:
-    """Return whether the current user may see ``group`` given their role in it."""
-    if group["visibility"] == "public":
-        return True
-    if group["visibility"] == "internal":
-        return g.get("user") is not None
-    return role > 0
+def visible_group_clause(alias: str = "n") -> tuple[str, list[Any]]:
+    """Return an SQL condition (and params) on namespace ``alias``: a group the user may see.
+
+    Public groups are visible to everyone, internal ones to anyone signed in, private
+    ones only to their members (everyone else gets a 404).
+    """
+    user = g.get("user")
+    if user is None:
+        return f"{alias}.visibility = 'public'", []
+    return (
+        f"({alias}.visibility IN ('public', 'internal') OR {alias}.id IN"
+        " (SELECT namespace_id FROM group_members WHERE user_id = ?))",
+        [user["id"]],
+    )
 
 
 def can_see(project: sqlite3.Row, role: int) -> bool:

@@ -27,18 +27,26 @@ GROUP_VISIBILITIES = {
 }
 
 
-def load_group(path: str) -> tuple[sqlite3.Row, int]:
-    """Return ``(group, current user's role in it)``, or abort with 404 if it is not visible."""
+def load_group(ref: str | int) -> tuple[sqlite3.Row, int]:
+    """Return ``(group, current user's role in it)``, or abort with 404 if it is not visible.
+
+    Args:
+        ref: The group's path, or its namespace id.
+    """
+    column = "id" if isinstance(ref, int) else "path"
+    visible, params = access.visible_group_clause()
     group = (
         get_db()
-        .execute("SELECT * FROM namespaces WHERE path = ? AND kind = 'group'", (path,))
+        .execute(
+            f"SELECT * FROM namespaces n WHERE n.{column} = ? AND n.kind = 'group' AND {visible}",
+            (ref, *params),
+        )
         .fetchone()
     )
+    if group is None:
+        abort(404, f"The group {ref} does not exist or you do not have access to it.")
     user = g.get("user")
-    role = access.group_role(group["id"], user["id"] if user else None) if group else 0
-    if group is None or not access.can_see_group(group, role):
-        abort(404, f"The group {path} does not exist or you do not have access to it.")
-    return group, role
+    return group, access.group_role(group["id"], user["id"] if user else None)
 
 
 @bp.route("/groups/new", methods=("GET", "POST"))
@@ -146,18 +154,63 @@ def _render_members(
     ), status
 
 
+def add_member(
+    group: sqlite3.Row, role: int, form: Mapping[str, str]
+) -> tuple[dict[str, str], int | None, str]:
+    """Add the user named in ``username`` with the ``role`` named in the form (no commit).
+
+    Args:
+        group: The group's namespace row.
+        role: The current user's role in the group (only Owners may; 403 otherwise).
+        form: ``username`` and ``role``.
+
+    Returns:
+        ``(errors, the added user's id, message)``; nothing is written when there are errors.
+    """
+    _require_owner(role, "invite group members")
+    errors, user, role_name = _roster(group, role).add(form)
+    if errors or user is None:
+        return errors, None, ""
+    return errors, user["id"], f"{user['name']} was added to the group as {role_name}."
+
+
+def change_member_role(
+    group: sqlite3.Row, role: int, user_id: int, form: Mapping[str, str]
+) -> tuple[dict[str, str], str]:
+    """Give member ``user_id`` the ``role`` named in the form (Owners only; no commit).
+
+    Returns:
+        ``(errors, message)``; nothing is written when there are errors (404 when
+        ``user_id`` is not a member).
+    """
+    _require_owner(role, "change group members' roles")
+    errors, member, role_name = _roster(group, role).change(user_id, form)
+    return errors, "" if errors else f"{member['name']} is now a {role_name}."
+
+
+def remove_member(group: sqlite3.Row, role: int, user_id: int) -> tuple[dict[str, str], str]:
+    """Remove member ``user_id``; they lose the group's projects (Owners only; no commit).
+
+    Returns:
+        ``(errors, message)``; nothing is written when there are errors (404 when
+        ``user_id`` is not a member).
+    """
+    _require_owner(role, "remove group members")
+    errors, member = _roster(group, role).remove(user_id)
+    return errors, "" if errors else f"{member['name']} was removed from the group."
+
+
 @bp.route("/groups/<group>/-/group_members", methods=("GET", "POST"))
 def members(group: str) -> Response | tuple[str, int]:
     """List the group's members; its Owners can invite someone with a role."""
     row, role = load_group(group)
     if request.method == "GET":
         return _render_members(row, role)
-    _require_owner(role, "invite group members")
-    errors, user, role_name = _roster(row, role).add(request.form)
-    if errors or user is None:
+    errors, _user_id, message = add_member(row, role, request.form)
+    if errors:
         return _render_members(row, role, errors, request.form, 400)
     get_db().commit()
-    flash(f"{user['name']} was added to the group as {role_name}.", "success")
+    flash(message, "success")
     return redirect(url_for("groups.members", group=group))
 
 
@@ -165,23 +218,25 @@ def members(group: str) -> Response | tuple[str, int]:
 def change_role(group: str, user_id: int) -> Response | tuple[str, int]:
     """Change a group member's role (Owners only)."""
     row, role = load_group(group)
-    _require_owner(role, "change group members' roles")
-    errors, member, role_name = _roster(row, role).change(user_id, request.form)
+    errors, message = change_member_role(row, role, user_id, request.form)
     if errors:
         return _render_members(row, role, errors, {}, 400)
     get_db().commit()
-    flash(f"{member['name']} is now a {role_name}.", "success")
+    flash(message, "success")
     return redirect(url_for("groups.members", group=group))
 
 
-@bp.route("/groups/<group>/-/group_members/<int:user_id>/remove", methods=("POST",))
-def remove_member(group: str, user_id: int) -> Response | tuple[str, int]:
+@bp.route(
+    "/groups/<group>/-/group_members/<int:user_id>/remove",
+    methods=("POST",),
+    endpoint="remove_member",
+)
+def remove_member_view(group: str, user_id: int) -> Response | tuple[str, int]:
     """Remove a member from the group (Owners only); they lose the group's projects."""
     row, role = load_group(group)
-    _require_owner(role, "remove group members")
-    errors, member = _roster(row, role).remove(user_id)
+    errors, message = remove_member(row, role, user_id)
     if errors:
         return _render_members(row, role, errors, {}, 400)
     get_db().commit()
-    flash(f"{member['name']} was removed from the group.", "success")
+    flash(message, "success")
     return redirect(url_for("groups.members", group=group))

@@ -11,6 +11,7 @@ from ..core.auth import log_out, login_page
 from ..core.clock import now, now_text
 from ..core.db import get_db
 from . import access, listing
+from .groups import load_group
 
 bp = Blueprint("users", __name__)
 
@@ -50,21 +51,20 @@ def sign_out() -> Response:
 
 @bp.route("/groups")
 def groups() -> str:
-    """List every group with its number of visible projects and members."""
+    """List every group the user may see with its number of visible projects and members."""
     clause, params = access.visible_clause()
+    visible, group_params = access.visible_group_clause()
     rows = (
         get_db()
         .execute(
             "SELECT n.*, (SELECT COUNT(*) FROM projects p WHERE p.namespace_id = n.id AND "
             f"{clause}) AS project_count, (SELECT COUNT(*) FROM group_members m WHERE"
             " m.namespace_id = n.id) AS member_count FROM namespaces n WHERE n.kind = 'group'"
-            " ORDER BY n.name",
-            params,
+            f" AND {visible} ORDER BY n.name",
+            [*params, *group_params],
         )
         .fetchall()
     )
-    user_id = g.user["id"] if g.get("user") else None
-    rows = [row for row in rows if access.can_see_group(row, access.group_role(row["id"], user_id))]
     return render_template("githost/groups.html", groups=rows)
 
 
@@ -88,15 +88,12 @@ def namespace(namespace: str) -> str:
     if row is None:
         abort(404, f"There is no user or group named {namespace}.")
     if row["kind"] == "group":
-        return _group(row)
+        return _group(namespace)
     return _profile(row)
 
 
-def _group(group: sqlite3.Row) -> str:
-    user = g.get("user")
-    role = access.group_role(group["id"], user["id"] if user else None)
-    if not access.can_see_group(group, role):
-        abort(404, f"There is no user or group named {group['path']}.")
+def _group(path: str) -> str:
+    group, role = load_group(path)
     members = (
         get_db()
         .execute(

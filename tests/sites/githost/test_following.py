@@ -76,3 +76,22 @@ def test_follow_refusals(client, auth, post, q) -> None:
     assert q("SELECT * FROM follows ORDER BY 1, 2") == before
     own = html.fromstring(client.get("/alex.chen").data)
     assert "Follow" not in [b.text_content() for b in own.iter("button")]
+
+
+def test_following_api(client, auth, q) -> None:
+    other = _not_followed(q)
+    other_id = q("SELECT id FROM users WHERE username = ?", other)[0][0]
+    auth.login()
+    assert client.post(f"/api/v4/users/{other_id}/follow", json={}).status_code == 201
+    followers = client.get(f"/api/v4/users/{other_id}/followers").json
+    assert "alex.chen" in [u["username"] for u in followers]
+    following = client.get("/api/v4/users/1/following?per_page=100").json
+    assert sorted(u["id"] for u in following) == [
+        row[0] for row in q("SELECT followee_id FROM follows WHERE follower_id = 1 ORDER BY 1")
+    ]
+    assert client.post(f"/api/v4/users/{other_id}/unfollow", json={}).status_code == 200
+    assert q(
+        "SELECT COUNT(*) FROM follows WHERE follower_id = 1 AND followee_id = ?", other_id
+    ) == [(0,)]
+    assert client.post("/api/v4/users/1/follow", json={}).status_code == 403
+    assert client.post("/api/v4/users/99999/follow", json={}).status_code == 404

@@ -253,3 +253,52 @@ def test_cannot_create_projects_in_a_group_as_developer(client, auth, post, q) -
     )
     assert response.status_code == 400
     assert q("SELECT COUNT(*) FROM projects WHERE path = 'nope'") == [(0,)]
+
+
+def test_groups_api_creates_groups_and_manages_members(client, auth, q) -> None:
+    auth.login()
+    made = client.post("/api/v4/groups", json={"name": "Api Team", "visibility": "private"})
+    assert made.status_code == 201 and made.json["path"] == "api-team"
+    group_id = made.json["id"]
+    assert client.get("/api/v4/groups/api-team").json["id"] == group_id
+    assert "api-team" in [g["path"] for g in client.get("/api/v4/groups?per_page=100").json]
+    user_id = q("SELECT id FROM users WHERE id != 1 ORDER BY id LIMIT 1")[0][0]
+    added = client.post(
+        f"/api/v4/groups/{group_id}/members", json={"user_id": user_id, "access_level": 30}
+    )
+    assert added.status_code == 201 and added.json["access_level"] == 30
+    assert (
+        client.post(
+            f"/api/v4/groups/{group_id}/members", json={"user_id": user_id, "access_level": 30}
+        ).status_code
+        == 409
+    )
+    changed = client.put(f"/api/v4/groups/{group_id}/members/{user_id}", json={"access_level": 40})
+    assert changed.status_code == 200 and changed.json["access_level"] == 40
+    listed = client.get(f"/api/v4/groups/{group_id}/members").json
+    assert sorted((m["id"], m["access_level"]) for m in listed) == [(1, 50), (user_id, 40)]
+    assert client.delete(f"/api/v4/groups/{group_id}/members/{user_id}", json={}).status_code == 204
+    assert q("SELECT user_id FROM group_members WHERE namespace_id = ?", group_id) == [(1,)]
+    assert (
+        client.delete(f"/api/v4/groups/{group_id}/members/1", json={}).status_code == 403
+    )  # last Owner
+    auth.logout()
+    assert client.get("/api/v4/groups/api-team").status_code == 404  # private
+    assert client.post("/api/v4/groups", json={"name": "Nope"}).status_code == 401
+
+
+def test_groups_api_refuses_non_owners(client, auth, q) -> None:
+    auth.login()  # a Maintainer of northwind
+    user_id = _outsider(q, GROUP)[0]
+    refused = client.post(
+        f"/api/v4/groups/{GROUP}/members", json={"user_id": user_id, "access_level": 10}
+    )
+    assert refused.status_code == 403
+    assert q(
+        "SELECT COUNT(*) FROM group_members WHERE user_id = ? AND namespace_id ="
+        " (SELECT id FROM namespaces WHERE path = ?)",
+        user_id,
+        GROUP,
+    ) == [(0,)]
+    bad = client.post("/api/v4/groups", json={"name": "x", "path": "Bad Path"})
+    assert bad.status_code == 400
