@@ -12,8 +12,8 @@ from ...core import api as core_api
 from ...core.db import get_db
 from .. import access, groups, users
 from . import serialize
-from .base import bp, created, int_param, paginated, params, require_user
-from .projects import MEMBER_COLUMNS, _role_form, refuse
+from .base import bp, created, paginated, params, require_user
+from .projects import MEMBER_COLUMNS, member_username, refuse, role_form
 
 
 def _group(row: sqlite3.Row) -> dict[str, Any]:
@@ -105,17 +105,8 @@ def add_group_member(ref: str) -> tuple[Response, int]:
     """Add a user (``user_id`` or ``username``) with an ``access_level`` (group Owners)."""
     group, role = _load(ref)
     fields = params()
-    user_id = int_param(fields, "user_id")
-    username = fields.get("username", "")
-    if user_id is not None:
-        row = get_db().execute("SELECT username FROM users WHERE id = ?", (user_id,)).fetchone()
-        if row is None:
-            abort(404, "404 User Not Found")
-        username = row["username"]
-    elif not username:
-        abort(400, "user_id is missing.")
     errors, added, _message = groups.add_member(
-        group, role, {"username": username, **_role_form(fields)}
+        group, role, {"username": member_username(fields), **role_form(fields)}
     )
     if errors or added is None:
         refuse(errors)
@@ -127,7 +118,7 @@ def add_group_member(ref: str) -> tuple[Response, int]:
 def change_group_member(ref: str, user_id: int) -> Response:
     """Change a member's ``access_level`` (group Owners; the last Owner stays)."""
     group, role = _load(ref)
-    errors, _message = groups.change_member_role(group, role, user_id, _role_form(params()))
+    errors, _message = groups.change_member_role(group, role, user_id, role_form(params()))
     if errors:
         refuse(errors, 403)
     get_db().commit()
