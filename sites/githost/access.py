@@ -34,6 +34,25 @@ VISIBILITIES = {
     "internal": "Internal: any signed-in user can see it",
     "public": "Public: anyone can see it, without signing in",
 }
+VISIBILITY_ORDER = ("private", "internal", "public")
+"""Visibility levels from the most to the least restricted."""
+
+
+def visibility_error(namespace: sqlite3.Row, visibility: str) -> str:
+    """Why a project of ``visibility`` may not live in ``namespace`` ('' when it may).
+
+    As in GitLab, a project in a group is no more visible than the group.
+    """
+    limit = namespace["visibility"]
+    allowed = VISIBILITY_ORDER[: VISIBILITY_ORDER.index(limit) + 1]
+    if visibility in allowed:
+        return ""
+    return (
+        f"Visibility level {visibility} is not allowed in the {limit} group"
+        f" {namespace['path']}; choose {' or '.join(allowed)}."
+    )
+
+
 RESERVED = {
     "users",
     "dashboard",

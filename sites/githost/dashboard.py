@@ -319,12 +319,7 @@ def new_project() -> Response | tuple[str, int] | str:
         )
     errors: dict[str, str] = {}
     form = request.form
-    name = forms.text(form, "name", "Project name", errors, max_length=100)
-    if name and "name" not in errors and not forms.NAME.match(name):
-        errors["name"] = (
-            "Project name must start with a letter or digit and contain only"
-            " letters, digits, spaces, '.', '_' or '-'."
-        )
+    name = forms.display_name(form, "name", "Project name", errors)
     path = forms.text(form, "path", "Project slug", errors, max_length=100, required=False)
     path = path or slugify(name)
     if "path" not in errors and path and not forms.PATH.match(path):
@@ -332,6 +327,10 @@ def new_project() -> Response | tuple[str, int] | str:
     choices = {str(row["id"]): row for row in namespaces}
     namespace_id = forms.choice(form, "namespace_id", "Project namespace", choices, errors)
     visibility = forms.choice(form, "visibility", "Visibility level", access.VISIBILITIES, errors)
+    if namespace_id and visibility:
+        problem = access.visibility_error(choices[namespace_id], visibility)
+        if problem:
+            errors["visibility"] = problem
     description = forms.text(
         form, "description", "Project description", errors, max_length=2000, required=False
     )

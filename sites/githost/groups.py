@@ -21,8 +21,8 @@ from . import access, dashboard, forms, membership
 bp = Blueprint("groups", __name__)
 
 GROUP_VISIBILITIES = {
-    "private": "Private: only group members can see the group and its projects",
-    "internal": "Internal: any signed-in user can see the group",
+    "private": "Private: only group members can see the group; its projects are private",
+    "internal": "Internal: any signed-in user can see the group; its projects are not public",
     "public": "Public: anyone can see the group, without signing in",
 }
 
@@ -84,12 +84,7 @@ def create_group(form: Mapping[str, str]) -> tuple[dict[str, str], str]:
     """
     access.require_user("create groups")
     errors: dict[str, str] = {}
-    name = forms.text(form, "name", "Group name", errors, max_length=100)
-    if name and "name" not in errors and not forms.NAME.match(name):
-        errors["name"] = (
-            "Group name must start with a letter or digit and contain only"
-            " letters, digits, spaces, '.', '_' or '-'."
-        )
+    name = forms.display_name(form, "name", "Group name", errors)
     path = forms.text(form, "path", "Group URL", errors, max_length=100, required=False)
     path = path or dashboard.slugify(name)
     db = get_db()

@@ -249,12 +249,7 @@ def settings() -> Response | tuple[str, int] | str:
     access.require_writable("change its settings (unarchive it first)")
     errors: dict[str, str] = {}
     form = request.form
-    name = forms.text(form, "name", "Project name", errors, max_length=100)
-    if name and "name" not in errors and not forms.NAME.match(name):
-        errors["name"] = (
-            "Project name must start with a letter or digit and contain only"
-            " letters, digits, spaces, '.', '_' or '-'."
-        )
+    name = forms.display_name(form, "name", "Project name", errors)
     description = forms.text(
         form, "description", "Project description", errors, max_length=2000, required=False
     )

@@ -302,3 +302,21 @@ def test_groups_api_refuses_non_owners(client, auth, q) -> None:
     ) == [(0,)]
     bad = client.post("/api/v4/groups", json={"name": "x", "path": "Bad Path"})
     assert bad.status_code == 400
+
+
+def test_a_private_group_holds_only_private_projects(client, auth, post, q) -> None:
+    auth.login()
+    post("/groups/new", {"name": "Quiet", "visibility": "private"})
+    group_id = q("SELECT id FROM namespaces WHERE path = 'quiet'")[0][0]
+    refused = post(
+        "/projects/new", {"name": "Loud", "namespace_id": str(group_id), "visibility": "public"}
+    )
+    assert refused.status_code == 400
+    assert "Visibility level public is not allowed in the private group quiet" in (
+        refused.get_data(as_text=True)
+    )
+    assert q("SELECT COUNT(*) FROM projects WHERE path = 'loud'") == [(0,)]
+    made = post(
+        "/projects/new", {"name": "Loud", "namespace_id": str(group_id), "visibility": "private"}
+    )
+    assert made.status_code == 302
