@@ -287,7 +287,7 @@ class ChromiumBrowser(Browser):
 
     @unpinned
     def screenshot(self) -> bytes:
-        """The active tab's viewport as PNG bytes."""
+        """The active tab's viewport as PNG bytes (without images unless ``pictures``)."""
         return self.page.screenshot(type="png", animations="disabled", caret="initial")
 
     def rgb_array(self) -> np.ndarray:
