@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from flask import abort, flash, g, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from .. import SITES
 from ..core.clock import now_text
 from ..core.db import get_db
+from ..core.urls import parse_url
 from . import access, forms, listing, repo
 from .users import EVENT_COLUMNS, EVENT_TARGETS
 
@@ -17,6 +20,22 @@ bp = access.project_blueprint("projects", __name__)
 
 def _back() -> Response:
     return redirect(url_for("projects.show"))
+
+
+@dataclass(frozen=True)
+class CloneUrls:
+    """Where a project's repository is cloned from (GitLab's Clone box)."""
+
+    ssh: str
+    http: str
+
+
+def clone_urls(full_path: str) -> CloneUrls:
+    """Return the SSH (``git@<host>:<full_path>.git``) and HTTP clone URLs of a project."""
+    base = str(current_app.config["SITE_URLS"].get("githost", SITES["githost"].base_url))
+    url = parse_url(base)
+    host = url.host if url is not None and url.host else SITES["githost"].host
+    return CloneUrls(f"git@{host}:{full_path}.git", f"{base.rstrip('/')}/{full_path}.git")
 
 
 @bp.route("")
@@ -81,6 +100,7 @@ def show() -> str:
         topics=topics,
         starred=starred,
         forked_from=forked_from,
+        clone=clone_urls(f"{project['namespace_path']}/{project['path']}"),
     )
 
 
@@ -287,6 +307,42 @@ def settings() -> Response | tuple[str, int] | str:
     db.commit()
     flash(f"Project '{name}' was successfully updated.", "success")
     return redirect(url_for("projects.settings"))
+
+
+MERGE_METHODS = {
+    "merge": "Merge commit: every merge creates a merge commit.",
+    "ff": "Fast-forward merge: no merge commits are created; merging needs a source branch"
+    " that is ahead of the target branch.",
+}
+
+
+@bp.route("/-/settings/merge_requests", methods=("GET", "POST"))
+def merge_request_settings() -> Response | tuple[str, int] | str:
+    """The Merge requests settings: the project's merge method."""
+    access.require(access.MAINTAINER, "change this project's settings")
+    if request.method == "GET":
+        form = {"merge_method": g.project["merge_method"]}
+        return render_template(
+            "githost/project/merge_settings.html", form=form, errors={}, methods=MERGE_METHODS
+        )
+    access.require_writable("change its settings (unarchive it first)")
+    errors: dict[str, str] = {}
+    method = forms.choice(request.form, "merge_method", "Merge method", MERGE_METHODS, errors)
+    if errors:
+        return render_template(
+            "githost/project/merge_settings.html",
+            form=request.form,
+            errors=errors,
+            methods=MERGE_METHODS,
+        ), 400
+    db = get_db()
+    db.execute("UPDATE projects SET merge_method = ? WHERE id = ?", (method, g.project["id"]))
+    access.record_event(
+        g.project["id"], "updated settings of", "project", g.project["id"], g.project["name"]
+    )
+    db.commit()
+    flash(f"Project '{g.project['name']}' was successfully updated.", "success")
+    return redirect(url_for("projects.merge_request_settings"))
 
 
 @bp.route("/-/settings/archive", methods=("POST",))
