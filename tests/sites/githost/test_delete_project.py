@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 from urllib.parse import quote
 
 from flask.testing import FlaskClient
 from lxml import html
+
+from tests.sites.conftest import SITES, AuthActions, csrf_token
 
 OWNED = "alex.chen/quartz-lint"
 MAINTAINED = "northwind/falcon-proxy"
@@ -99,3 +102,32 @@ def test_only_owners_may_delete(client: FlaskClient, auth, post, conn, facts) ->
         assert conn.execute(
             "SELECT 1 FROM projects WHERE id = ?", (facts.project_id(path),)
         ).fetchone()
+
+
+def test_deleting_from_a_database_file_with_foreign_keys_on(raw_conn, tmp_path) -> None:
+    """``webenv serve`` keeps worlds in files, where foreign keys are enforced; an older
+    file (without the merge_method column) is upgraded when the app opens it."""
+    path = tmp_path / "githost.sqlite"
+    target = sqlite3.connect(path)
+    raw_conn.backup(target)
+    target.execute("ALTER TABLE projects DROP COLUMN merge_method")
+    target.commit()
+    target.close()
+    app = SITES["githost"].create_app({"DATABASE": str(path), "TESTING": True})
+    client = app.test_client()
+    AuthActions(client, SITES["githost"]).login()
+    token = csrf_token(client, SITES["githost"])
+    response = client.post(
+        f"/{OWNED}/-/settings/delete", data={"confirm_path": OWNED, "csrf_token": token}
+    )
+    assert response.status_code == 302
+    check = sqlite3.connect(path)
+    assert check.execute("PRAGMA foreign_key_check").fetchall() == []
+    gone = check.execute(
+        "SELECT COUNT(*) FROM projects p JOIN namespaces n ON n.id = p.namespace_id"
+        " WHERE n.path || '/' || p.path = ?",
+        (OWNED,),
+    ).fetchone()
+    assert gone == (0,)
+    assert check.execute("SELECT DISTINCT merge_method FROM projects").fetchall() == [("merge",)]
+    check.close()
