@@ -1,11 +1,10 @@
 """Git-hosting families over the repository pages: how many commits someone made to the
 default branch as the Contributors page counts them (merge commits left out), and tagging
-the default branch with the release after the project's newest tag (New tag form).
+the commit of the project's newest tag under a new name (New tag form).
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
@@ -22,8 +21,6 @@ from webenv.task_files.families.githost._common import (
     reachable,
     walk_history,
 )
-
-VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)$")
 
 
 def _default_branch(ctx: Context, project: Project) -> str:
@@ -85,10 +82,12 @@ def _confirm_contributor_commits(ctx: Context, values: dict[str, Any]) -> str:
     )
 
 
-# --- tag the next release -----------------------------------------------------------------
+# --- tag the newest tag's commit --------------------------------------------------------------
+
+TAG_NAMES = ("stable", "latest-release", "production", "current")
 
 
-def _next_release(ctx: Context) -> Draft | None:
+def _tag_newest(ctx: Context) -> Draft | None:
     pool = [
         p
         for p in my_projects(ctx.data)
@@ -99,41 +98,36 @@ def _next_release(ctx: Context) -> Draft | None:
     project = ctx.rng.choice(pool)
     tags = ctx.data.query(
         "githost",
-        "SELECT name, created_at FROM refs WHERE project_id = ? AND kind = 'tag'"
+        "SELECT name, commit_sha, created_at FROM refs WHERE project_id = ? AND kind = 'tag'"
         " ORDER BY created_at DESC, name DESC",
         (project.id,),
     )
-    newest = VERSION.match(tags[0][0]) if tags else None
-    if newest is None:
+    if not tags:
         return None
-    if len(tags) > 1 and tags[1][1][:10] == tags[0][1][:10]:
+    newest, sha, created = tags[0]
+    if len(tags) > 1 and tags[1][2][:10] == created[:10]:
         return None  # the Tags page shows dates only: a same-day tie is not visible
-    major, minor, patch = (int(part) for part in newest.groups())
-    bump = ctx.rng.choice(("minor", "patch"))
-    tag = f"v{major}.{minor + 1}.0" if bump == "minor" else f"v{major}.{minor}.{patch + 1}"
-    if any(name == tag for name, _ in tags):
-        return None
-    branch = _default_branch(ctx, project)
-    head = branch_head(ctx.data, project.id, branch)
-    if head is None:
+    tag = ctx.rng.choice(TAG_NAMES)
+    if any(name == tag for name, _, _ in tags):
         return None
     steps = [
         *open_project(project),
         click("Tags"),
         click("New tag"),
         type_text("Tag name", tag),
+        type_text("Create from", newest),
         button("Create tag"),
     ]
     return Draft(
-        answer=tag,
-        values={"project": project.full_name, "bump": bump},
+        answer=newest,
+        values={"project": project.full_name, "tag": tag},
         eval=state_eval(
             "githost",
             [
                 (
                     f"SELECT commit_sha FROM refs WHERE project_id = {project.id} AND kind = 'tag'"
                     f" AND name = {sql_text(tag)}",
-                    head,
+                    sha,
                 ),
                 (
                     f"SELECT COUNT(*) FROM refs WHERE project_id = {project.id} AND kind = 'tag'",
@@ -157,15 +151,14 @@ FAMILIES = [
         length=(5, 5),
     ),
     Family(
-        id="githost.tag-next-release",
+        id="githost.tag-newest-tag-commit",
         sites=("githost",),
         skills=("sort", "form-fill"),
-        intent_template="In the {{project}} project, tag the default branch with the next "
-        "{{bump}} release after the project's newest tag (tags are named vMAJOR.MINOR.PATCH; "
-        "the next minor release of v1.2.3 is v1.3.0, the next patch release is v1.2.4).",
-        build=_next_release,
+        intent_template='In the {{project}} project, create a tag named "{{tag}}" on the same '
+        "commit as the project's newest tag.",
+        build=_tag_newest,
         confirm=None,
-        length=(8, 8),
+        length=(9, 9),
         kind="state",
     ),
 ]
