@@ -58,7 +58,14 @@ def get_db() -> sqlite3.Connection:
     return g.db
 
 
-ADDED_COLUMNS = (("users", "session_generation", "INTEGER NOT NULL DEFAULT 0"),)
+ADDED_COLUMNS = (
+    ("users", "session_generation", "INTEGER NOT NULL DEFAULT 0"),
+    (
+        "projects",
+        "merge_method",
+        "TEXT NOT NULL DEFAULT 'merge' CHECK (merge_method IN ('merge', 'ff'))",
+    ),
+)
 """Columns added to the sites' schemas since their first release: (table, column, type)."""
 
 

@@ -9,7 +9,7 @@ from ..core import slugs
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
-from . import access, forms, listing, repo, tracker
+from . import access, forms, listing, project_templates, repo, tracker
 
 bp = Blueprint("dashboard", __name__)
 
@@ -296,9 +296,11 @@ def slugify(name: str) -> str:
 @bp.route("/projects/new", methods=("GET", "POST"))
 @login_required
 def new_project() -> Response | tuple[str, int] | str:
-    """Create a project in one of the user's namespaces, optionally with a README."""
+    """Create a project in one of the user's namespaces: blank (optionally with a README)
+    or, with ``template``, from a built-in template."""
     namespaces = creatable_namespaces()
     if request.method == "GET":
+        key = request.args.get("template")
         return render_template(
             "githost/new_project.html",
             namespaces=namespaces,
@@ -316,9 +318,13 @@ def new_project() -> Response | tuple[str, int] | str:
                 "initialize_with_readme": "1",
             },
             visibilities=access.VISIBILITIES,
+            template=project_templates.find(key) if key is not None else None,
         )
     errors: dict[str, str] = {}
     form = request.form
+    template = project_templates.TEMPLATES.get(form.get("template", ""))
+    if form.get("template") and template is None:
+        errors["template"] = "Choose a project template from the list."
     name = forms.display_name(form, "name", "Project name", errors)
     path = forms.text(form, "path", "Project slug", errors, max_length=100, required=False)
     path = path or slugify(name)
@@ -354,32 +360,37 @@ def new_project() -> Response | tuple[str, int] | str:
             errors=errors,
             form=form,
             visibilities=access.VISIBILITIES,
+            template=template,
         ), 400
     moment = now_text()
     cursor = db.execute(
         "INSERT INTO projects (namespace_id, path, name, description, visibility, default_branch,"
-        " language, creator_id, created_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 'main', '',"
+        " language, creator_id, created_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 'main', ?,"
         " ?, ?, ?)",
-        (int(namespace_id), path, name, description, visibility, g.user["id"], moment, moment),
+        (
+            int(namespace_id),
+            path,
+            name,
+            description,
+            visibility,
+            template.language if template else "",
+            g.user["id"],
+            moment,
+            moment,
+        ),
     )
     project_id = int(cursor.lastrowid or 0)
     db.execute(
         "INSERT INTO members VALUES (?, ?, ?, ?)", (project_id, g.user["id"], access.OWNER, moment)
     )
-    if form.get("initialize_with_readme"):
-        writer = repo.RepoWriter(db)
-        readme = f"# {name}\n\n{description or 'A new project.'}\n"
-        sha = writer.commit(
-            project_id,
-            {"README.md": writer.blob(readme)},
-            [],
-            (g.user["id"], g.user["name"], g.user["email"]),
-            "Initial commit",
-            moment,
-        )
-        db.execute(
-            "INSERT INTO refs VALUES (?, 'branch', 'main', ?, '', ?)", (project_id, sha, moment)
-        )
+    files = {}
+    if template is not None:
+        files = template.render(name, path, description)
+    elif form.get("initialize_with_readme"):
+        files = project_templates.readme(name, description)
+    if files:
+        author = (g.user["id"], g.user["name"], g.user["email"])
+        repo.initial_commit(db, project_id, files, author, moment)
     access.record_event(project_id, "created", "project", project_id, name)
     db.commit()
     flash(f"Project '{name}' was successfully created.", "success")

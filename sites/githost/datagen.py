@@ -948,7 +948,7 @@ def _insert_projects(
 ) -> None:
     """Insert project rows with their members (counts and activity are updated later)."""
     conn.executemany(
-        "INSERT INTO projects VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)",
+        "INSERT INTO projects VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, 'merge')",
         [
             (
                 p.id,

@@ -18,6 +18,29 @@ BRANCH = re.compile(r"^(?!/)(?!.*//)(?!.*\.\.)[A-Za-z0-9._/-]+(?<!/)$")
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
+REF_RULE = (
+    "may contain letters, digits, '.', '_', '-' and single '/' between words, and may not"
+    " start with '-' or '.' or end with '.' or '.lock'."
+)
+
+
+def ref_name_problem(name: str) -> str:
+    """Why ``name`` cannot name a branch or tag ("" when it can).
+
+    The characters :data:`BRANCH` allows, less the names ``git check-ref-format`` refuses
+    among them: a part starting with ``.``, a name starting with ``-`` or ending with
+    ``.`` or ``.lock``.
+    """
+    if (
+        not BRANCH.match(name)
+        or name.startswith("-")
+        or name.endswith((".", ".lock"))
+        or any(part.startswith(".") for part in name.split("/"))
+    ):
+        return REF_RULE
+    return ""
+
+
 text = partial(forms.text, max_length=TITLE_LIMIT)
 """The core :func:`~webenv.sites.core.forms.text`, at most ``TITLE_LIMIT`` long by default."""
 

@@ -18,6 +18,10 @@ from .tracker import MERGE_REQUEST
 
 bp = access.project_blueprint("merge_requests", __name__)
 
+FAST_FORWARD_IMPOSSIBLE = (
+    "Fast-forward merge is not possible. Rebase the source branch onto the target branch."
+)
+
 
 @dataclass
 class Status:
@@ -64,6 +68,8 @@ def status(mr: sqlite3.Row) -> Status:
             [],
             "The source branch has no changes that are not already in the target branch.",
         )
+    if g.project["merge_method"] == "ff" and base != target:
+        return Status(source, target, base, [], FAST_FORWARD_IMPOSSIBLE)
     commits = {sha: repo.require_commit(db, project_id, sha) for sha in (source, target)}
     base_files = (
         repo.tree_files(db, repo.require_commit(db, project_id, base)["tree_id"]) if base else {}
@@ -346,7 +352,11 @@ class NotMergeable(tracker.Invalid):
 
 
 def merge_mr(mr: sqlite3.Row, delete_source_branch: bool) -> str:
-    """Merge ``mr``'s source branch into its target with a merge commit (no commit).
+    """Merge ``mr``'s source branch into its target (no commit).
+
+    With the project's merge method "Merge commit" the target gets a merge commit; with
+    "Fast-forward merge" the target branch moves to the source's head (which
+    :func:`status` has checked is ahead of it) and no commit is made.
 
     Raises:
         NotMergeable: What stops the merge.
@@ -363,35 +373,18 @@ def merge_mr(mr: sqlite3.Row, delete_source_branch: bool) -> str:
     project_id = g.project["id"]
     assert state.source_sha and state.target_sha
     source = repo.require_commit(db, project_id, state.source_sha)
-    target = repo.require_commit(db, project_id, state.target_sha)
-    base = repo.get_commit(db, project_id, state.base_sha) if state.base_sha else None
-    merged, _conflicts = repo.three_way_merge(
-        repo.tree_files(db, base["tree_id"]) if base else {},
-        repo.tree_files(db, target["tree_id"]),
-        repo.tree_files(db, source["tree_id"]),
-    )
-    writer = repo.RepoWriter(db)
     moment = now_text()
-    message = (
-        f"Merge branch '{mr['source_branch']}' into '{mr['target_branch']}'\n\n"
-        f"{mr['title']}\n\nSee merge request !{mr['iid']}"
-    )
-    sha = writer.commit(
-        project_id,
-        merged,
-        [target["sha"], source["sha"]],
-        (g.user["id"], g.user["name"], g.user["email"]),
-        message,
-        moment,
-    )
+    merge_commit = None
+    if g.project["merge_method"] != "ff":
+        merge_commit = _merge_commit(mr, state, source, moment)
     db.execute(
         "UPDATE refs SET commit_sha = ? WHERE project_id = ? AND kind = 'branch' AND name = ?",
-        (sha, project_id, mr["target_branch"]),
+        (merge_commit or source["sha"], project_id, mr["target_branch"]),
     )
     db.execute(
         "UPDATE merge_requests SET state = 'merged', source_sha = ?, base_sha = ?,"
         " merge_commit_sha = ?, merged_by_id = ?, merged_at = ?, updated_at = ? WHERE id = ?",
-        (source["sha"], state.base_sha, sha, g.user["id"], moment, moment, mr["id"]),
+        (source["sha"], state.base_sha, merge_commit, g.user["id"], moment, moment, mr["id"]),
     )
     if delete_source_branch and mr["source_branch"] != g.project["default_branch"]:
         db.execute(
@@ -405,6 +398,31 @@ def merge_mr(mr: sqlite3.Row, delete_source_branch: bool) -> str:
         (mr["id"],),
     )
     return f"Merge request !{mr['iid']} was merged into {mr['target_branch']}."
+
+
+def _merge_commit(mr: sqlite3.Row, state: Status, source: sqlite3.Row, moment: str) -> str:
+    """Write the merge commit of ``mr``'s source into its target and return its sha."""
+    db = get_db()
+    project_id = g.project["id"]
+    target = repo.require_commit(db, project_id, state.target_sha)
+    base = repo.get_commit(db, project_id, state.base_sha) if state.base_sha else None
+    merged, _conflicts = repo.three_way_merge(
+        repo.tree_files(db, base["tree_id"]) if base else {},
+        repo.tree_files(db, target["tree_id"]),
+        repo.tree_files(db, source["tree_id"]),
+    )
+    message = (
+        f"Merge branch '{mr['source_branch']}' into '{mr['target_branch']}'\n\n"
+        f"{mr['title']}\n\nSee merge request !{mr['iid']}"
+    )
+    return repo.RepoWriter(db).commit(
+        project_id,
+        merged,
+        [target["sha"], source["sha"]],
+        (g.user["id"], g.user["name"], g.user["email"]),
+        message,
+        moment,
+    )
 
 
 @bp.route("/-/merge_requests/<int:iid>/merge", methods=("POST",))

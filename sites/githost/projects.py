@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from flask import flash, g, redirect, render_template, request, url_for
+from flask import current_app, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from .. import SITES
 from ..core.clock import now_text
 from ..core.db import get_db
+from ..core.urls import parse_url
 from . import access, forms, listing, membership, repo
 from .users import EVENT_COLUMNS, EVENT_TARGETS
 
@@ -17,6 +20,22 @@ bp = access.project_blueprint("projects", __name__)
 
 def _back() -> Response:
     return redirect(url_for("projects.show"))
+
+
+@dataclass(frozen=True)
+class CloneUrls:
+    """Where a project's repository is cloned from (GitLab's Clone box)."""
+
+    ssh: str
+    http: str
+
+
+def clone_urls(full_path: str) -> CloneUrls:
+    """Return the SSH (``git@<host>:<full_path>.git``) and HTTP clone URLs of a project."""
+    base = str(current_app.config["SITE_URLS"].get("githost", SITES["githost"].base_url))
+    url = parse_url(base)
+    host = url.host if url is not None and url.host else SITES["githost"].host
+    return CloneUrls(f"git@{host}:{full_path}.git", f"{base.rstrip('/')}/{full_path}.git")
 
 
 @bp.route("")
@@ -81,6 +100,7 @@ def show() -> str:
         topics=topics,
         starred=starred,
         forked_from=forked_from,
+        clone=clone_urls(f"{project['namespace_path']}/{project['path']}"),
     )
 
 
@@ -225,27 +245,42 @@ def _topics_text() -> str:
     )
 
 
+def _settings_form() -> dict[str, str]:
+    """The general settings form filled with the project's current values."""
+    return {
+        "name": g.project["name"],
+        "description": g.project["description"],
+        "visibility": g.project["visibility"],
+        "default_branch": g.project["default_branch"],
+        "topics": _topics_text(),
+    }
+
+
+def _render_settings(
+    form: Mapping[str, str], errors: dict[str, str], status: int = 200
+) -> tuple[str, int]:
+    return render_template(
+        "githost/project/settings.html",
+        form=form,
+        errors=errors,
+        branches=repo.branch_names(get_db(), g.project["id"]),
+        visibilities=access.VISIBILITIES,
+        full_path=_full_path(),
+    ), status
+
+
+def _full_path() -> str:
+    return f"{g.project['namespace_path']}/{g.project['path']}"
+
+
 @bp.route("/-/settings", methods=("GET", "POST"))
-def settings() -> Response | tuple[str, int] | str:
+def settings() -> Response | tuple[str, int]:
     """Edit the project's name, description, visibility, default branch and topics."""
     access.require(access.MAINTAINER, "change this project's settings")
     db = get_db()
     branches = repo.branch_names(db, g.project["id"])
     if request.method == "GET":
-        form = {
-            "name": g.project["name"],
-            "description": g.project["description"],
-            "visibility": g.project["visibility"],
-            "default_branch": g.project["default_branch"],
-            "topics": _topics_text(),
-        }
-        return render_template(
-            "githost/project/settings.html",
-            form=form,
-            errors={},
-            branches=branches,
-            visibilities=access.VISIBILITIES,
-        )
+        return _render_settings(_settings_form(), {})
     access.require_writable("change its settings (unarchive it first)")
     errors: dict[str, str] = {}
     form = request.form
@@ -264,13 +299,7 @@ def settings() -> Response | tuple[str, int] | str:
     if any(len(topic) > 50 for topic in topics):
         errors["topics"] = "Each topic must be at most 50 characters."
     if errors:
-        return render_template(
-            "githost/project/settings.html",
-            form=form,
-            errors=errors,
-            branches=branches,
-            visibilities=access.VISIBILITIES,
-        ), 400
+        return _render_settings(form, errors, 400)
     db.execute(
         "UPDATE projects SET name = ?, description = ?, visibility = ?, default_branch = ?"
         " WHERE id = ?",
@@ -282,6 +311,42 @@ def settings() -> Response | tuple[str, int] | str:
     db.commit()
     flash(f"Project '{name}' was successfully updated.", "success")
     return redirect(url_for("projects.settings"))
+
+
+MERGE_METHODS = {
+    "merge": "Merge commit: every merge creates a merge commit.",
+    "ff": "Fast-forward merge: no merge commits are created; merging needs a source branch"
+    " that is ahead of the target branch.",
+}
+
+
+@bp.route("/-/settings/merge_requests", methods=("GET", "POST"))
+def merge_request_settings() -> Response | tuple[str, int] | str:
+    """The Merge requests settings: the project's merge method."""
+    access.require(access.MAINTAINER, "change this project's settings")
+    if request.method == "GET":
+        form = {"merge_method": g.project["merge_method"]}
+        return render_template(
+            "githost/project/merge_settings.html", form=form, errors={}, methods=MERGE_METHODS
+        )
+    access.require_writable("change its settings (unarchive it first)")
+    errors: dict[str, str] = {}
+    method = forms.choice(request.form, "merge_method", "Merge method", MERGE_METHODS, errors)
+    if errors:
+        return render_template(
+            "githost/project/merge_settings.html",
+            form=request.form,
+            errors=errors,
+            methods=MERGE_METHODS,
+        ), 400
+    db = get_db()
+    db.execute("UPDATE projects SET merge_method = ? WHERE id = ?", (method, g.project["id"]))
+    access.record_event(
+        g.project["id"], "updated settings of", "project", g.project["id"], g.project["name"]
+    )
+    db.commit()
+    flash(f"Project '{g.project['name']}' was successfully updated.", "success")
+    return redirect(url_for("projects.merge_request_settings"))
 
 
 @bp.route("/-/settings/archive", methods=("POST",))
@@ -301,6 +366,63 @@ def archive() -> Response:
     db.commit()
     flash("Project archived." if archived else "Project unarchived.", "success")
     return redirect(url_for("projects.settings"))
+
+
+@bp.route("/-/settings/delete", methods=("POST",))
+def delete() -> Response | tuple[str, int]:
+    """Delete the project (Owners only), confirmed by typing its full path."""
+    access.require(access.OWNER, "delete this project")
+    full_path = _full_path()
+    if request.form.get("confirm_path", "").strip() != full_path:
+        errors = {
+            "confirm_path": f"Enter {full_path} exactly to confirm that you want to delete"
+            " this project."
+        }
+        return _render_settings(_settings_form(), errors, 400)
+    delete_project(g.project["id"])
+    get_db().commit()
+    flash(f"Project '{full_path}' was deleted.", "success")
+    return redirect(url_for("dashboard.home"))
+
+
+def delete_project(project_id: int) -> None:
+    """Remove a project and every row that belongs to it (no commit).
+
+    What belongs to it is read off the schema's foreign keys: rows that reference the
+    project, then rows that reference those (an issue's labels, a merge request's
+    approvals), so a table added later is covered too. Forks of the project stay, no
+    longer marked as forks; blobs and trees stay, since forks share them.
+    """
+    db = get_db()
+    db.execute("UPDATE projects SET forked_from_id = NULL WHERE forked_from_id = ?", (project_id,))
+    _delete_rows(_references(), "projects", "id = ?", [project_id], ())
+
+
+def _references() -> dict[str, list[tuple[str, str]]]:
+    """Table -> the ``(table, column)`` pairs whose foreign keys point at its ``id``."""
+    db = get_db()
+    found: dict[str, list[tuple[str, str]]] = {}
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in tables:
+        for key in db.execute("SELECT * FROM pragma_foreign_key_list(?)", (table,)):
+            if key["to"] in (None, "id") and key["table"] != table:
+                found.setdefault(key["table"], []).append((table, key["from"]))
+    return found
+
+
+def _delete_rows(
+    references: dict[str, list[tuple[str, str]]],
+    table: str,
+    where: str,
+    params: list,
+    path: tuple[str, ...],
+) -> None:
+    """Delete ``table``'s rows matching ``where`` after the rows that reference them."""
+    for child, column in references.get(table, []):
+        if child not in path:
+            condition = f"{column} IN (SELECT id FROM {table} WHERE {where})"
+            _delete_rows(references, child, condition, params, (*path, table))
+    get_db().execute(f"DELETE FROM {table} WHERE {where}", params)
 
 
 # --- members --------------------------------------------------------------------------------

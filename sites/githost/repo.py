@@ -178,6 +178,28 @@ class RepoWriter:
         return sha
 
 
+def initial_commit(
+    conn: sqlite3.Connection,
+    project_id: int,
+    files: Mapping[str, str],
+    author: tuple[int | None, str, str],
+    moment: str,
+    branch: str = "main",
+) -> str:
+    """Give an empty repository its first commit of ``files`` (path -> text) on ``branch``.
+
+    Returns:
+        The commit's sha.
+    """
+    writer = RepoWriter(conn)
+    snapshot = {path: writer.blob(normalize_content(text)) for path, text in files.items()}
+    sha = writer.commit(project_id, snapshot, [], author, "Initial commit", moment)
+    conn.execute(
+        "INSERT INTO refs VALUES (?, 'branch', ?, ?, '', ?)", (project_id, branch, sha, moment)
+    )
+    return sha
+
+
 # --- reading ------------------------------------------------------------------------------
 
 

@@ -1,7 +1,11 @@
-"""Browsing and changing a repository: files, history, commits, branches, tags and compare."""
+"""Browsing and changing a repository: files, history, commits, branches, tags, compare and
+contributors."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response as FlaskResponse
@@ -87,9 +91,9 @@ def _file(rest: str) -> tuple[repo.Resolved, str]:
 
 @bp.route("/-/refs/switch")
 def switch_ref() -> Response:
-    """Go to the same folder (or history) on another branch or tag."""
+    """Go to the same folder (or history, or contributors) on another branch or tag."""
     view = request.args.get("view", "")
-    view = view if view in ("tree", "commits") else "tree"
+    view = view if view in ("tree", "commits", "graphs") else "tree"
     ref = request.args.get("ref", "")[:255].strip("/")
     path = request.args.get("path", "")[:1000].strip("/")
     if not ref:
@@ -265,11 +269,8 @@ def branches() -> Response | tuple[str, int] | str:
         access.require(access.DEVELOPER, "create branches")
         access.require_writable("create branches")
         name = forms.text(request.form, "branch_name", "Branch name", errors, max_length=100)
-        if name and "branch_name" not in errors and not forms.BRANCH.match(name):
-            errors["branch_name"] = (
-                "Branch name may contain letters, digits, '.', '_', '-' and"
-                " single '/' between words."
-            )
+        if name and "branch_name" not in errors and forms.ref_name_problem(name):
+            errors["branch_name"] = "Branch name " + forms.ref_name_problem(name)
         elif name and repo.branch_head(db, g.project["id"], name):
             errors["branch_name"] = f"Branch {name} already exists."
         start = forms.text(request.form, "ref", "Create from", errors, max_length=255)
@@ -338,7 +339,131 @@ def tags() -> str:
         "r.created_at DESC, r.name DESC",
         "r.name, r.commit_sha, r.message AS tag_message, r.created_at, c.message",
     )
-    return render_template("githost/repo/tags.html", page=page)
+    return render_template("githost/repo/tags.html", page=page, can_push=_can_push_tags())
+
+
+def _can_push_tags() -> bool:
+    return g.role >= access.DEVELOPER and not g.project["archived"]
+
+
+def _require_push_tags(action: str) -> None:
+    access.require(access.DEVELOPER, action)
+    access.require_writable(action)
+
+
+def create_tag(form: Mapping[str, str]) -> tuple[dict[str, str], str]:
+    """Tag a branch, tag or commit of ``g.project`` from the new-tag form (no commit).
+
+    The form has ``tag_name``, ``ref`` ("Create from") and an optional ``message``
+    (an annotated tag's message; empty for a lightweight tag).
+
+    Returns:
+        ``(errors, tag name)``; nothing is written when there are errors.
+    """
+    _require_push_tags("create tags")
+    db = get_db()
+    errors: dict[str, str] = {}
+    name = forms.text(form, "tag_name", "Tag name", errors, max_length=100)
+    if name and "tag_name" not in errors:
+        problem = forms.ref_name_problem(name)
+        if problem:
+            errors["tag_name"] = f"Tag name invalid: a tag name {problem}"
+        elif db.execute(
+            "SELECT 1 FROM refs WHERE project_id = ? AND kind = 'tag' AND name = ?",
+            (g.project["id"], name),
+        ).fetchone():
+            errors["tag_name"] = f"Tag {name} already exists."
+    start = forms.text(form, "ref", "Create from", errors, max_length=255)
+    resolved = repo.resolve(db, g.project["id"], start) if start else None
+    if start and (resolved is None or resolved.path):
+        errors["ref"] = f"Target {start} is invalid: there is no branch, tag or commit so named."
+    message = forms.text(form, "message", "Message", errors, max_length=2000, required=False)
+    if errors or resolved is None:
+        return errors, ""
+    db.execute(
+        "INSERT INTO refs VALUES (?, 'tag', ?, ?, ?, ?)",
+        (g.project["id"], name, resolved.commit["sha"], message, now_text()),
+    )
+    access.record_event(g.project["id"], "pushed new", "tag", None, name)
+    return errors, name
+
+
+@bp.route("/-/tags/new", methods=("GET", "POST"))
+def new_tag() -> Response | tuple[str, int] | str:
+    """The New tag form (Developers and up): a name, where to create it from and a message."""
+    _require_push_tags("create tags")
+    if request.method == "GET":
+        form = {"ref": request.args.get("ref", "")[:255] or g.project["default_branch"]}
+        return render_template("githost/repo/new_tag.html", form=form, errors={})
+    errors, name = create_tag(request.form)
+    if errors:
+        return render_template("githost/repo/new_tag.html", form=request.form, errors=errors), 400
+    get_db().commit()
+    flash(f"Tag {name} was created.", "success")
+    return redirect(url_for("repository.tags"))
+
+
+@bp.route("/-/tags/<path:name>/delete", methods=("POST",))
+def delete_tag(name: str) -> Response:
+    """Delete a tag (Developers and up)."""
+    _require_push_tags("delete tags")
+    db = get_db()
+    deleted = db.execute(
+        "DELETE FROM refs WHERE project_id = ? AND kind = 'tag' AND name = ?",
+        (g.project["id"], name),
+    ).rowcount
+    if not deleted:
+        abort(404, f"There is no tag {name}.")
+    access.record_event(g.project["id"], "deleted", "tag", None, name)
+    db.commit()
+    flash(f"Tag {name} was deleted.", "success")
+    return redirect(url_for("repository.tags"))
+
+
+# --- contributors -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Contributor:
+    """One author's commits on a branch (merge commits not counted)."""
+
+    name: str
+    email: str
+    commits: int
+
+
+def contributors(head: str) -> list[Contributor]:
+    """Return who authored the non-merge commits reachable from ``head``, most commits first.
+
+    Authors are told apart by name and email, as Git does; ties go by name.
+    """
+    counts: Counter[tuple[str, str]] = Counter(
+        (row["author_name"], row["author_email"])
+        for row in repo.history(get_db(), g.project["id"], head)
+        if not row["parent2_sha"]
+    )
+    return sorted(
+        (Contributor(name, email, count) for (name, email), count in counts.items()),
+        key=lambda person: (-person.commits, person.name.lower(), person.email),
+    )
+
+
+@bp.route("/-/graphs/<path:rest>")
+def graphs(rest: str) -> str:
+    """The Contributors page of a branch or tag: commits per author, most first."""
+    resolved = _resolve(rest)
+    if resolved.path:
+        abort(404, f"There is no branch or tag named {rest}.")
+    people = contributors(resolved.commit["sha"])
+    branches, tags = _refs()
+    return render_template(
+        "githost/repo/contributors.html",
+        resolved=resolved,
+        contributors=people,
+        total=sum(person.commits for person in people),
+        branches=branches,
+        tags=tags,
+    )
 
 
 # --- editing files ------------------------------------------------------------------------------
@@ -348,14 +473,25 @@ def _can_push(resolved: repo.Resolved) -> bool:
     return resolved.kind == "branch" and g.role >= access.DEVELOPER and not g.project["archived"]
 
 
-def _commit_file(
-    resolved: repo.Resolved, path: str, content: str, message: str, branch: str
+def _commit_files(
+    resolved: repo.Resolved, changes: Mapping[str, str | None], message: str, branch: str
 ) -> str:
-    """Commit ``content`` at ``path`` on top of ``resolved`` to ``branch``; return the sha."""
+    """Commit ``changes`` on top of ``resolved`` to ``branch``; return the new sha.
+
+    Args:
+        resolved: The branch the change starts from.
+        changes: Path -> new content, or None to delete the file (a rename is both).
+        message: The commit message.
+        branch: The branch to move (or create) to the new commit.
+    """
     db = get_db()
     writer = repo.RepoWriter(db)
     files = writer.tree_files(resolved.commit["tree_id"])
-    files[path] = writer.blob(content)
+    for path, content in changes.items():
+        if content is None:
+            files.pop(path, None)
+        else:
+            files[path] = writer.blob(content)
     user = g.user
     sha = writer.commit(
         g.project["id"],
@@ -379,25 +515,65 @@ def _commit_file(
     return sha
 
 
+PATH_RULE = "may contain letters, digits, spaces, '.', '_', '-' and '/' between folders."
+
+
+def _path_problem(label: str, value: str, folder: str) -> tuple[str, str]:
+    """Return ``(path, problem)`` for a file path typed relative to ``folder``."""
+    parts = [part for part in value.split("/") if part]
+    if (
+        not parts
+        or any(part in (".", "..") for part in parts)
+        or not all(forms.NAME.match(part) for part in parts)
+    ):
+        return "", f"{label} {PATH_RULE}"
+    return "/".join([folder, *parts] if folder else parts), ""
+
+
+def _path_taken(snapshot: Mapping[str, int], path: str) -> str:
+    """Why a new file cannot go at ``path`` in ``snapshot`` ("" when it can)."""
+    if path in snapshot or any(p.startswith(path + "/") for p in snapshot):
+        return f"A file or folder named {path} already exists."
+    parents = ("/".join(path.split("/")[:i]) for i in range(1, path.count("/") + 1))
+    if any(parent in snapshot for parent in parents):
+        return "A parent folder of that path is a file."
+    return ""
+
+
+def _commit_fields(form: Mapping[str, str], errors: dict[str, str]) -> tuple[str, str]:
+    """The commit message and target branch every file change asks for."""
+    message = forms.text(form, "commit_message", "Commit message", errors, max_length=1000)
+    branch = forms.text(form, "branch_name", "Target branch", errors, max_length=100)
+    if branch and "branch_name" not in errors and forms.ref_name_problem(branch):
+        errors["branch_name"] = "Branch name " + forms.ref_name_problem(branch)
+    return message, branch
+
+
 def _edit_form(resolved: repo.Resolved, new: bool) -> tuple[dict[str, str], str, str, str, str]:
-    """Validate an edit or new-file form; return (errors, path, content, message, branch)."""
+    """Validate an edit or new-file form; return (errors, path, content, message, branch).
+
+    A new file's ``file_name`` is relative to the folder; an edited file's ``file_path``
+    is the whole path, and changing it renames (moves) the file.
+    """
     errors: dict[str, str] = {}
     form = request.form
     path = resolved.path
-    if new:
-        name = forms.text(form, "file_name", "File name", errors, max_length=255)
-        if name and "file_name" not in errors:
-            parts = [part for part in name.split("/") if part]
-            if (
-                not parts
-                or any(part in (".", "..") for part in parts)
-                or not all(forms.NAME.match(part) for part in parts)
-            ):
-                errors["file_name"] = (
-                    "File name may contain letters, digits, spaces, '.', '_',"
-                    " '-' and '/' between folders."
-                )
-            path = "/".join([resolved.path, *parts] if resolved.path else parts)
+    field, label, folder = ("file_name", "File name", resolved.path)
+    if not new:
+        field, label, folder = "file_path", "File path", ""
+    if new or field in form:
+        value = forms.text(form, field, label, errors, max_length=255)
+        if value and field not in errors:
+            path, problem = _path_problem(label, value, folder)
+            if problem:
+                errors[field] = problem
+    if path and field not in errors and path != resolved.path:
+        snapshot = repo.tree_files(get_db(), resolved.commit["tree_id"])
+        if not new:
+            snapshot.pop(resolved.path, None)
+        taken = _path_taken(snapshot, path)
+        if taken:
+            errors[field] = taken
     content = forms.text(
         form,
         "content",
@@ -407,18 +583,13 @@ def _edit_form(resolved: repo.Resolved, new: bool) -> tuple[dict[str, str], str,
         required=False,
         strip=False,
     )
-    message = forms.text(form, "commit_message", "Commit message", errors, max_length=1000)
-    branch = forms.text(form, "branch_name", "Target branch", errors, max_length=100)
-    if branch and "branch_name" not in errors and not forms.BRANCH.match(branch):
-        errors["branch_name"] = (
-            "Branch name may contain letters, digits, '.', '_', '-' and single '/' between words."
-        )
+    message, branch = _commit_fields(form, errors)
     return errors, path, repo.normalize_content(content), message, branch
 
 
 @bp.route("/-/edit/<path:rest>", methods=("GET", "POST"))
 def edit(rest: str) -> Response | tuple[str, int] | str:
-    """Edit a file on a branch and commit the change (to that branch or a new one)."""
+    """Edit a file on a branch, optionally renaming it, and commit the change."""
     access.require(access.DEVELOPER, "edit files")
     access.require_writable("edit files")
     resolved, current = _file(rest)
@@ -426,6 +597,7 @@ def edit(rest: str) -> Response | tuple[str, int] | str:
         abort(400, "Files can only be edited on a branch, not on a tag or commit.")
     if request.method == "GET":
         form = {
+            "file_path": resolved.path,
             "content": current,
             "commit_message": f"Update {resolved.path.split('/')[-1]}",
             "branch_name": resolved.ref,
@@ -434,13 +606,15 @@ def edit(rest: str) -> Response | tuple[str, int] | str:
             "githost/repo/edit.html", resolved=resolved, form=form, errors={}, new=False
         )
     errors, path, content, message, branch = _edit_form(resolved, new=False)
-    if not errors and content == current and branch == resolved.ref:
+    if not errors and content == current and branch == resolved.ref and path == resolved.path:
         errors["content"] = "You have not changed the file; there is nothing to commit."
     if errors:
         return render_template(
             "githost/repo/edit.html", resolved=resolved, form=request.form, errors=errors, new=False
         ), 400
-    _commit_file(resolved, path, content, message, branch)
+    changes: dict[str, str | None] = {resolved.path: None} if path != resolved.path else {}
+    changes[path] = content
+    _commit_files(resolved, changes, message, branch)
     get_db().commit()
     flash("Your changes have been committed successfully.", "success")
     return redirect(url_for("repository.blob", rest=f"{branch}/{path}"))
@@ -465,19 +639,43 @@ def new_file(rest: str) -> Response | tuple[str, int] | str:
             "githost/repo/edit.html", resolved=resolved, form=form, errors={}, new=True
         )
     errors, path, content, message, branch = _edit_form(resolved, new=True)
-    snapshot = repo.tree_files(get_db(), resolved.commit["tree_id"])
-    if not errors and (path in snapshot or any(p.startswith(path + "/") for p in snapshot)):
-        errors["file_name"] = f"A file or folder named {path} already exists."
-    if not errors and any(
-        p in snapshot
-        for p in ("/".join(path.split("/")[:i]) for i in range(1, path.count("/") + 1))
-    ):
-        errors["file_name"] = "A parent folder of that path is a file."
     if errors:
         return render_template(
             "githost/repo/edit.html", resolved=resolved, form=request.form, errors=errors, new=True
         ), 400
-    _commit_file(resolved, path, content, message, branch)
+    _commit_files(resolved, {path: content}, message, branch)
     get_db().commit()
     flash("The file has been successfully created.", "success")
     return redirect(url_for("repository.blob", rest=f"{branch}/{path}"))
+
+
+@bp.route("/-/delete/<path:rest>", methods=("GET", "POST"))
+def delete_file(rest: str) -> Response | tuple[str, int] | str:
+    """Delete a file from a branch with a commit (to that branch or a new one)."""
+    access.require(access.DEVELOPER, "delete files")
+    access.require_writable("delete files")
+    resolved, _content = _file(rest)
+    if resolved.kind != "branch":
+        abort(400, "Files can only be deleted on a branch, not on a tag or commit.")
+    if request.method == "GET":
+        form = {
+            "commit_message": f"Delete {resolved.path.split('/')[-1]}",
+            "branch_name": resolved.ref,
+        }
+        return render_template("githost/repo/delete.html", resolved=resolved, form=form, errors={})
+    errors: dict[str, str] = {}
+    message, branch = _commit_fields(request.form, errors)
+    if errors:
+        return render_template(
+            "githost/repo/delete.html", resolved=resolved, form=request.form, errors=errors
+        ), 400
+    _commit_files(resolved, {resolved.path: None}, message, branch)
+    db = get_db()
+    db.commit()
+    flash("The file has been successfully deleted.", "success")
+    head = repo.require_commit(db, g.project["id"], repo.branch_head(db, g.project["id"], branch))
+    remaining = repo.tree_files(db, head["tree_id"])
+    folder = resolved.path.rsplit("/", 1)[0] if "/" in resolved.path else ""
+    while folder and not any(path.startswith(folder + "/") for path in remaining):
+        folder = folder.rsplit("/", 1)[0] if "/" in folder else ""
+    return redirect(url_for("repository.tree", rest=f"{branch}/{folder}" if folder else branch))

@@ -89,6 +89,8 @@ CREATE TABLE projects (
   creator_id INTEGER NOT NULL REFERENCES users (id),
   created_at TEXT NOT NULL,
   last_activity_at TEXT NOT NULL,
+  -- 'merge' (a merge commit) or 'ff' (fast-forward only: the target ref moves to the source).
+  merge_method TEXT NOT NULL DEFAULT 'merge' CHECK (merge_method IN ('merge', 'ff')),
   UNIQUE (namespace_id, path)
 );
 CREATE INDEX idx_projects_forked_from ON projects (forked_from_id);

@@ -14,6 +14,7 @@ from typing import Any
 from flask import current_app, g
 
 from ...core.db import RowLike, get_db
+from .. import projects as web_projects
 from .. import tracker
 from ..tracker import ISSUE, MERGE_REQUEST, Kind
 
@@ -128,6 +129,7 @@ def _project(
     row: sqlite3.Row, open_issues: int, forks: int, topics: dict[int, list[str]]
 ) -> dict[str, Any]:
     full_path = f"{row['namespace_path']}/{row['path']}"
+    clone = web_projects.clone_urls(full_path)
     names = topics.get(row["id"], [])
     return {
         "id": row["id"],
@@ -140,7 +142,8 @@ def _project(
         "default_branch": row["default_branch"],
         "topics": names,
         "tag_list": list(names),
-        "http_url_to_repo": f"{base_url()}/{full_path}.git",
+        "ssh_url_to_repo": clone.ssh,
+        "http_url_to_repo": clone.http,
         "web_url": f"{base_url()}/{full_path}",
         "avatar_url": None,
         "forks_count": forks,
@@ -149,6 +152,7 @@ def _project(
         "namespace": namespace(row),
         "visibility": row["visibility"],
         "archived": bool(row["archived"]),
+        "merge_method": row["merge_method"],
         "open_issues_count": open_issues,
         "forked_from_project_id": row["forked_from_id"],
         "creator_id": row["creator_id"],

@@ -109,6 +109,18 @@ def history(data: WorldData, project_id: int, head: str) -> list[tuple[str, str,
     )
 
 
+def merge_shas(data: WorldData, project_id: int) -> set[str]:
+    """The shas of the project's merge commits (which the Contributors page leaves out)."""
+    return {
+        sha
+        for (sha,) in data.query(
+            "githost",
+            "SELECT sha FROM commits WHERE project_id = ? AND parent2_sha IS NOT NULL",
+            (project_id,),
+        )
+    }
+
+
 def walk_history(data: WorldData, project_id: int, head: str) -> dict[str, tuple[str, str]]:
     """``sha -> (author name, created_at)`` of the commits reachable from ``head``, walked
     in Python from the commit rows (the independent route confirmations take)."""

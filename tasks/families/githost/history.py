@@ -31,6 +31,7 @@ from webenv.task_files.families.githost._common import (
     author_filter_keeps,
     branch_head,
     history,
+    merge_shas,
     my_projects,
     open_project,
     project_named,
@@ -214,7 +215,11 @@ def _top_contributor_pick(
     if not periods:
         return None
     period = ctx.rng.choice(periods)
-    top = _top_author(_in_period(rows, period))
+    in_period = _in_period(rows, period)
+    top = _top_author(in_period)
+    merges = merge_shas(ctx.data, project.id)
+    if top != _top_author([row for row in in_period if row[0] not in merges]):
+        return None  # the Contributors page, which leaves out merge commits, ranks differently
     start, _ = _period_bounds(period)
     pages = _pages_to_read(rows, start) if start else math.ceil(len(rows) / PER_PAGE)
     if top is None or pages > MAX_PAGES:
