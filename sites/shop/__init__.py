@@ -27,7 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, admin, api, cart, catalog, cms, media, product
+    from . import account, admin, api, cart, catalog, cms, contact, media, product
     from .admin import api as admin_api
     from .datagen import generate
 
@@ -50,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             catalog.bp,
             product.bp,
             cart.bp,
+            contact.bp,
             account.bp,
             admin.bp,
             help_blueprint("shop", "shop/base.html"),
