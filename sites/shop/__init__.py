@@ -36,7 +36,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             return {}  # the back office's pages show no storefront header
         return {
             "nav_categories": catalog.top_categories(),
-            "cart_count": cart.cart_quantity(g.user["id"]) if g.get("user") else 0,
+            "mini_cart": cart.cart_totals(g.user["id"]) if g.get("user") else None,
             "footer_pages": cms.footer_pages(),
         }
 
