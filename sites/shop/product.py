@@ -12,8 +12,12 @@ from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import RowLike, get_db
 from . import availability, forms, media, specs
+from .listing import listing_columns
 
 bp = Blueprint("product", __name__, url_prefix="/product")
+
+RELATED_COUNT = 4
+"""How many products the "Related Products" block shows."""
 
 REVIEW_RATINGS = ((5, "5 stars"), (4, "4 stars"), (3, "3 stars"), (2, "2 stars"), (1, "1 star"))
 
@@ -45,6 +49,23 @@ def get_product(slug: str) -> sqlite3.Row:
     if product is None:
         abort(404, f"There is no product '{slug}'.")
     return product
+
+
+def related_products(product: RowLike) -> list[sqlite3.Row]:
+    """Up to :data:`RELATED_COUNT` other products of the same category with a page: first
+    those of the same type (the last word of the name: another mug for a mug), then the
+    closest in price; ties by id, so every load shows the same ones."""
+    kind = product["name"].rsplit(" ", 1)[-1]
+    return (
+        get_db()
+        .execute(
+            f"SELECT {listing_columns()} FROM {availability.PRODUCTS}"
+            f" WHERE p.category_id = ? AND p.id != ? AND {availability.HAS_PAGE}"
+            " ORDER BY p.name LIKE '% ' || ? DESC, ABS(p.price_cents - ?), p.id LIMIT ?",
+            (product["category_id"], product["id"], kind, product["price_cents"], RELATED_COUNT),
+        )
+        .fetchall()
+    )
 
 
 def review_state(product_id: int, user_id: int) -> str | None:
@@ -112,6 +133,7 @@ def render_product(
         specs=specs.product_specs(product["id"]),
         photos=photos,
         photo=selected_photo(len(photos)),
+        related=related_products(product),
         own_review=own_review,
         in_wishlist=in_wishlist,
         review_ratings=REVIEW_RATINGS,
