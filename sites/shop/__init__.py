@@ -27,7 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, admin, api, cart, catalog, cms, contact, media, product
+    from . import account, admin, api, cart, catalog, cms, compare, contact, media, product
     from .admin import api as admin_api
     from .datagen import generate
 
@@ -51,6 +51,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             product.bp,
             cart.bp,
             contact.bp,
+            compare.bp,
             account.bp,
             admin.bp,
             help_blueprint("shop", "shop/base.html"),
@@ -66,5 +67,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_globals={
             "main_photos": media.main_photos,
             "category_banner": media.category_banner_row,
+            "compare_list": compare.compare_list,
         },
     )

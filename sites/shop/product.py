@@ -111,12 +111,19 @@ def render_product(
         (product["id"],),
     ).fetchall()
     own_review: str | None = None
-    in_wishlist = False
+    in_wishlist = in_compare = False
     if g.user is not None:
         own_review = review_state(product["id"], g.user["id"])
         in_wishlist = (
             db.execute(
                 "SELECT 1 FROM wishlist_items WHERE user_id = ? AND product_id = ?",
+                (g.user["id"], product["id"]),
+            ).fetchone()
+            is not None
+        )
+        in_compare = (
+            db.execute(
+                "SELECT 1 FROM compare_items WHERE user_id = ? AND product_id = ?",
                 (g.user["id"], product["id"]),
             ).fetchone()
             is not None
@@ -136,6 +143,7 @@ def render_product(
         related=related_products(product),
         own_review=own_review,
         in_wishlist=in_wishlist,
+        in_compare=in_compare,
         review_ratings=REVIEW_RATINGS,
         cart_errors=cart_errors or {},
         review_errors=review_errors or {},
