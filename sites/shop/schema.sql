@@ -100,6 +100,7 @@ CREATE TABLE reviews (
   title TEXT NOT NULL,
   body TEXT NOT NULL,
   created_at TEXT NOT NULL,
+  nickname TEXT NOT NULL,            -- the name the review is shown under ("Emma L.")
   UNIQUE (product_id, user_id)
 );
 CREATE INDEX idx_reviews_product ON reviews (product_id, created_at);
@@ -289,7 +290,8 @@ CREATE TABLE review_queue (          -- reviews awaiting moderation, or rejected
   title TEXT NOT NULL,
   body TEXT NOT NULL,
   created_at TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('Pending', 'Not Approved'))
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Not Approved')),
+  nickname TEXT NOT NULL
 );
 
 CREATE TABLE cms_pages (

@@ -224,20 +224,23 @@ def _stock(conn: sqlite3.Connection, rng: Rng) -> None:
 
 def _review_queue(conn: sqlite3.Connection, rng: Rng) -> None:
     from .. import pricing
-    from ..datagen import _lower_noun
+    from ..datagen import _lower_noun, default_nickname
 
     products = conn.execute(
         "SELECT id, name, brand, price_cents FROM products ORDER BY id"
     ).fetchall()
-    users = [row[0] for row in conn.execute("SELECT id FROM users ORDER BY id")]
+    users = [
+        tuple(row)
+        for row in conn.execute("SELECT id, first_name, last_name FROM users ORDER BY id")
+    ]
     taken = {tuple(row) for row in conn.execute("SELECT product_id, user_id FROM reviews")}
     rows: list[tuple] = []
     start = WORLD_NOW - timedelta(days=30)
     while len(rows) < QUEUED_REVIEWS:
         product, user = rng.choice(products), rng.choice(users)
-        if (product["id"], user) in taken:
+        if (product["id"], user[0]) in taken:
             continue
-        taken.add((product["id"], user))
+        taken.add((product["id"], user[0]))
         rating = rng.weighted((1, 2, 3, 4, 5), (2, 2, 3, 4, 4))
         noun = product["name"].split()[-1]
         plural = noun.endswith("s") and not noun.endswith("ss")
@@ -253,18 +256,19 @@ def _review_queue(conn: sqlite3.Connection, rng: Rng) -> None:
         rows.append(
             (
                 product["id"],
-                user,
+                user[0],
                 rating,
                 rng.choice(words.REVIEW_TITLES[rating]),
                 " ".join(sentence.format(**fill) for sentence in sentences),
                 stamp(moment),
                 "Not Approved" if rng.chance(0.25) else "Pending",
+                default_nickname(user[1], user[2]),
             )
         )
     rows.sort(key=lambda row: (row[5], row[0], row[1]))
     conn.executemany(
-        "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status,"
+        " nickname) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         rows,
     )
 

@@ -142,7 +142,7 @@ def _review_titled(ctx: Context) -> Draft | None:
         search(name),
         click(name),
         select("Rating", STARS[stars]),
-        type_text("Title", item.title),
+        type_text("Summary", item.title),
         type_text("Review", body),
         button("Submit review"),
     ]
@@ -280,7 +280,7 @@ def _post_better_rated(ctx: Context) -> Draft | None:
         click("Community forum"),
         click("Submit"),
         select("Forum", forum.title),
-        type_text("Title", better),
+        type_text("Summary", better),
         type_text("Body", body),
         button("Create submission"),
     ]
