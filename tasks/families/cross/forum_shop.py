@@ -280,7 +280,7 @@ def _post_better_rated(ctx: Context) -> Draft | None:
         click("Community forum"),
         click("Submit"),
         select("Forum", forum.title),
-        type_text("Summary", better),
+        type_text("Title", better),
         type_text("Body", body),
         button("Create submission"),
     ]
