@@ -27,7 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Returns:
         The configured Flask app.
     """
-    from . import account, admin, api, cart, catalog, cms, media, product
+    from . import account, admin, api, cart, catalog, cms, compare, contact, media, product
     from .admin import api as admin_api
     from .datagen import generate
 
@@ -36,7 +36,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             return {}  # the back office's pages show no storefront header
         return {
             "nav_categories": catalog.top_categories(),
-            "cart_count": cart.cart_quantity(g.user["id"]) if g.get("user") else 0,
+            "mini_cart": cart.cart_totals(g.user["id"]) if g.get("user") else None,
             "footer_pages": cms.footer_pages(),
         }
 
@@ -50,6 +50,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             catalog.bp,
             product.bp,
             cart.bp,
+            contact.bp,
+            compare.bp,
             account.bp,
             admin.bp,
             help_blueprint("shop", "shop/base.html"),
@@ -65,5 +67,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_globals={
             "main_photos": media.main_photos,
             "category_banner": media.category_banner_row,
+            "compare_list": compare.compare_list,
         },
     )

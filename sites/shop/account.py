@@ -20,7 +20,7 @@ from ..core.auth import (
 from ..core.clock import now_text
 from ..core.db import get_db
 from . import availability, forms
-from .cart import ADDRESS_FIELDS, in_cart
+from .cart import ADDRESS_FIELDS, add_item, in_cart
 from .product import find_product, options
 
 bp = Blueprint("account", __name__, url_prefix="/account")
@@ -206,6 +206,56 @@ def cancel_order(number: str) -> Response:
     db.commit()
     flash(f"Order {number} has been canceled.", "success")
     return redirect(url_for("account.order_detail", number=number))
+
+
+def reorder_items(user: sqlite3.Row, order_id: int) -> tuple[list[str], list[str]]:
+    """Put the items of one of ``user``'s orders into their cart again (no commit).
+
+    Each line goes through :func:`~webenv.sites.shop.cart.add_item` with its size, colour
+    and quantity, so a product without a page, out of stock, short of stock or no longer
+    offered in that option is left out.
+
+    Returns:
+        The names of the products added, and a sentence naming each left out and why.
+    """
+    added: list[str] = []
+    skipped: list[str] = []
+    for line in (
+        get_db()
+        .execute("SELECT * FROM order_items WHERE order_id = ? ORDER BY id", (order_id,))
+        .fetchall()
+    ):
+        product = find_product("p.id = ?", line["product_id"])
+        errors: dict[str, str] = {}
+        fields = {
+            "size": line["size"],
+            "colour": line["colour"],
+            "quantity": str(line["quantity"]),
+        }
+        if product is None or add_item(user, product, fields, errors) is None:
+            name = line["product_name"]
+            why = next(iter(errors.values()), f"{name} is not available.")
+            skipped.append(why if name in why else f"{name}: {why}")
+        else:
+            added.append(line["product_name"])
+    return added, skipped
+
+
+@bp.route("/orders/<number>/reorder", methods=("POST",))
+@login_required
+def reorder(number: str) -> Response:
+    """Put the order's items (those still available) into the cart and go to the cart."""
+    order = _own_order(number)
+    added, skipped = reorder_items(g.user, order["id"])
+    get_db().commit()
+    if added:
+        flash(f"You added to your cart from order #{number}: {', '.join(added)}.", "success")
+    if skipped:
+        flash(
+            f"Some items of order #{number} could not be added to your cart. {' '.join(skipped)}",
+            "error",
+        )
+    return redirect(url_for("cart.view"))
 
 
 # --- address book ---------------------------------------------------------------------

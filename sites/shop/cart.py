@@ -57,19 +57,29 @@ class CartSummary:
         return self.subtotal - self.discount + self.shipping(method)
 
 
-def cart_quantity(user_id: int) -> int:
-    """Return how many units are in a user's cart (lines of disabled products left out)."""
+@dataclass(frozen=True)
+class CartTotals:
+    """The header's mini-cart: units in the cart and their subtotal (cents)."""
+
+    quantity: int
+    subtotal: int
+
+
+def cart_totals(user_id: int) -> CartTotals:
+    """How many units are in a user's cart and what they cost on the world's date, as
+    :func:`load_cart` counts them (lines of disabled products left out), in one query."""
     row = (
         get_db()
         .execute(
-            "SELECT COALESCE(SUM(ci.quantity), 0) FROM cart_items ci"
-            f"{availability.join_products('p.id = ci.product_id')}"
+            "SELECT COALESCE(SUM(ci.quantity), 0),"
+            f" COALESCE(SUM({availability.final_price_sql()} * ci.quantity), 0)"
+            f" FROM cart_items ci{availability.join_products('p.id = ci.product_id')}"
             f" WHERE ci.user_id = ? AND {availability.ENABLED}",
             (user_id,),
         )
         .fetchone()
     )
-    return int(row[0])
+    return CartTotals(int(row[0]), int(row[1]))
 
 
 def in_cart(user_id: int, product_id: int) -> int:

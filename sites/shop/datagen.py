@@ -468,6 +468,7 @@ def _reviews(rng: Rng, text_rng: Rng, users: list[_User], products: list[_Produc
                     rng.choice(words.REVIEW_TITLES[rating]),
                     body,
                     stamp(created),
+                    default_nickname(user.first_name, user.last_name),
                 )
             )
     rows.sort(key=lambda row: (row[6], row[1], row[2]))
@@ -491,6 +492,11 @@ def _pictures(seed: int, categories: list[tuple], products: list[_Product]) -> t
         background, accent = rng.sample(images.AVATAR_COLOURS, 2)
         banners.append((category_id, background, accent, f"{name} category banner"))
     return photos, banners
+
+
+def default_nickname(first_name: str, last_name: str) -> str:
+    """The nickname a customer's review form starts with: first name, last initial."""
+    return f"{first_name} {last_name[:1]}."
 
 
 def average_rating(total: int, count: int) -> float:
@@ -622,7 +628,7 @@ def generate(
         orders,
     )
     conn.executemany("INSERT INTO order_items VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", order_items)
-    conn.executemany("INSERT INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?)", reviews)
+    conn.executemany("INSERT INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?, ?)", reviews)
     conn.executemany("INSERT INTO wishlist_items VALUES (?, ?, ?, ?)", wishlist)
     conn.executemany("INSERT INTO cart_items VALUES (?, ?, ?, ?, ?, ?, ?)", cart)
     photos, banners = _pictures(seed, categories, products)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..core.db import get_db
 from ..core.paging import check_page, page_count, page_number
-from . import availability, specs
+from . import availability, specs, words
 
 PER_PAGE = 12
 
@@ -51,6 +52,69 @@ def parse_amount(text: str) -> int | None:
 
 
 @dataclass(frozen=True)
+class ProductFilter:
+    """An attribute category and search pages filter by (layered navigation).
+
+    Attributes:
+        code: The query parameter (``?material=Oak``, ``?brand=Lumen``).
+        label: The heading in "Shop By" and the "Now Shopping by" chips.
+        column: The ``products`` column that holds the value; None for a specification
+            attribute (``product_specs`` rows).
+        listed: Whether ``column`` lists several comma-separated choices (sizes, colours).
+    """
+
+    code: str
+    label: str
+    column: str | None = None
+    listed: bool = False
+
+    def condition(self, value: str) -> tuple[str, list[str]]:
+        """The SQL condition on products ``p`` that have ``value``, and its parameters."""
+        if self.column is None:
+            return (
+                "EXISTS (SELECT 1 FROM product_specs s"
+                " WHERE s.product_id = p.id AND s.attribute = ? AND s.value = ?)",
+                [self.code, value],
+            )
+        if self.listed:
+            return f"instr(',' || p.{self.column} || ',', ',' || ? || ',') > 0", [value]
+        return f"p.{self.column} = ?", [value]
+
+
+FILTERS: dict[str, ProductFilter] = {
+    item.code: item
+    for item in (
+        *(ProductFilter(code, specs.ATTRIBUTES[code][0]) for code in specs.FILTERABLE),
+        ProductFilter("brand", "Brand", "brand"),
+        ProductFilter("size", "Size", "sizes", listed=True),
+        ProductFilter("colour", "Colour", "colours", listed=True),
+    )
+}
+"""The filters of category and search pages, in "Shop By" order."""
+
+_SIZE_ORDER = {
+    size: position
+    for position, size in enumerate(
+        dict.fromkeys(
+            [
+                *words.SIZE_SCALES["clothing"],
+                *words.SIZE_SCALES["kids"],
+                *words.SIZE_SCALES["shoes"],
+            ]
+        )
+    )
+}
+
+
+def _option_order(code: str) -> Callable[[FacetOption], tuple[float, str]]:
+    """The sort key of a filter's values: sizes small to large, quantities by amount
+    (:func:`~webenv.sites.shop.specs.value_order`), other text alphabetically."""
+    if code == "size":
+        return lambda option: (float(_SIZE_ORDER.get(option.value, len(_SIZE_ORDER))), option.value)
+    return specs.value_order
+
+
+@dataclass(frozen=True)
 class FacetOption:
     """One value of a filterable attribute and how many listed products have it."""
 
@@ -86,8 +150,8 @@ class Listing:
     """The filterable attributes not chosen yet, with the values the list offers."""
 
     def label(self, code: str) -> str:
-        """The display label of a filterable attribute (``material`` -> ``Material``)."""
-        return specs.ATTRIBUTES[code][0]
+        """The display label of a filter (``material`` -> ``Material``)."""
+        return FILTERS[code].label
 
     @property
     def first(self) -> int:
@@ -105,8 +169,8 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
 
     Args:
         args: The query string (``sort``, ``page``, ``min_price``, ``max_price``,
-            ``min_rating``, and a value for any filterable attribute code such as
-            ``material``). Unusable values are reported in ``Listing.errors`` and
+            ``min_rating``, and a value for any code of :data:`FILTERS` such as
+            ``material`` or ``brand``). Unusable values are reported in ``Listing.errors`` and
             ignored; an attribute value no product has simply lists nothing.
         where: SQL conditions on products ``p`` of :data:`availability.PRODUCTS` that
             always apply (which products the list may show, among them).
@@ -142,15 +206,13 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
         where.append("p.rating >= ?")
         params.append(int(rating))
 
-    for code in specs.FILTERABLE:
+    for code, product_filter in FILTERS.items():
         value = args.get(code, "").strip()[:100]
         if value:
             listing.chosen[code] = value
-            where.append(
-                "EXISTS (SELECT 1 FROM product_specs s"
-                " WHERE s.product_id = p.id AND s.attribute = ? AND s.value = ?)"
-            )
-            params += [code, value]
+            condition, values = product_filter.condition(value)
+            where.append(condition)
+            params += values
 
     clause = " AND ".join(where) or "1"
     db = get_db()
@@ -170,22 +232,44 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
 
 
 def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]:
-    """The filterable attributes not in ``chosen``, with value counts among the products
-    matching ``clause``; values in their natural order (``250 ml`` before ``1 L``)."""
-    open_codes = [code for code in specs.FILTERABLE if code not in chosen]
-    if not open_codes:
-        return []
-    marks = ", ".join("?" * len(open_codes))
-    counts: dict[str, list[FacetOption]] = {}
-    for code, value, count in get_db().execute(
-        f"SELECT s.attribute, s.value, COUNT(*) FROM {availability.PRODUCTS}"
-        " JOIN product_specs s ON s.product_id = p.id"
-        f" WHERE {clause} AND s.attribute IN ({marks}) GROUP BY s.attribute, s.value",
-        [*params, *open_codes],
-    ):
-        counts.setdefault(code, []).append(FacetOption(value, count))
+    """The filters not in ``chosen``, with value counts among the products matching
+    ``clause``, in :data:`FILTERS` order; values in their natural order (``250 ml``
+    before ``1 L``, ``S`` before ``M``)."""
+    open_filters = [item for code, item in FILTERS.items() if code not in chosen]
+    counts: dict[str, Counter[str]] = {item.code: Counter() for item in open_filters}
+    spec_codes = [item.code for item in open_filters if item.column is None]
+    db = get_db()
+    if spec_codes:
+        marks = ", ".join("?" * len(spec_codes))
+        for code, value, count in db.execute(
+            f"SELECT s.attribute, s.value, COUNT(*) FROM {availability.PRODUCTS}"
+            " JOIN product_specs s ON s.product_id = p.id"
+            f" WHERE {clause} AND s.attribute IN ({marks}) GROUP BY s.attribute, s.value",
+            [*params, *spec_codes],
+        ):
+            counts[code][value] = count
+    columns = [item for item in open_filters if item.column is not None]
+    if columns:
+        selected = ", ".join(f"p.{item.column}" for item in columns)
+        for row in db.execute(
+            f"SELECT {selected} FROM {availability.PRODUCTS} WHERE {clause}", params
+        ):
+            for item, value in zip(columns, row, strict=True):
+                if item.listed:
+                    counts[item.code].update(choice for choice in value.split(",") if choice)
+                elif value:
+                    counts[item.code][value] += 1
     return [
-        Facet(code, specs.ATTRIBUTES[code][0], tuple(sorted(counts[code], key=specs.value_order)))
-        for code in open_codes
-        if code in counts
+        Facet(
+            item.code,
+            item.label,
+            tuple(
+                sorted(
+                    (FacetOption(value, count) for value, count in counts[item.code].items()),
+                    key=_option_order(item.code),
+                )
+            ),
+        )
+        for item in open_filters
+        if counts[item.code]
     ]

@@ -12,8 +12,15 @@ from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import RowLike, get_db
 from . import availability, forms, media, specs
+from .datagen import default_nickname
+from .listing import listing_columns
 
 bp = Blueprint("product", __name__, url_prefix="/product")
+
+RELATED_COUNT = 4
+"""How many products the "Related Products" block shows."""
+
+NICKNAME_LIMIT = 50
 
 REVIEW_RATINGS = ((5, "5 stars"), (4, "4 stars"), (3, "3 stars"), (2, "2 stars"), (1, "1 star"))
 
@@ -45,6 +52,23 @@ def get_product(slug: str) -> sqlite3.Row:
     if product is None:
         abort(404, f"There is no product '{slug}'.")
     return product
+
+
+def related_products(product: RowLike) -> list[sqlite3.Row]:
+    """Up to :data:`RELATED_COUNT` other products of the same category with a page: first
+    those of the same type (the last word of the name: another mug for a mug), then the
+    closest in price; ties by id, so every load shows the same ones."""
+    kind = product["name"].rsplit(" ", 1)[-1]
+    return (
+        get_db()
+        .execute(
+            f"SELECT {listing_columns()} FROM {availability.PRODUCTS}"
+            f" WHERE p.category_id = ? AND p.id != ? AND {availability.HAS_PAGE}"
+            " ORDER BY p.name LIKE '% ' || ? DESC, ABS(p.price_cents - ?), p.id LIMIT ?",
+            (product["category_id"], product["id"], kind, product["price_cents"], RELATED_COUNT),
+        )
+        .fetchall()
+    )
 
 
 def review_state(product_id: int, user_id: int) -> str | None:
@@ -85,17 +109,23 @@ def render_product(
         (product["category_id"],),
     ).fetchone()
     reviews = db.execute(
-        "SELECT r.*, u.first_name, u.last_name FROM reviews r JOIN users u ON u.id = r.user_id"
-        " WHERE r.product_id = ? ORDER BY r.created_at DESC, r.id DESC",
+        "SELECT r.* FROM reviews r WHERE r.product_id = ? ORDER BY r.created_at DESC, r.id DESC",
         (product["id"],),
     ).fetchall()
     own_review: str | None = None
-    in_wishlist = False
+    in_wishlist = in_compare = False
     if g.user is not None:
         own_review = review_state(product["id"], g.user["id"])
         in_wishlist = (
             db.execute(
                 "SELECT 1 FROM wishlist_items WHERE user_id = ? AND product_id = ?",
+                (g.user["id"], product["id"]),
+            ).fetchone()
+            is not None
+        )
+        in_compare = (
+            db.execute(
+                "SELECT 1 FROM compare_items WHERE user_id = ? AND product_id = ?",
                 (g.user["id"], product["id"]),
             ).fetchone()
             is not None
@@ -112,9 +142,12 @@ def render_product(
         specs=specs.product_specs(product["id"]),
         photos=photos,
         photo=selected_photo(len(photos)),
+        related=related_products(product),
         own_review=own_review,
         in_wishlist=in_wishlist,
+        in_compare=in_compare,
         review_ratings=REVIEW_RATINGS,
+        nickname=default_nickname(g.user["first_name"], g.user["last_name"]) if g.user else "",
         cart_errors=cart_errors or {},
         review_errors=review_errors or {},
         form=form or {},
@@ -149,7 +182,8 @@ def add_review(slug: str) -> Response | tuple[str, int]:
     rating = int(raw_rating) if raw_rating in {"1", "2", "3", "4", "5"} else 0
     if not rating:
         errors["rating"] = "Rating must be from 1 to 5 stars."
-    title = forms.text(request.form, "title", "Title", errors, max_length=200)
+    nickname = forms.text(request.form, "nickname", "Nickname", errors, max_length=NICKNAME_LIMIT)
+    title = forms.text(request.form, "title", "Summary", errors, max_length=200)
     body = forms.text(request.form, "body", "Review", errors, max_length=forms.LONG_TEXT_LIMIT)
     state = review_state(product["id"], g.user["id"])
     if state == "published":
@@ -160,11 +194,12 @@ def add_review(slug: str) -> Response | tuple[str, int]:
         return render_product(product, status=400, review_errors=errors, form=request.form)
     # One statement that checks and writes, so a double-submitted form queues one review.
     db.execute(
-        "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status)"
-        " SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'Pending' WHERE NOT EXISTS (SELECT 1 FROM reviews"
-        " WHERE product_id = ?1 AND user_id = ?2) AND NOT EXISTS (SELECT 1 FROM review_queue"
+        "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status,"
+        " nickname) SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'Pending', ?7 WHERE NOT EXISTS"
+        " (SELECT 1 FROM reviews WHERE product_id = ?1 AND user_id = ?2) AND NOT EXISTS"
+        " (SELECT 1 FROM review_queue"
         " WHERE product_id = ?1 AND user_id = ?2 AND status = 'Pending')",
-        (product["id"], g.user["id"], rating, title, body, now_text()),
+        (product["id"], g.user["id"], rating, title, body, now_text(), nickname),
     )
     db.commit()
     flash("You submitted your review for moderation.", "success")

@@ -1,6 +1,8 @@
 -- Schema of the shop site. Money is integer cents; timestamps are
 -- 'YYYY-MM-DD HH:MM:SS' text in world time.
 
+DROP TABLE IF EXISTS compare_items;
+DROP TABLE IF EXISTS contact_messages;
 DROP TABLE IF EXISTS api_tokens;
 DROP TABLE IF EXISTS category_banners;
 DROP TABLE IF EXISTS product_images;
@@ -98,6 +100,7 @@ CREATE TABLE reviews (
   title TEXT NOT NULL,
   body TEXT NOT NULL,
   created_at TEXT NOT NULL,
+  nickname TEXT NOT NULL,            -- the name the review is shown under ("Emma L.")
   UNIQUE (product_id, user_id)
 );
 CREATE INDEX idx_reviews_product ON reviews (product_id, created_at);
@@ -287,7 +290,8 @@ CREATE TABLE review_queue (          -- reviews awaiting moderation, or rejected
   title TEXT NOT NULL,
   body TEXT NOT NULL,
   created_at TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('Pending', 'Not Approved'))
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Not Approved')),
+  nickname TEXT NOT NULL
 );
 
 CREATE TABLE cms_pages (
@@ -345,4 +349,25 @@ CREATE TABLE category_banners (
   background TEXT NOT NULL,
   accent TEXT NOT NULL,
   alt TEXT NOT NULL
+);
+
+-- Messages sent with the storefront's Contact Us form (/contact), read by staff in the
+-- back office (Customers > Contact Messages).
+CREATE TABLE contact_messages (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER REFERENCES users (id),  -- the logged-in customer who sent it, NULL: a guest
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  telephone TEXT NOT NULL DEFAULT '',
+  comment TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+-- A customer's compare list (/catalog/product_compare).
+CREATE TABLE compare_items (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  product_id INTEGER NOT NULL REFERENCES products (id),
+  added_at TEXT NOT NULL,
+  UNIQUE (user_id, product_id)
 );

@@ -1425,3 +1425,28 @@ REVIEW_MOMENTS = (
 
 SERIES = ("II", "Plus", "Pro", "Lite", "Max", "Classic", "Select", "Edition 2", "Mini", "XL")
 """Series names that tell products apart once a large world used up the plain names."""
+
+CONTACT_MESSAGES: tuple[str, ...] = (
+    # Contact Us messages of a world's customers; {order} is one of their order numbers,
+    # {product} a product of that order.
+    "Hello, my order #{order} arrived with a damaged {product}. Could you send a replacement?",
+    "I would like to return the {product} from order #{order}. It is not what I expected.",
+    "Is it still possible to change the shipping address of order #{order}?",
+    "I think I was charged twice for order #{order}. Please check and refund the extra charge.",
+    "The tracking number of order #{order} shows no updates for a week. Where is my parcel?",
+    "Will the {product} be back in stock soon? I would like to order another one.",
+    "Do you offer gift wrapping? I want to send the {product} as a birthday present.",
+    "Do you ship to Canada? A friend of mine would like the {product} too.",
+    "My coupon code SAVE10 was not accepted at checkout. Is it still valid?",
+    "Do you offer a discount for bulk orders? Our office needs twenty of the {product}.",
+    "The {product} from order #{order} is missing its instructions. Can you email them?",
+    "Could you tell me the exact dimensions of the {product} before I buy it again?",
+)
+"""Contact Us messages, one per sender in a world (see the admin datagen)."""
+
+CONTACT_GUESTS: tuple[tuple[str, str], ...] = (
+    ("Grace Whitfield", "grace.whitfield@example.net"),
+    ("Tomas Varga", "tvarga@example.org"),
+    ("Priya Raman", "priya.raman@example.com"),
+)
+"""Guests (no account) who write through the Contact Us form."""

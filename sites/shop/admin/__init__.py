@@ -18,13 +18,25 @@ from werkzeug.wrappers import Response
 
 from ...core.auth import safe_next
 from ...core.help import help_blueprint
-from . import catalog, customers, dashboard, marketing, reports, reviews, roles, sales, staff
+from . import (
+    catalog,
+    contact,
+    customers,
+    dashboard,
+    marketing,
+    reports,
+    reviews,
+    roles,
+    sales,
+    staff,
+)
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 bp.before_request(staff.load_staff)
 bp.register_blueprint(sales.bp)
 bp.register_blueprint(catalog.bp)
 bp.register_blueprint(customers.bp)
+bp.register_blueprint(contact.bp)
 bp.register_blueprint(reviews.bp)
 bp.register_blueprint(reports.bp)
 bp.register_blueprint(marketing.bp)

@@ -5,7 +5,7 @@ reads the storefront's tables and draws from its own random stream (``shop-admin
 so every storefront row is the same with or without it. It writes staff users, billing
 details, order status histories, invoices, shipments, the search-term log, product view
 counts, product attributes (status, visibility, special price), stock, reviews awaiting
-moderation, CMS pages and customer groups.
+moderation, CMS pages, customer groups and Contact Us messages.
 """
 
 from __future__ import annotations
@@ -224,20 +224,23 @@ def _stock(conn: sqlite3.Connection, rng: Rng) -> None:
 
 def _review_queue(conn: sqlite3.Connection, rng: Rng) -> None:
     from .. import pricing
-    from ..datagen import _lower_noun
+    from ..datagen import _lower_noun, default_nickname
 
     products = conn.execute(
         "SELECT id, name, brand, price_cents FROM products ORDER BY id"
     ).fetchall()
-    users = [row[0] for row in conn.execute("SELECT id FROM users ORDER BY id")]
+    users = [
+        tuple(row)
+        for row in conn.execute("SELECT id, first_name, last_name FROM users ORDER BY id")
+    ]
     taken = {tuple(row) for row in conn.execute("SELECT product_id, user_id FROM reviews")}
     rows: list[tuple] = []
     start = WORLD_NOW - timedelta(days=30)
     while len(rows) < QUEUED_REVIEWS:
         product, user = rng.choice(products), rng.choice(users)
-        if (product["id"], user) in taken:
+        if (product["id"], user[0]) in taken:
             continue
-        taken.add((product["id"], user))
+        taken.add((product["id"], user[0]))
         rating = rng.weighted((1, 2, 3, 4, 5), (2, 2, 3, 4, 4))
         noun = product["name"].split()[-1]
         plural = noun.endswith("s") and not noun.endswith("ss")
@@ -253,18 +256,19 @@ def _review_queue(conn: sqlite3.Connection, rng: Rng) -> None:
         rows.append(
             (
                 product["id"],
-                user,
+                user[0],
                 rating,
                 rng.choice(words.REVIEW_TITLES[rating]),
                 " ".join(sentence.format(**fill) for sentence in sentences),
                 stamp(moment),
                 "Not Approved" if rng.chance(0.25) else "Pending",
+                default_nickname(user[1], user[2]),
             )
         )
     rows.sort(key=lambda row: (row[5], row[0], row[1]))
     conn.executemany(
-        "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at, status,"
+        " nickname) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         rows,
     )
 
@@ -345,6 +349,38 @@ def _product_views(conn: sqlite3.Connection, rng: Rng) -> None:
     conn.executemany("INSERT INTO product_views VALUES (?, ?)", rows)
 
 
+def _contact_messages(conn: sqlite3.Connection, rng: Rng) -> None:
+    """One Contact Us message per template, from customers about one of their orders
+    (and a few guests who ask about a product), over the last 60 days."""
+    orders = conn.execute(
+        "SELECT o.id, o.number, o.user_id, o.created_at,"
+        " u.first_name || ' ' || u.last_name AS name, u.email"
+        " FROM orders o JOIN users u ON u.id = o.user_id ORDER BY o.id"
+    ).fetchall()
+    guests = list(words.CONTACT_GUESTS)
+    rows: list[tuple] = []
+    start = WORLD_NOW - timedelta(days=60)
+    for template in words.CONTACT_MESSAGES:
+        moment = stamp(start + timedelta(seconds=int(rng.random() * 60 * 86400)))
+        order = rng.choice([order for order in orders if order["created_at"] < moment])
+        product = conn.execute(
+            "SELECT product_name FROM order_items WHERE order_id = ? ORDER BY id LIMIT 1",
+            (order["id"],),
+        ).fetchone()[0]
+        sender: tuple = (order["user_id"], order["name"], order["email"])
+        if "{order}" not in template and guests and rng.chance(0.5):
+            sender = (None, *guests.pop(0))
+        phone = f"(555) 01{rng.randint(0, 9)}-{rng.randint(1000, 9999)}" if rng.chance(0.5) else ""
+        comment = template.format(order=order["number"], product=product)
+        rows.append((*sender, phone, comment, moment))
+    rows.sort(key=lambda row: row[-1])
+    conn.executemany(
+        "INSERT INTO contact_messages (user_id, name, email, telephone, comment, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
 def generate(conn: sqlite3.Connection, seed: int) -> None:
     """Fill the back office's tables of a database the storefront's generator just filled.
 
@@ -355,7 +391,7 @@ def generate(conn: sqlite3.Connection, seed: int) -> None:
     rng = Rng(f"shop-admin:{seed}")
     orders_rng, search_rng, views_rng = rng.fork("orders"), rng.fork("search"), rng.fork("views")
     stock_rng, reviews_rng = rng.fork("stock"), rng.fork("reviews")
-    groups_rng = rng.fork("groups")
+    groups_rng, contact_rng = rng.fork("groups"), rng.fork("contact")
     factory, conn.row_factory = conn.row_factory, sqlite3.Row
     try:
         _staff(conn)
@@ -366,5 +402,6 @@ def generate(conn: sqlite3.Connection, seed: int) -> None:
         _review_queue(conn, reviews_rng)
         _cms_pages(conn)
         _customer_groups(conn, groups_rng)
+        _contact_messages(conn, contact_rng)
     finally:
         conn.row_factory = factory

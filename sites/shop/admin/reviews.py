@@ -28,14 +28,13 @@ bp = Blueprint("reviews", __name__, url_prefix="/reviews")
 APPROVED, PENDING, NOT_APPROVED = "Approved", "Pending", "Not Approved"
 STATUSES = (APPROVED, PENDING, NOT_APPROVED)
 KINDS = ("published", "queued")
-NICKNAME_SQL = "u.first_name || ' ' || substr(u.last_name, 1, 1) || '.'"
-# Each branch joins its product and author by primary key: a join on the union itself
-# would scan it once per product.
+# Each branch joins its product by primary key: a join on the union itself would scan it
+# once per product.
 _COLUMNS = (
     "r.id, r.product_id, r.user_id, r.rating, r.title, r.body, r.created_at,"
-    f" p.name AS product, p.sku, {NICKNAME_SQL} AS nickname"
+    " p.name AS product, p.sku, r.nickname"
 )
-_JOINED = " r JOIN products p ON p.id = r.product_id JOIN users u ON u.id = r.user_id"
+_JOINED = " r JOIN products p ON p.id = r.product_id"
 _PUBLISHED = f"SELECT 'published' AS kind, {_COLUMNS}, 'Approved' AS status FROM reviews{_JOINED}"
 _QUEUED = f"SELECT 'queued' AS kind, {_COLUMNS}, r.status FROM review_queue{_JOINED}"
 
@@ -115,9 +114,8 @@ def load(db: sqlite3.Connection, kind: str, review_id: int) -> sqlite3.Row | Non
     table, status = ("reviews", "'Approved'") if kind == "published" else ("review_queue", "status")
     return db.execute(
         f"SELECT r.id, r.product_id, r.user_id, r.rating, r.title, r.body, r.created_at,"
-        f" {status} AS status, ? AS kind, p.name AS product, {NICKNAME_SQL} AS nickname"
-        f" FROM {table} r JOIN products p ON p.id = r.product_id"
-        " JOIN users u ON u.id = r.user_id WHERE r.id = ?",
+        f" {status} AS status, ? AS kind, p.name AS product, r.nickname"
+        f" FROM {table} r JOIN products p ON p.id = r.product_id WHERE r.id = ?",
         (kind, review_id),
     ).fetchone()
 
@@ -150,13 +148,14 @@ def save(db: sqlite3.Connection, review: sqlite3.Row, changes: Mapping[str, Any]
         db.execute("DELETE FROM reviews WHERE id = ?", (review["id"],))
         db.execute(
             "INSERT INTO review_queue (product_id, user_id, rating, title, body, created_at,"
-            " status) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " status, nickname) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 review["product_id"],
                 review["user_id"],
                 *fields,
                 review["created_at"],
                 values["status"],
+                review["nickname"],
             ),
         )
     elif values["status"] == APPROVED:
@@ -170,9 +169,15 @@ def save(db: sqlite3.Connection, review: sqlite3.Row, changes: Mapping[str, Any]
             )
         db.execute("DELETE FROM review_queue WHERE id = ?", (review["id"],))
         db.execute(
-            "INSERT INTO reviews (product_id, user_id, rating, title, body, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (review["product_id"], review["user_id"], *fields, review["created_at"]),
+            "INSERT INTO reviews (product_id, user_id, rating, title, body, created_at,"
+            " nickname) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                review["product_id"],
+                review["user_id"],
+                *fields,
+                review["created_at"],
+                review["nickname"],
+            ),
         )
     else:
         db.execute(

@@ -142,7 +142,7 @@ def _review_titled(ctx: Context) -> Draft | None:
         search(name),
         click(name),
         select("Rating", STARS[stars]),
-        type_text("Title", item.title),
+        type_text("Summary", item.title),
         type_text("Review", body),
         button("Submit review"),
     ]

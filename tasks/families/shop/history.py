@@ -172,7 +172,7 @@ def _review(ctx: Context) -> Draft | None:
         solution=[
             *steps,
             select("Rating", STARS[stars]),
-            type_text("Title", title),
+            type_text("Summary", title),
             type_text("Review", body),
             button("Submit review"),
             stop(),

@@ -40,11 +40,11 @@ def _reviews_of(ctx: Context, product_id: int) -> list[tuple[str, str, str]]:
     """(reviewer as the page shows them, title, body), newest first as the page lists them."""
     rows = ctx.data.query(
         "shop",
-        "SELECT u.first_name, u.last_name, r.title, r.body FROM reviews r JOIN users u "
-        "ON u.id = r.user_id WHERE r.product_id = ? ORDER BY r.created_at DESC, r.id DESC",
+        "SELECT r.nickname, r.title, r.body FROM reviews r"
+        " WHERE r.product_id = ? ORDER BY r.created_at DESC, r.id DESC",
         (product_id,),
     )
-    return [(f"{first} {last[:1]}.", title, body) for first, last, title, body in rows]
+    return [(nickname, title, body) for nickname, title, body in rows]
 
 
 def _mentions(word: str, title: str, body: str) -> bool:
@@ -84,16 +84,16 @@ def _confirm_reviewers_mentioning(ctx: Context, values: dict[str, Any]) -> list[
     """Tokenize every review of the product in Python (no regex word boundaries)."""
     rows = ctx.data.query(
         "shop",
-        "SELECT u.first_name, u.last_name, r.title, r.body, r.created_at, r.id FROM reviews r, "
-        "users u, products p WHERE u.id = r.user_id AND p.id = r.product_id AND p.name = ?",
+        "SELECT r.nickname, r.title, r.body, r.created_at, r.id FROM reviews r, products p"
+        " WHERE p.id = r.product_id AND p.name = ?",
         (values["product"],),
     )
-    rows.sort(key=lambda r: (r[4], r[5]), reverse=True)
+    rows.sort(key=lambda r: (r[3], r[4]), reverse=True)
     found = []
-    for first, last, title, body, *_ in rows:
+    for nickname, title, body, *_ in rows:
         tokens = "".join(c if c.isalpha() else " " for c in f"{title} {body}".lower()).split()
         if values["word"] in tokens:
-            found.append(f"{first} {last[0]}.")
+            found.append(nickname)
     return found
 
 
@@ -188,7 +188,7 @@ def _review_latest_brand(ctx: Context) -> Draft | None:
         solution=[
             *steps,
             select("Rating", STARS[stars]),
-            type_text("Title", title),
+            type_text("Summary", title),
             type_text("Review", body),
             button("Submit review"),
             stop(),

@@ -85,7 +85,9 @@ def test_product_page_gallery(client: FlaskClient, conn: sqlite3.Connection, pag
     assert [a.get("href") for a in thumbs] == [
         f"/product/{SLUG}?photo={n}" for n in range(1, len(photos) + 1)
     ]
-    assert page_images(body) == [photos[0]["alt"], *(photo["alt"] for photo in photos)]
+    related = [img.get("alt") for img in tree.cssselect(".related-products img")]
+    assert len(related) == 4  # each related product's main photo
+    assert page_images(body) == [photos[0]["alt"], *(photo["alt"] for photo in photos), *related]
 
     second = html.fromstring(client.get(f"/product/{SLUG}?photo=2").data)
     assert second.cssselect(".gallery .shown-photo img")[0].get("alt") == photos[1]["alt"]

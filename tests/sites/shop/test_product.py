@@ -75,7 +75,7 @@ def test_a_written_review_awaits_moderation(
     assert "Submit review" in page
     response = post(
         f"/product/{REVIEW_SLUG}/reviews",
-        {"rating": "5", "title": "Lovely mug", "body": "Keeps coffee hot."},
+        {"rating": "5", "nickname": "Emma L.", "title": "Lovely mug", "body": "Keeps coffee hot."},
     )
     assert response.status_code == 302
     assert response.headers["Location"] == f"/product/{REVIEW_SLUG}"
@@ -100,7 +100,10 @@ def test_a_written_review_awaits_moderation(
     assert "You submitted your review for moderation." in page
     assert "Lovely mug" not in page
     assert "Your review of this product is awaiting moderation." in page
-    again = post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "4", "title": "x", "body": "y"})
+    again = post(
+        f"/product/{REVIEW_SLUG}/reviews",
+        {"rating": "4", "nickname": "E", "title": "x", "body": "y"},
+    )
     assert again.status_code == 400
     assert b"Your review of this product is awaiting moderation." in again.data
 
@@ -136,13 +139,28 @@ def test_rejected_reviews_stay_off_the_product_page(
 @pytest.mark.parametrize(
     ("form", "message"),
     [
-        ({"rating": "6", "title": "t", "body": "b"}, "Rating must be from 1 to 5 stars."),
-        ({"rating": "", "title": "t", "body": "b"}, "Rating must be from 1 to 5 stars."),
-        ({"rating": "3", "title": "", "body": "b"}, "Title is required."),
-        ({"rating": "3", "title": "t", "body": "   "}, "Review is required."),
-        ({"rating": "3", "title": "t" * 201, "body": "b"}, "Title must be at most 200 characters"),
         (
-            {"rating": "3", "title": "t", "body": "b" * 5001},
+            {"rating": "6", "nickname": "E", "title": "t", "body": "b"},
+            "Rating must be from 1 to 5 stars.",
+        ),
+        (
+            {"rating": "", "nickname": "E", "title": "t", "body": "b"},
+            "Rating must be from 1 to 5 stars.",
+        ),
+        ({"rating": "3", "nickname": "E", "title": "", "body": "b"}, "Summary is required."),
+        ({"rating": "3", "nickname": "E", "title": "t", "body": "   "}, "Review is required."),
+        ({"rating": "3", "nickname": " ", "title": "t", "body": "b"}, "Nickname is required."),
+        ({"rating": "3", "title": "t", "body": "b"}, "Nickname is required."),
+        (
+            {"rating": "3", "nickname": "n" * 51, "title": "t", "body": "b"},
+            "Nickname must be at most 50 characters",
+        ),
+        (
+            {"rating": "3", "nickname": "E", "title": "t" * 201, "body": "b"},
+            "Summary must be at most 200 characters",
+        ),
+        (
+            {"rating": "3", "nickname": "E", "title": "t", "body": "b" * 5001},
             "Review must be at most 5,000 characters; you entered 5,001.",
         ),
     ],
@@ -161,7 +179,15 @@ def test_hostile_review_is_escaped(
 ) -> None:
     auth.login()
     hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>'
-    post(f"/product/{REVIEW_SLUG}/reviews", {"rating": "1", "title": hostile, "body": hostile})
+    post(
+        f"/product/{REVIEW_SLUG}/reviews",
+        {
+            "rating": "1",
+            "nickname": '<script>alert("n")</script>',
+            "title": hostile,
+            "body": hostile,
+        },
+    )
     (queued,) = conn.execute("SELECT MAX(id) FROM review_queue").fetchone()
     staff.login()
     approved = admin_post(
@@ -171,6 +197,7 @@ def test_hostile_review_is_escaped(
     page = client.get(f"/product/{REVIEW_SLUG}").get_data(as_text=True)
     assert "<script>alert" not in page and "<img src=x" not in page
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page
+    assert "by &lt;script&gt;alert(&#34;n&#34;)&lt;/script&gt; on" in page
 
 
 def test_huge_request_is_rejected_cleanly(client: FlaskClient, auth, post) -> None:

@@ -68,9 +68,11 @@ def test_filled_cart_and_checkout_are_accessible(
 
 
 def test_pages_are_small(client: FlaskClient) -> None:
+    # A broad search lists every brand, size and colour of its results in Shop By
+    # (about 130 elements on "set") and an Add to Compare button per product.
     for url in ("/", "/category/electronics", "/search?q=set"):
         tree = html.fromstring(client.get(url).data)
-        assert len(list(tree.iter())) < 400, url
+        assert len(list(tree.iter())) < 500, url
 
 
 @pytest.mark.parametrize(

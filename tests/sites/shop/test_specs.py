@@ -47,7 +47,7 @@ def _facets(tree: html.HtmlElement) -> dict[str, dict[str, int]]:
 def test_filter_by_attribute_with_counts(client: FlaskClient, conn: sqlite3.Connection) -> None:
     tree = html.fromstring(client.get("/category/tableware").data)
     facets = _facets(tree)
-    assert set(facets) == {"Material", "Capacity", "Pack Size"}
+    assert set(facets) == {"Material", "Capacity", "Pack Size", "Brand", "Colour"}
     value, count = max(facets["Material"].items(), key=lambda item: item[1])
     expected = conn.execute(
         "SELECT COUNT(*) FROM products p JOIN categories c ON c.id = p.category_id"

@@ -111,8 +111,8 @@ def test_approving_a_second_review_of_the_same_product_is_refused(conn, admin_po
         "SELECT id, product_id, user_id FROM review_queue ORDER BY id LIMIT 1"
     ).fetchone()
     conn.execute(
-        "INSERT INTO reviews (product_id, user_id, rating, title, body, created_at)"
-        " VALUES (?, ?, 3, 'Mine', 'Mine.', '2024-06-01 10:00:00')",
+        "INSERT INTO reviews (product_id, user_id, rating, title, body, created_at, nickname)"
+        " VALUES (?, ?, 3, 'Mine', 'Mine.', '2024-06-01 10:00:00', 'Me')",
         (product_id, user_id),
     )
     response = admin_post(

@@ -14,7 +14,8 @@ from webenv.sites.shop.datagen import generate
 STOREFRONT_TABLES = json.loads((Path(__file__).parent / "storefront_tables.json").read_text())
 """Per world seed, a digest of each storefront table (schema and rows) from the generator
 as it was before the back office existed (reviews: since their text is composed from the
-product's attributes; their ratings, reviewers and dates did not change)."""
+product's attributes and they carry a nickname; their ratings, reviewers and dates did not
+change)."""
 
 
 def table_digests(conn: sqlite3.Connection, tables: list[str] | None = None) -> dict[str, str]:
