@@ -581,7 +581,7 @@ def main() -> int:
             f"{row['token_kb_median']:>11.0f} / {row['token_kb_max']:.0f}"
         )
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / write_report("inprocess.json"), report)
+    write_report(RESULTS / "inprocess.json", report)
     print(f"\nwrote {RESULTS / 'inprocess.json'}")
     return 0
 

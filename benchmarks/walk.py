@@ -202,7 +202,7 @@ def main() -> int:
             )
         print(line)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / write_report("walk.json"), report)
+    write_report(RESULTS / "walk.json", report)
     print(f"\nwrote {RESULTS / 'walk.json'}")
     return 0
 

@@ -35,12 +35,14 @@ RANGES: dict[str, tuple[str, int | None]] = {
     "all": ("All time", None),
 }
 
+# ``image_alt`` (NULL unless an image post) saves the listing one picture query per row.
 SUBMISSION_COLUMNS = (
     "s.id, s.kind, s.title, s.url, s.score, s.comment_count, s.locked, s.deleted,"
-    " s.created_at, s.edited_at, f.name AS forum_name, u.username"
+    " s.created_at, s.edited_at, f.name AS forum_name, u.username, i.alt AS image_alt"
 )
 SUBMISSION_FROM = (
     "submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id"
+    " LEFT JOIN submission_images i ON i.submission_id = s.id"
 )
 
 
