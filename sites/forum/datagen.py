@@ -266,6 +266,29 @@ def _forums(rng: Rng, users: list[_User]) -> tuple[list[tuple], list[tuple]]:
     return forums, moderators
 
 
+def _sidebars(seed: int) -> dict[str, str]:
+    """Each forum's sidebar Markdown by forum name, from its own random stream."""
+    writer = _Writer(Rng(f"forum-sidebars:{seed}"))
+    rng = writer.rng
+    sidebars = {}
+    for topic in words.TOPICS:
+        subject = writer.subject(topic)
+        rules = [rng.choice(words.SIDEBAR_TOPIC_RULES), *rng.sample(words.SIDEBAR_RULES, 2)]
+        thread = rng.choice(words.SIDEBAR_THREADS).replace("{weekday}", rng.choice(words.WEEKDAYS))
+        paragraphs = [
+            writer.fill(rng.choice(words.SIDEBAR_INTROS), topic, subject=subject),
+            rng.choice(topic.remarks),
+            "Rules:\n"
+            + "\n".join(
+                f"{number}. {writer.fill(rule, topic, subject=subject)}"
+                for number, rule in enumerate(rules, start=1)
+            ),
+            writer.fill(thread, topic, subject=writer.subject(topic)),
+        ]
+        sidebars[topic.name] = "\n\n".join(paragraphs)
+    return sidebars
+
+
 def _subscriptions(rng: Rng, users: list[_User]) -> list[tuple]:
     names = [topic.name for topic in words.TOPICS]
     weights = [topic.popularity for topic in words.TOPICS]
@@ -601,9 +624,11 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
     counts: dict[int, int] = {}
     for _user, forum_id, _ in subscriptions:
         counts[forum_id] = counts.get(forum_id, 0) + 1
+    sidebars = _sidebars(seed)
     conn.executemany(
-        "INSERT INTO forums VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(*forum, counts.get(forum[0], 0)) for forum in forums],
+        "INSERT INTO forums (id, name, title, description, created_by, created_at,"
+        " subscriber_count, sidebar) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(*forum, counts.get(forum[0], 0), sidebars[forum[1]]) for forum in forums],
     )
     conn.executemany("INSERT INTO moderators VALUES (?, ?, ?)", moderators)
     conn.executemany("INSERT INTO subscriptions VALUES (?, ?, ?)", subscriptions)

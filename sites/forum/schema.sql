@@ -29,6 +29,7 @@ CREATE TABLE forums (
   name TEXT UNIQUE NOT NULL,          -- URL name, lower case
   title TEXT NOT NULL,
   description TEXT NOT NULL,
+  sidebar TEXT NOT NULL DEFAULT '',   -- Markdown shown in the forum page's sidebar
   created_by INTEGER NOT NULL REFERENCES users (id),
   created_at TEXT NOT NULL,
   subscriber_count INTEGER NOT NULL DEFAULT 0
