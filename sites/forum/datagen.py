@@ -22,6 +22,7 @@ from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
 from . import words
+from .media import image_alt
 from .votes import hot_rank, slugify
 
 DEMO_USERNAME = "mark.wilson"
@@ -561,11 +562,6 @@ IMAGE_POST_SHARE = 0.12
 IMAGE_COLOURS = ("Blue", "Teal", "Green", "Orange", "Red", "Purple", "Navy", "Mustard", "Pink")
 
 
-def image_alt(motif: str, colour: str, title: str) -> str:
-    """The alt text of an image post's picture."""
-    return f'Picture of a {colour.lower()} {motif} for "{title}"'
-
-
 def _pictures(
     seed: int, users: list[_User], submissions: list[_Submission]
 ) -> tuple[list[tuple], list[tuple]]:
@@ -576,7 +572,7 @@ def _pictures(
     for s in submissions:
         if s.kind == "text" and rng.chance(IMAGE_POST_SHARE):
             motif, colour = rng.choice(images.SCENES), rng.choice(IMAGE_COLOURS)
-            pictures.append((s.id, motif, colour, image_alt(motif, colour, s.title)))
+            pictures.append((s.id, motif, colour, image_alt(motif, colour, s.title), s.id))
     return avatars, pictures
 
 
@@ -682,5 +678,9 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
     conn.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)", messages)
     avatars, pictures = _pictures(seed, users, submissions)
     conn.executemany("INSERT INTO avatars VALUES (?, ?)", avatars)
-    conn.executemany("INSERT INTO submission_images VALUES (?, ?, ?, ?)", pictures)
+    conn.executemany(
+        "INSERT INTO submission_images (submission_id, motif, colour, alt, variant)"
+        " VALUES (?, ?, ?, ?, ?)",
+        pictures,
+    )
     conn.commit()
