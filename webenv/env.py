@@ -565,7 +565,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
             return InProcessBrowser(self.world)
         from webenv.browser.chromium import ChromiumBrowser
 
-        return ChromiumBrowser(self.world)
+        # Images only where pixels are asked for (they cost half a shop step's CPU).
+        pictures = self.screenshot or self.render_mode == "rgb_array"
+        return ChromiumBrowser(self.world, pictures=pictures)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from .. import SITE_URLS as _REGISTRY_URLS
-from . import api, auth, clock, csrf, db, paging, security, session
+from . import api, auth, clock, csrf, db, icons, paging, security, session
 from .routing import MemoMap
 
 templates = Blueprint("core", __name__, template_folder="templates")
@@ -55,7 +55,7 @@ def create_site_app(
     Sets the default configuration (overridden by ``test_config``), the allowed-hosts
     check and security headers (:mod:`~webenv.sites.core.security`; session cookies
     are ``HttpOnly`` and ``SameSite=Lax``), the deterministic session, database,
-    login, CSRF and clock helpers, the ``url_with`` and ``page_window`` template
+    login, CSRF and clock helpers, the ``url_with``, ``page_window`` and ``icon`` template
     globals, the shared ``core/`` templates, the layout's context processor and an
     error handler that renders ``<site>/error.html``.
 
@@ -114,6 +114,7 @@ def create_site_app(
     clock.init_app(app)
     app.add_template_global(paging.url_with, "url_with")
     app.add_template_global(paging.page_window, "page_window")
+    app.add_template_global(icons.icon, "icon")
     for name, function in (filters or {}).items():
         app.add_template_filter(function, name)
     for name, function in (template_globals or {}).items():

@@ -65,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import (
         api,
         dashboard,
+        groups,
         issues,
         media,
         merge_requests,
@@ -86,6 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             api.bp,
             settings.bp,
             users.bp,
+            groups.bp,
             dashboard.bp,
             projects.bp,
             repository.bp,

@@ -4,6 +4,10 @@ Visibility: public projects are visible to everyone, internal ones to any signed
 user, private ones only to their members (everyone else gets a 404, so a private
 project's existence does not leak). Roles: Guest < Reporter < Developer <
 Maintainer < Owner; :func:`require` aborts with 403 below the needed role.
+
+Membership is GitLab's: a user's role in a project is the higher of their direct
+membership (``members``) and their membership of the group the project belongs to
+(``group_members``), so a group's members reach all its projects.
 """
 
 from __future__ import annotations
@@ -30,6 +34,25 @@ VISIBILITIES = {
     "internal": "Internal: any signed-in user can see it",
     "public": "Public: anyone can see it, without signing in",
 }
+VISIBILITY_ORDER = ("private", "internal", "public")
+"""Visibility levels from the most to the least restricted."""
+
+
+def visibility_error(namespace: sqlite3.Row, visibility: str) -> str:
+    """Why a project of ``visibility`` may not live in ``namespace`` ('' when it may).
+
+    As in GitLab, a project in a group is no more visible than the group.
+    """
+    limit = namespace["visibility"]
+    allowed = VISIBILITY_ORDER[: VISIBILITY_ORDER.index(limit) + 1]
+    if visibility in allowed:
+        return ""
+    return (
+        f"Visibility level {visibility} is not allowed in the {limit} group"
+        f" {namespace['path']}; choose {' or '.join(allowed)}."
+    )
+
+
 RESERVED = {
     "users",
     "dashboard",
@@ -53,30 +76,103 @@ PROJECT_COLUMNS = (
 )
 
 
+MEMBER_PROJECTS = (
+    "SELECT project_id FROM members WHERE user_id = ? UNION SELECT gp.id FROM projects gp"
+    " JOIN group_members gm ON gm.namespace_id = gp.namespace_id WHERE gm.user_id = ?"
+)
+"""SQL selecting the ids of projects a user (both ``?``) is a member of, directly or by group."""
+
+EFFECTIVE_MEMBERS = (
+    "SELECT user_id, MAX(role) AS role, MIN(created_at) AS created_at,"
+    " MAX(direct) AS direct FROM (SELECT user_id, role, created_at, 1 AS direct FROM members"
+    " WHERE project_id = :project UNION ALL SELECT gm.user_id, gm.role, gm.created_at, 0"
+    " FROM group_members gm JOIN projects ep ON ep.namespace_id = gm.namespace_id"
+    " WHERE ep.id = :project) GROUP BY user_id"
+)
+"""SQL of project ``:project``'s members with their effective role (direct or by group);
+``direct`` is 1 for users with a membership of the project itself."""
+
+
+def member_projects(user_id: int, alias: str = "p") -> tuple[str, list[Any]]:
+    """Return an SQL condition (and params) on ``alias``: the user is a member, or in its group."""
+    return f"{alias}.id IN ({MEMBER_PROJECTS})", [user_id, user_id]
+
+
 def visible_clause(alias: str = "p") -> tuple[str, list[Any]]:
     """Return an SQL condition (and params) selecting projects the current user may see."""
     user = g.get("user")
     if user is None:
         return f"{alias}.visibility = 'public'", []
-    return (
-        f"({alias}.visibility IN ('public', 'internal') OR {alias}.id IN"
-        " (SELECT project_id FROM members WHERE user_id = ?))",
-        [user["id"]],
-    )
+    member, params = member_projects(user["id"], alias)
+    return f"({alias}.visibility IN ('public', 'internal') OR {member})", params
 
 
 def role_in(project_id: int, user_id: int | None) -> int:
-    """Return a user's role in a project (0 when not a member)."""
+    """Return a user's effective role in a project (0 when not a member).
+
+    The higher of the user's own membership of the project and their membership of
+    the project's group.
+    """
     if user_id is None:
         return 0
     row = (
         get_db()
         .execute(
-            "SELECT role FROM members WHERE project_id = ? AND user_id = ?", (project_id, user_id)
+            f"SELECT role FROM ({EFFECTIVE_MEMBERS}) WHERE user_id = :user",
+            {"project": project_id, "user": user_id},
         )
         .fetchone()
     )
     return int(row[0]) if row else 0
+
+
+def project_members(project_id: int) -> list[sqlite3.Row]:
+    """A project's members (direct and through its group) with their effective roles.
+
+    Rows have ``id``, ``username``, ``name``, ``role``, ``created_at`` and ``direct``
+    (1 when the user is a member of the project itself), highest role first.
+    """
+    return (
+        get_db()
+        .execute(
+            "SELECT u.id, u.username, u.name, e.role, e.created_at, e.direct FROM"
+            f" ({EFFECTIVE_MEMBERS}) e JOIN users u ON u.id = e.user_id"
+            " ORDER BY e.role DESC, u.username",
+            {"project": project_id},
+        )
+        .fetchall()
+    )
+
+
+def group_role(namespace_id: int, user_id: int | None) -> int:
+    """Return a user's role in a group (0 when not a member)."""
+    if user_id is None:
+        return 0
+    row = (
+        get_db()
+        .execute(
+            "SELECT role FROM group_members WHERE namespace_id = ? AND user_id = ?",
+            (namespace_id, user_id),
+        )
+        .fetchone()
+    )
+    return int(row[0]) if row else 0
+
+
+def visible_group_clause(alias: str = "n") -> tuple[str, list[Any]]:
+    """Return an SQL condition (and params) on namespace ``alias``: a group the user may see.
+
+    Public groups are visible to everyone, internal ones to anyone signed in, private
+    ones only to their members (everyone else gets a 404).
+    """
+    user = g.get("user")
+    if user is None:
+        return f"{alias}.visibility = 'public'", []
+    return (
+        f"({alias}.visibility IN ('public', 'internal') OR {alias}.id IN"
+        " (SELECT namespace_id FROM group_members WHERE user_id = ?))",
+        [user["id"]],
+    )
 
 
 def can_see(project: sqlite3.Row, role: int) -> bool:

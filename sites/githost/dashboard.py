@@ -9,7 +9,7 @@ from ..core import slugs
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
-from . import access, forms, listing, repo
+from . import access, forms, listing, repo, tracker
 
 bp = Blueprint("dashboard", __name__)
 
@@ -71,12 +71,7 @@ def home() -> str:
     """Your projects when signed in; otherwise every public project."""
     if g.user is None:
         return _project_list("", [], "explore", "Explore projects")
-    return _project_list(
-        "p.id IN (SELECT project_id FROM members WHERE user_id = ?)",
-        [g.user["id"]],
-        "yours",
-        "Your projects",
-    )
+    return _project_list(*access.member_projects(g.user["id"]), "yours", "Your projects")
 
 
 @bp.route("/explore")
@@ -152,44 +147,71 @@ def todos_all_done() -> Response:
     return redirect(url_for("dashboard.todos"))
 
 
-# --- assigned work across projects ---------------------------------------------------------
+# --- your work across projects ---------------------------------------------------------
+
+
+SCOPES = {
+    "assignee_username": ("Assigned to me", "assigned to me"),
+    "author_username": ("Created by me", "created by me"),
+    "reviewer_username": ("Review requests", "where my review is requested"),
+}
+"""Dashboard scopes: the query argument, its tab's name and the page title's ending."""
+
+
+def _my_items(kind: tracker.Kind) -> str:
+    """Open issues or merge requests in every visible project, filtered like GitLab's dashboard.
+
+    Query arguments: ``assignee_username``, ``author_username`` and, for merge
+    requests, ``reviewer_username``; with none of them, the signed-in user's assigned
+    items.
+    """
+    names = [
+        name for name in SCOPES if kind is tracker.MERGE_REQUEST or name != "reviewer_username"
+    ]
+    filters = {name: request.args.get(name, "").strip()[:100] for name in names}
+    if not any(filters.values()):
+        filters["assignee_username"] = g.user["username"]
+    where, params = tracker.filter_conditions(
+        kind,
+        project_id=None,
+        author=filters["author_username"],
+        assignee=filters["assignee_username"],
+        reviewer=filters.get("reviewer_username", ""),
+    )
+    clause, visible_params = access.visible_clause()
+    page = listing.paginate(
+        f"{kind.table} i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON"
+        f" n.id = p.namespace_id WHERE i.state = 'opened' AND {clause} AND " + " AND ".join(where),
+        [*visible_params, *params],
+        "i.updated_at DESC, i.id DESC",
+        "i.*, p.name AS project_name, p.path AS project_path, n.path AS namespace_path",
+    )
+    mine = [name for name in names if filters[name] == g.user["username"]]
+    scope = mine[0] if len(mine) == 1 and sum(map(bool, filters.values())) == 1 else ""
+    noun = "Issues" if kind is tracker.ISSUE else "Merge requests"
+    title = f"{noun} {SCOPES[scope][1]}" if scope else noun
+    return render_template(
+        "githost/my_work.html",
+        page=page,
+        kind=kind.table,
+        title=title,
+        scope=scope,
+        scopes={name: SCOPES[name][0] for name in names},
+    )
 
 
 @bp.route("/dashboard/issues")
 @login_required
 def my_issues() -> str:
-    """Open issues assigned to the signed-in user, in every project."""
-    page = listing.paginate(
-        "issues i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON"
-        " n.id = p.namespace_id WHERE i.state = 'opened' AND i.id IN"
-        " (SELECT issue_id FROM issue_assignees WHERE user_id = ?)",
-        [g.user["id"]],
-        "i.updated_at DESC, i.id DESC",
-        "i.*, p.name AS project_name, p.path AS project_path, n.path AS namespace_path",
-    )
-    return render_template(
-        "githost/my_work.html", page=page, kind="issues", title="Issues assigned to me"
-    )
+    """Open issues assigned to (or created by) the signed-in user, in every project."""
+    return _my_items(tracker.ISSUE)
 
 
 @bp.route("/dashboard/merge_requests")
 @login_required
 def my_merge_requests() -> str:
-    """Open merge requests assigned to the signed-in user, in every project."""
-    page = listing.paginate(
-        "merge_requests i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON"
-        " n.id = p.namespace_id WHERE i.state = 'opened' AND i.id IN"
-        " (SELECT mr_id FROM mr_assignees WHERE user_id = ?)",
-        [g.user["id"]],
-        "i.updated_at DESC, i.id DESC",
-        "i.*, p.name AS project_name, p.path AS project_path, n.path AS namespace_path",
-    )
-    return render_template(
-        "githost/my_work.html",
-        page=page,
-        kind="merge_requests",
-        title="Merge requests assigned to me",
-    )
+    """Open merge requests assigned to, created by or awaiting review from the signed-in user."""
+    return _my_items(tracker.MERGE_REQUEST)
 
 
 # --- search ---------------------------------------------------------------------------------
@@ -283,19 +305,21 @@ def new_project() -> Response | tuple[str, int] | str:
             errors={},
             form={
                 "visibility": "private",
-                "namespace_id": str(namespaces[0]["id"]),
+                "namespace_id": next(
+                    (
+                        str(row["id"])
+                        for row in namespaces
+                        if str(row["id"]) == request.args.get("namespace_id")
+                    ),
+                    str(namespaces[0]["id"]),
+                ),
                 "initialize_with_readme": "1",
             },
             visibilities=access.VISIBILITIES,
         )
     errors: dict[str, str] = {}
     form = request.form
-    name = forms.text(form, "name", "Project name", errors, max_length=100)
-    if name and "name" not in errors and not forms.NAME.match(name):
-        errors["name"] = (
-            "Project name must start with a letter or digit and contain only"
-            " letters, digits, spaces, '.', '_' or '-'."
-        )
+    name = forms.display_name(form, "name", "Project name", errors)
     path = forms.text(form, "path", "Project slug", errors, max_length=100, required=False)
     path = path or slugify(name)
     if "path" not in errors and path and not forms.PATH.match(path):
@@ -303,6 +327,10 @@ def new_project() -> Response | tuple[str, int] | str:
     choices = {str(row["id"]): row for row in namespaces}
     namespace_id = forms.choice(form, "namespace_id", "Project namespace", choices, errors)
     visibility = forms.choice(form, "visibility", "Visibility level", access.VISIBILITIES, errors)
+    if namespace_id and visibility:
+        problem = access.visibility_error(choices[namespace_id], visibility)
+        if problem:
+            errors["visibility"] = problem
     description = forms.text(
         form, "description", "Project description", errors, max_length=2000, required=False
     )

@@ -166,6 +166,25 @@ def _groups(rng: Rng, users: list[_User]) -> tuple[list[tuple], dict[str, dict[i
     return rows, members
 
 
+def _follows(rng: Rng, users: list[_User]) -> list[tuple]:
+    """Who follows whom: most people follow a few others, alex.chen more often than most."""
+    rows = []
+    weights = [4.0 if user.id == 1 else 1.0 for user in users]
+    for user in users:
+        count = 5 if user.id == 1 else rng.weighted((0, 1, 2, 3, 5), (3, 3, 2, 2, 1))
+        chosen: set[int] = set()
+        for _ in range(count * 3):
+            if len(chosen) >= count:
+                break
+            other = rng.weighted(users, weights)
+            if other.id != user.id:
+                chosen.add(other.id)
+        for other_id in sorted(chosen):
+            start = max(user.created_at, users[other_id - 1].created_at)
+            rows.append((user.id, other_id, stamp(_moment(rng, start, WORLD_NOW))))
+    return rows
+
+
 ACRONYMS = frozenset({"api", "cli", "sdk"})
 
 
@@ -535,6 +554,7 @@ class _Tracker:
         self.mrs: list[tuple] = []
         self.mr_labels: list[tuple] = []
         self.mr_assignees: list[tuple] = []
+        self.mr_reviewers: list[tuple] = []
         self.approvals: list[tuple] = []
 
     def project(self, project: _Project) -> None:
@@ -793,10 +813,13 @@ class _Tracker:
                 self.approvals.append((mr_id, uid, stamp(moment)))
                 self.world.event(project.id, uid, "approved", moment, "merge_request", mr_id, title)
             assignees = {spec["author"]} if rng.chance(0.7) else set()
+            # Whoever approved was asked for a review, and so is an open MR's requested reviewer.
+            requested = set(approvers)
             if reviewers and state == "opened" and rng.chance(0.5):
                 weights = [5.0 if uid == 1 else 1.0 for uid in reviewers]
                 reviewer = rng.weighted(reviewers, weights)
                 assignees.add(reviewer)
+                requested.add(reviewer)
                 self.world.todos.append(
                     (
                         reviewer,
@@ -811,6 +834,8 @@ class _Tracker:
                 )
             for uid in sorted(assignees):
                 self.mr_assignees.append((mr_id, uid))
+            for uid in sorted(requested):
+                self.mr_reviewers.append((mr_id, uid))
             for label in sorted(set(rng.sample(label_ids, rng.randint(0, 2)))):
                 self.mr_labels.append((mr_id, label))
             milestone = (
@@ -995,7 +1020,8 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
         ],
     )
     conn.executemany(
-        "INSERT INTO namespaces VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO namespaces (id, path, name, kind, owner_id, description, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             (user.id, user.username, user.name, "user", user.id, "", stamp(user.created_at))
             for user in users
@@ -1176,6 +1202,7 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
     conn.executemany("INSERT INTO merge_requests VALUES (" + ", ".join("?" * 18) + ")", tracker.mrs)
     conn.executemany("INSERT INTO mr_labels VALUES (?, ?)", tracker.mr_labels)
     conn.executemany("INSERT INTO mr_assignees VALUES (?, ?)", tracker.mr_assignees)
+    conn.executemany("INSERT INTO mr_reviewers VALUES (?, ?)", tracker.mr_reviewers)
     conn.executemany("INSERT INTO mr_approvals VALUES (?, ?, ?)", tracker.approvals)
     conn.executemany(
         "INSERT INTO notes (project_id, target_type, target_id, author_id, body, system,"
@@ -1191,6 +1218,9 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
         "INSERT INTO events (created_at, project_id, author_id, action, target_type, target_id,"
         " target_title) VALUES (?, ?, ?, ?, ?, ?, ?)",
         sorted(world.events, key=itemgetter(0, 1, 2)),
+    )
+    conn.executemany(
+        "INSERT INTO follows VALUES (?, ?, ?)", _follows(Rng(f"githost-follows:{seed}"), users)
     )
     _avatars(conn, seed)
     conn.commit()

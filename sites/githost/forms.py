@@ -22,6 +22,17 @@ text = partial(forms.text, max_length=TITLE_LIMIT)
 """The core :func:`~webenv.sites.core.forms.text`, at most ``TITLE_LIMIT`` long by default."""
 
 
+def display_name(form: Mapping[str, str], name: str, label: str, errors: dict[str, str]) -> str:
+    """Return a project or group name: required, at most 100 characters, :data:`NAME`'s rule."""
+    value = text(form, name, label, errors, max_length=100)
+    if value and name not in errors and not NAME.match(value):
+        errors[name] = (
+            f"{label} must start with a letter or digit and contain only"
+            " letters, digits, spaces, '.', '_' or '-'."
+        )
+    return value
+
+
 def choice(
     form: Mapping[str, str],
     name: str,

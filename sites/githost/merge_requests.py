@@ -144,8 +144,8 @@ def require_create() -> None:
 def create_mr(form: Mapping[str, str]) -> tuple[dict[str, str], int]:
     """Open a merge request from the new-merge-request form (no commit).
 
-    Fields: ``source_branch``, ``target_branch``, ``title``, ``description`` and
-    ``assignee_id`` (optional, a member).
+    Fields: ``source_branch``, ``target_branch``, ``title``, ``description``,
+    ``assignee_id`` and ``reviewer_id`` (optional, members).
 
     Returns:
         ``(errors, iid)``; nothing is written when there are errors.
@@ -162,6 +162,7 @@ def create_mr(form: Mapping[str, str]) -> tuple[dict[str, str], int]:
     )
     members = {str(row["id"]): row for row in tracker.members()}
     assignee = forms.choice(form, "assignee_id", "Assignee", members, errors, required=False)
+    reviewer = forms.choice(form, "reviewer_id", "Reviewer", members, errors, required=False)
     if source and target and source == target:
         errors["target_branch"] = "The source and target branches must be different."
     elif source and target:
@@ -195,9 +196,10 @@ def create_mr(form: Mapping[str, str]) -> tuple[dict[str, str], int]:
         (g.project["id"], iid, title, description, g.user["id"], source, target, moment, moment),
     )
     mr_id = int(cursor.lastrowid or 0)
-    if assignee:
-        db.execute("INSERT INTO mr_assignees VALUES (?, ?)", (mr_id, int(assignee)))
-        access.add_todo(int(assignee), g.project["id"], "merge_request", mr_id, "review_requested")
+    for people, user_id in ((tracker.MR_ASSIGNEES, assignee), (tracker.REVIEWERS, reviewer)):
+        if user_id:
+            db.execute(f"INSERT INTO {people.table} VALUES (?, ?)", (mr_id, int(user_id)))
+            access.add_todo(int(user_id), g.project["id"], "merge_request", mr_id, people.todo)
     access.mention_todos(description, g.project["id"], "merge_request", mr_id)
     access.record_event(g.project["id"], "opened", "merge_request", mr_id, title)
     return errors, iid
@@ -496,15 +498,38 @@ def comment(iid: int) -> Response | tuple[str, int]:
 @bp.route("/-/merge_requests/<int:iid>/edit", methods=("GET", "POST"))
 @login_required
 def edit(iid: int) -> Response | tuple[str, int] | str:
-    """Edit the merge request's title and description."""
+    """Edit the merge request's title and description, and (Reporter+) its reviewers."""
     mr = editable_mr(tracker.get_item(MERGE_REQUEST, iid))
+    can_manage = g.role >= access.REPORTER
+    members = tracker.members() if can_manage else []
     if request.method == "GET":
-        return render_template("githost/merge_requests/edit.html", mr=mr, form=dict(mr), errors={})
-    errors = update_mr(mr, request.form)
+        current = tracker.people_of(tracker.REVIEWERS, [mr["id"]]).get(mr["id"], [])
+        return render_template(
+            "githost/merge_requests/edit.html",
+            mr=mr,
+            form=dict(mr),
+            errors={},
+            members=members,
+            reviewer_ids=[row["id"] for row in current],
+        )
+    chosen = request.form.getlist("reviewer_ids")
+    member_ids = {str(row["id"]) for row in members}
+    errors = {}
+    if any(value not in member_ids for value in chosen):
+        errors["reviewer_ids"] = "Choose reviewers from the project's members."
+    else:
+        errors = update_mr(mr, request.form)
     if errors:
         return render_template(
-            "githost/merge_requests/edit.html", mr=mr, form=request.form, errors=errors
+            "githost/merge_requests/edit.html",
+            mr=mr,
+            form=request.form,
+            errors=errors,
+            members=members,
+            reviewer_ids=[int(value) for value in chosen if value.isdigit()],
         ), 400
+    if can_manage:
+        tracker.set_people(MERGE_REQUEST, mr, tracker.REVIEWERS, [int(v) for v in chosen])
     get_db().commit()
     flash(f"Merge request !{iid} was updated.", "success")
     return _back(iid)
@@ -580,4 +605,32 @@ def set_milestone(iid: int) -> Response:
         MERGE_REQUEST,
         mr,
         lambda: tracker.set_milestone(MERGE_REQUEST, mr, request.form.get("milestone_id", "")),
+    )
+
+
+@bp.route("/-/merge_requests/<int:iid>/reviewers", methods=("POST",))
+def request_review(iid: int) -> Response:
+    """Request a review from a member (``reviewer_id``)."""
+    access.require_user("request reviews")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(
+        MERGE_REQUEST,
+        mr,
+        lambda: tracker.add_person(
+            MERGE_REQUEST, mr, request.form.get("reviewer_id", ""), tracker.REVIEWERS
+        ),
+    )
+
+
+@bp.route("/-/merge_requests/<int:iid>/reviewers/remove", methods=("POST",))
+def remove_reviewer(iid: int) -> Response:
+    """Remove a reviewer (``user_id``)."""
+    access.require_user("remove reviewers")
+    mr = tracker.get_item(MERGE_REQUEST, iid)
+    return tracker.form_action(
+        MERGE_REQUEST,
+        mr,
+        lambda: tracker.remove_person(
+            MERGE_REQUEST, mr, request.form.get("user_id", ""), tracker.REVIEWERS
+        ),
     )

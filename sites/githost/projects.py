@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask import abort, flash, g, redirect, render_template, request, url_for
+from flask import flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..core.clock import now_text
 from ..core.db import get_db
-from . import access, forms, listing, repo
+from . import access, forms, listing, membership, repo
 from .users import EVENT_COLUMNS, EVENT_TARGETS
 
 bp = access.project_blueprint("projects", __name__)
@@ -249,12 +249,7 @@ def settings() -> Response | tuple[str, int] | str:
     access.require_writable("change its settings (unarchive it first)")
     errors: dict[str, str] = {}
     form = request.form
-    name = forms.text(form, "name", "Project name", errors, max_length=100)
-    if name and "name" not in errors and not forms.NAME.match(name):
-        errors["name"] = (
-            "Project name must start with a letter or digit and contain only"
-            " letters, digits, spaces, '.', '_' or '-'."
-        )
+    name = forms.display_name(form, "name", "Project name", errors)
     description = forms.text(
         form, "description", "Project description", errors, max_length=2000, required=False
     )
@@ -311,23 +306,20 @@ def archive() -> Response:
 # --- members --------------------------------------------------------------------------------
 
 
-def _members() -> list:
-    return (
-        get_db()
-        .execute(
-            "SELECT u.id, u.username, u.name, m.role, m.created_at FROM members m JOIN users u"
-            " ON u.id = m.user_id WHERE m.project_id = ? ORDER BY m.role DESC, u.username",
-            (g.project["id"],),
-        )
-        .fetchall()
-    )
+def _roster() -> membership.Roster:
+    return membership.Roster("members", "project_id", g.project["id"], "project", g.role)
 
 
 def _render_members(
     errors: dict[str, str] | None = None, form: dict | None = None, status: int = 200
 ) -> tuple[str, int]:
+    inherited = [row for row in access.project_members(g.project["id"]) if not row["direct"]]
     return render_template(
-        "githost/project/members.html", members=_members(), errors=errors or {}, form=form or {}
+        "githost/project/members.html",
+        members=_roster().rows(),
+        inherited=inherited,
+        errors=errors or {},
+        form=form or {},
     ), status
 
 
@@ -357,27 +349,9 @@ def add_member(form: Mapping[str, str]) -> tuple[dict[str, str], str]:
         ``(errors, message)``; nothing is written when there are errors.
     """
     require_manage_members()
-    errors: dict[str, str] = {}
-    username = forms.text(form, "username", "Username", errors, max_length=100)
-    role_name = forms.choice(form, "role", "Role", access.ROLE_BY_NAME, errors)
-    db = get_db()
-    user = None
-    if "username" not in errors:
-        user = db.execute(
-            "SELECT * FROM users WHERE username = ?", (username.lstrip("@").lower(),)
-        ).fetchone()
-        if user is None:
-            errors["username"] = f"There is no user named {username}."
-        elif access.role_in(g.project["id"], user["id"]):
-            errors["username"] = f"{user['username']} is already a member of this project."
-    role = access.ROLE_BY_NAME.get(role_name, 0)
-    if role == access.OWNER and g.role < access.OWNER:
-        errors["role"] = "Only an Owner can add another Owner."
+    errors, user, role_name = _roster().add(form)
     if errors or user is None:
         return errors, ""
-    db.execute(
-        "INSERT INTO members VALUES (?, ?, ?, ?)", (g.project["id"], user["id"], role, now_text())
-    )
     access.record_event(
         g.project["id"],
         f"added {user['username']} as {role_name} to",
@@ -386,33 +360,6 @@ def add_member(form: Mapping[str, str]) -> tuple[dict[str, str], str]:
         g.project["name"],
     )
     return errors, f"{user['name']} was added to the project as {role_name}."
-
-
-def _member_or_404(user_id: int):
-    member = (
-        get_db()
-        .execute(
-            "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u "
-            "ON u.id = m.user_id"
-            " WHERE m.project_id = ? AND m.user_id = ?",
-            (g.project["id"], user_id),
-        )
-        .fetchone()
-    )
-    if member is None:
-        abort(404, f"User {user_id} is not a member of this project.")
-    return member
-
-
-def _owner_count() -> int:
-    return (
-        get_db()
-        .execute(
-            "SELECT COUNT(*) FROM members WHERE project_id = ? AND role = ?",
-            (g.project["id"], access.OWNER),
-        )
-        .fetchone()[0]
-    )
 
 
 @bp.route("/-/project_members/<int:user_id>", methods=("POST",))
@@ -434,30 +381,8 @@ def change_member_role(user_id: int, form: Mapping[str, str]) -> tuple[dict[str,
         ``user_id`` is not a member.
     """
     require_manage_members("change members' roles")
-    member = _member_or_404(user_id)
-    errors: dict[str, str] = {}
-    role_name = forms.choice(form, "role", "Role", access.ROLE_BY_NAME, errors)
-    role = access.ROLE_BY_NAME.get(role_name, 0)
-    if (
-        not errors
-        and (role == access.OWNER or member["role"] == access.OWNER)
-        and (g.role < access.OWNER)
-    ):
-        errors["role"] = "Only an Owner can grant or change the Owner role."
-    if (
-        not errors
-        and member["role"] == access.OWNER
-        and role != access.OWNER
-        and (_owner_count() == 1)
-    ):
-        errors["role"] = "A project needs at least one Owner; make someone else Owner first."
-    if errors:
-        return errors, ""
-    get_db().execute(
-        "UPDATE members SET role = ? WHERE project_id = ? AND user_id = ?",
-        (role, g.project["id"], user_id),
-    )
-    return errors, f"{member['name']} is now a {role_name}."
+    errors, member, role_name = _roster().change(user_id, form)
+    return errors, "" if errors else f"{member['name']} is now a {role_name}."
 
 
 @bp.route("/-/project_members/<int:user_id>/remove", methods=("POST",), endpoint="remove_member")
@@ -478,13 +403,5 @@ def remove_member(user_id: int) -> tuple[dict[str, str], str]:
         ``(errors, message)``; nothing is written when there are errors.
     """
     require_manage_members("remove members")
-    member = _member_or_404(user_id)
-    if member["role"] == access.OWNER and (g.role < access.OWNER or _owner_count() == 1):
-        return {
-            "remove": "Owners can only be removed by another Owner, and a"
-            " project needs at least one Owner."
-        }, ""
-    get_db().execute(
-        "DELETE FROM members WHERE project_id = ? AND user_id = ?", (g.project["id"], user_id)
-    )
-    return {}, f"{member['name']} was removed from the project."
+    errors, member = _roster().remove(user_id)
+    return errors, "" if errors else f"{member['name']} was removed from the project."

@@ -7,6 +7,8 @@
 -- a tree and their parents, and refs (branches and tags) pointing at commits.
 -- Forks share blobs, trees and commit shas with the project they came from.
 
+DROP TABLE IF EXISTS follows;
+DROP TABLE IF EXISTS mr_reviewers;
 DROP TABLE IF EXISTS ssh_keys;
 DROP TABLE IF EXISTS personal_access_tokens;
 DROP TABLE IF EXISTS project_avatars;
@@ -57,7 +59,9 @@ CREATE TABLE namespaces (
   kind TEXT NOT NULL CHECK (kind IN ('user', 'group')),
   owner_id INTEGER REFERENCES users (id),
   description TEXT NOT NULL DEFAULT '',
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  -- A group's visibility (who sees its page); a user namespace is always public.
+  visibility TEXT NOT NULL DEFAULT 'public' CHECK (visibility IN ('public', 'internal', 'private'))
 );
 CREATE INDEX idx_namespaces_owner ON namespaces (owner_id);
 
@@ -254,6 +258,14 @@ CREATE TABLE mr_assignees (
 ) WITHOUT ROWID;
 CREATE INDEX idx_mr_assignees_user ON mr_assignees (user_id);
 
+-- Reviewers whose review was requested (the sidebar's "Reviewers", like assignees).
+CREATE TABLE mr_reviewers (
+  mr_id INTEGER NOT NULL REFERENCES merge_requests (id),
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  PRIMARY KEY (mr_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX idx_mr_reviewers_user ON mr_reviewers (user_id);
+
 CREATE TABLE mr_approvals (
   mr_id INTEGER NOT NULL REFERENCES merge_requests (id),
   user_id INTEGER NOT NULL REFERENCES users (id),
@@ -339,3 +351,13 @@ CREATE TABLE project_avatars (
   project_id INTEGER PRIMARY KEY REFERENCES projects (id),
   background TEXT NOT NULL
 );
+
+-- Who follows whom (Follow on a user's profile).
+CREATE TABLE follows (
+  follower_id INTEGER NOT NULL REFERENCES users (id),
+  followee_id INTEGER NOT NULL REFERENCES users (id),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (follower_id, followee_id),
+  CHECK (follower_id != followee_id)
+) WITHOUT ROWID;
+CREATE INDEX idx_follows_followee ON follows (followee_id);

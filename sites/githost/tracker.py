@@ -57,6 +57,64 @@ MERGE_REQUEST = Kind(
     (("opened", "Open"), ("merged", "Merged"), ("closed", "Closed"), ("all", "All")),
 )
 
+
+@dataclass(frozen=True)
+class People:
+    """One list of people on an item: its assignees, or a merge request's reviewers.
+
+    Attributes:
+        table: The link table (item key, ``user_id``).
+        key: The table's item column.
+        title: The sidebar heading and filter label (``Assignee``, ``Reviewer``).
+        one: One of them, for messages (``an assignee``).
+        added: The system note's verb when someone is added (``assigned to``).
+        removed: The system note's verb when someone is removed (``unassigned``).
+        todo: The to-do the added person gets (``assigned``, ``review_requested``).
+    """
+
+    table: str
+    key: str
+    title: str
+    one: str
+    added: str
+    removed: str
+    todo: str
+
+
+ISSUE_ASSIGNEES = People(
+    ISSUE.assignee_table,
+    ISSUE.key,
+    "Assignee",
+    "an assignee",
+    "assigned to",
+    "unassigned",
+    "assigned",
+)
+MR_ASSIGNEES = People(
+    MERGE_REQUEST.assignee_table,
+    MERGE_REQUEST.key,
+    "Assignee",
+    "an assignee",
+    "assigned to",
+    "unassigned",
+    "assigned",
+)
+REVIEWERS = People(
+    "mr_reviewers",
+    MERGE_REQUEST.key,
+    "Reviewer",
+    "a reviewer",
+    "requested review from",
+    "removed review request for",
+    "review_requested",
+)
+
+
+def assignees(kind: Kind) -> People:
+    """The assignee list of ``kind``."""
+    return ISSUE_ASSIGNEES if kind is ISSUE else MR_ASSIGNEES
+
+
 SORTS = {
     "created_desc": ("Created date (newest first)", "i.created_at DESC, i.iid DESC"),
     "created_asc": ("Created date (oldest first)", "i.created_at, i.iid"),
@@ -88,17 +146,8 @@ def milestones(active_only: bool = False) -> list[sqlite3.Row]:
 
 
 def members() -> list[sqlite3.Row]:
-    """The current project's members, by username."""
-    return (
-        get_db()
-        .execute(
-            "SELECT u.id, u.username, u.name, m.role FROM members m JOIN users u "
-            "ON u.id = m.user_id"
-            " WHERE m.project_id = ? ORDER BY u.username",
-            (g.project["id"],),
-        )
-        .fetchall()
-    )
+    """The current project's members (direct and through its group), by username."""
+    return sorted(access.project_members(g.project["id"]), key=lambda row: row["username"])
 
 
 def filter_conditions(
@@ -108,6 +157,7 @@ def filter_conditions(
     search: str = "",
     author: str = "",
     assignee: str = "",
+    reviewer: str = "",
     labels: list[str] | None = None,
     milestone: str = "",
 ) -> tuple[list[str], list[Any]]:
@@ -120,6 +170,8 @@ def filter_conditions(
         search: Words that must each be in the title or description.
         author: The author's username.
         assignee: An assignee's username, or ``None`` for unassigned items.
+        reviewer: A reviewer's username, or ``None`` for items without reviewers
+            (merge requests only).
         labels: Label names the item must all have.
         milestone: The milestone's title, or ``None`` for items without one.
     """
@@ -134,14 +186,15 @@ def filter_conditions(
     if author:
         where.append("i.author_id = (SELECT id FROM users WHERE username = ?)")
         params.append(author.lstrip("@").lower())
-    if assignee == "None":
-        where.append(f"i.id NOT IN (SELECT {kind.key} FROM {kind.assignee_table})")
-    elif assignee:
-        where.append(
-            f"i.id IN (SELECT a.{kind.key} FROM {kind.assignee_table} a JOIN users u"
-            " ON u.id = a.user_id WHERE u.username = ?)"
-        )
-        params.append(assignee.lstrip("@").lower())
+    for people, username in ((assignees(kind), assignee), (REVIEWERS, reviewer)):
+        if username == "None":
+            where.append(f"i.id NOT IN (SELECT {people.key} FROM {people.table})")
+        elif username:
+            where.append(
+                f"i.id IN (SELECT a.{people.key} FROM {people.table} a JOIN users u"
+                " ON u.id = a.user_id WHERE u.username = ?)"
+            )
+            params.append(username.lstrip("@").lower())
     for name in (labels or [])[:10]:
         where.append(
             f"i.id IN (SELECT x.{kind.key} FROM {kind.label_table} x JOIN labels l ON"
@@ -162,8 +215,9 @@ def filter_conditions(
 def list_items(kind: Kind) -> dict[str, Any]:
     """Filter, sort and paginate the current project's issues or merge requests.
 
-    Query arguments: ``state``, ``search``, ``author`` and ``assignee`` (usernames;
-    ``assignee=None`` for unassigned), ``label`` (a label name), ``milestone`` (a title
+    Query arguments (GitLab's): ``state``, ``search``, ``author_username``,
+    ``assignee_username`` and, for merge requests, ``reviewer_username`` (usernames;
+    ``None`` for items without any), ``label`` (a label name), ``milestone`` (a title
     or ``None``), ``sort`` and ``page``.
     """
     args = request.args
@@ -172,16 +226,17 @@ def list_items(kind: Kind) -> dict[str, Any]:
     state = state if state in states else "opened"
     sort = args.get("sort", "created_desc")
     sort = sort if sort in SORTS and (sort != "due_date" or kind is ISSUE) else "created_desc"
-    filters = {
-        name: args.get(name, "").strip()[:100]
-        for name in ("search", "author", "assignee", "label", "milestone")
-    }
+    names = ["search", "author_username", "assignee_username", "label", "milestone"]
+    if kind is MERGE_REQUEST:
+        names.append("reviewer_username")
+    filters = {name: args.get(name, "").strip()[:100] for name in names}
     where, params = filter_conditions(
         kind,
         project_id=g.project["id"],
         search=filters["search"],
-        author=filters["author"],
-        assignee=filters["assignee"],
+        author=filters["author_username"],
+        assignee=filters["assignee_username"],
+        reviewer=filters.get("reviewer_username", ""),
         labels=[filters["label"]] if filters["label"] else [],
         milestone=filters["milestone"],
     )
@@ -215,6 +270,7 @@ def list_items(kind: Kind) -> dict[str, Any]:
         "filters": filters,
         "item_labels": labels_of(kind, ids),
         "item_assignees": assignees_of(kind, ids),
+        "item_reviewers": people_of(REVIEWERS, ids) if kind is MERGE_REQUEST else {},
         "labels": labels(),
         "milestones": milestones(),
         "kind": kind,
@@ -238,22 +294,27 @@ def labels_of(kind: Kind, ids: list[int]) -> dict[int, list[sqlite3.Row]]:
     return listing.rows_by(rows, "item_id")
 
 
-def assignees_of(kind: Kind, ids: list[int]) -> dict[int, list[sqlite3.Row]]:
-    """Return each item's assignees."""
+def people_of(people: People, ids: list[int]) -> dict[int, list[sqlite3.Row]]:
+    """Return each item's assignees or reviewers."""
     if not ids:
         return {}
     marks = ", ".join("?" * len(ids))
     rows = (
         get_db()
         .execute(
-            f"SELECT x.{kind.key} AS item_id, u.id, u.username, u.name FROM {kind.assignee_table} x"
-            f" JOIN users u ON u.id = x.user_id WHERE x.{kind.key} IN ({marks}) "
+            f"SELECT x.{people.key} AS item_id, u.id, u.username, u.name FROM {people.table} x"
+            f" JOIN users u ON u.id = x.user_id WHERE x.{people.key} IN ({marks}) "
             "ORDER BY u.username",
             ids,
         )
         .fetchall()
     )
     return listing.rows_by(rows, "item_id")
+
+
+def assignees_of(kind: Kind, ids: list[int]) -> dict[int, list[sqlite3.Row]]:
+    """Return each item's assignees."""
+    return people_of(assignees(kind), ids)
 
 
 def get_item(kind: Kind, iid: int) -> sqlite3.Row:
@@ -296,6 +357,9 @@ def sidebar(kind: Kind, item: sqlite3.Row) -> dict[str, Any]:
     return {
         "item_labels": labels_of(kind, [item["id"]]).get(item["id"], []),
         "item_assignees": assignees_of(kind, [item["id"]]).get(item["id"], []),
+        "item_reviewers": (
+            people_of(REVIEWERS, [item["id"]]).get(item["id"], []) if kind is MERGE_REQUEST else []
+        ),
         "milestone": milestone,
         "labels": labels(),
         "milestones": milestones(),
@@ -409,8 +473,8 @@ def set_labels(kind: Kind, item: sqlite3.Row, label_ids: list[str]) -> str:
     return "Labels updated."
 
 
-def assign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> str:
-    """Add an assignee (a project member; no commit).
+def add_person(kind: Kind, item: sqlite3.Row, user_id_text: str, people: People) -> str:
+    """Add an assignee or reviewer (a project member; no commit).
 
     Raises:
         Invalid: ``user_id_text`` is not a member's id.
@@ -419,37 +483,66 @@ def assign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> str:
     db = get_db()
     member = next((row for row in members() if str(row["id"]) == user_id_text), None)
     if member is None:
-        raise Invalid("Choose an assignee from the project's members.")
+        raise Invalid(f"Choose {people.one} from the project's members.")
     exists = db.execute(
-        f"SELECT 1 FROM {kind.assignee_table} WHERE {kind.key} = ? AND user_id = ?",
+        f"SELECT 1 FROM {people.table} WHERE {people.key} = ? AND user_id = ?",
         (item["id"], member["id"]),
     ).fetchone()
     if not exists:
-        db.execute(f"INSERT INTO {kind.assignee_table} VALUES (?, ?)", (item["id"], member["id"]))
-        system_note(kind, item, f"assigned to @{member['username']}")
-        access.add_todo(member["id"], g.project["id"], kind.name, item["id"], "assigned")
+        db.execute(f"INSERT INTO {people.table} VALUES (?, ?)", (item["id"], member["id"]))
+        system_note(kind, item, f"{people.added} @{member['username']}")
+        access.add_todo(member["id"], g.project["id"], kind.name, item["id"], people.todo)
         touch(kind, item)
+    if people is REVIEWERS:
+        return f"Requested a review from {member['name']}."
     return f"Assigned to {member['name']}."
 
 
-def unassign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> str:
-    """Remove an assignee (no commit); 404 when that user is not assigned."""
+def remove_person(kind: Kind, item: sqlite3.Row, user_id_text: str, people: People) -> str:
+    """Remove an assignee or reviewer (no commit); 404 when that user is not one."""
     require_manage(kind)
     db = get_db()
     row = db.execute(
-        f"SELECT u.id, u.username, u.name FROM {kind.assignee_table} x JOIN users u ON"
-        f" u.id = x.user_id WHERE x.{kind.key} = ? AND u.id = ?",
+        f"SELECT u.id, u.username, u.name FROM {people.table} x JOIN users u ON"
+        f" u.id = x.user_id WHERE x.{people.key} = ? AND u.id = ?",
         (item["id"], int(user_id_text) if user_id_text.isdigit() else 0),
     ).fetchone()
     if row is None:
-        abort(404, f"That user is not assigned to this {kind.noun}.")
+        abort(404, f"That user is not {people.one} of this {kind.noun}.")
     db.execute(
-        f"DELETE FROM {kind.assignee_table} WHERE {kind.key} = ? AND user_id = ?",
+        f"DELETE FROM {people.table} WHERE {people.key} = ? AND user_id = ?",
         (item["id"], row["id"]),
     )
-    system_note(kind, item, f"unassigned @{row['username']}")
+    system_note(kind, item, f"{people.removed} @{row['username']}")
     touch(kind, item)
+    if people is REVIEWERS:
+        return f"{row['name']} is no longer a reviewer."
     return f"{row['name']} is no longer assigned."
+
+
+def set_people(kind: Kind, item: sqlite3.Row, people: People, user_ids: list[int]) -> None:
+    """Make ``user_ids`` the item's assignees or reviewers, one change at a time (no commit).
+
+    Raises:
+        Invalid: One of ``user_ids`` is not a project member.
+    """
+    before = [row["id"] for row in people_of(people, [item["id"]]).get(item["id"], [])]
+    for user_id in before:
+        if user_id not in user_ids:
+            remove_person(kind, item, str(user_id), people)
+    for user_id in user_ids:
+        if user_id not in before:
+            add_person(kind, item, str(user_id), people)
+
+
+def assign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> str:
+    """Add an assignee (a project member; no commit); see :func:`add_person`."""
+    return add_person(kind, item, user_id_text, assignees(kind))
+
+
+def unassign(kind: Kind, item: sqlite3.Row, user_id_text: str) -> str:
+    """Remove an assignee (no commit); see :func:`remove_person`."""
+    return remove_person(kind, item, user_id_text, assignees(kind))
 
 
 def set_milestone(kind: Kind, item: sqlite3.Row, milestone_id: str) -> str:

@@ -1,16 +1,17 @@
-"""Signing in and out, user profiles, groups and the ``/<namespace>`` pages."""
+"""Signing in and out, user profiles, following users, groups and the ``/<namespace>`` pages."""
 
 from __future__ import annotations
 
 import sqlite3
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ..core.auth import log_out, login_page
-from ..core.clock import now
+from ..core.clock import now, now_text
 from ..core.db import get_db
 from . import access, listing
+from .groups import load_group
 
 bp = Blueprint("users", __name__)
 
@@ -50,16 +51,17 @@ def sign_out() -> Response:
 
 @bp.route("/groups")
 def groups() -> str:
-    """List every group with its number of visible projects and members."""
+    """List every group the user may see with its number of visible projects and members."""
     clause, params = access.visible_clause()
+    visible, group_params = access.visible_group_clause()
     rows = (
         get_db()
         .execute(
             "SELECT n.*, (SELECT COUNT(*) FROM projects p WHERE p.namespace_id = n.id AND "
             f"{clause}) AS project_count, (SELECT COUNT(*) FROM group_members m WHERE"
             " m.namespace_id = n.id) AS member_count FROM namespaces n WHERE n.kind = 'group'"
-            " ORDER BY n.name",
-            params,
+            f" AND {visible} ORDER BY n.name",
+            [*params, *group_params],
         )
         .fetchall()
     )
@@ -86,11 +88,12 @@ def namespace(namespace: str) -> str:
     if row is None:
         abort(404, f"There is no user or group named {namespace}.")
     if row["kind"] == "group":
-        return _group(row)
+        return _group(namespace)
     return _profile(row)
 
 
-def _group(group: sqlite3.Row) -> str:
+def _group(path: str) -> str:
+    group, role = load_group(path)
     members = (
         get_db()
         .execute(
@@ -106,6 +109,7 @@ def _group(group: sqlite3.Row) -> str:
         group=group,
         projects=_namespace_projects(group["id"]),
         members=members,
+        group_role=role,
     )
 
 
@@ -136,8 +140,11 @@ def _profile(namespace: sqlite3.Row) -> str:
     starred = db.execute("SELECT COUNT(*) FROM stars WHERE user_id = ?", (user["id"],)).fetchone()[
         0
     ]
+    me = g.get("user")
     return render_template(
         "githost/profile.html",
+        follow_counts=follow_counts(user["id"]),
+        following_them=me is not None and is_following(me["id"], user["id"]),
         profile=user,
         projects=_namespace_projects(namespace["id"]),
         member_of=member_of,
@@ -146,4 +153,100 @@ def _profile(namespace: sqlite3.Row) -> str:
         activity=activity,
         starred=starred,
         targets=EVENT_TARGETS,
+    )
+
+
+# --- following -----------------------------------------------------------------------------
+
+FOLLOW_LISTS = {
+    "followers": ("Followers", "f.followee_id = ?", "f.follower_id"),
+    "following": ("Following", "f.follower_id = ?", "f.followee_id"),
+}
+
+
+def _user_or_404(username: str) -> sqlite3.Row:
+    user = get_db().execute("SELECT * FROM users WHERE username = ?", (username,)).fetchone()
+    if user is None:
+        abort(404, f"There is no user named {username}.")
+    return user
+
+
+def follow_counts(user_id: int) -> dict[str, int]:
+    """How many people follow ``user_id`` (``followers``) and how many they follow."""
+    row = (
+        get_db()
+        .execute(
+            "SELECT (SELECT COUNT(*) FROM follows WHERE followee_id = :id),"
+            " (SELECT COUNT(*) FROM follows WHERE follower_id = :id)",
+            {"id": user_id},
+        )
+        .fetchone()
+    )
+    return {"followers": row[0], "following": row[1]}
+
+
+def is_following(follower_id: int, followee_id: int) -> bool:
+    """Whether ``follower_id`` follows ``followee_id``."""
+    return (
+        get_db()
+        .execute(
+            "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?",
+            (follower_id, followee_id),
+        )
+        .fetchone()
+        is not None
+    )
+
+
+def set_following(username: str, follow: bool) -> str:
+    """Follow or unfollow ``username`` as the current user (no commit).
+
+    Returns:
+        The message to show. Aborts with 403 when nobody is signed in or the user
+        would follow themselves, 404 when there is no such user.
+    """
+    access.require_user("follow users")
+    user = _user_or_404(username)
+    if user["id"] == g.user["id"]:
+        abort(403, "You cannot follow yourself.")
+    db = get_db()
+    if follow:
+        db.execute(
+            "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
+            (g.user["id"], user["id"], now_text()),
+        )
+        return f"You are now following {user['name']}."
+    db.execute(
+        "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", (g.user["id"], user["id"])
+    )
+    return f"You are no longer following {user['name']}."
+
+
+@bp.route("/users/<username>/<any(follow, unfollow):action>", methods=("POST",))
+def follow(username: str, action: str) -> Response:
+    """Follow or unfollow a user from their profile."""
+    message = set_following(username, action == "follow")
+    get_db().commit()
+    flash(message, "success")
+    return redirect(url_for("users.namespace", namespace=username))
+
+
+@bp.route("/users/<username>/<any(followers, following):which>")
+def follows(username: str, which: str) -> str:
+    """The people who follow a user, or whom the user follows."""
+    user = _user_or_404(username)
+    title, condition, other = FOLLOW_LISTS[which]
+    page = listing.paginate(
+        f"follows f JOIN users u ON u.id = {other} WHERE {condition}",
+        [user["id"]],
+        "f.created_at DESC, u.username",
+        "u.username, u.name, u.bio, f.created_at",
+    )
+    return render_template(
+        "githost/follows.html",
+        profile=user,
+        page=page,
+        which=which,
+        title=title,
+        counts=follow_counts(user["id"]),
     )

@@ -266,6 +266,27 @@ def test_static_files_are_fetched_once(envs):
     assert proxy.requests - before == 3
 
 
+def test_images_are_fetched_only_when_pixels_are_asked_for(envs):
+    """Without screenshots a page's photos are neither fetched nor drawn; the text is the same."""
+    chromium, _ = envs
+    drawn = WebEnv(tasks="shop", backend="chromium", screenshot=True)
+    try:
+        texts, requests = [], []
+        for env in (chromium, drawn):
+            env.reset(options={"task_id": TASK})
+            proxy = env.browser.proxy
+            before = proxy.requests
+            obs, *_ = env.step("goto [http://shop.test/category/electronics]")
+            requests.append(proxy.requests - before)
+            texts.append(obs["axtree"])
+    finally:
+        drawn.close()
+    assert re.search(r"\] image '[^']+'", texts[0])  # the photos, named by their alt text
+    assert texts[0] == texts[1]
+    assert requests[0] == 1  # the document alone
+    assert requests[1] > 10  # and its photos
+
+
 def test_unknown_hosts_never_leave_the_machine(envs):
     chromium, _ = envs
     proxy = chromium.browser.proxy

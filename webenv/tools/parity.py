@@ -181,7 +181,7 @@ def compare_pages(site: str, pages: int, user: str | None = None) -> SiteParity:
     inprocess = InProcessBrowser(worlds[0])
     chromium = None
     try:
-        chromium = ChromiumBrowser(worlds[1])
+        chromium = ChromiumBrowser(worlds[1], pictures=False)  # as an env without screenshots
         start = login_base_url(site) + "/"
         for world, browser in ((worlds[0], inprocess), (worlds[1], chromium)):
             cookies = world.login_cookies({site: user}) if user else {}

@@ -12,7 +12,7 @@ The endpoints are listed in ``docs/api.md``.
 
 from __future__ import annotations
 
-from . import projects, tracker  # noqa: F401 - their routes register on bp
+from . import people, projects, tracker  # noqa: F401 - their routes register on bp
 from .base import bp
 
 __all__ = ["bp"]

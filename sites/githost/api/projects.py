@@ -59,12 +59,15 @@ def list_projects() -> Response:
         values += search_values
     for flag, condition in (
         ("owned", "p.id IN (SELECT project_id FROM members WHERE user_id = ? AND role = 50)"),
-        ("membership", "p.id IN (SELECT project_id FROM members WHERE user_id = ?)"),
         ("starred", "p.id IN (SELECT project_id FROM stars WHERE user_id = ?)"),
     ):
         if bool_param(fields, flag):
             conditions.append(condition)
             values.append(require_user()["id"])
+    if bool_param(fields, "membership"):
+        condition, member_values = access.member_projects(require_user()["id"])
+        conditions.append(condition)
+        values += member_values
     if fields.get("visibility"):
         visibility = choice_param(fields, "visibility", tuple(access.VISIBILITIES), "")
         conditions.append("p.visibility = ?")
@@ -127,7 +130,8 @@ def _member(user_id: int) -> dict[str, Any]:
     return serialize.member(row)
 
 
-def _role_form(fields: MultiDict) -> dict[str, str]:
+def role_form(fields: MultiDict) -> dict[str, str]:
+    """The member form's ``role`` for the ``access_level`` parameter (400 if missing or unknown)."""
     level = int_param(fields, "access_level")
     if level is None:
         abort(400, "access_level is missing.")
@@ -136,21 +140,29 @@ def _role_form(fields: MultiDict) -> dict[str, str]:
     return {"role": access.ROLES[level]}
 
 
+def member_username(fields: MultiDict) -> str:
+    """The username of the user a member request names by ``user_id`` or ``username``.
+
+    Aborts with 404 for an unknown ``user_id`` and 400 when neither is given.
+    """
+    user_id = int_param(fields, "user_id")
+    if user_id is not None:
+        row = get_db().execute("SELECT username FROM users WHERE id = ?", (user_id,)).fetchone()
+        if row is None:
+            abort(404, "404 User Not Found")
+        return str(row["username"])
+    username = fields.get("username", "")
+    if not username:
+        abort(400, "user_id is missing.")
+    return str(username)
+
+
 @bp.route("/projects/<project:ref>/members", methods=("POST",))
 def add_member(ref: str) -> tuple[Response, int]:
     """Add a user (``user_id`` or ``username``) with an ``access_level`` (Maintainer+)."""
     load_project(ref)
     fields = params()
-    user_id = int_param(fields, "user_id")
-    username = fields.get("username", "")
-    if user_id is not None:
-        row = get_db().execute("SELECT username FROM users WHERE id = ?", (user_id,)).fetchone()
-        if row is None:
-            abort(404, "404 User Not Found")
-        username = row["username"]
-    elif not username:
-        abort(400, "user_id is missing.")
-    form = {"username": username, **_role_form(fields)}
+    form = {"username": member_username(fields), **role_form(fields)}
     errors, _message = projects.add_member(form)
     if errors:
         refuse(errors)
@@ -166,7 +178,7 @@ def add_member(ref: str) -> tuple[Response, int]:
 def change_member(ref: str, user_id: int) -> Response:
     """Change a member's ``access_level`` (Maintainer+; only Owners touch Owners)."""
     load_project(ref)
-    errors, _message = projects.change_member_role(user_id, _role_form(params()))
+    errors, _message = projects.change_member_role(user_id, role_form(params()))
     if errors:
         refuse(errors, 403)
     get_db().commit()

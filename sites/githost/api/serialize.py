@@ -229,6 +229,7 @@ def items(kind: Kind, rows: list[sqlite3.Row]) -> list[dict[str, Any]]:
     ids = [row["id"] for row in rows]
     labels = tracker.labels_of(kind, ids)
     assignees = tracker.assignees_of(kind, ids)
+    reviewers = tracker.people_of(tracker.REVIEWERS, ids) if kind is MERGE_REQUEST else {}
     db = get_db()
     marks = ", ".join("?" * len(ids))
     note_counts = dict(
@@ -301,6 +302,7 @@ def items(kind: Kind, rows: list[sqlite3.Row]) -> list[dict[str, Any]]:
                 merged_by=user(people[row["merged_by_id"]]) if row["merged_by_id"] else None,
                 merge_commit_sha=row["merge_commit_sha"],
                 sha=row["source_sha"],
+                reviewers=[user(r) for r in reviewers.get(row["id"], [])],
             )
         out.append(data)
     return out

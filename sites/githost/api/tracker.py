@@ -46,9 +46,9 @@ def _list(
     """One page of issues or merge requests matching the query's filters.
 
     Query: ``state``, ``search``, ``author_username``, ``assignee_username`` (``None``
-    for unassigned), ``labels`` (comma-separated, all required), ``milestone`` (a
-    title or ``None``), ``iids[]``, ``order_by`` (created_at, updated_at, title) and
-    ``sort`` (asc, desc).
+    for unassigned), ``reviewer_username`` (merge requests; ``None`` for none),
+    ``labels`` (comma-separated, all required), ``milestone`` (a title or ``None``),
+    ``iids[]``, ``order_by`` (created_at, updated_at, title) and ``sort`` (asc, desc).
     """
     fields = request.args
     state = choice_param(fields, "state", STATES[kind], "all")
@@ -58,6 +58,7 @@ def _list(
         search=fields.get("search", "").strip()[:200],
         author=fields.get("author_username", "").strip()[:100],
         assignee=fields.get("assignee_username", "").strip()[:100],
+        reviewer=fields.get("reviewer_username", "").strip()[:100] if kind is MERGE_REQUEST else "",
         labels=name_list(fields, "labels") or [],
         milestone=fields.get("milestone", "").strip()[:100],
     )
@@ -214,8 +215,9 @@ def create_issue(ref: str) -> tuple[Response, int]:
 
 
 def _update_common(kind: Kind, item: sqlite3.Row, fields: MultiDict) -> None:
-    """Apply ``labels``, ``add_labels``, ``remove_labels``, ``assignee_ids`` and
-    ``milestone_id`` from a PUT through the sidebar's actions."""
+    """Apply ``labels``, ``add_labels``, ``remove_labels``, ``assignee_ids``,
+    ``reviewer_ids`` (merge requests) and ``milestone_id`` from a PUT through the
+    sidebar's actions."""
     current = [row["name"] for row in tracker.labels_of(kind, [item["id"]]).get(item["id"], [])]
     labels = name_list(fields, "labels")
     added, removed = name_list(fields, "add_labels"), name_list(fields, "remove_labels")
@@ -226,15 +228,13 @@ def _update_common(kind: Kind, item: sqlite3.Row, fields: MultiDict) -> None:
         ids = _label_ids(wanted)
         if sorted(wanted) != sorted(current):
             _run(lambda: tracker.set_labels(kind, item, ids))
-    assignee_ids = int_list(fields, "assignee_ids")
-    if assignee_ids is not None:
-        before = [row["id"] for row in tracker.assignees_of(kind, [item["id"]]).get(item["id"], [])]
-        for user_id in before:
-            if user_id not in assignee_ids:
-                _run(partial(tracker.unassign, kind, item, str(user_id)))
-        for user_id in assignee_ids:
-            if user_id not in before:
-                _run(partial(tracker.assign, kind, item, str(user_id)))
+    people = [("assignee_ids", tracker.assignees(kind))]
+    if kind is MERGE_REQUEST:
+        people.append(("reviewer_ids", tracker.REVIEWERS))
+    for name, who in people:
+        user_ids = int_list(fields, name)
+        if user_ids is not None:
+            _run(partial(tracker.set_people, kind, item, who, user_ids))
     if "milestone_id" in fields:
         value = _milestone_value(fields)
         if value != str(item["milestone_id"] or ""):
@@ -283,7 +283,8 @@ def update_issue(ref: str, iid: int) -> Response:
 @bp.route("/projects/<project:ref>/merge_requests", methods=("POST",))
 def create_merge_request(ref: str) -> tuple[Response, int]:
     """Open a merge request: ``source_branch``, ``target_branch``, ``title``,
-    ``description``, ``assignee_id`` (Developer+, as in the form)."""
+    ``description``, ``assignee_id``/``assignee_ids`` and ``reviewer_ids`` (Developer+,
+    as in the form)."""
     load_project(ref)
     fields = params()
     assignee = int_param(fields, "assignee_id")
@@ -303,6 +304,9 @@ def create_merge_request(ref: str) -> tuple[Response, int]:
     mr = tracker.get_item(MERGE_REQUEST, iid)
     for user_id in assignee_ids[1:]:
         _run(partial(tracker.assign, MERGE_REQUEST, mr, str(user_id)))
+    reviewer_ids = int_list(fields, "reviewer_ids")
+    if reviewer_ids:
+        _run(partial(tracker.set_people, MERGE_REQUEST, mr, tracker.REVIEWERS, reviewer_ids))
     if name_list(fields, "labels"):
         ids = _label_ids(name_list(fields, "labels") or [])
         _run(lambda: tracker.set_labels(MERGE_REQUEST, mr, ids))
@@ -313,7 +317,8 @@ def create_merge_request(ref: str) -> tuple[Response, int]:
 @bp.route("/projects/<project:ref>/merge_requests/<int:iid>", methods=("PUT",))
 def update_merge_request(ref: str, iid: int) -> Response:
     """Change a merge request: ``title``, ``description``, ``state_event`` (close,
-    reopen), labels, ``assignee_ids`` and ``milestone_id``. All or nothing."""
+    reopen), labels, ``assignee_ids``, ``reviewer_ids`` and ``milestone_id``. All or
+    nothing."""
     load_project(ref)
     mr = tracker.get_item(MERGE_REQUEST, iid)
     fields = params()

@@ -55,11 +55,11 @@ def test_list_defaults_to_open_issues_newest_first(client: FlaskClient, conn, fa
             " JOIN labels l ON l.id = x.label_id WHERE l.name = 'bug')",
         ),
         (
-            {"assignee": "alex.chen", "state": "all"},
+            {"assignee_username": "alex.chen", "state": "all"},
             "i.id IN (SELECT issue_id FROM issue_assignees WHERE user_id = 1)",
         ),
         (
-            {"assignee": "None"},
+            {"assignee_username": "None"},
             "i.state = 'opened' AND i.id NOT IN (SELECT issue_id FROM issue_assignees)",
         ),
         (
@@ -101,7 +101,7 @@ def test_filter_by_author_and_milestone(client: FlaskClient, conn, facts) -> Non
     got = _ids(
         client.get(
             f"/{PROJECT}/-/issues",
-            query_string={"author": author, "milestone": milestone, "state": "all"},
+            query_string={"author_username": author, "milestone": milestone, "state": "all"},
         )
     )
     assert got == expected and got

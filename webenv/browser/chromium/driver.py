@@ -94,6 +94,10 @@ _LAUNCH_ARGS = [
     "--mute-audio",
     "--hide-scrollbars",
 ]
+# Playwright's headless ``--blink-settings`` (a later one replaces it), for adding to.
+_BLINK_SETTINGS = (
+    "primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4"
+)
 
 
 # Debian's chromium-headless-shell first: the same engine as its chromium, without the
@@ -119,9 +123,17 @@ def chromium_executable() -> str | None:
     return None
 
 
-def launch_args(proxy_address: str) -> list[str]:
-    """Chromium's command line for a browser whose every request goes to ``proxy_address``."""
+def launch_args(proxy_address: str, *, pictures: bool = True) -> list[str]:
+    """Chromium's command line for a browser whose every request goes to ``proxy_address``.
+
+    Args:
+        proxy_address: the loopback proxy serving the world.
+        pictures: load and draw images; without, ``<img>`` elements keep their markup
+            (and so their accessibility tree) but are never fetched, decoded or painted.
+    """
     args = [*_LAUNCH_ARGS, f"--proxy-server={proxy_address}", "--proxy-bypass-list=<-loopback>"]
+    if not pictures:
+        args.append(f"--blink-settings={_BLINK_SETTINGS},imagesEnabled=false")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")
     return args
