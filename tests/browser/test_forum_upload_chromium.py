@@ -49,7 +49,7 @@ def element(axtree: str, role: str, name: str) -> str:
 
 def test_a_picture_uploaded_in_chromium_is_shown_on_the_new_post():
     require_chromium("the forum upload test")
-    env = WebEnv(tasks=[TASK], backend="chromium")
+    env = WebEnv(tasks=[TASK], backend="chromium", render_mode="rgb_array")  # draws pictures
     try:
         env.reset(options={"task_id": TASK})
         obs, *_ = env.step("goto [http://forum.test/submit]")
