@@ -72,13 +72,15 @@ def read_form(environ: dict[str, Any], limit: int = MAX_LOGGED_BODY) -> dict[str
         return {}
     body = environ["wsgi.input"].read(length)
     environ["wsgi.input"] = io.BytesIO(body)
+    request = Request(dict(environ, **{"wsgi.input": io.BytesIO(body)}))
     try:
-        request = Request(dict(environ, **{"wsgi.input": io.BytesIO(body)}))
         if request.mimetype == api.JSON_TYPE:
             return log_json(body, limit)
         return log_form(request.form)
     except Exception:  # a malformed body is the app's problem, not the log's
         return {}
+    finally:
+        request.close()  # a multipart body's files are spooled to temporary files
 
 
 @dataclass(frozen=True)

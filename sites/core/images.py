@@ -252,7 +252,12 @@ def scene(motif: str, colour: str, variant: int, *, width: int = 480, height: in
 
 def svg_response(data: bytes) -> Response:
     """Serve SVG bytes as ``image/svg+xml`` that browsers may cache for a year."""
-    response = Response(data, content_type="image/svg+xml")
+    return image_response(data, "image/svg+xml")
+
+
+def image_response(data: bytes, content_type: str) -> Response:
+    """Serve picture bytes of ``content_type`` that browsers may cache for a year."""
+    response = Response(data, content_type=content_type)
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}, immutable"
     response.set_etag(hashlib.sha256(data).hexdigest()[:32])
     return response

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask, g
 
 from .. import SITES
-from ..core import images
+from ..core import images, markdown
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
 from . import listing, messages
@@ -59,6 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "domain": listing.domain,
             "plural": listing.plural,
             "paragraphs": listing.paragraphs,
+            "markdown": markdown.render,
         },
         template_globals={
             "submission_url": listing.submission_url,

@@ -72,6 +72,7 @@ def _forum_json(row: sqlite3.Row) -> dict[str, Any]:
         "name": row["name"],
         "title": row["title"],
         "description": row["description"],
+        "sidebar": row["sidebar"],
         "subscriber_count": row["subscriber_count"],
         "created_at": iso_time(row["created_at"]),
         "web_url": _site_url(listing.forum_url(row["name"])),

@@ -22,6 +22,7 @@ from ..core.auth import DEMO_PASSWORD, hash_password
 from ..core.clock import WORLD_NOW, stamp
 from ..core.rng import Rng
 from . import words
+from .media import image_alt
 from .votes import hot_rank, slugify
 
 DEMO_USERNAME = "mark.wilson"
@@ -264,6 +265,29 @@ def _forums(rng: Rng, users: list[_User]) -> tuple[list[tuple], list[tuple]]:
         for user_id, added in sorted(mods.items()):
             moderators.append((forum_id, user_id, stamp(added)))
     return forums, moderators
+
+
+def _sidebars(seed: int) -> dict[str, str]:
+    """Each forum's sidebar Markdown by forum name, from its own random stream."""
+    writer = _Writer(Rng(f"forum-sidebars:{seed}"))
+    rng = writer.rng
+    sidebars = {}
+    for topic in words.TOPICS:
+        subject = writer.subject(topic)
+        rules = [rng.choice(words.SIDEBAR_TOPIC_RULES), *rng.sample(words.SIDEBAR_RULES, 2)]
+        thread = rng.choice(words.SIDEBAR_THREADS).replace("{weekday}", rng.choice(words.WEEKDAYS))
+        paragraphs = [
+            writer.fill(rng.choice(words.SIDEBAR_INTROS), topic, subject=subject),
+            rng.choice(topic.remarks),
+            "Rules:\n"
+            + "\n".join(
+                f"{number}. {writer.fill(rule, topic, subject=subject)}"
+                for number, rule in enumerate(rules, start=1)
+            ),
+            writer.fill(thread, topic, subject=writer.subject(topic)),
+        ]
+        sidebars[topic.name] = "\n\n".join(paragraphs)
+    return sidebars
 
 
 def _subscriptions(rng: Rng, users: list[_User]) -> list[tuple]:
@@ -538,11 +562,6 @@ IMAGE_POST_SHARE = 0.12
 IMAGE_COLOURS = ("Blue", "Teal", "Green", "Orange", "Red", "Purple", "Navy", "Mustard", "Pink")
 
 
-def image_alt(motif: str, colour: str, title: str) -> str:
-    """The alt text of an image post's picture."""
-    return f'Picture of a {colour.lower()} {motif} for "{title}"'
-
-
 def _pictures(
     seed: int, users: list[_User], submissions: list[_Submission]
 ) -> tuple[list[tuple], list[tuple]]:
@@ -553,7 +572,7 @@ def _pictures(
     for s in submissions:
         if s.kind == "text" and rng.chance(IMAGE_POST_SHARE):
             motif, colour = rng.choice(images.SCENES), rng.choice(IMAGE_COLOURS)
-            pictures.append((s.id, motif, colour, image_alt(motif, colour, s.title)))
+            pictures.append((s.id, motif, colour, image_alt(motif, colour, s.title), s.id))
     return avatars, pictures
 
 
@@ -601,9 +620,11 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
     counts: dict[int, int] = {}
     for _user, forum_id, _ in subscriptions:
         counts[forum_id] = counts.get(forum_id, 0) + 1
+    sidebars = _sidebars(seed)
     conn.executemany(
-        "INSERT INTO forums VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(*forum, counts.get(forum[0], 0)) for forum in forums],
+        "INSERT INTO forums (id, name, title, description, created_by, created_at,"
+        " subscriber_count, sidebar) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(*forum, counts.get(forum[0], 0), sidebars[forum[1]]) for forum in forums],
     )
     conn.executemany("INSERT INTO moderators VALUES (?, ?, ?)", moderators)
     conn.executemany("INSERT INTO subscriptions VALUES (?, ?, ?)", subscriptions)
@@ -657,5 +678,9 @@ def generate(conn: sqlite3.Connection, seed: int = 0, *, scale: int = 1) -> None
     conn.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)", messages)
     avatars, pictures = _pictures(seed, users, submissions)
     conn.executemany("INSERT INTO avatars VALUES (?, ?)", avatars)
-    conn.executemany("INSERT INTO submission_images VALUES (?, ?, ?, ?)", pictures)
+    conn.executemany(
+        "INSERT INTO submission_images (submission_id, motif, colour, alt, variant)"
+        " VALUES (?, ?, ?, ?, ?)",
+        pictures,
+    )
     conn.commit()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Mapping
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -192,33 +193,48 @@ def unsubscribe(name: str) -> Response:
     return _set_subscription(name, False)
 
 
+def forum_fields(form: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """A forum form's ``title``, ``description`` and ``sidebar``, and field name -> problem."""
+    errors: dict[str, str] = {}
+    values = {
+        "title": forms.text(form, "title", "Title", errors, max_length=forms.FORUM_TITLE_LIMIT),
+        "description": forms.text(
+            form, "description", "Description", errors, max_length=forms.DESCRIPTION_LIMIT
+        ),
+        "sidebar": forms.text(
+            form, "sidebar", "Sidebar", errors, max_length=forms.SIDEBAR_LIMIT, required=False
+        ),
+    }
+    return values, errors
+
+
 @bp.route("/create_forum", methods=("GET", "POST"))
 @login_required
 def create() -> Response | tuple[str, int]:
     """Create a forum; its creator becomes its moderator and first subscriber."""
     if request.method == "GET":
         return render_template("forum/create_forum.html", form={}, errors={}), 200
-    errors: dict[str, str] = {}
-    name = forms.text(request.form, "name", "Name", errors, max_length=25).lower()
-    if "name" not in errors and not FORUM_NAME.match(name):
-        errors["name"] = (
+    name_errors: dict[str, str] = {}
+    name = forms.text(request.form, "name", "Name", name_errors, max_length=25).lower()
+    if "name" not in name_errors and not FORUM_NAME.match(name):
+        name_errors["name"] = (
             "Name must be 3 to 25 characters: lower-case letters, digits or underscores."
         )
-    title = forms.text(request.form, "title", "Title", errors, max_length=100)
-    description = forms.text(request.form, "description", "Description", errors, max_length=500)
     db = get_db()
     if (
-        "name" not in errors
+        "name" not in name_errors
         and db.execute("SELECT 1 FROM forums WHERE name = ?", (name,)).fetchone()
     ):
-        errors["name"] = f"A forum called {name} already exists."
+        name_errors["name"] = f"A forum called {name} already exists."
+    values, errors = forum_fields(request.form)
+    errors = {**name_errors, **errors}
     if errors:
         return render_template("forum/create_forum.html", form=request.form, errors=errors), 400
     stamp = now_text()
     cursor = db.execute(
-        "INSERT INTO forums (name, title, description, created_by, created_at,"
-        " subscriber_count) VALUES (?, ?, ?, ?, ?, 1)",
-        (name, title, description, g.user["id"], stamp),
+        "INSERT INTO forums (name, title, description, sidebar, created_by, created_at,"
+        " subscriber_count) VALUES (?, ?, ?, ?, ?, ?, 1)",
+        (name, values["title"], values["description"], values["sidebar"], g.user["id"], stamp),
     )
     forum_id = cursor.lastrowid
     db.execute(
@@ -230,5 +246,31 @@ def create() -> Response | tuple[str, int]:
         (g.user["id"], forum_id, stamp),
     )
     db.commit()
-    flash(f"The forum {title} has been created. You are its moderator.", "success")
+    flash(f"The forum {values['title']} has been created. You are its moderator.", "success")
     return redirect(url_for("forums.show", name=name))
+
+
+@bp.route("/f/<name>/edit", methods=("GET", "POST"))
+@login_required
+def edit(name: str) -> Response | tuple[str, int]:
+    """Edit a forum's title, description and sidebar (its moderators only)."""
+    forum = get_forum(name)
+    if not is_moderator(forum["id"]):
+        abort(403, f"Only moderators of {forum['title']} can edit the forum.")
+    if request.method == "GET":
+        return render_template(
+            "forum/edit_forum.html", forum=forum, form=dict(forum), errors={}
+        ), 200
+    values, errors = forum_fields(request.form)
+    if errors:
+        return render_template(
+            "forum/edit_forum.html", forum=forum, form=request.form, errors=errors
+        ), 400
+    db = get_db()
+    db.execute(
+        "UPDATE forums SET title = ?, description = ?, sidebar = ? WHERE id = ?",
+        (values["title"], values["description"], values["sidebar"], forum["id"]),
+    )
+    db.commit()
+    flash("The forum has been updated.", "success")
+    return redirect(url_for("forums.show", name=forum["name"]))

@@ -2,6 +2,7 @@
 -- Scores are denormalized: score = upvotes - downvotes = SUM(value) of the item's votes.
 
 DROP TABLE IF EXISTS submission_images;
+DROP TABLE IF EXISTS uploads;
 DROP TABLE IF EXISTS avatars;
 DROP TABLE IF EXISTS messages;
 DROP TABLE IF EXISTS comment_votes;
@@ -29,6 +30,7 @@ CREATE TABLE forums (
   name TEXT UNIQUE NOT NULL,          -- URL name, lower case
   title TEXT NOT NULL,
   description TEXT NOT NULL,
+  sidebar TEXT NOT NULL DEFAULT '',   -- Markdown shown in the forum page's sidebar
   created_by INTEGER NOT NULL REFERENCES users (id),
   created_at TEXT NOT NULL,
   subscriber_count INTEGER NOT NULL DEFAULT 0
@@ -126,15 +128,28 @@ CREATE INDEX idx_messages_recipient ON messages (recipient_id, created_at);
 CREATE INDEX idx_messages_sender ON messages (sender_id, created_at);
 
 -- Pictures drawn from these rows (media.py): users' avatars (a user without a row gets
--- a colour from the name) and the pictures of image posts.
+-- a colour from the name) and the pictures of image posts, drawn or uploaded.
 CREATE TABLE avatars (
   user_id INTEGER PRIMARY KEY REFERENCES users (id),
   background TEXT NOT NULL
 );
 
+CREATE TABLE uploads (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  content_type TEXT NOT NULL
+    CHECK (content_type IN ('image/png', 'image/jpeg', 'image/gif', 'image/svg+xml')),
+  data BLOB NOT NULL,                -- the file as uploaded, its type sniffed from its bytes
+  created_at TEXT NOT NULL
+);
+
 CREATE TABLE submission_images (
   submission_id INTEGER PRIMARY KEY REFERENCES submissions (id),
-  motif TEXT NOT NULL,               -- landscape, city skyline, bar chart, still life, seascape
-  colour TEXT NOT NULL,
-  alt TEXT NOT NULL
+  motif TEXT,                        -- drawn: landscape, city skyline, bar chart, still life, seascape
+  colour TEXT,
+  alt TEXT NOT NULL,
+  variant INTEGER,                   -- drawn: which drawing (the post it was first drawn for)
+  upload_id INTEGER REFERENCES uploads (id),  -- uploaded (motif, colour and variant are NULL)
+  CHECK ((upload_id IS NULL) = (motif IS NOT NULL AND colour IS NOT NULL AND variant IS NOT NULL))
 );
+CREATE INDEX idx_submission_images_upload ON submission_images (upload_id);

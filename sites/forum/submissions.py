@@ -6,13 +6,14 @@ import sqlite3
 from collections.abc import Mapping
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from werkzeug.datastructures import FileStorage
 from werkzeug.wrappers import Response
 
 from ..core.auth import login_required
 from ..core.clock import now_text
 from ..core.db import get_db
 from ..core.paging import query_args
-from . import forms
+from . import forms, media
 from .forums import get_forum, is_moderator
 from .listing import submission_url
 from .votes import hot_rank, slugify, user_votes
@@ -229,20 +230,27 @@ def submission_fields(form: Mapping[str, str]) -> tuple[dict[str, str], dict[str
 
 
 def create_submission(
-    forum_name: str, form: Mapping[str, str]
+    forum_name: str, form: Mapping[str, str], files: Mapping[str, FileStorage] | None = None
 ) -> tuple[int | None, dict[str, str]]:
-    """Create the logged-in user's link (with ``url``) or text submission in a forum.
+    """Create the logged-in user's link (with ``url``), text or image submission in a forum.
 
-    The one implementation of submitting: the submit form and the JSON API call it.
+    The one implementation of submitting: the submit form and the JSON API call it. An
+    image post is a text submission with a picture: an uploaded ``image`` file or one of
+    the user's pictures (``reuse_image``; see :func:`~.media.read_picture`).
 
     Args:
         forum_name: The forum's name (any case).
-        form: The submitted ``title``, ``url`` and ``body``.
+        form: The submitted ``title``, ``url``, ``body`` and ``reuse_image``.
+        files: The submitted files (``image``), if any.
 
     Returns:
-        (the new submission's id, {}) or (None, field name -> message).
+        (the new submission's id, {}) or (None, field name -> message); nothing is
+        written on a problem.
     """
     values, errors = submission_fields(form)
+    picture = media.read_picture(form, files, errors)
+    if picture is not None and values["url"]:
+        errors["url"] = "An image post has no URL: leave the URL empty or remove the image."
     db = get_db()
     forum = db.execute("SELECT * FROM forums WHERE name = ?", (forum_name.lower()[:50],)).fetchone()
     if forum is None:
@@ -264,27 +272,37 @@ def create_submission(
             stamp,
         ),
     )
+    submission_id = int(cursor.lastrowid or 0)
+    if picture is not None:
+        media.attach_picture(submission_id, values["title"], picture)
     db.commit()
-    return int(cursor.lastrowid or 0), {}
+    return submission_id, {}
+
+
+def _render_submit(form: Mapping[str, str], errors: dict[str, str], status: int) -> tuple[str, int]:
+    return render_template(
+        "forum/submit.html",
+        forums=_forum_choices(),
+        your_images=media.your_images(),
+        image_limit_kb=media.IMAGE_LIMIT // 1024,
+        form=form,
+        errors=errors,
+    ), status
 
 
 @bp.route("/submit", methods=("GET", "POST"))
 @bp.route("/f/<name>/submit", methods=("GET", "POST"))
 @login_required
 def submit(name: str = "") -> Response | tuple[str, int]:
-    """Create a link submission (with a URL) or a text submission (without)."""
+    """Create a link submission (with a URL), a text submission (without) or an image post."""
     if name:
         get_forum(name)
     chosen = request.values.get("forum", name).lower()[:50]
     if request.method == "GET":
-        return render_template(
-            "forum/submit.html", forums=_forum_choices(), form={"forum": chosen}, errors={}
-        ), 200
-    submission_id, errors = create_submission(chosen, request.form)
+        return _render_submit({"forum": chosen}, {}, 200)
+    submission_id, errors = create_submission(chosen, request.form, request.files)
     if submission_id is None:
-        return render_template(
-            "forum/submit.html", forums=_forum_choices(), form=request.form, errors=errors
-        ), 400
+        return _render_submit(request.form, errors, 400)
     flash("Your submission has been created.", "success")
     return redirect(
         url_for(
@@ -323,6 +341,7 @@ def edit(name: str, submission_id: int) -> Response | tuple[str, int]:
             submission_id,
         ),
     )
+    media.retitle_picture(submission_id, values["title"])
     db.commit()
     flash("Your submission has been updated.", "success")
     return redirect(

@@ -1791,3 +1791,44 @@ BODY_DETAILS: tuple[str, ...] = (
     "I usually go {activity} {n} times a month, more in {season}.",
 )
 """A second paragraph of a text submission, about its subject."""
+
+SIDEBAR_INTROS: tuple[str, ...] = (
+    "Welcome to **{forum}**, a friendly place for {activity} and everything about {a_thing}.",
+    "**{forum}** is where members swap stories about {activity} and ask about {a_thing}.",
+    "Welcome! **{forum}** is for anyone who enjoys {activity}, from beginners to old hands.",
+)
+"""The first paragraph of a forum's sidebar."""
+
+SIDEBAR_RULES: tuple[str, ...] = (
+    "Be kind: disagree with ideas, never with people.",
+    "Search before you post; the same question may have been answered last week.",
+    "Use a clear title that says what your post is about.",
+    "No spam, referral links or self-promotion without talking to the moderators first.",
+    "Credit the original author when you share someone else's work.",
+    "Mark spoilers and keep off-topic chat to the comments.",
+    "Report rule breaking to the moderators instead of arguing in the thread.",
+)
+"""Rules a forum's sidebar lists after its topic rule."""
+
+SIDEBAR_TOPIC_RULES: tuple[str, ...] = (
+    "Stay on topic: questions about {a_thing} or {an_other} are always welcome.",
+    "Posts must be about {activity}, {a_thing} or something close to it.",
+)
+"""The first rule of a forum's sidebar: what belongs there."""
+
+SIDEBAR_THREADS: tuple[str, ...] = (
+    "Weekly thread: every {weekday} we share photos and notes from {activity}.",
+    "Weekly thread: every {weekday} beginners can ask anything about {a_thing}.",
+    "Weekly thread: every {weekday} members post their progress with {activity}.",
+)
+"""The recurring thread a forum's sidebar announces (each forum has one weekday)."""
+
+WEEKDAYS: tuple[str, ...] = (
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+)
