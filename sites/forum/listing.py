@@ -35,14 +35,17 @@ RANGES: dict[str, tuple[str, int | None]] = {
     "all": ("All time", None),
 }
 
-# ``image_alt`` (NULL unless an image post) saves the listing one picture query per row.
+# ``image_alt`` (NULL unless an image post) and ``image_type`` save the listing one picture
+# query per row.
 SUBMISSION_COLUMNS = (
     "s.id, s.kind, s.title, s.url, s.score, s.comment_count, s.locked, s.deleted,"
-    " s.created_at, s.edited_at, f.name AS forum_name, u.username, i.alt AS image_alt"
+    " s.created_at, s.edited_at, f.name AS forum_name, u.username, i.alt AS image_alt,"
+    " COALESCE(up.content_type, 'image/svg+xml') AS image_type"
 )
 SUBMISSION_FROM = (
     "submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id"
     " LEFT JOIN submission_images i ON i.submission_id = s.id"
+    " LEFT JOIN uploads up ON up.id = i.upload_id"
 )
 
 

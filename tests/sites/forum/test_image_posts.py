@@ -144,7 +144,9 @@ def test_upload_an_image_post(
     # the listing shows it too
     listing = html.fromstring(client.get("/f/books?sort=new").data)
     first = listing.cssselect("ol.submission-list > li")[0]
-    assert first.cssselect("img.post-picture")[0].get("alt") == 'Picture for "My reading nook"'
+    (thumbnail,) = first.cssselect("img.post-picture")
+    assert thumbnail.get("alt") == 'Picture for "My reading nook"'
+    assert thumbnail.get("src") == picture.get("src")
 
 
 def test_the_type_comes_from_the_bytes_not_the_file_name(
