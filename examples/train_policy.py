@@ -301,8 +301,7 @@ def text_shape(text: str) -> str:
 
 # -- site knowledge: the help pages ------------------------------------------------------
 
-_BOLD = re.compile(r"\*\*([^*\n]+)\*\*")
-_DOC_LINK = re.compile(r"\[([^\]\n]+)\]\(")
+_MENTION = re.compile(r"\*\*([^*\n]+)\*\*|\[([^\]\n]+)\]\([^)\s]*\)")
 _DOC_PAGE = re.compile(r"^<!-- \w+://([^/\s]+)\S* -->$")
 
 
@@ -317,24 +316,26 @@ class SiteDocs:
     """The sites' help text (``info["site_docs"]`` of ``WebEnv(site_docs=True)``) as
     passages, to say which control a goal needs on a template no demonstration showed.
 
-    Each passage is one line of a help page (a bullet, a paragraph) with its page and
-    section headings, read as word stems; ``names`` maps a control's :func:`doc_name`
-    (the bold words and link texts of the line, as the page labels them) and the host
-    the page documents to the passages that mention it. "**Forums**: the list of every
-    forum with its description and subscribers" tells a goal about subscribers to open
-    Forums, on any template, without naming a task family.
+    A line of a help page (a bullet, a paragraph) mentions controls as the page labels
+    them: its bold words and link texts. Each line is a passage (with its page and section
+    headings), and so is each mention with the words around it (the few before it, those
+    up to the next mention), all read as word stems. ``names`` maps a control's
+    :func:`doc_name` and the host the page documents to its (line, mention) passages.
+    "**Forums**: the list of every forum with its description and subscribers" tells a
+    goal about subscribers to open Forums, on any template, without naming a task family.
     """
 
     passages: list[set[str]]
     idf: dict[str, float]
-    names: dict[tuple[str, str], list[int]]
+    names: dict[tuple[str, str], list[tuple[int, int]]]
 
     @staticmethod
     @functools.lru_cache(maxsize=32)
     def parse(text: str) -> SiteDocs:
         """The passages of a help text (parsed once per distinct text)."""
         passages: list[set[str]] = []
-        names: dict[tuple[str, str], list[int]] = {}
+        names: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        lines: list[int] = []
         host, headings = "", ["", ""]
         for raw in text.splitlines():
             line = raw.strip()
@@ -347,18 +348,26 @@ class SiteDocs:
                 title = line[level:].strip()
                 headings = [title, ""] if level == 1 else [headings[0], title]
                 continue
-            mentioned = {doc_name(m) for m in _BOLD.findall(line) + _DOC_LINK.findall(line)}
-            mentioned.discard("")
-            if not mentioned:
+            mentions = list(_MENTION.finditer(line))
+            if not mentions:
                 continue
-            for name in mentioned:
-                names.setdefault((host, name), []).append(len(passages))
-            passages.append(stems(tokens(" ".join([*headings, _BOLD.sub(r"\1", line)]))))
+            at = len(passages)
+            lines.append(at)
+            passages.append(stems(tokens(" ".join([*headings, _MENTION.sub(r"\1\2", line)]))))
+            ends = [0, *(m.end() for m in mentions[:-1])]  # of the mention before
+            starts = [*(m.start() for m in mentions[1:]), len(line)]  # of the one after
+            for mention, start, end in zip(mentions, ends, starts, strict=True):
+                label = mention.group(1) or mention.group(2)
+                before = line[start : mention.start()].split()[-6:]
+                after = line[mention.end() : end]
+                names.setdefault((host, doc_name(label)), []).append((at, len(passages)))
+                passages.append(stems(tokens(" ".join([*before, label, after]))))
+        # Document frequency over lines (a mention's words are also its line's).
         frequency: dict[str, int] = {}
-        for words in passages:
-            for word in words:
+        for at in lines:
+            for word in passages[at]:
                 frequency[word] = frequency.get(word, 0) + 1
-        idf = {word: float(np.log((1 + len(passages)) / n)) for word, n in frequency.items()}
+        idf = {word: float(np.log((1 + len(lines)) / n)) for word, n in frequency.items()}
         return SiteDocs(passages, idf, names)
 
     @functools.lru_cache(maxsize=256)  # noqa: B019 (few docs texts, each parsed once)
@@ -374,14 +383,17 @@ class SiteDocs:
                 scores[i] = shared / (goal_norm * norm)
         return scores
 
-    def match(self, goal: str, url: str, name: str) -> tuple[float, bool]:
-        """How well the best passage that mentions the control ``name`` on ``url``'s site
-        matches the goal, and whether any passage mentions it."""
+    def match(self, goal: str, url: str, name: str) -> tuple[float, float, bool]:
+        """How well the best line and the best mention of the control ``name`` on ``url``'s
+        site match the goal, and whether the help mentions it at all."""
         host = url.split("://", 1)[-1].split("/", 1)[0]
         found = self.names.get((host, doc_name(name)))
         if not found:
-            return 0.0, False
-        return float(self.relevance(goal)[found].max()), True
+            return 0.0, 0.0, False
+        relevance = self.relevance(goal)
+        line = max(relevance[at] for at, _ in found)
+        mention = max(relevance[at] for _, at in found)
+        return float(line), float(mention), True
 
 
 @dataclass
@@ -433,8 +445,11 @@ def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None,
     return kind, action.target, text
 
 
-N_DENSE = len(KINDS) + len(ROLES) + 45
+N_DENSE = len(KINDS) + len(ROLES) + 46
 """Dense features per candidate (see :func:`candidate_features`)."""
+DOCS = len(KINDS) + len(ROLES) + 41
+"""Where the help-page features start (line and mention match, mentioned, relative match,
+best on the page)."""
 HASH_BITS = 18
 """Hashed sparse features live in ``2**HASH_BITS`` weights."""
 
@@ -606,10 +621,10 @@ def candidate_features(
         f[base + 40] = len(section_words & goal_words) / max(1, len(section_words))
         if memory.docs is not None and kind not in ("stop", "go_back", "go_forward", "tab"):
             # What the help says of this control (an option is named by its text).
-            match, mentioned = memory.docs.match(
+            line, mention, mentioned = memory.docs.match(
                 goal, obs["url"], text if kind == "select" else name
             )
-            f[base + 41], f[base + 42] = match, float(mentioned)
+            f[base + 41], f[base + 42], f[base + 43] = line, mention, float(mentioned)
         words = sorted(plain(name_words - goal_words))[:6]
         keys = [f"k{kind}r{role}l{memory.last_kind}"]
         keys += [f"n{kind}|{word}" for word in words]
@@ -633,10 +648,10 @@ def candidate_features(
             owner.append(row)
     # The help's match against the page's best: the control the help points to for this
     # goal, among the ones this page offers.
-    doc_match = rows[:, len(KINDS) + len(ROLES) + 41]
+    doc_match = rows[:, DOCS] + rows[:, DOCS + 1]
     if doc_match.size and doc_match.max() > 0:
-        rows[:, len(KINDS) + len(ROLES) + 43] = doc_match / doc_match.max()
-        rows[:, len(KINDS) + len(ROLES) + 44] = doc_match == doc_match.max()
+        rows[:, DOCS + 3] = doc_match / doc_match.max()
+        rows[:, DOCS + 4] = doc_match == doc_match.max()
     features = Features(
         rows,
         np.array(index, dtype=np.int64),

@@ -193,13 +193,14 @@ def test_site_docs_point_a_goal_to_the_control_the_help_names(example):
         "<!-- http://git.test/help/issues -->\n# Issues\n\n- Click **Milestones**.\n"
     )
     goal = "Subscribe to the forum with the most subscribers."
-    forums, named = docs.match(goal, "http://forum.test/f/pets", "Forums 12")
-    every, _ = docs.match(goal, "http://forum.test/", "All")
-    assert named and forums > every > 0.0
-    assert docs.match(goal, "http://forum.test/", "Messages")[1]  # a link's text names it too
-    assert docs.match(goal, "http://forum.test/", "Gardening") == (0.0, False)
-    assert docs.match(goal, "http://git.test/", "Forums") == (0.0, False)  # another site's help
-    assert docs.match(goal, "http://git.test/", "Milestones") == (0.0, True)  # no shared word
+    forums = docs.match(goal, "http://forum.test/f/pets", "Forums 12")
+    every = docs.match(goal, "http://forum.test/", "All")
+    assert forums[2] and every[2] and forums[0] > every[0] > 0.0
+    assert forums[1] > every[1] > 0.0  # the words around the mention say it best
+    assert docs.match(goal, "http://forum.test/", "Messages")[2]  # a link's text names it too
+    assert docs.match(goal, "http://forum.test/", "Gardening") == (0.0, 0.0, False)
+    assert docs.match(goal, "http://git.test/", "Forums") == (0.0, 0.0, False)  # another site
+    assert docs.match(goal, "http://git.test/", "Milestones") == (0.0, 0.0, True)  # no shared word
     obs = {
         "goal": goal,
         "url": "http://forum.test/",
@@ -211,13 +212,13 @@ def test_site_docs_point_a_goal_to_the_control_the_help_names(example):
     assert example.episode_memory(None).docs is None  # an env without site_docs=True
     assert isinstance(example.episode_memory("# Help").docs, example.SiteDocs)
     features, _ = example.candidate_features(obs, candidates, example.EpisodeMemory(docs=docs))
-    start = len(example.KINDS) + len(example.ROLES) + 41
-    helped = features.dense[:, start : start + 4]
-    assert np.allclose(helped[1], [forums, 1.0, 1.0, 1.0])
-    assert np.allclose(helped[2], [every, 1.0, every / forums, 0.0])
+    helped = features.dense[:, example.DOCS : example.DOCS + 5]
+    relative = (every[0] + every[1]) / (forums[0] + forums[1])
+    assert np.allclose(helped[1], [forums[0], forums[1], 1.0, 1.0, 1.0])
+    assert np.allclose(helped[2], [every[0], every[1], 1.0, relative, 0.0])
     assert not helped[0].any() and not helped[3].any()
     plain, _ = example.candidate_features(obs, candidates, example.EpisodeMemory())
-    assert not plain.dense[:, start : start + 4].any()
+    assert not plain.dense[:, example.DOCS : example.DOCS + 5].any()
 
 
 def test_answer_values_and_the_reference_choice(example):
