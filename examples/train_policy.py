@@ -2,19 +2,23 @@
 
 The policy chooses among the page's action candidates (``candidates=True`` and
 :class:`webenv.wrappers.DiscreteActions`): it scores every candidate with a linear model
-over generic features (what kind of action it is, the role of the element it acts on, how
-many words of its name, its section heading, its surroundings and its text appear in the
-goal — the goal's template words apart from the words a world fills in —, its place in
-its list against the place the goal asks for — "the fourth newest" —, what the goal calls
-a typed value against the field's name, whether it was already taken or its option is
-already selected, how much of what the goal asks about the page shows...) and picks by
-softmax. Words are compared singular and through a small table of site vocabulary
-(:data:`SYNONYMS`: "inbox" is under Messages, "cheapest" is a low price). Candidates
-offer no answer text (``stop []``), so an **answer head** does the rest: when the policy
-stops, it chooses the answer among the values the page shows (each element's name and
-the numbers, dates and phrases in it, or no answer), scored by the value's shape (a
-count, money, a date, a handle) and its label against the goal's words ("how much",
-"who", "when"); :class:`AnswerText` lets ``stop []`` carry it. Nothing in
+over generic features (what kind of action it is, the role of the element it acts on,
+how many words of its name, its section heading, its surroundings and its text appear in
+the goal — the goal's template words apart from the words a world fills in —, its place
+in its list against the place the goal asks for — "the fourth newest" —, what the goal
+calls a typed value against the field's name, whether it was already taken or its option
+is already selected, how much of what the goal asks about the page shows, how well the
+sites' help pages that mention the element match the goal...) and picks by softmax.
+Words are compared singular and through a small table of site vocabulary
+(:data:`SYNONYMS`: "inbox" is under Messages, "cheapest" is a low price). The help pages
+(``site_docs=True``, :class:`SiteDocs`) are the site knowledge that carries to a
+template never demonstrated: "**Forums**: the list of every forum with its description
+and subscribers" points a goal about subscribers to Forums rather than All, on any forum
+task. Candidates offer no answer text (``stop []``), so an **answer head** does the
+rest: when the policy stops, it chooses the answer among the values the page shows (each
+element's name and the numbers, dates and phrases in it, or no answer), scored by the
+value's shape (a count, money, a date, a handle) and its label against the goal's words
+("how much", "who", "when"); :class:`AnswerText` lets ``stop []`` carry it. Nothing in
 the features names a site, a page or a task family, so what both learn can carry over to
 families they never saw.
 
@@ -295,9 +299,107 @@ def text_shape(text: str) -> str:
     return f"words{min(len(words), 4)}"
 
 
+# -- site knowledge: the help pages ------------------------------------------------------
+
+_MENTION = re.compile(r"\*\*([^*\n]+)\*\*|\[([^\]\n]+)\]\([^)\s]*\)")
+_DOC_PAGE = re.compile(r"^<!-- \w+://([^/\s]+)\S* -->$")
+
+
+def doc_name(text: str) -> str:
+    """A control's name as the help pages and the page can both write it: lower case,
+    without counts, punctuation or icons ("Issues 12" and "**Issues**" meet)."""
+    return " ".join(re.findall(r"[a-z]+", text.lower()))
+
+
+@dataclass(eq=False)  # hashed by identity, for the relevance cache
+class SiteDocs:
+    """The sites' help text (``info["site_docs"]`` of ``WebEnv(site_docs=True)``) as
+    passages, to say which control a goal needs on a template no demonstration showed.
+
+    A line of a help page (a bullet, a paragraph) mentions controls as the page labels
+    them: its bold words and link texts. Each line is a passage (with its page and section
+    headings), and so is each mention with the words around it (the few before it, those
+    up to the next mention), all read as word stems. ``names`` maps a control's
+    :func:`doc_name` and the host the page documents to its (line, mention) passages.
+    "**Forums**: the list of every forum with its description and subscribers" tells a
+    goal about subscribers to open Forums, on any template, without naming a task family.
+    """
+
+    passages: list[set[str]]
+    idf: dict[str, float]
+    names: dict[tuple[str, str], list[tuple[int, int]]]
+
+    @staticmethod
+    @functools.lru_cache(maxsize=32)
+    def parse(text: str) -> SiteDocs:
+        """The passages of a help text (parsed once per distinct text)."""
+        passages: list[set[str]] = []
+        names: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        lines: list[int] = []
+        host, headings = "", ["", ""]
+        for raw in text.splitlines():
+            line = raw.strip()
+            page = _DOC_PAGE.match(line)
+            if page is not None:
+                host, headings = page.group(1), ["", ""]
+                continue
+            level = len(line) - len(line.lstrip("#"))
+            if level:
+                title = line[level:].strip()
+                headings = [title, ""] if level == 1 else [headings[0], title]
+                continue
+            mentions = list(_MENTION.finditer(line))
+            if not mentions:
+                continue
+            at = len(passages)
+            lines.append(at)
+            passages.append(stems(tokens(" ".join([*headings, _MENTION.sub(r"\1\2", line)]))))
+            ends = [0, *(m.end() for m in mentions[:-1])]  # of the mention before
+            starts = [*(m.start() for m in mentions[1:]), len(line)]  # of the one after
+            for mention, start, end in zip(mentions, ends, starts, strict=True):
+                label = mention.group(1) or mention.group(2)
+                before = line[start : mention.start()].split()[-6:]
+                after = line[mention.end() : end]
+                names.setdefault((host, doc_name(label)), []).append((at, len(passages)))
+                passages.append(stems(tokens(" ".join([*before, label, after]))))
+        # Document frequency over lines (a mention's words are also its line's).
+        frequency: dict[str, int] = {}
+        for at in lines:
+            for word in passages[at]:
+                frequency[word] = frequency.get(word, 0) + 1
+        idf = {word: float(np.log((1 + len(lines)) / n)) for word, n in frequency.items()}
+        return SiteDocs(passages, idf, names)
+
+    @functools.lru_cache(maxsize=256)  # noqa: B019 (few docs texts, each parsed once)
+    def relevance(self, goal: str) -> np.ndarray:
+        """Each passage's idf-weighted cosine similarity with the goal's words."""
+        goal_words = stems(tokens(goal))
+        goal_norm = np.sqrt(sum(self.idf.get(w, 0.0) ** 2 for w in goal_words)) or 1.0
+        scores = np.zeros(len(self.passages))
+        for i, words in enumerate(self.passages):
+            shared = sum(self.idf[w] ** 2 for w in words & goal_words)
+            if shared:
+                norm = np.sqrt(sum(self.idf[w] ** 2 for w in words))
+                scores[i] = shared / (goal_norm * norm)
+        return scores
+
+    def match(self, goal: str, url: str, name: str) -> tuple[float, float, bool]:
+        """How well the best line and the best mention of the control ``name`` on ``url``'s
+        site match the goal, and whether the help mentions it at all."""
+        host = url.split("://", 1)[-1].split("/", 1)[0]
+        found = self.names.get((host, doc_name(name)))
+        if not found:
+            return 0.0, 0.0, False
+        relevance = self.relevance(goal)
+        line = max(relevance[at] for at, _ in found)
+        mention = max(relevance[at] for _, at in found)
+        return float(line), float(mention), True
+
+
 @dataclass
 class EpisodeMemory:
-    """What the policy remembers of its episode: actions taken (per page) and their kinds."""
+    """What the policy remembers of its episode: actions taken (per page) and their kinds,
+    and the sites' help it was given at reset (``docs``)."""
 
     taken: set[tuple[str, str]] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
@@ -305,6 +407,7 @@ class EpisodeMemory:
     last_kind: str = ""
     last_role: str = ""
     typed: bool = False
+    docs: SiteDocs | None = None
 
     def remember(self, url: str, candidate: str, kind: str, element: PageElement | None) -> None:
         self.taken.add((url, candidate))
@@ -314,6 +417,11 @@ class EpisodeMemory:
         self.last_kind = kind
         self.last_role = element.role if element is not None else ""
         self.typed = self.typed or kind.startswith("type")
+
+
+def episode_memory(site_docs: object = None) -> EpisodeMemory:
+    """A fresh memory for an episode, holding the help text its reset gave (if any)."""
+    return EpisodeMemory(docs=SiteDocs.parse(site_docs) if isinstance(site_docs, str) else None)
 
 
 _parse = functools.lru_cache(maxsize=1 << 16)(parse_action)
@@ -337,8 +445,11 @@ def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None,
     return kind, action.target, text
 
 
-N_DENSE = len(KINDS) + len(ROLES) + 41
+N_DENSE = len(KINDS) + len(ROLES) + 46
 """Dense features per candidate (see :func:`candidate_features`)."""
+DOCS = len(KINDS) + len(ROLES) + 41
+"""Where the help-page features start (line and mention match, mentioned, relative match,
+best on the page)."""
 HASH_BITS = 18
 """Hashed sparse features live in ``2**HASH_BITS`` weights."""
 
@@ -508,6 +619,12 @@ def candidate_features(
         f[base + 39] = is_stop * page_coverage
         section_words = tokens(element.section) if element is not None else set()
         f[base + 40] = len(section_words & goal_words) / max(1, len(section_words))
+        if memory.docs is not None and kind not in ("stop", "go_back", "go_forward", "tab"):
+            # What the help says of this control (an option is named by its text).
+            line, mention, mentioned = memory.docs.match(
+                goal, obs["url"], text if kind == "select" else name
+            )
+            f[base + 41], f[base + 42], f[base + 43] = line, mention, float(mentioned)
         words = sorted(plain(name_words - goal_words))[:6]
         keys = [f"k{kind}r{role}l{memory.last_kind}"]
         keys += [f"n{kind}|{word}" for word in words]
@@ -529,6 +646,12 @@ def candidate_features(
         for key in keys:
             index.append(_hash(key))
             owner.append(row)
+    # The help's match against the page's best: the control the help points to for this
+    # goal, among the ones this page offers.
+    doc_match = rows[:, DOCS] + rows[:, DOCS + 1]
+    if doc_match.size and doc_match.max() > 0:
+        rows[:, DOCS + 3] = doc_match / doc_match.max()
+        rows[:, DOCS + 4] = doc_match == doc_match.max()
     features = Features(
         rows,
         np.array(index, dtype=np.int64),
@@ -830,7 +953,11 @@ def expert_candidates(
 
 
 def collect_demonstrations(
-    split: str | list[str], world_seeds: Sequence[int], instances: int, max_candidates: int
+    split: str | list[str],
+    world_seeds: Sequence[int],
+    instances: int,
+    max_candidates: int,
+    site_docs: bool = True,
 ) -> tuple[list[Demonstration], list[Demonstration], dict[str, int]]:
     """Expert steps from playing reference solutions: one place to swap the source.
 
@@ -847,7 +974,15 @@ def collect_demonstrations(
         ``complete`` (reference solutions that are entirely candidates), ``answers``
         (endings the answer head can learn) and ``unanswerable``.
     """
-    env = _Recorder(gym.make(ENV_ID, tasks=split, candidates=True, world_seeds=list(world_seeds)))
+    env = _Recorder(
+        gym.make(
+            ENV_ID,
+            tasks=split,
+            candidates=True,
+            world_seeds=list(world_seeds),
+            site_docs=site_docs,
+        )
+    )
     families = [family.id for family in env.unwrapped.families]  # type: ignore[attr-defined]
     demos: list[Demonstration] = []
     answer_demos: list[Demonstration] = []
@@ -857,7 +992,7 @@ def collect_demonstrations(
             for family in families:
                 for instance in range(instances):
                     try:
-                        env.reset(
+                        _, info = env.reset(
                             seed=world * 1_000 + instance,
                             options={"family": family, "world_seed": world},
                         )
@@ -867,7 +1002,7 @@ def collect_demonstrations(
                     chosen, complete = expert_candidates(env.steps)
                     stats["episodes"] += 1
                     stats["complete"] += complete
-                    memory = EpisodeMemory()
+                    memory = episode_memory(info.get("site_docs"))
                     for position, choice in chosen:
                         obs, candidates, action = env.steps[position]
                         if choice >= max_candidates:
@@ -965,6 +1100,7 @@ def make_vector_env(
     max_candidates: int,
     max_steps: int,
     reward_mode: str = "sparse",
+    site_docs: bool = True,
 ) -> gym.vector.VectorEnv:
     """``workers`` envs of ``split`` tasks in an AsyncVectorEnv, each a DiscreteActions env
     over an :class:`AnswerText` env (so ``stop []`` can carry an answer).
@@ -983,6 +1119,7 @@ def make_vector_env(
         world_seeds=world_seeds,
         max_episode_steps=max_steps,
         reward_mode=reward_mode,
+        site_docs=site_docs,
     )
 
 
@@ -997,6 +1134,13 @@ class Episode:
     reward: float
     steps: list[tuple[Features, int]]
     rewards: list[float] = field(default_factory=list)
+
+
+def _info_at(infos: dict[str, Any], key: str, i: int) -> object:
+    """Sub-env ``i``'s ``key`` in a vector env's infos, or None where it has none."""
+    if key not in infos or not infos.get(f"_{key}", np.ones(i + 1, dtype=bool))[i]:
+        return None
+    return infos[key][i]
 
 
 def run_episodes(
@@ -1018,7 +1162,7 @@ def run_episodes(
     rng = np.random.default_rng(seed)
     obs, infos = envs.reset(seed=seed)
     n = envs.num_envs
-    memories = [EpisodeMemory() for _ in range(n)]
+    memories = [episode_memory(_info_at(infos, "site_docs", i)) for i in range(n)]
     trails: list[list[tuple[Features, int]]] = [[] for _ in range(n)]
     paid: list[list[float]] = [[] for _ in range(n)]
     tasks = [(str(infos["task_id"][i]), str(infos["family"][i])) for i in range(n)]
@@ -1054,7 +1198,7 @@ def run_episodes(
                 if len(finished[i]) < episodes_per_env:
                     total = float(np.sum(paid[i]))
                     finished[i].append(Episode(*tasks[i], total, trails[i], paid[i]))
-                memories[i] = EpisodeMemory()
+                memories[i] = episode_memory(_info_at(infos, "site_docs", i))
                 trails[i] = []
                 paid[i] = []
                 tasks[i] = (str(infos["task_id"][i]), str(infos["family"][i]))
@@ -1151,7 +1295,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     train_worlds = range(1, 1 + args.train_worlds)
     test_worlds = range(FIRST_TEST_WORLD, FIRST_TEST_WORLD + args.test_worlds)
     steps, endings, demo_stats = collect_demonstrations(
-        args.train_tasks, train_worlds, args.demo_instances, args.max_candidates
+        args.train_tasks, train_worlds, args.demo_instances, args.max_candidates, args.site_docs
     )
     log(f"demonstrations: {demo_stats} ({time.perf_counter() - started:.0f} s)")
     demos, answer_demos = DemonstrationSet(steps), DemonstrationSet(endings)
@@ -1162,14 +1306,19 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     sets = []
     for name, tasks in (("worlds", args.train_tasks), ("families", args.test_tasks)):
         reference_steps, reference_endings, _ = collect_demonstrations(
-            tasks, test_worlds[: args.accuracy_worlds], 1, args.max_candidates
+            tasks, test_worlds[: args.accuracy_worlds], 1, args.max_candidates, args.site_docs
         )
         sets.append(
             EvaluationSet(
                 name,
                 tasks,
                 make_vector_env(
-                    tasks, test_worlds, args.workers, args.max_candidates, args.max_steps
+                    tasks,
+                    test_worlds,
+                    args.workers,
+                    args.max_candidates,
+                    args.max_steps,
+                    site_docs=args.site_docs,
                 ),
                 DemonstrationSet(reference_steps),
                 DemonstrationSet(reference_endings),
@@ -1182,6 +1331,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         args.max_candidates,
         args.max_steps,
         args.reward_mode,
+        args.site_docs,
     )
     per_env = max(1, args.eval_episodes // args.workers)
     curve: list[dict[str, Any]] = []
@@ -1421,6 +1571,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--eval-every-rl", type=int, default=5)
     add("--eval-seed", type=int, default=12345)
     add("--seed", type=int, default=0)
+    add(
+        "--no-site-docs",
+        dest="site_docs",
+        action="store_false",
+        help="leave out the sites' help pages (info['site_docs']) from the features",
+    )
     add("--no-oracle", dest="oracle", action="store_false", help="skip the oracle line")
     add("--out", type=Path, default=None, help="write the results JSON here")
     add("--plot", type=Path, default=None, help="write the learning curve PNG here")

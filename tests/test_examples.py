@@ -183,6 +183,44 @@ def test_features_tell_template_words_sections_and_selected_options_apart(exampl
     assert 0.0 < rows[0, base + 39] <= 1.0 and rows[1, base + 39] == 0.0
 
 
+def test_site_docs_point_a_goal_to_the_control_the_help_names(example):
+    docs = example.SiteDocs.parse(
+        "<!-- http://forum.test/help/reading -->\n# Reading and finding posts\n\n"
+        "## Where the posts are\n\n"
+        "- **Forums**: the list of every forum with its description and subscribers.\n"
+        "- **All**: the submissions of every forum.\n"
+        "- [Messages](http://forum.test/messages) in the header shows your inbox.\n"
+        "<!-- http://git.test/help/issues -->\n# Issues\n\n- Click **Milestones**.\n"
+    )
+    goal = "Subscribe to the forum with the most subscribers."
+    forums = docs.match(goal, "http://forum.test/f/pets", "Forums 12")
+    every = docs.match(goal, "http://forum.test/", "All")
+    assert forums[2] and every[2] and forums[0] > every[0] > 0.0
+    assert forums[1] > every[1] > 0.0  # the words around the mention say it best
+    assert docs.match(goal, "http://forum.test/", "Messages")[2]  # a link's text names it too
+    assert docs.match(goal, "http://forum.test/", "Gardening") == (0.0, 0.0, False)
+    assert docs.match(goal, "http://git.test/", "Forums") == (0.0, 0.0, False)  # another site
+    assert docs.match(goal, "http://git.test/", "Milestones") == (0.0, 0.0, True)  # no shared word
+    obs = {
+        "goal": goal,
+        "url": "http://forum.test/",
+        "axtree": "[1] RootWebArea 'Agora'\n\t[2] link 'Forums'\n\t[3] link 'All'"
+        "\n\t[4] link 'Gardening'",
+        "last_action_error": "",
+    }
+    candidates = ["stop []", "click [2]", "click [3]", "click [4]"]
+    assert example.episode_memory(None).docs is None  # an env without site_docs=True
+    assert isinstance(example.episode_memory("# Help").docs, example.SiteDocs)
+    features, _ = example.candidate_features(obs, candidates, example.EpisodeMemory(docs=docs))
+    helped = features.dense[:, example.DOCS : example.DOCS + 5]
+    relative = (every[0] + every[1]) / (forums[0] + forums[1])
+    assert np.allclose(helped[1], [forums[0], forums[1], 1.0, 1.0, 1.0])
+    assert np.allclose(helped[2], [every[0], every[1], 1.0, relative, 0.0])
+    assert not helped[0].any() and not helped[3].any()
+    plain, _ = example.candidate_features(obs, candidates, example.EpisodeMemory())
+    assert not plain.dense[:, example.DOCS : example.DOCS + 5].any()
+
+
 def test_answer_values_and_the_reference_choice(example):
     axtree = (
         "[1] RootWebArea 'Order 100214'\n\t[5] heading 'Order 100214'"
