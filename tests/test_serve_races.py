@@ -175,7 +175,7 @@ RACES = {
         "shop",
         "/product/kestrel-compact-usb-c-cable",
         "/product/kestrel-compact-usb-c-cable/reviews",
-        {"rating": "4", "title": "Solid", "body": "Works as described."},
+        {"rating": "4", "nickname": "Emma L.", "title": "Solid", "body": "Works as described."},
         _eq(  # one review awaiting moderation; the published ones unchanged
             "shop",
             "SELECT (SELECT COUNT(*) FROM review_queue WHERE product_id = 26 AND user_id = 1"

@@ -404,7 +404,11 @@ def _references() -> dict[str, list[tuple[str, str]]]:
     found: dict[str, list[tuple[str, str]]] = {}
     tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
     for table in tables:
-        for key in db.execute("SELECT * FROM pragma_foreign_key_list(?)", (table,)):
+        # The PRAGMA statement, not the pragma_foreign_key_list() table-valued function:
+        # with a bound table name, that function crashed SQLite 3.40 (Debian 12) on a
+        # database restored by deserialize().
+        quoted = table.replace('"', '""')
+        for key in db.execute(f'PRAGMA foreign_key_list("{quoted}")'):
             if key["to"] in (None, "id") and key["table"] != table:
                 found.setdefault(key["table"], []).append((table, key["from"]))
     return found
