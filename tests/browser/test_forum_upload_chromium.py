@@ -9,36 +9,17 @@ so the test sets it through Playwright, as a person picking a file would. Needs 
 from __future__ import annotations
 
 import re
-import struct
-import zlib
 
 import pytest
 
 from tests.chromium import require_chromium
+from tests.pictures import png_bytes
 from webenv.browser.chromium import ChromiumBrowser
 from webenv.env import WebEnv
 
 pytestmark = pytest.mark.chromium
 
 TASK = "forum/vote-submission/0"
-
-
-def png(width: int, height: int) -> bytes:
-    """A green RGB PNG."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-        )
-
-    rows = b"".join(b"\x00" + b"\x20\x80\x20" * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows))
-        + chunk(b"IEND", b"")
-    )
 
 
 def element(axtree: str, role: str, name: str) -> str:
@@ -55,7 +36,11 @@ def test_a_picture_uploaded_in_chromium_is_shown_on_the_new_post():
         obs, *_ = env.step("goto [http://forum.test/submit]")
         browser = env.browser
         assert isinstance(browser, ChromiumBrowser)
-        file = {"name": "herbs.txt", "mimeType": "text/plain", "buffer": png(40, 30)}
+        file = {
+            "name": "herbs.txt",
+            "mimeType": "text/plain",
+            "buffer": png_bytes(40, 30, b"\x20\x80\x20"),
+        }
         browser.page.set_input_files("#image", files=[file], timeout=60_000)
         obs, *_ = env.step(f"select [{element(obs['axtree'], 'combobox', 'Forum')}] [Gardening]")
         obs, *_ = env.step(

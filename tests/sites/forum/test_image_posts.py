@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import sqlite3
-import struct
-import zlib
 
 import pytest
 from flask.testing import FlaskClient
@@ -13,28 +11,10 @@ from lxml import html
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
+from tests.pictures import png_bytes
 from tests.sites.conftest import SITES, csrf_token
 from webenv.sites.core import images
 from webenv.sites.forum import media
-
-
-def png_bytes(width: int = 2, height: int = 1) -> bytes:
-    """A valid RGB PNG of ``width`` x ``height`` red pixels."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-        )
-
-    rows = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows))
-        + chunk(b"IEND", b"")
-    )
-
 
 JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9"
 GIF = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,"
