@@ -565,7 +565,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             return InProcessBrowser(self.world)
         from webenv.browser.chromium import ChromiumBrowser
 
-        # Images only where pixels are asked for (they cost half a shop step's CPU).
+        # Images only where pixels are asked for (about a third of a shop step's CPU).
         pictures = self.screenshot or self.render_mode == "rgb_array"
         return ChromiumBrowser(self.world, pictures=pictures)
 
