@@ -249,6 +249,69 @@ def test_name_from_multiple_labels():
     assert lines(html)[1] == "textbox 'Qty (max 5)' required: False"
 
 
+def test_labels_after_their_controls_name_them_in_document_order():
+    html = (
+        '<label for="q">Qty</label><input id="q"><select id="s"><option>A</option></select>'
+        '<input type="checkbox" id="c"><label for="c">Pick</label><label for="q">(max 5)</label>'
+        '<label for="s">Size</label><textarea id="t"></textarea><label for="t">Note</label>'
+    )
+    assert [line for line in lines(html) if not line.startswith(("StaticText", "option"))] == [
+        "textbox 'Qty (max 5)' required: False",
+        "combobox 'Size' expanded: False",
+        "checkbox 'Pick' checked: False",
+        "textbox 'Note' required: False",
+    ]
+
+
+def test_label_after_a_button_names_it_and_hides_its_text():
+    html = '<button id="b">Go</button><label for="b">Send</label>'
+    assert lines(html) == ["button 'Send'", "StaticText 'Go'", "StaticText 'Send'"]
+
+
+def test_hidden_labels_still_name_their_controls():
+    html = (
+        '<div aria-hidden="true"><label for="a">Early</label></div><input id="a">'
+        '<input id="b"><svg aria-hidden="true"><label for="b">Late</label></svg>'
+    )
+    assert lines(html) == ["textbox 'Early' required: False", "textbox 'Late' required: False"]
+
+
+def test_a_focused_control_named_by_a_later_label():
+    html = '<input id="e"><label for="e">Later</label>'
+    assert lines(html, focus="e")[0] == "textbox 'Later' focused: True required: False"
+
+
+def test_aria_label_alone_names_any_element():
+    assert lines('<span aria-label="Note">x</span>') == ["generic 'Note'", "StaticText 'x'"]
+    assert lines('<a aria-label="Anchor">x</a><a href="/" aria-label="Home">x</a>') == [
+        "generic 'Anchor'",
+        "StaticText 'x'",
+        "link 'Home'",
+        "StaticText 'x'",
+    ]
+    assert lines('<nav aria-label="Main"><header>Top</header></nav>') == [
+        "navigation 'Main'",
+        "StaticText 'Top'",
+    ]
+    assert lines('<fieldset disabled><button aria-label="Up">+</button></fieldset>') == [
+        "button 'Up' disabled: True",
+        "StaticText '+'",
+    ]
+    assert lines('<label aria-label="Named">Remember <input type="checkbox"></label>') == [
+        "LabelText 'Named'",
+        "StaticText 'Remember'",
+        "checkbox 'Remember' checked: False",
+    ]
+    assert lines('<p aria-label="  ">Blank</p><body aria-label="B">') == ["StaticText 'Blank'"]
+
+
+def test_hidden_inputs_and_aria_hidden_subtrees_are_only_numbered():
+    tree = build('<input type=" Hidden " name="t"><i aria-hidden="TRUE"><b>x</b></i><p>y</p>')
+    assert tree.text().split("\n")[1:] == ["\t[10] StaticText 'y'"]
+    assert [el.tag for el in tree.elements.values()][-4:] == ["input", "i", "b", "p"]
+    assert lines('<input type="hidden" role="button" aria-label="Shown">') == ["button 'Shown'"]
+
+
 def test_name_from_aria_label_beats_label():
     html = '<label for="q">Label</label><input id="q" aria-label="Aria">'
     assert lines(html)[1] == "textbox 'Aria' required: False"

@@ -134,8 +134,11 @@ def build_axtree(document: HtmlElement, *, focused: HtmlElement | None = None) -
         The tree, with every element and text node numbered.
     """
     root = root_element(document)
-    builder = _Builder(root, focused)
-    return builder.build()
+    tree = _Builder(root, focused).build()
+    if tree is None:  # a button's <label for> came after it: build again knowing them all
+        tree = _Builder(root, focused, all_labels=True).build()
+        assert tree is not None
+    return tree
 
 
 class _TextCache(dict):
@@ -230,18 +233,23 @@ def _content_text(el: HtmlElement, exclude: HtmlElement | None = None) -> str:
 class _Builder(Numbering):
     """One pass over the DOM numbering nodes and building AX nodes."""
 
-    def __init__(self, root: HtmlElement, focused: HtmlElement | None) -> None:
+    def __init__(
+        self, root: HtmlElement, focused: HtmlElement | None, *, all_labels: bool = False
+    ) -> None:
         super().__init__(root)
         self.focused = focused
-        # Every node in document order. Holding them keeps their Python proxies alive for the
-        # whole pass: lxml would otherwise create proxies again for nodes visited more than once
-        # (names from content, label and id lookups), which is slow for lxml.html elements.
-        self.everything = list(root.iter())
         # ``ids`` holds the first element with each id among those numbered so far (the root
         # excepted), so all elements before the one being visited; every element once
         # ``_all_ids`` is set.
         self._all_ids = False
+        # Finding every <label> costs a walk over the whole document (lxml's tag filters are
+        # slow), so the pass notes the labels it numbers and names a control from those before
+        # it; ``_asked`` keeps those controls (see ``_late_labels``). With ``all_labels`` the
+        # document is searched at the first control instead.
         self._labels_for: dict[str, list[HtmlElement]] | None = None
+        self._all_labels = all_labels
+        self._labels_seen: list[HtmlElement] = []
+        self._asked: list[tuple[str, int, HtmlElement, HtmlElement | None, int]] = []
         # the main pass's visit and children functions, set during build()
         self.visit: Callable[..., Any] | None = None
         self.children: Callable[..., Any] | None = None
@@ -272,18 +280,27 @@ class _Builder(Numbering):
                 if el.get("id") == ident:
                     return el
             ids = self.ids
-            for el in self.everything[1:]:
-                if el.tag.__class__ is str:
-                    value = el.get("id")
-                    if value is not None:
-                        ids.setdefault(value, el)
+            for el in self.root.iterdescendants("*"):
+                value = el.get("id")
+                if value is not None:
+                    ids.setdefault(value, el)
             if self.root.get("id") is not None:
                 ids.setdefault(self.root.get("id"), self.root)
             self._all_ids = True
             found = ids.get(ident)
         return found
 
+    def count(self, el: HtmlElement) -> None:
+        """Number ``el`` and its subtree (noting a ``<label>``, see ``_labels``)."""
+        if el.tag == "label":
+            self._labels_seen.append(el)
+        self.number(el)
+        self.count_inner(el)
+
     def _labels(self, ident: str) -> list[HtmlElement]:
+        """The ``<label for=ident>`` elements, in document order (so far, see ``__init__``)."""
+        if not self._all_labels:
+            return [label for label in self._labels_seen if label.get("for") == ident]
         if self._labels_for is None:
             labels: dict[str, list[HtmlElement]] = {}
             for label in self.root.iter("label"):
@@ -314,6 +331,9 @@ class _Builder(Numbering):
         """Name of a form control from ``<label for>`` and a wrapping ``<label>``."""
         ident = el.get("id")
         labels = self._labels(ident) if ident else []
+        if ident and not self._all_labels:
+            # the control's record comes next (controls named here are always shown)
+            self._asked.append((ident, len(labels), el, wrapping, len(self.records)))
         parts = [_content_text(label, el) for label in labels]
         if wrapping is not None and all(label is not wrapping for label in labels):
             target = wrapping.get("for")
@@ -323,8 +343,12 @@ class _Builder(Numbering):
 
     # -- the main pass ------------------------------------------------------------------
 
-    def build(self) -> AXTree:  # noqa: C901 - the single DOM pass is inlined for speed
-        """Run the single pass over the document and return the tree."""
+    def build(self) -> AXTree | None:  # noqa: C901 - the single DOM pass is inlined for speed
+        """Run the single pass over the document and return the tree.
+
+        Returns ``None`` if a control was named before a ``<label>`` for it was seen (see
+        ``_labels``): the tree is then built again with ``all_labels``.
+        """
         root = self.root
         elements = self.elements
         owners = self.text_owners
@@ -333,6 +357,9 @@ class _Builder(Numbering):
         add = self.records.append
         ids = self.ids
         general = self.general_node
+        count_inner = self.count_inner
+        labels_seen = self._labels_seen
+        global_attrs_in = GLOBAL_ATTRS.intersection
         attrs_disjoint = GLOBAL_ATTRS.isdisjoint
         fast_tags = _FAST_TAGS
         collapsed = _COLLAPSED
@@ -383,6 +410,7 @@ class _Builder(Numbering):
                         flags |= 1
                     else:
                         label = el
+                        labels_seen.append(el)
                 if role is None:
                     pass  # an unnamed layout element (div, span, p, section, ...): pruned
                 elif not from_content:
@@ -407,10 +435,50 @@ class _Builder(Numbering):
                     add((f"{indent}[{nid}] {role} '{name}'", nid, role, name, None, el))
                     return
             else:
-                state = general(el, tag, keys, nid, pname, pfc, flags, label, indent)
-                if state is None:  # the subtree is done (hidden, pruned or a leaf)
+                if tag == "label":
+                    labels_seen.append(el)
+                if ("aria-hidden" in keys and el.get("aria-hidden").strip().lower() == "true") or (
+                    tag == "input"
+                    and "type" in keys
+                    and "role" not in keys
+                    and el.get("type").strip().lower() == "hidden"
+                ):
+                    # Hidden whatever the rest (see global_attrs and special_role): the icons
+                    # and form tokens every page has many of only number their subtree.
+                    count_inner(el)
                     return
-                pname, pfc, flags, label, indent = state
+                if (
+                    "aria-label" in keys
+                    and (fast is not None or tag == "button")
+                    and el is not focused
+                    and tag != "body"
+                    and len(global_attrs_in(keys)) == 1
+                    and (name := el.get("aria-label")).strip()
+                ):
+                    # Named by aria-label alone (the icon buttons and landmarks of every
+                    # page): what general_node decides, without its steps.
+                    name = collapse(name)
+                    props = None
+                    if tag == "a":
+                        role = "link" if "href" in keys else "generic"
+                    else:
+                        role = SIMPLE_ROLES.get(tag, "generic")
+                        if fast is None:  # a button
+                            if flags & 2 or "disabled" in keys:
+                                props = {"disabled": True}
+                        elif fast[2] == _FAST_SECTIONING:
+                            flags |= 1
+                        elif fast[2] == _FAST_LABEL:
+                            label = el
+                    add((line_text(indent, nid, role, name, props), nid, role, name, props, el))
+                    indent += "\t"
+                    pname = name
+                    pfc = False
+                else:
+                    state = general(el, tag, keys, nid, pname, pfc, flags, label, indent)
+                    if state is None:  # the subtree is done (hidden, pruned or a leaf)
+                        return
+                    pname, pfc, flags, label, indent = state
 
             text = el.text
             if text and (s := collapsed[text]) is not None:
@@ -434,6 +502,8 @@ class _Builder(Numbering):
         self.children = children
         rid = next_id()
         elements[rid] = root
+        if root.tag == "label":
+            labels_seen.append(root)
         title_el = None  # root.find("head/title"), else root.find(".//title"), but faster
         for head in root.iterchildren("head"):
             title_el = next(head.iterchildren("title"), None)
@@ -450,7 +520,43 @@ class _Builder(Numbering):
             # the memory is freed by reference counting, without the GC.
             self.visit = self.children = None
             visit = children = None  # type: ignore[assignment]
+        if self._asked and not self._late_labels():
+            return None
         return BuiltTree.from_pass(self.records, elements, owners)
+
+    def _late_labels(self) -> bool:
+        """Rename the controls that a ``<label for>`` after them also names.
+
+        Returns ``False`` if that is not enough (a button: its name decides which of its
+        texts are shown), so the tree must be built again with ``all_labels``.
+        """
+        counts: dict[str, int] = {}
+        for label in self._labels_seen:
+            target = label.get("for")
+            if target:
+                counts[target] = counts.get(target, 0) + 1
+        late = [asked for asked in self._asked if counts.get(asked[0], 0) != asked[1]]
+        if not late:
+            return True
+        self._all_labels = True
+        records = self.records
+        for _ident, _count, control, wrapping, index in late:
+            if control.tag == "button" or index >= len(records):
+                return False
+            line, nid, role, _name, props, el = records[index]
+            if el is not control:
+                return False
+            name = self.native_name(el, el.tag, role, el.keys(), wrapping)[0]
+            indent = line[: len(line) - len(line.lstrip("\t"))]
+            records[index] = (
+                line_text(indent, nid, role, name, props or {}),
+                nid,
+                role,
+                name,
+                props,
+                el,
+            )
+        return True
 
     # -- the general path -----------------------------------------------------------
 
@@ -842,7 +948,12 @@ class _Builder(Numbering):
         oid = self.number(el)
         if not hidden_by_itself(el):
             label = el.get("label")
-            name = collapse(label) if label else collapse("".join(el.itertext()))
+            if label:
+                name = collapse(label)
+            elif len(el):
+                name = collapse("".join(el.itertext()))
+            else:
+                name = collapse(el.text or "")
             is_selected = el is selected if single else el.get("selected") is not None
             props: dict[str, object] = {}
             if el is self.focused:
