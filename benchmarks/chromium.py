@@ -10,7 +10,9 @@ reset <= 300 ms.
 webenv (e.g. an older commit, with its own ``.venv``): one worker process per tree, each
 on its own venv's Python and only the public API (``gym.make``, ``reset``, ``step``,
 ``obs["axtree"]``), driven in alternating rounds so that load from other processes falls
-on both alike. It reports steps/s, median step and median reset of each and the ratios.
+on both alike. It reports steps/s, median step and median reset of each, the CPU that all
+of a worker's processes (Python, Playwright's driver, every Chromium process) spent per
+step, and the ratios; the CPU ratio moves least with the machine's load.
 
 Prints a table and writes ``benchmarks/results/chromium.json`` (``chromium-compare.json``).
 """
@@ -77,11 +79,41 @@ def walk_round(
     return reset, samples
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) spent so far by ``pid`` and its live descendants.
+
+    Read from ``/proc`` (0.0 where there is none), so it counts Playwright's driver and
+    every Chromium process as well as the Python process.
+    """
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return 0.0
+    children: dict[int, list[int]] = {}
+    ticks: dict[int, int] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # after the command name
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        ticks[int(entry.name)] = int(fields[11]) + int(fields[12])  # utime + stime
+    total, stack = 0, [pid]
+    while stack:
+        current = stack.pop()
+        total += ticks.get(current, 0)
+        stack.extend(children.get(current, []))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def worker(env_id: str, seed: int) -> int:
     """Serve walk rounds on this Python's webenv: one JSON line in, one out, per round.
 
     Each input line is ``{"steps": N, "seed": S}``; the answer is ``{"reset": seconds,
-    "steps": [seconds, ...]}``. The first reset (launching Chromium, loading the worlds)
+    "steps": [seconds, ...], "cpu": seconds}`` (``cpu``: :func:`tree_cpu_seconds` over the
+    round, its reset included). The first reset (launching Chromium, loading the worlds)
     is done before the first answer, which is ``{"ready": true}``.
     """
     env = gym.make(env_id, backend="chromium", max_episode_steps=10**9)
@@ -91,8 +123,10 @@ def worker(env_id: str, seed: int) -> int:
         print(json.dumps({"ready": True}), flush=True)
         for line in sys.stdin:
             request = json.loads(line)
+            cpu = tree_cpu_seconds(os.getpid())
             reset, samples = walk_round(env, rng, request["steps"], request["seed"])
-            print(json.dumps({"reset": reset, "steps": samples}), flush=True)
+            cpu = tree_cpu_seconds(os.getpid()) - cpu
+            print(json.dumps({"reset": reset, "steps": samples, "cpu": cpu}), flush=True)
     finally:
         env.close()
     return 0
@@ -117,6 +151,7 @@ class Worker:
         )
         self.resets: list[float] = []
         self.steps: list[float] = []
+        self.cpu = 0.0
         self._answer()
 
     def _answer(self) -> dict[str, Any]:
@@ -133,6 +168,7 @@ class Worker:
         answer = self._answer()
         self.resets.append(answer["reset"])
         self.steps.extend(answer["steps"])
+        self.cpu += answer.get("cpu", 0.0)
 
     def close(self) -> None:
         if self.process.stdin is not None:
@@ -146,6 +182,7 @@ class Worker:
             "median_step_ms": statistics.median(self.steps) * 1000,
             "resets": len(self.resets),
             "median_reset_ms": statistics.median(self.resets) * 1000,
+            "cpu_ms_per_step": self.cpu / len(self.steps) * 1000,
         }
 
 
@@ -168,18 +205,26 @@ def compare(other: Path, env_id: str, rounds: int, steps: int, seed: int) -> int
         "steps_per_second": this["steps_per_second"] / old["steps_per_second"],
         "median_step": this["median_step_ms"] / old["median_step_ms"],
         "median_reset": this["median_reset_ms"] / old["median_reset_ms"],
+        # as a speed-up, like steps/s: the other tree's CPU per step over this tree's
+        "cpu_per_step": old["cpu_ms_per_step"] / max(this["cpu_ms_per_step"], 1e-9),
     }
     print(f"Chromium link walk, {env_id}, {rounds} rounds x {steps} steps, seed {seed}")
-    print(f"{'tree':40} {'steps/s':>8} {'median step':>12} {'median reset':>13}   (ms)")
+    print(
+        f"{'tree':40} {'steps/s':>8} {'median step':>12} {'median reset':>13} "
+        f"{'cpu/step':>9}   (ms)"
+    )
     for name, figures in (("this: " + str(here), this), ("other: " + str(other), old)):
         print(
             f"{name[:40]:40} {figures['steps_per_second']:8.1f} "
-            f"{figures['median_step_ms']:12.1f} {figures['median_reset_ms']:13.1f}"
+            f"{figures['median_step_ms']:12.1f} {figures['median_reset_ms']:13.1f} "
+            f"{figures['cpu_ms_per_step']:9.1f}"
         )
     print(
-        f"{'ratio (this / other)':40} {ratios['steps_per_second']:8.2f} "
-        f"{ratios['median_step']:12.2f} {ratios['median_reset']:13.2f}"
+        f"{'ratio (this / other; cpu: other / this)':40} {ratios['steps_per_second']:8.2f} "
+        f"{ratios['median_step']:12.2f} {ratios['median_reset']:13.2f} "
+        f"{ratios['cpu_per_step']:9.2f}"
     )
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     report = {
         "machine": machine(),
         "env": env_id,
@@ -190,6 +235,7 @@ def compare(other: Path, env_id: str, rounds: int, steps: int, seed: int) -> int
         "this": this,
         "other": old,
         "ratios": ratios,
+        "load_average": os.getloadavg(),
     }
     out = RESULTS / "chromium-compare.json"
     write_report(out, report)
