@@ -80,7 +80,8 @@ def walk_round(
 
 
 def tree_cpu_seconds(pid: int) -> float:
-    """CPU seconds (user + system) spent so far by ``pid`` and its live descendants.
+    """CPU seconds (user + system) spent so far by ``pid``, its live descendants and their
+    reaped children.
 
     Read from ``/proc`` (0.0 where there is none), so it counts Playwright's driver and
     every Chromium process as well as the Python process.
@@ -99,7 +100,9 @@ def tree_cpu_seconds(pid: int) -> float:
             continue
         fields = stat[stat.rindex(")") + 2 :].split()  # after the command name
         children.setdefault(int(fields[1]), []).append(int(entry.name))
-        ticks[int(entry.name)] = int(fields[11]) + int(fields[12])  # utime + stime
+        # utime + stime, and cutime + cstime: the processes that ended (a renderer per
+        # navigation, in some versions) and were reaped are counted in their parent's.
+        ticks[int(entry.name)] = sum(int(field) for field in fields[11:15])
     total, stack = 0, [pid]
     while stack:
         current = stack.pop()
