@@ -21,6 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from flask import Response, abort, request
 from markupsafe import Markup
+from markupsafe import escape as escape_html
 
 from .db import get_db
 
@@ -281,13 +282,10 @@ def picture_tag(
     Returns:
         Markup safe to place in a template.
     """
-    classes = Markup(' class="%s"') % class_ if class_ else ""
-    return Markup('<img src="%s" alt="%s" width="%s" height="%s"%s>') % (
-        src,
-        alt,
-        size,
-        height or size,
-        classes,
+    classes = f' class="{escape_html(class_)}"' if class_ else ""
+    return Markup(
+        f'<img src="{escape_html(src)}" alt="{escape_html(alt)}" width="{escape_html(size)}"'
+        f' height="{escape_html(height or size)}"{classes}>'
     )
 
 

@@ -12,11 +12,11 @@ from flask import g, request
 from markupsafe import Markup, escape
 
 from ..core import images, paging
-from ..core.clock import now, stamp
+from ..core.clock import format_age, now, stamp
 from ..core.csrf import csrf_token
 from ..core.db import RowLike, get_db
 from ..core.urls import parse_url
-from .media import avatar_alt
+from .media import avatar_alt, submission_image_url
 from .votes import slugify
 
 PER_PAGE = 25
@@ -167,33 +167,26 @@ def avatar(username: str, size: int = 32) -> Markup:
 
 # Postmill's arrows beside the score. The stylesheet draws each arrow and hides the
 # button's words, which stay its text (its name is the aria-label); the score beside the
-# arrows is hidden from the AX tree, where the page's meta line says the points. Built in
-# Python: listings and comment trees place one per row, and a Jinja macro call costs more
-# than the whole form's formatting.
-_VOTE_FORM = Markup(
-    '<form class="vote%s" method="post" action="%s">\n'
-    '<input type="hidden" name="csrf_token" value="%s">\n'
-    "%s\n%s\n"
-    '<span class="vote-score" aria-hidden="true">%s</span>\n'
-    "</form>\n"
-)
-_VOTED_ARROW = Markup(
-    '<button type="submit" name="direction" value="none" class="vote-%s voted"'
-    ' aria-label="Remove %s from %s">Remove %s</button>\n'
-)
-_ARROW = Markup(
-    '<button type="submit" name="direction" value="%s" class="vote-%s"'
-    ' aria-label="%s %s">%s</button>\n'
-)
+# arrows is hidden from the AX tree, where the page's meta line says the points.
+#
+# The markup a listing or comment tree repeats per row is built here rather than in Jinja
+# macros: a macro call costs more than the whole row's formatting. Values are escaped as
+# Jinja's autoescaping does (markupsafe.escape).
 
 
-def _vote_arrow(direction: str, vote: int, subject: str) -> Markup:
+def _vote_arrow(direction: str, vote: int, subject: Markup) -> str:
     up = direction == "up"
     words = "upvote" if up else "downvote"
     if vote == (1 if up else -1):
-        return _VOTED_ARROW % (direction, words, subject, words)
+        return (
+            f'<button type="submit" name="direction" value="none" class="vote-{direction} voted"'
+            f' aria-label="Remove {words} from {subject}">Remove {words}</button>\n'
+        )
     label = words.capitalize()
-    return _ARROW % (direction, direction, label, subject, label)
+    return (
+        f'<button type="submit" name="direction" value="{direction}" class="vote-{direction}"'
+        f' aria-label="{label} {subject}">{label}</button>\n'
+    )
 
 
 def vote_form(kind: str, item_id: int, subject: str, vote: int, score: int) -> Markup:
@@ -207,13 +200,111 @@ def vote_form(kind: str, item_id: int, subject: str, vote: int, score: int) -> M
         score: Its score, shown beside the arrows.
     """
     state = " upvoted" if vote == 1 else " downvoted" if vote == -1 else ""
-    return _VOTE_FORM % (
-        Markup(state),
-        vote_url(kind, item_id),
-        csrf_token(),
-        _vote_arrow("up", vote, subject),
-        _vote_arrow("down", vote, subject),
-        score,
+    name = escape(subject)
+    return Markup(
+        f'<form class="vote{state}" method="post" action="{escape(vote_url(kind, item_id))}">\n'
+        f'<input type="hidden" name="csrf_token" value="{escape(csrf_token())}">\n'
+        f"{_vote_arrow('up', vote, name)}\n{_vote_arrow('down', vote, name)}\n"
+        f'<span class="vote-score" aria-hidden="true">{escape(score)}</span>\n'
+        "</form>\n"
+    )
+
+
+def age(value: str) -> Markup:
+    """Return a ``<time>`` element saying how long ago database timestamp ``value`` was."""
+    return Markup(
+        f'<time datetime="{escape(value.replace(" ", "T"))}">{escape(format_age(value))}</time>'
+    )
+
+
+def submission_list(
+    submissions: list[RowLike], votes: Mapping[int, int], show_forum: bool = True, start: int = 1
+) -> Markup:
+    """Return the ``<ol>`` of a page of submissions, as listings and search results show it.
+
+    Args:
+        submissions: Rows with :data:`SUBMISSION_COLUMNS`.
+        votes: The current user's votes by submission id.
+        show_forum: Whether each row links the submission's forum.
+        start: The number of the first row.
+    """
+    logged_in = bool(g.get("user"))
+    parts = [f'<ol class="submission-list" start="{escape(start)}">\n']
+    for s in submissions:
+        url = escape(submission_url(s))
+        title = escape(s["title"])
+        parts.append('  <li class="submission">\n    ')
+        if s["image_alt"] is not None:
+            parts.append(
+                images.picture_tag(
+                    submission_image_url(s["id"], s["image_type"]),
+                    s["image_alt"],
+                    96,
+                    "post-picture",
+                    64,
+                )
+            )
+        parts.append(f'\n    <h2><a href="{url}">{title}</a>')
+        if s["kind"] == "link":
+            parts.append(f" <small>({escape(domain(s['url']))})</small>")
+        username = escape(s["username"])
+        parts.append(
+            f'</h2>\n    <p class="meta">{avatar(s["username"], 20)}'
+            f"{escape(plural(s['score'], 'point'))} · submitted"
+            f" {escape(format_age(s['created_at']))} by"
+            f' <a href="{escape(user_url(s["username"]))}">{username}</a>'
+        )
+        if show_forum:
+            forum = s["forum_name"]
+            parts.append(f' to <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>')
+        if s["edited_at"]:
+            parts.append(" · edited")
+        if s["locked"]:
+            parts.append(" · locked")
+        parts.append(
+            f' · <a href="{url}#comments">{escape(plural(s["comment_count"], "comment"))}</a></p>\n'
+        )
+        if logged_in:
+            parts.append(
+                vote_form(
+                    "submission",
+                    s["id"],
+                    "submission: " + s["title"],
+                    votes.get(s["id"], 0),
+                    s["score"],
+                )
+            )
+        parts.append("  </li>\n")
+    parts.append("</ol>\n")
+    return Markup("".join(parts))
+
+
+def comment_summary(c: RowLike, show_author: bool = False) -> Markup:
+    """Return the ``<li>`` of a comment in a list of comments (a profile, search results).
+
+    Args:
+        c: A row with ``users.COMMENT_COLUMNS`` (and ``username`` with ``show_author``).
+        show_author: Whether to name and link the comment's author.
+    """
+    if show_author:
+        username = c["username"]
+        author = (
+            f'{avatar(username, 20)}<a href="{escape(user_url(username))}">{escape(username)}</a>'
+            " commented"
+        )
+    else:
+        author = "Commented"
+    link = submission_url(
+        {"forum_name": c["forum_name"], "id": c["submission_id"], "title": c["title"]}
+    )
+    forum = c["forum_name"]
+    edited = " · edited" if c["edited_at"] else ""
+    return Markup(
+        f'<li class="comment-summary">\n  <p class="meta">{author} {age(c["created_at"])} on'
+        f' <a href="{escape(link)}/comment/{escape(c["id"])}">{escape(c["title"])}</a>'
+        f' in <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>'
+        f" · {escape(plural(c['score'], 'point'))}{edited}</p>\n"
+        f'  <div class="comment-body">{paragraphs(c["body"])}</div>\n</li>\n'
     )
 
 
