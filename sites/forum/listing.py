@@ -308,6 +308,102 @@ def comment_summary(c: RowLike, show_author: bool = False) -> Markup:
     )
 
 
+@dataclass
+class CommentTree:
+    """What a submission page's comment tree shows beside the comments themselves.
+
+    Attributes:
+        submission: The submission row (``id``, ``user_id``, ``deleted``, ``locked``,
+            ``forum_name``, ``title``).
+        children: Comment rows by parent id (None for the top level).
+        votes: The current user's votes by comment id.
+        moderator: Whether the current user moderates the submission's forum.
+    """
+
+    submission: RowLike
+    children: Mapping[int | None, list[RowLike]]
+    votes: Mapping[int, int]
+    moderator: bool
+
+    def render(self, rows: list[RowLike]) -> Markup:
+        """Return the ``<ul>`` of comments ``rows`` and, nested, their replies."""
+        user = g.get("user")
+        submission = self.submission
+        gone = submission["deleted"]
+        can_comment = user and not gone and not submission["locked"]
+        user_id = user["id"] if user else None
+        token = escape(csrf_token()) if user or self.moderator else ""
+        csrf_input = f'<input type="hidden" name="csrf_token" value="{token}">'
+        comments_root = f"{escape(request.script_root)}/comments/"
+        permalink_root = f"{escape(submission_url(submission))}/comment/"
+        parts = ['<ul class="comments">\n']
+        for c in rows:
+            hidden = c["deleted"] or c["removed"]
+            comment_id = escape(c["id"])
+            username = escape(c["username"])
+            parts.append(f'  <li class="comment" id="comment-{comment_id}">\n    <p class="meta">')
+            if c["deleted"]:
+                parts.append("[deleted]")
+            else:
+                parts.append(
+                    f'{avatar(c["username"], 24)}<a href="{escape(user_url(c["username"]))}">'
+                    f"{username}</a>"
+                )
+                if submission["user_id"] == c["user_id"] and not gone:
+                    parts.append(" (submitter)")
+            if not hidden:
+                parts.append(f" · {escape(plural(c['score'], 'point'))}")
+            parts.append(f" · {age(c['created_at'])}")
+            if c["edited_at"] and not hidden:
+                parts.append(f" · edited {escape(format_age(c['edited_at']))}")
+            parts.append("</p>\n")
+            if c["deleted"]:
+                parts.append('    <p class="gone">[deleted]</p>\n')
+            elif c["removed"]:
+                parts.append('    <p class="gone">[removed by a moderator]</p>\n')
+            else:
+                parts.append(
+                    f'    <div class="comment-body">{paragraphs(c["body"])}</div>\n'
+                    '    <div class="comment-actions">\n'
+                    f'      <a href="{permalink_root}{comment_id}">Permalink</a>\n'
+                )
+                if can_comment:
+                    parts.append(f'<a href="{comments_root}{comment_id}/reply">Reply</a>')
+                if user and user_id == c["user_id"]:
+                    parts.append(
+                        f'      <a href="{comments_root}{comment_id}/edit">Edit</a>\n'
+                        f'      <form method="post" action="{comments_root}{comment_id}/delete">\n'
+                        f"        {csrf_input}\n"
+                        '        <button type="submit">Delete</button>\n'
+                        "      </form>\n"
+                    )
+                if self.moderator:
+                    parts.append(
+                        f'      <form method="post" action="{comments_root}{comment_id}/remove">\n'
+                        f"        {csrf_input}\n"
+                        '        <button type="submit"'
+                        f' aria-label="Remove comment by {username}">Remove</button>\n'
+                        "      </form>\n"
+                    )
+                if user:
+                    parts.append(
+                        vote_form(
+                            "comment",
+                            c["id"],
+                            "comment by " + c["username"],
+                            self.votes.get(c["id"], 0),
+                            c["score"],
+                        )
+                    )
+                parts.append("    </div>\n")
+            replies = self.children.get(c["id"])
+            if replies:
+                parts.append(f"    {self.render(replies)}\n")
+            parts.append("  </li>\n")
+        parts.append("</ul>\n")
+        return Markup("".join(parts))
+
+
 def domain(url: str) -> str:
     """Return the host name of a link submission's URL (``""`` if it has none); never raises."""
     parsed = parse_url(url)
