@@ -171,7 +171,9 @@ def avatar(username: str, size: int = 32) -> Markup:
 #
 # The markup a listing or comment tree repeats per row is built here rather than in Jinja
 # macros: a macro call costs more than the whole row's formatting. Values are escaped as
-# Jinja's autoescaping does (markupsafe.escape).
+# Jinja's autoescaping does (markupsafe.escape), except integers (ids, scores), the CSRF
+# token (hex digits) and the words of plural() and format_age(), which have nothing to
+# escape.
 
 
 def _vote_arrow(direction: str, vote: int, subject: Markup) -> str:
@@ -203,18 +205,16 @@ def vote_form(kind: str, item_id: int, subject: str, vote: int, score: int) -> M
     name = escape(subject)
     return Markup(
         f'<form class="vote{state}" method="post" action="{escape(vote_url(kind, item_id))}">\n'
-        f'<input type="hidden" name="csrf_token" value="{escape(csrf_token())}">\n'
+        f'<input type="hidden" name="csrf_token" value="{csrf_token()}">\n'
         f"{_vote_arrow('up', vote, name)}\n{_vote_arrow('down', vote, name)}\n"
-        f'<span class="vote-score" aria-hidden="true">{escape(score)}</span>\n'
+        f'<span class="vote-score" aria-hidden="true">{score}</span>\n'
         "</form>\n"
     )
 
 
 def age(value: str) -> Markup:
     """Return a ``<time>`` element saying how long ago database timestamp ``value`` was."""
-    return Markup(
-        f'<time datetime="{escape(value.replace(" ", "T"))}">{escape(format_age(value))}</time>'
-    )
+    return Markup(f'<time datetime="{escape(value.replace(" ", "T"))}">{format_age(value)}</time>')
 
 
 def submission_list(
@@ -250,8 +250,8 @@ def submission_list(
         username = escape(s["username"])
         parts.append(
             f'</h2>\n    <p class="meta">{avatar(s["username"], 20)}'
-            f"{escape(plural(s['score'], 'point'))} · submitted"
-            f" {escape(format_age(s['created_at']))} by"
+            f"{plural(s['score'], 'point')} · submitted"
+            f" {format_age(s['created_at'])} by"
             f' <a href="{escape(user_url(s["username"]))}">{username}</a>'
         )
         if show_forum:
@@ -262,7 +262,7 @@ def submission_list(
         if s["locked"]:
             parts.append(" · locked")
         parts.append(
-            f' · <a href="{url}#comments">{escape(plural(s["comment_count"], "comment"))}</a></p>\n'
+            f' · <a href="{url}#comments">{plural(s["comment_count"], "comment")}</a></p>\n'
         )
         if logged_in:
             parts.append(
@@ -301,9 +301,9 @@ def comment_summary(c: RowLike, show_author: bool = False) -> Markup:
     edited = " · edited" if c["edited_at"] else ""
     return Markup(
         f'<li class="comment-summary">\n  <p class="meta">{author} {age(c["created_at"])} on'
-        f' <a href="{escape(link)}/comment/{escape(c["id"])}">{escape(c["title"])}</a>'
+        f' <a href="{escape(link)}/comment/{c["id"]}">{escape(c["title"])}</a>'
         f' in <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>'
-        f" · {escape(plural(c['score'], 'point'))}{edited}</p>\n"
+        f" · {plural(c['score'], 'point')}{edited}</p>\n"
         f'  <div class="comment-body">{paragraphs(c["body"])}</div>\n</li>\n'
     )
 
@@ -332,14 +332,14 @@ class CommentTree:
         gone = submission["deleted"]
         can_comment = user and not gone and not submission["locked"]
         user_id = user["id"] if user else None
-        token = escape(csrf_token()) if user or self.moderator else ""
+        token = csrf_token() if user or self.moderator else ""
         csrf_input = f'<input type="hidden" name="csrf_token" value="{token}">'
         comments_root = f"{escape(request.script_root)}/comments/"
         permalink_root = f"{escape(submission_url(submission))}/comment/"
         parts = ['<ul class="comments">\n']
         for c in rows:
             hidden = c["deleted"] or c["removed"]
-            comment_id = escape(c["id"])
+            comment_id = c["id"]
             username = escape(c["username"])
             parts.append(f'  <li class="comment" id="comment-{comment_id}">\n    <p class="meta">')
             if c["deleted"]:
@@ -352,10 +352,10 @@ class CommentTree:
                 if submission["user_id"] == c["user_id"] and not gone:
                     parts.append(" (submitter)")
             if not hidden:
-                parts.append(f" · {escape(plural(c['score'], 'point'))}")
+                parts.append(f" · {plural(c['score'], 'point')}")
             parts.append(f" · {age(c['created_at'])}")
             if c["edited_at"] and not hidden:
-                parts.append(f" · edited {escape(format_age(c['edited_at']))}")
+                parts.append(f" · edited {format_age(c['edited_at'])}")
             parts.append("</p>\n")
             if c["deleted"]:
                 parts.append('    <p class="gone">[deleted]</p>\n')
