@@ -191,7 +191,9 @@ def _vote_arrow(direction: str, vote: int, subject: Markup) -> str:
     )
 
 
-def vote_form(kind: str, item_id: int, subject: str, vote: int, score: int) -> Markup:
+def vote_form(
+    kind: str, item_id: int, subject: str, vote: int, score: int, token: str | None = None
+) -> Markup:
     """Return the up/down vote form of a submission or comment.
 
     Args:
@@ -200,12 +202,13 @@ def vote_form(kind: str, item_id: int, subject: str, vote: int, score: int) -> M
         subject: What the buttons' names say they vote on.
         vote: The current user's vote on it: 1, -1 or 0.
         score: Its score, shown beside the arrows.
+        token: The request's CSRF token, when the caller has it already (a list of forms).
     """
     state = " upvoted" if vote == 1 else " downvoted" if vote == -1 else ""
     name = escape(subject)
     return Markup(
         f'<form class="vote{state}" method="post" action="{escape(vote_url(kind, item_id))}">\n'
-        f'<input type="hidden" name="csrf_token" value="{csrf_token()}">\n'
+        f'<input type="hidden" name="csrf_token" value="{token or csrf_token()}">\n'
         f"{_vote_arrow('up', vote, name)}\n{_vote_arrow('down', vote, name)}\n"
         f'<span class="vote-score" aria-hidden="true">{score}</span>\n'
         "</form>\n"
@@ -229,6 +232,7 @@ def submission_list(
         start: The number of the first row.
     """
     logged_in = bool(g.get("user"))
+    token = csrf_token() if logged_in else None
     parts = [f'<ol class="submission-list" start="{escape(start)}">\n']
     for s in submissions:
         url = escape(submission_url(s))
@@ -272,6 +276,7 @@ def submission_list(
                     "submission: " + s["title"],
                     votes.get(s["id"], 0),
                     s["score"],
+                    token,
                 )
             )
         parts.append("  </li>\n")
@@ -393,6 +398,7 @@ class CommentTree:
                             "comment by " + c["username"],
                             self.votes.get(c["id"], 0),
                             c["score"],
+                            token,
                         )
                     )
                 parts.append("    </div>\n")
