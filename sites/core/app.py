@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from .. import SITE_URLS as _REGISTRY_URLS
-from . import api, auth, clock, csrf, db, icons, paging, security, session
+from . import api, auth, clock, csrf, db, icons, images, paging, security, session
 from .routing import MemoMap
 
 templates = Blueprint("core", __name__, template_folder="templates")
@@ -115,6 +115,7 @@ def create_site_app(
     app.add_template_global(paging.url_with, "url_with")
     app.add_template_global(paging.page_window, "page_window")
     app.add_template_global(icons.icon, "icon")
+    app.add_template_global(images.picture_tag, "picture_tag")
     for name, function in (filters or {}).items():
         app.add_template_filter(function, name)
     for name, function in (template_globals or {}).items():

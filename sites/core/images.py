@@ -20,6 +20,8 @@ from urllib.parse import quote
 from xml.sax.saxutils import escape, quoteattr
 
 from flask import Response, abort, request
+from markupsafe import Markup
+from markupsafe import escape as escape_html
 
 from .db import get_db
 
@@ -261,6 +263,30 @@ def image_response(data: bytes, content_type: str) -> Response:
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}, immutable"
     response.set_etag(hashlib.sha256(data).hexdigest()[:32])
     return response
+
+
+def picture_tag(
+    src: str, alt: str, size: int, class_: str = "", height: int | None = None
+) -> Markup:
+    """The ``<img>`` of a picture a site draws; width and height reserve its box.
+
+    The ``picture`` macro of ``core/_macros.html`` and the sites' hot loops both use it.
+
+    Args:
+        src: The picture's URL.
+        alt: Its alt text (escaped here).
+        size: Its width in CSS pixels, and its height unless ``height`` is given.
+        class_: Its ``class`` attribute, left out when empty.
+        height: Its height in CSS pixels, when it is not square.
+
+    Returns:
+        Markup safe to place in a template.
+    """
+    classes = f' class="{escape_html(class_)}"' if class_ else ""
+    return Markup(
+        f'<img src="{escape_html(src)}" alt="{escape_html(alt)}" width="{escape_html(size)}"'
+        f' height="{escape_html(height or size)}"{classes}>'
+    )
 
 
 def avatar_url(username: str) -> str:

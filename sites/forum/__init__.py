@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask, g
 
 from .. import SITES
-from ..core import images, markdown
+from ..core import markdown
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
 from . import listing, messages
@@ -66,8 +66,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "user_url": listing.user_url,
             "forum_url": listing.forum_url,
             "vote_url": listing.vote_url,
-            "avatar_url": images.avatar_url,
-            "avatar_alt": media.avatar_alt,
+            "vote_form": listing.vote_form,
+            "avatar": listing.avatar,
+            "age": listing.age,
+            "submission_list": listing.submission_list,
+            "comment_summary": listing.comment_summary,
             "submission_image": media.submission_image,
             "submission_image_url": media.submission_image_url,
         },

@@ -11,10 +11,12 @@ from urllib.parse import quote, urlencode
 from flask import g, request
 from markupsafe import Markup, escape
 
-from ..core import paging
-from ..core.clock import now, stamp
+from ..core import images, paging
+from ..core.clock import format_age, now, stamp
+from ..core.csrf import csrf_token
 from ..core.db import RowLike, get_db
 from ..core.urls import parse_url
+from .media import avatar_alt, submission_image_url
 from .votes import slugify
 
 PER_PAGE = 25
@@ -156,6 +158,256 @@ def vote_url(kind: str, item_id: int) -> str:
     if back is None:
         back = g.vote_back = quote(request.full_path.rstrip("?"), safe="")
     return f"{request.script_root}/vote/{kind}/{item_id}?next={back}"
+
+
+def avatar(username: str, size: int = 32) -> Markup:
+    """Return the ``<img>`` of a user's avatar, ``size`` CSS pixels square."""
+    return images.picture_tag(images.avatar_url(username), avatar_alt(username), size, "avatar")
+
+
+# Postmill's arrows beside the score. The stylesheet draws each arrow and hides the
+# button's words, which stay its text (its name is the aria-label); the score beside the
+# arrows is hidden from the AX tree, where the page's meta line says the points.
+#
+# The markup a listing or comment tree repeats per row is built here rather than in Jinja
+# macros: a macro call costs more than the whole row's formatting. Values are escaped as
+# Jinja's autoescaping does (markupsafe.escape), except integers (ids, scores), the CSRF
+# token (hex digits) and the words of plural() and format_age(), which have nothing to
+# escape.
+
+
+def _vote_arrow(direction: str, vote: int, subject: Markup) -> str:
+    up = direction == "up"
+    words = "upvote" if up else "downvote"
+    if vote == (1 if up else -1):
+        return (
+            f'<button type="submit" name="direction" value="none" class="vote-{direction} voted"'
+            f' aria-label="Remove {words} from {subject}">Remove {words}</button>\n'
+        )
+    label = words.capitalize()
+    return (
+        f'<button type="submit" name="direction" value="{direction}" class="vote-{direction}"'
+        f' aria-label="{label} {subject}">{label}</button>\n'
+    )
+
+
+def vote_form(
+    kind: str, item_id: int, subject: str, vote: int, score: int, token: str | None = None
+) -> Markup:
+    """Return the up/down vote form of a submission or comment.
+
+    Args:
+        kind: ``"submission"`` or ``"comment"``.
+        item_id: The submission's or comment's id.
+        subject: What the buttons' names say they vote on.
+        vote: The current user's vote on it: 1, -1 or 0.
+        score: Its score, shown beside the arrows.
+        token: The request's CSRF token, when the caller has it already (a list of forms).
+    """
+    state = " upvoted" if vote == 1 else " downvoted" if vote == -1 else ""
+    name = escape(subject)
+    return Markup(
+        f'<form class="vote{state}" method="post" action="{escape(vote_url(kind, item_id))}">\n'
+        f'<input type="hidden" name="csrf_token" value="{token or csrf_token()}">\n'
+        f"{_vote_arrow('up', vote, name)}\n{_vote_arrow('down', vote, name)}\n"
+        f'<span class="vote-score" aria-hidden="true">{score}</span>\n'
+        "</form>\n"
+    )
+
+
+def age(value: str) -> Markup:
+    """Return a ``<time>`` element saying how long ago database timestamp ``value`` was."""
+    return Markup(f'<time datetime="{escape(value.replace(" ", "T"))}">{format_age(value)}</time>')
+
+
+def submission_list(
+    submissions: list[RowLike], votes: Mapping[int, int], show_forum: bool = True, start: int = 1
+) -> Markup:
+    """Return the ``<ol>`` of a page of submissions, as listings and search results show it.
+
+    Args:
+        submissions: Rows with :data:`SUBMISSION_COLUMNS`.
+        votes: The current user's votes by submission id.
+        show_forum: Whether each row links the submission's forum.
+        start: The number of the first row.
+    """
+    logged_in = bool(g.get("user"))
+    token = csrf_token() if logged_in else None
+    parts = [f'<ol class="submission-list" start="{escape(start)}">\n']
+    for s in submissions:
+        url = escape(submission_url(s))
+        title = escape(s["title"])
+        parts.append('  <li class="submission">\n    ')
+        if s["image_alt"] is not None:
+            parts.append(
+                images.picture_tag(
+                    submission_image_url(s["id"], s["image_type"]),
+                    s["image_alt"],
+                    96,
+                    "post-picture",
+                    64,
+                )
+            )
+        parts.append(f'\n    <h2><a href="{url}">{title}</a>')
+        if s["kind"] == "link":
+            parts.append(f" <small>({escape(domain(s['url']))})</small>")
+        username = escape(s["username"])
+        parts.append(
+            f'</h2>\n    <p class="meta">{avatar(s["username"], 20)}'
+            f"{plural(s['score'], 'point')} · submitted"
+            f" {format_age(s['created_at'])} by"
+            f' <a href="{escape(user_url(s["username"]))}">{username}</a>'
+        )
+        if show_forum:
+            forum = s["forum_name"]
+            parts.append(f' to <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>')
+        if s["edited_at"]:
+            parts.append(" · edited")
+        if s["locked"]:
+            parts.append(" · locked")
+        parts.append(
+            f' · <a href="{url}#comments">{plural(s["comment_count"], "comment")}</a></p>\n'
+        )
+        if logged_in:
+            parts.append(
+                vote_form(
+                    "submission",
+                    s["id"],
+                    "submission: " + s["title"],
+                    votes.get(s["id"], 0),
+                    s["score"],
+                    token,
+                )
+            )
+        parts.append("  </li>\n")
+    parts.append("</ol>\n")
+    return Markup("".join(parts))
+
+
+def comment_summary(c: RowLike, show_author: bool = False) -> Markup:
+    """Return the ``<li>`` of a comment in a list of comments (a profile, search results).
+
+    Args:
+        c: A row with ``users.COMMENT_COLUMNS`` (and ``username`` with ``show_author``).
+        show_author: Whether to name and link the comment's author.
+    """
+    if show_author:
+        username = c["username"]
+        author = (
+            f'{avatar(username, 20)}<a href="{escape(user_url(username))}">{escape(username)}</a>'
+            " commented"
+        )
+    else:
+        author = "Commented"
+    link = submission_url(
+        {"forum_name": c["forum_name"], "id": c["submission_id"], "title": c["title"]}
+    )
+    forum = c["forum_name"]
+    edited = " · edited" if c["edited_at"] else ""
+    return Markup(
+        f'<li class="comment-summary">\n  <p class="meta">{author} {age(c["created_at"])} on'
+        f' <a href="{escape(link)}/comment/{c["id"]}">{escape(c["title"])}</a>'
+        f' in <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>'
+        f" · {plural(c['score'], 'point')}{edited}</p>\n"
+        f'  <div class="comment-body">{paragraphs(c["body"])}</div>\n</li>\n'
+    )
+
+
+@dataclass
+class CommentTree:
+    """What a submission page's comment tree shows beside the comments themselves.
+
+    Attributes:
+        submission: The submission row (``id``, ``user_id``, ``deleted``, ``locked``,
+            ``forum_name``, ``title``).
+        children: Comment rows by parent id (None for the top level).
+        votes: The current user's votes by comment id.
+        moderator: Whether the current user moderates the submission's forum.
+    """
+
+    submission: RowLike
+    children: Mapping[int | None, list[RowLike]]
+    votes: Mapping[int, int]
+    moderator: bool
+
+    def render(self, rows: list[RowLike]) -> Markup:
+        """Return the ``<ul>`` of comments ``rows`` and, nested, their replies."""
+        user = g.get("user")
+        submission = self.submission
+        gone = submission["deleted"]
+        can_comment = user and not gone and not submission["locked"]
+        user_id = user["id"] if user else None
+        token = csrf_token() if user or self.moderator else ""
+        csrf_input = f'<input type="hidden" name="csrf_token" value="{token}">'
+        comments_root = f"{escape(request.script_root)}/comments/"
+        permalink_root = f"{escape(submission_url(submission))}/comment/"
+        parts = ['<ul class="comments">\n']
+        for c in rows:
+            hidden = c["deleted"] or c["removed"]
+            comment_id = c["id"]
+            username = escape(c["username"])
+            parts.append(f'  <li class="comment" id="comment-{comment_id}">\n    <p class="meta">')
+            if c["deleted"]:
+                parts.append("[deleted]")
+            else:
+                parts.append(
+                    f'{avatar(c["username"], 24)}<a href="{escape(user_url(c["username"]))}">'
+                    f"{username}</a>"
+                )
+                if submission["user_id"] == c["user_id"] and not gone:
+                    parts.append(" (submitter)")
+            if not hidden:
+                parts.append(f" · {plural(c['score'], 'point')}")
+            parts.append(f" · {age(c['created_at'])}")
+            if c["edited_at"] and not hidden:
+                parts.append(f" · edited {format_age(c['edited_at'])}")
+            parts.append("</p>\n")
+            if c["deleted"]:
+                parts.append('    <p class="gone">[deleted]</p>\n')
+            elif c["removed"]:
+                parts.append('    <p class="gone">[removed by a moderator]</p>\n')
+            else:
+                parts.append(
+                    f'    <div class="comment-body">{paragraphs(c["body"])}</div>\n'
+                    '    <div class="comment-actions">\n'
+                    f'      <a href="{permalink_root}{comment_id}">Permalink</a>\n'
+                )
+                if can_comment:
+                    parts.append(f'<a href="{comments_root}{comment_id}/reply">Reply</a>')
+                if user and user_id == c["user_id"]:
+                    parts.append(
+                        f'      <a href="{comments_root}{comment_id}/edit">Edit</a>\n'
+                        f'      <form method="post" action="{comments_root}{comment_id}/delete">\n'
+                        f"        {csrf_input}\n"
+                        '        <button type="submit">Delete</button>\n'
+                        "      </form>\n"
+                    )
+                if self.moderator:
+                    parts.append(
+                        f'      <form method="post" action="{comments_root}{comment_id}/remove">\n'
+                        f"        {csrf_input}\n"
+                        '        <button type="submit"'
+                        f' aria-label="Remove comment by {username}">Remove</button>\n'
+                        "      </form>\n"
+                    )
+                if user:
+                    parts.append(
+                        vote_form(
+                            "comment",
+                            c["id"],
+                            "comment by " + c["username"],
+                            self.votes.get(c["id"], 0),
+                            c["score"],
+                            token,
+                        )
+                    )
+                parts.append("    </div>\n")
+            replies = self.children.get(c["id"])
+            if replies:
+                parts.append(f"    {self.render(replies)}\n")
+            parts.append("  </li>\n")
+        parts.append("</ul>\n")
+        return Markup("".join(parts))
 
 
 def domain(url: str) -> str:

@@ -15,7 +15,7 @@ from ..core.db import get_db
 from ..core.paging import query_args
 from . import forms, media
 from .forums import get_forum, is_moderator
-from .listing import submission_url
+from .listing import CommentTree, submission_url
 from .votes import hot_rank, slugify, user_votes
 
 bp = Blueprint("submissions", __name__)
@@ -94,14 +94,14 @@ def render_submission(
     if root is not None and not top_level:
         abort(404, f"There is no comment {root} on this submission.")
     ids = [row["id"] for rows in children.values() for row in rows]
+    moderator = is_moderator(submission["forum_id"])
     return render_template(
         "forum/submission.html",
         submission=submission,
         comments=top_level,
-        children=children,
-        comment_votes=user_votes("comment", ids),
+        comment_tree=CommentTree(submission, children, user_votes("comment", ids), moderator),
         submission_vote=user_votes("submission", [submission["id"]]).get(submission["id"], 0),
-        moderator=is_moderator(submission["forum_id"]),
+        moderator=moderator,
         sort=sort,
         sorts=COMMENT_SORTS,
         root=root,

@@ -170,6 +170,28 @@ def test_session_cookies_are_deterministic(app: Flask) -> None:
     assert cookies[0].split(";")[0].split("=", 1)[1] == auth.make_session_cookie(app, 1)[1]
 
 
+def test_a_session_read_twice_is_a_fresh_copy_each_request(app: Flask) -> None:
+    # The interface keeps the data of cookies it has read: a view that changes its
+    # session (a flash message, a log-out) must not change what the next request with the
+    # same cookie sees, and a forged cookie is never accepted from the memo.
+    @app.route("/mutate")
+    def mutate() -> str:
+        before = dict(session)
+        session["user_id"] = 99
+        session.setdefault("_flashes", []).append(("message", "hi"))
+        return repr(sorted(before.items()))
+
+    name, value = auth.make_session_cookie(app, 1)
+    seen = []
+    for _ in range(3):
+        client = app.test_client(use_cookies=False)
+        seen.append(client.get("/mutate", headers={"Cookie": f"{name}={value}"}).get_data())
+    assert seen[0] == seen[1] == seen[2] == b"[('user_id', 1)]"
+    forged = client.get("/private", headers={"Cookie": f"{name}={value[:-2]}xx"})
+    assert forged.status_code == 302
+    assert client.get("/private", headers={"Cookie": f"{name}={value}"}).status_code == 200
+
+
 @pytest.mark.parametrize(
     ("kwargs", "title", "slug"),
     [

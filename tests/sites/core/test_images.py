@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from jinja2 import Environment
 from lxml import etree
 
 from webenv.sites.core import images
@@ -65,3 +66,22 @@ def test_svg_response_is_cacheable_svg() -> None:
     assert response.mimetype == "image/svg+xml"
     assert "max-age=31536000" in response.headers["Cache-Control"]
     assert response.headers["ETag"]
+
+
+def test_picture_tag_is_the_markup_the_picture_macro_always_gave() -> None:
+    # The markup of the picture macro before it called picture_tag, escaped by Jinja.
+    old_macro = Environment(autoescape=True).from_string(
+        "{% macro picture(src, alt, size, class='', height=none) -%}\n"
+        '<img src="{{ src }}" alt="{{ alt }}" width="{{ size }}" height="{{ height or size }}"'
+        '{% if class %} class="{{ class }}"{% endif %}>\n'
+        "{%- endmacro %}"
+        "{{ picture(src, alt, size, class, height) }}"
+    )
+    cases = [
+        ("/media/a.svg", "Avatar of ann", 32, "avatar", None),
+        ("/p?x=1&y=<2>", 'Picture of a "red" mug & co\'s', 96, "post-picture", 64),
+        ("/q.png", "", 480, "", 0),
+    ]
+    for src, alt, size, class_, height in cases:
+        expected = old_macro.render(src=src, alt=alt, size=size, height=height, **{"class": class_})
+        assert images.picture_tag(src, alt, size, class_, height) == expected
