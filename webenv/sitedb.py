@@ -18,7 +18,7 @@ import os
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from types import ModuleType
@@ -415,13 +415,13 @@ class SiteDatabase:
             return
         memory.recorded = []
 
-    def end_request(self, request: bytes | None) -> RequestTables | None:
+    def end_request(self, describe: Callable[[], bytes | None]) -> RequestTables | None:
         """Stop recording; advance the tables' tokens by what the request wrote.
 
         Args:
-            request: Everything the request sent (method, URL, headers, cookies, body),
-                as bytes that differ whenever the requests differ; None if it cannot be
-                described.
+            describe: Returns everything the request sent (method, URL, headers, cookies,
+                body) as bytes that differ whenever the requests differ, or None if it
+                cannot be described; called only if the request wrote.
 
         Returns:
             The tables the request read and whether it wrote; None if the database is
@@ -443,6 +443,7 @@ class SiteDatabase:
             self.tables.tracked = False  # a write no recorded statement explains
             return None
         if writes:
+            request = describe()
             if request is None:
                 self.tables.tracked = False
                 return None

@@ -8,6 +8,7 @@ which is what the accessibility tree reads.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -348,15 +349,18 @@ class InProcessBrowser(Browser):
             ) from None
         finally:
             if database is not None:
-                self._account(database, _describe(method, url.host, path, data, headers, self._jar))
+                jar = self._jar
+                self._account(
+                    database, lambda: _describe(method, url.host, path, data, headers, jar)
+                )
         self.world.log_request(method, f"http://{url.host}{path}", logged, response.status_code)
         if "Set-Cookie" in response.headers:
             self._cookies_changed()
         return response
 
-    def _account(self, database: SiteDatabase, request: bytes | None) -> None:
+    def _account(self, database: SiteDatabase, describe: Callable[[], bytes | None]) -> None:
         """End ``database``'s recording of one request; note what a cached page needs."""
-        touched = database.end_request(request)
+        touched = database.end_request(describe)
         if self._reads is None:
             return
         if touched is None or touched.wrote:
