@@ -336,6 +336,8 @@ class InProcessBrowser(Browser):
         )
         if database is not None:
             database.begin_request()
+        elif self._reads is not None:
+            self._reads = None  # a site without a database to record: never stored
         try:
             response = self._clients[url.host].open(
                 path, base_url=f"http://{url.host}", method=method, data=data, headers=headers
