@@ -20,7 +20,8 @@ mode only), or goes back; 50 steps an episode. Steps are timed after a warm-up e
 20 %) and ``search`` (links 65 %, search 15 %, back 20 %), since a search may write to a
 site's search log and so leave the world unlike its pristine state.
 
-Prints a table and writes ``benchmarks/results/walk.json``.
+Prints a table (with this tree's median page-cache hit rate over the timed steps, when it
+has a page cache) and writes ``benchmarks/results/walk.json``.
 """
 
 from __future__ import annotations
@@ -94,6 +95,9 @@ def walk(env_id: str, steps: int, mode: str, seed: int = 0) -> dict[str, Any]:
 
     episode(EPISODE_STEPS, 0)  # warm-up, not timed
     counts = dict.fromkeys(counts, 0)
+    cache = _page_cache()
+    if cache is not None:
+        cache.clear()
     done = 0
     started, cpu_started = time.perf_counter(), time.process_time()
     index = 0
@@ -110,7 +114,17 @@ def walk(env_id: str, steps: int, mode: str, seed: int = 0) -> dict[str, Any]:
         "steps_per_cpu_second": steps / cpu,
         "steps": steps,
         "actions": counts,
+        "cache_hit_rate": None if cache is None else cache.stats()["hit_rate"],
     }
+
+
+def _page_cache() -> Any:
+    """The in-process page cache of the webenv being walked (None in trees without one)."""
+    try:
+        from webenv.browser.pagecache import page_cache
+    except ImportError:
+        return None
+    return page_cache
 
 
 def run_worker(tree: Path, env_id: str, steps: int, mode: str) -> dict[str, Any]:
@@ -186,14 +200,20 @@ def main() -> int:
         "walks": results,
     }
     print(f"this = {here} ({report['trees']['this']['commit']})")
-    header = f"{'walk (median steps/s)':24} {'this':>7} {'this cpu':>9}"
+    header = f"{'walk (median steps/s)':24} {'this':>7} {'this cpu':>9} {'hits':>5}"
     if "other" in trees:
         print(f"other = {trees['other']} ({report['trees']['other']['commit']})")
         header += f" {'other':>7} {'other cpu':>10} {'ratio':>6} {'cpu ratio':>10}"
     print(header)
     for key, row in results.items():
         this = row["this"]
-        line = f"{key:24} {this['steps_per_second']:7.0f} {this['steps_per_cpu_second']:9.0f}"
+        rates = [
+            run["cache_hit_rate"] for run in this["runs"] if run.get("cache_hit_rate") is not None
+        ]
+        hits = f"{statistics.median(rates):5.0%}" if rates else f"{'-':>5}"
+        line = (
+            f"{key:24} {this['steps_per_second']:7.0f} {this['steps_per_cpu_second']:9.0f} {hits}"
+        )
         if "other" in trees:
             other, ratio = row["other"], row["ratio"]
             line += (

@@ -18,7 +18,7 @@ import os
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from types import ModuleType
@@ -30,6 +30,13 @@ from webenv import worldstore
 from webenv.errors import WorldError
 from webenv.sites import BACK_OFFICES, SITES, SiteSpec
 from webenv.sites.core.auth import GENERATION_COLUMN, session_data, sign_session
+from webenv.tablestate import (
+    RequestTables,
+    SchemaAnalyzer,
+    TableState,
+    TrackedConnection,
+    analyzer_for,
+)
 
 READ_ONLY_ACTIONS = frozenset(
     {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
@@ -228,13 +235,26 @@ class SiteDatabase:
         self._pristine_changes = 0
         self._pristine_users: dict[tuple[str, str], tuple[int, int]] = {}
         self._generation_columns: dict[str, bool] = {}
+        self.tables = TableState()
+        """The tables' state tokens (:mod:`webenv.tablestate`), kept by :meth:`begin_request`
+        and :meth:`end_request`."""
+        # conn.total_changes after the last recorded request: anything else means a write
+        # no recorded statement explains.
+        self._tracked_changes = 0
+        # The analyzer of the pristine snapshot's schema, which is every tracked content's:
+        # a statement that changes the schema leaves the database untracked.
+        self._analyzer: SchemaAnalyzer | None = None
         snapshot = pristine_snapshot(name, seed, self.scale)
         # Held here so a reset never regenerates after the cache evicted this world.
         self._snapshot = snapshot
         if directory is None:
-            self._memory = sqlite3.connect(":memory:", check_same_thread=False)
+            self._memory = sqlite3.connect(
+                ":memory:", check_same_thread=False, factory=TrackedConnection
+            )
             self._memory.deserialize(snapshot)
             self._pristine_changes = self._memory.total_changes
+            self._analyzer = analyzer_for(self._memory)
+            self._loaded(None)
         elif not self.path.exists():
             write_database_file(snapshot, self.path)
         else:
@@ -289,9 +309,12 @@ class SiteDatabase:
         with self.lock:
             if self._memory is not None:
                 self._memory.rollback()
-                if self._memory.total_changes != self._pristine_changes:
+                # untracked: maybe a change total_changes does not count (DDL)
+                if not self.pristine or not self.tables.tracked:
                     self._memory.deserialize(self._snapshot)
                     self._pristine_changes = self._memory.total_changes
+                # pristine content; if left as it was, a write statement since changed no row
+                self._loaded(None)
                 return
             source = sqlite3.connect(":memory:")
             target = sqlite3.connect(self.path, timeout=30)
@@ -314,21 +337,29 @@ class SiteDatabase:
                 raise WorldError(f"the {self.name} database is a file or closed; it has no state")
             return None if self.pristine else self._memory.serialize()
 
-    def restore(self, saved: bytes | None) -> None:
-        """Put back what :meth:`save` returned (of this database, on the same seed)."""
+    def restore(self, saved: bytes | None, tables: TableState | None = None) -> None:
+        """Put back what :meth:`save` returned (of this database, on the same seed).
+
+        Args:
+            saved: What :meth:`save` returned.
+            tables: What :meth:`save_tables` returned with it; None: the tables of a
+                pristine ``saved`` are pristine, those of other content untracked.
+        """
         with self.lock:
             if self._memory is None:
                 raise WorldError(f"the {self.name} database is a file or closed; it has no state")
             self._memory.rollback()
             if saved is None:
-                if not self.pristine:
+                if not self.pristine or not self.tables.tracked:
                     self._memory.deserialize(self._snapshot)
                     self._pristine_changes = self._memory.total_changes
+                self._loaded(tables)
                 return
             self._memory.deserialize(saved)
             self._pristine_changes = -1  # written to: the next reset restores the snapshot
             self._pristine_users.clear()
             self._generation_columns.clear()
+            self._loaded(tables if tables is not None else TableState(tracked=False))
 
     def switch_seed(self, seed: int) -> None:
         """Hold world ``seed``'s pristine database from now on (in memory only): the same
@@ -351,6 +382,74 @@ class SiteDatabase:
             self._pristine_changes = self._memory.total_changes
             self._pristine_users.clear()
             self._generation_columns.clear()
+            self._analyzer = analyzer_for(self._memory)
+            self._loaded(None)
+
+    def save_tables(self) -> TableState:
+        """A copy of the tables' state tokens, to pass to :meth:`restore` with :meth:`save`."""
+        return self.tables.copy()
+
+    def _loaded(self, tables: TableState | None) -> None:
+        """Take ``tables`` as the state of the content just loaded (None: pristine)."""
+        assert isinstance(self._memory, TrackedConnection)
+        self.tables.set(tables)
+        self._tracked_changes = self._memory.total_changes
+        self._memory.analyzer = self._analyzer
+
+    @property
+    def tracked(self) -> bool:
+        """Whether :attr:`tables` describes the content: in memory, and every write since
+        the restore came from a request :meth:`end_request` accounted for."""
+        memory = self._memory
+        if memory is None or not self.tables.tracked:
+            return False
+        if memory.total_changes != self._tracked_changes:
+            self.tables.tracked = False  # written from outside a recorded request
+            return False
+        return True
+
+    def begin_request(self) -> None:
+        """Start recording the tables the site app's statements touch (in memory only)."""
+        memory = self._memory
+        if not isinstance(memory, TrackedConnection) or not self.tracked:
+            return
+        memory.recorded = []
+
+    def end_request(self, describe: Callable[[], bytes | None]) -> RequestTables | None:
+        """Stop recording; advance the tables' tokens by what the request wrote.
+
+        Args:
+            describe: Returns everything the request sent (method, URL, headers, cookies,
+                body) as bytes that differ whenever the requests differ, or None if it
+                cannot be described; called only if the request wrote.
+
+        Returns:
+            The tables the request read and whether it wrote; None if the database is
+            (now) untracked.
+        """
+        memory = self._memory
+        if not isinstance(memory, TrackedConnection) or memory.recorded is None:
+            return None
+        recorded, memory.recorded = memory.recorded, None
+        reads: set[str] = set()
+        writes: set[str] = set()
+        for statement in recorded:
+            if statement.opaque:
+                self.tables.tracked = False
+                return None
+            reads |= statement.reads
+            writes |= statement.writes
+        if not writes and memory.total_changes != self._tracked_changes:
+            self.tables.tracked = False  # a write no recorded statement explains
+            return None
+        if writes:
+            request = describe()
+            if request is None:
+                self.tables.tracked = False
+                return None
+            self.tables.wrote(writes, request)
+            self._tracked_changes = memory.total_changes
+        return RequestTables(frozenset(reads | writes), bool(writes))
 
     @property
     def pristine(self) -> bool:

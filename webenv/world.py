@@ -35,6 +35,7 @@ from webenv.sites import (
 )
 from webenv.sites.core.clock import WORLD_NOW
 from webenv.sites.core.urls import parse_url
+from webenv.tablestate import TableState
 from webenv.templatecode import template_code
 from webenv.validators import EvalContext
 
@@ -72,6 +73,8 @@ class WorldState:
     databases: dict[str, bytes | None]
     """Site -> serialized database, or None for a pristine one."""
     request_log: tuple[int, tuple[LoggedRequest, ...]]
+    tables: dict[str, TableState]
+    """Site -> its tables' state tokens (:mod:`webenv.tablestate`)."""
 
     @property
     def nbytes(self) -> int:
@@ -262,6 +265,7 @@ class World:
                 self.seed,
                 {name: database.save() for name, database in self.databases.items()},
                 self.request_log.save(),
+                {name: database.save_tables() for name, database in self.databases.items()},
             )
 
     def restore_state(self, state: WorldState) -> None:
@@ -277,7 +281,7 @@ class World:
             )
         with self.lock:
             for name, saved in state.databases.items():
-                self.databases[name].restore(saved)
+                self.databases[name].restore(saved, state.tables.get(name))
             self.request_log.restore(state.request_log)
             self._login_cookies.clear()
 
@@ -298,6 +302,36 @@ class World:
                 return None
             state.append((name, database.seed, database.scale))
         return tuple(state)
+
+    def page_state(self) -> tuple[tuple[str, int, int], ...] | None:
+        """(site, seed, scale) of each hosted site while its pages are reproducible from
+        that, the tables' state tokens (:attr:`table_tokens`), the cookies and the URL.
+
+        That is while the apps run with the default, seed-derived settings (never
+        reconfigured by :meth:`configure`) and every database is in memory and tracked
+        (:attr:`SiteDatabase.tracked`). None otherwise.
+        """
+        if self._secret is not None or self._app_config or self._site_urls != SITE_URLS:
+            return None
+        state = []
+        for name in self.sites:
+            database = self.databases[name]
+            if not database.tracked:
+                return None
+            state.append((name, database.seed, database.scale))
+        return tuple(state)
+
+    @property
+    def table_tokens(self) -> dict[str, dict[str, bytes]]:
+        """Site -> table -> state token (absent: pristine), live: the dicts change in place."""
+        return {name: database.tables.tokens for name, database in self.databases.items()}
+
+    def database_for_host(self, host: str) -> SiteDatabase | None:
+        """The database of the hosted site serving ``host``, or None."""
+        for name in self.sites:
+            if SITES[name].host == host:
+                return self.databases[name]
+        return None
 
     def app_for_host(self, host: str) -> Flask | None:
         """The Flask app serving ``host`` in this world, or None."""

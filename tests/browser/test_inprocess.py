@@ -85,8 +85,11 @@ class FixtureWorld:
     request_log: list = field(default_factory=list)
     log_request = World.log_request
 
-    def pristine_state(self) -> None:
+    def page_state(self) -> None:
         return None  # test apps: never memoised
+
+    def database_for_host(self, host: str) -> None:
+        return None  # no site databases: nothing to record
 
 
 @pytest.fixture

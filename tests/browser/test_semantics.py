@@ -131,8 +131,11 @@ class FixtureWorld:
     lock: threading.RLock = field(default_factory=threading.RLock)
     log_request = World.log_request
 
-    def pristine_state(self) -> None:
+    def page_state(self) -> None:
         return None  # test apps: never memoised
+
+    def database_for_host(self, host: str) -> None:
+        return None  # no site databases: nothing to record
 
 
 def new_inprocess() -> InProcessBrowser:

@@ -8,6 +8,7 @@ which is what the accessibility tree reads.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -24,6 +25,7 @@ from webenv.browser import pagecache
 from webenv.browser.apipage import ApiResponse, request_headers
 from webenv.browser.base import BLANK_URL, Browser, ElementFacts, OptionFacts, option_label
 from webenv.browser.pagecache import CachedPage, page_cache
+from webenv.sitedb import SiteDatabase
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, World, log_form, log_json
 
@@ -134,6 +136,22 @@ class Page:
         return Page(self.url, document, self.status, focused)
 
 
+def _describe(
+    method: str, host: str, path: str, data: Any, headers: dict[str, str] | None, jar: Any
+) -> bytes | None:
+    """Everything a request sends, as bytes equal only for equal requests (None: a body
+    of a kind not described)."""
+    if isinstance(data, MultiDict):
+        body: Any = tuple(data.items(multi=True))
+        if not all(isinstance(value, str) for _, value in body):
+            return None
+    elif data is None or isinstance(data, bytes):
+        body = data
+    else:
+        return None
+    return repr((method, host, path, sorted((headers or {}).items()), body, jar)).encode()
+
+
 def _blank_page() -> Page:
     return Page(BLANK_URL, _blank_document())
 
@@ -158,7 +176,6 @@ class InProcessState:
     active: int
     cookies: dict[str, dict[Any, Any]]
     """Host -> the cookie jar of its client."""
-    reset_cookies: tuple[tuple[str, str, str], ...] | None
 
 
 class InProcessBrowser(Browser):
@@ -173,9 +190,12 @@ class InProcessBrowser(Browser):
         self._clients: dict[str, Client] = {}
         self.tabs: list[Tab] = []
         self.active = 0
-        # The cookies set at reset, while no response has set one since (else None): with
-        # the world's pristine state and the URL, what a memoised page is keyed by.
-        self._reset_cookies: tuple[tuple[str, str, str], ...] | None = None
+        # Every cookie of every client: with the world's state and the URL, what a
+        # memoised page is keyed by (recomputed whenever a response sets a cookie).
+        self._jar: tuple[tuple[str, Any, str, bool], ...] = ()
+        # (site, tables read) of each request of the fetch being made, while it may be
+        # stored in the page cache; None: it may not.
+        self._reads: list[tuple[str, frozenset[str]]] | None = None
 
     # -- Browser interface -------------------------------------------------------------
 
@@ -186,9 +206,7 @@ class InProcessBrowser(Browser):
         for site, (name, value) in cookies.items():
             host = SITES[site].host
             self._clients[host].set_cookie(name, value, domain=host)
-        self._reset_cookies = tuple(
-            sorted((SITES[site].host, name, value) for site, (name, value) in cookies.items())
-        )
+        self._cookies_changed()
         self.tabs = [Tab(_blank_page())]
         self.active = 0
         self._navigate(self._start_url(start_url))
@@ -203,7 +221,6 @@ class InProcessBrowser(Browser):
             self.active,
             # werkzeug's test client has no public way to list its cookie jar.
             {host: dict(client._cookies or {}) for host, client in self._clients.items()},
-            self._reset_cookies,
         )
 
     def restore_state(self, state: InProcessState) -> None:
@@ -216,7 +233,7 @@ class InProcessBrowser(Browser):
             self._clients[host] = client
         self.tabs = [tab.copy() for tab in state.tabs]
         self.active = state.active
-        self._reset_cookies = state.reset_cookies
+        self._cookies_changed()
 
     def axtree(self) -> AXTree:
         return self.page.axtree()
@@ -238,31 +255,60 @@ class InProcessBrowser(Browser):
 
     # -- HTTP --------------------------------------------------------------------------
 
+    def _cookies_changed(self) -> None:
+        """Take the clients' cookie jars as the page cache's key (after reset, restore or
+        a response that set a cookie)."""
+        # werkzeug's test client has no public way to list its cookie jar.
+        self._jar = tuple(
+            sorted(
+                (host, key, cookie.value, cookie.origin_only)
+                for host, client in self._clients.items()
+                for key, cookie in (client._cookies or {}).items()
+            )
+        )
+
     def _fetch(self, method: str, url: URL, form: MultiDict | None) -> Page:
         """Request ``url``, following redirects; log every request; return the final page.
 
-        A GET on a pristine world is answered from the page cache when it can be
-        (:mod:`webenv.browser.pagecache`), and its outcome stored there when it is pure.
+        A GET is answered from the page cache when it can be (:mod:`webenv.browser.pagecache`),
+        and its outcome stored there when it is pure.
         """
-        if method != "GET" or self._reset_cookies is None or pagecache.PAGE_CACHE_PAGES <= 0:
+        if method != "GET" or pagecache.PAGE_CACHE_PAGES <= 0:
             return self._request(method, url, form)
-        state = self.world.pristine_state()
+        state = self.world.page_state()
         if state is None:
             return self._request(method, url, form)
-        key = (state, self._reset_cookies, str(self._checked_url(url)))
-        cached = page_cache.get(key)
+        jar = self._jar
+        prefix = (state, jar, str(self._checked_url(url)))
+        tokens = self.world.table_tokens
+        cached = page_cache.get(prefix, tokens)
         if cached is not None:
             for hop_method, hop_url, status in cached.hops:
                 self.world.log_request(hop_method, hop_url, {}, status)
             return Page(cached.url, cached.document, cached.status, cached=cached)
         logged = self.world.request_log.seq
-        page = self._request(method, url, form)
-        if self._reset_cookies is not None and self.world.pristine_state() == state:
+        reads: list[tuple[str, frozenset[str]]] = []
+        self._reads = reads
+        try:
+            page = self._request(method, url, form)
+        finally:
+            pure = self._reads is not None
+            self._reads = None
+        if pure and self._jar == jar and self.world.page_state() == state:
             hops = tuple(
                 (hop.method, hop.url, hop.status) for hop in self.world.request_log.since(logged)
             )
+            deps = tuple(
+                sorted(
+                    {
+                        (site, table, tokens[site].get(table))
+                        for site, tables in reads
+                        for table in tables
+                    }
+                )
+            )
             entry = CachedPage(hops, page.url, page.status, page.document)
-            page_cache.put(key, entry)
+            page_cache.put(prefix, deps, entry)
             page.cached = entry
         return page
 
@@ -277,10 +323,21 @@ class InProcessBrowser(Browser):
     ) -> Any:
         """One WSGI call to ``url``'s app, written to the request log with ``logged``.
 
+        While the page cache is on, the tables the call read and wrote are recorded
+        (:meth:`SiteDatabase.begin_request`): a write advances their tokens, and the
+        tables read are what a page cache entry of the fetch depends on.
+
         Raises:
             ActionError: the app failed to answer (logged as a 500).
         """
         path = url.path + (f"?{url.query}" if url.query else "")
+        database = (
+            self.world.database_for_host(url.host) if pagecache.PAGE_CACHE_PAGES > 0 else None
+        )
+        if database is not None:
+            database.begin_request()
+        elif self._reads is not None:
+            self._reads = None  # a site without a database to record: never stored
         try:
             response = self._clients[url.host].open(
                 path, base_url=f"http://{url.host}", method=method, data=data, headers=headers
@@ -292,10 +349,26 @@ class InProcessBrowser(Browser):
                 f"{url.origin} failed to answer {path[:80]!r} "
                 f"({type(exc).__name__}: {str(exc)[:80]})"
             ) from None
+        finally:
+            if database is not None:
+                jar = self._jar
+                self._account(
+                    database, lambda: _describe(method, url.host, path, data, headers, jar)
+                )
         self.world.log_request(method, f"http://{url.host}{path}", logged, response.status_code)
         if "Set-Cookie" in response.headers:
-            self._reset_cookies = None  # the jar changed: no longer a cache key
+            self._cookies_changed()
         return response
+
+    def _account(self, database: SiteDatabase, describe: Callable[[], bytes | None]) -> None:
+        """End ``database``'s recording of one request; note what a cached page needs."""
+        touched = database.end_request(describe)
+        if self._reads is None:
+            return
+        if touched is None or touched.wrote:
+            self._reads = None  # never stored: it must run every time
+        else:
+            self._reads.append((database.name, touched.reads))
 
     def _request(self, method: str, url: URL, form: MultiDict | None) -> Page:
         """Send the request(s) to the apps: ``_fetch`` without the page cache."""
