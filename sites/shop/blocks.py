@@ -35,7 +35,7 @@ def rating_text(rating: float, count: int) -> str:
     """``4.5 out of 5 (12 reviews)``, or ``No reviews yet`` when ``count`` is 0."""
     if not count:
         return "No reviews yet"
-    return f"{'%.1f' % rating} out of 5 ({count} review{'' if count == 1 else 's'})"
+    return f"{rating:.1f} out of 5 ({count} review{'' if count == 1 else 's'})"
 
 
 def stock_text(product: RowLike) -> Markup:
