@@ -241,9 +241,12 @@ def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]
     db = get_db()
     if spec_codes:
         marks = ", ".join("?" * len(spec_codes))
+        # CROSS JOIN keeps SQLite's join order: the listed products first, then their
+        # specs by primary key. Left to choose, it walks every product's specs of these
+        # attributes (idx_product_specs_value) and looks each product up: 3x slower.
         for code, value, count in db.execute(
             f"SELECT s.attribute, s.value, COUNT(*) FROM {availability.PRODUCTS}"
-            " JOIN product_specs s ON s.product_id = p.id"
+            " CROSS JOIN product_specs s ON s.product_id = p.id"
             f" WHERE {clause} AND s.attribute IN ({marks}) GROUP BY s.attribute, s.value",
             [*params, *spec_codes],
         ):
