@@ -14,7 +14,7 @@ from flask import Flask, g, request
 from .. import SITES
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
-from . import blocks, pricing
+from . import blocks, listing, pricing
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -72,5 +72,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "rating_text": blocks.rating_text,
             "stock_text": blocks.stock_text,
             "compare_button": blocks.compare_button,
+            "facet_links": listing.facet_links,
         },
     )

@@ -7,8 +7,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from flask import current_app, request, url_for
+
 from ..core.db import get_db
-from ..core.paging import check_page, page_count, page_number
+from ..core.paging import check_page, page_count, page_number, query_args
 from . import availability, specs, words
 
 PER_PAGE = 12
@@ -162,6 +164,25 @@ class Listing:
     def last(self) -> int:
         """1-based position of the last product on the page."""
         return min(self.page * PER_PAGE, self.total)
+
+
+def facet_links(facet: Facet) -> list[tuple[FacetOption, str]]:
+    """Each value of ``facet`` with the URL of this page filtered by it, on its first page.
+
+    The URLs are what ``url_with(**{facet.code: value, "page": None})``
+    (:func:`webenv.sites.core.paging.url_with`) returns, with the request's query
+    arguments read once for all of them: "Shop By" links dozens of values a page.
+    """
+    view_args = request.view_args or {}
+    path_args = request.url_rule.arguments if request.url_rule is not None else ()
+    args = query_args(request.args.to_dict(), {*view_args, *path_args})
+    args.pop("page", None)
+    endpoint = request.endpoint or current_app.config["HOME_ENDPOINT"]
+    links = []
+    for option in facet.options:
+        args[facet.code] = option.value
+        links.append((option, url_for(endpoint, **view_args, **args)))
+    return links
 
 
 def list_products(args: Mapping[str, str], where: list[str], params: list) -> Listing:
