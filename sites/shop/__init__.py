@@ -72,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "rating_text": blocks.rating_text,
             "stock_text": blocks.stock_text,
             "compare_button": blocks.compare_button,
+            "product_card": blocks.product_card,
             "facet_links": listing.facet_links,
         },
     )
