@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 from flask import Blueprint, abort, render_template, request
@@ -160,9 +159,10 @@ def search() -> tuple[str, int] | str:
     page = None
     if where:
         found = search_matches(where, params)
-        page = listing.list_products(
-            request.args, ["p.id IN (SELECT value FROM json_each(?))"], [json.dumps(found)]
-        )
+        # Bound one by one: a json_each(?) list crashed SQLite 3.40 (segfault) once the
+        # world's database had been restored from its snapshot (deserialize) under it.
+        marks = ", ".join("?" * len(found)) or "NULL"
+        page = listing.list_products(request.args, [f"p.id IN ({marks})"], found)
         log_search(query, len(found))
         get_db().commit()
     return render_template(
