@@ -14,7 +14,7 @@ from flask import Flask, g, request
 from .. import SITES
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
-from . import pricing
+from . import blocks, listing, pricing
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -68,5 +68,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "main_photos": media.main_photos,
             "category_banner": media.category_banner_row,
             "compare_list": compare.compare_list,
+            "price_block": blocks.price_block,
+            "rating_text": blocks.rating_text,
+            "stock_text": blocks.stock_text,
+            "compare_button": blocks.compare_button,
+            "product_card": blocks.product_card,
+            "facet_links": listing.facet_links,
         },
     )
