@@ -74,8 +74,9 @@ class MemoAdapter(MapAdapter):
                 endpoint, values, method, force_external, append_unknown, url_scheme
             )
         try:
-            # The type goes in as well: True == 1, but they build different URLs.
-            items = tuple(sorted((k, v.__class__, v) for k, v in values.items())) if values else ()
+            # In the given order (werkzeug appends query arguments in that order), and with
+            # each value's type: True == 1, but they build different URLs.
+            items = tuple((k, v.__class__, v) for k, v in values.items()) if values else ()
             key = (
                 endpoint,
                 items,
