@@ -1,13 +1,17 @@
-"""Every shipped task: solved by its own solution, reference answers agree with the data,
-and doing nothing does not pass."""
+"""Every shipped task: solved by its own solution, the same pages with the page cache on
+and off, reference answers agree with the data, and doing nothing does not pass."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
 import pytest
 
+from tests.replays import ROOMY_CACHE, Episode, page_cache_pages, record_episode
+from webenv.browser.pagecache import page_cache
 from webenv.env import WebEnv
 from webenv.tasks import Task, bundled_tasks
-from webenv.tools.solution import play_solution
 from webenv.validators import check_answer
 from webenv.world import World
 
@@ -35,10 +39,61 @@ def ids(task: Task) -> str:
     return task.task_id
 
 
+@dataclass
+class Plays:
+    """One task's reference solution played with the page cache on (the default), and
+    the two replays the cache check adds: with the cache off, and from the filled cache."""
+
+    on: Episode
+    off: Episode | None = None
+    warm: Episode | None = None
+    warm_hits: int = 0
+
+
+@pytest.fixture(scope="module")
+def played(envs) -> Iterator[Callable[[Task, bool], Plays]]:
+    """Each task's plays, made once and shared by the tests that check them.
+
+    The cache is roomy for the module, so a task's pages are still there for its warm
+    replay whichever tests ran in between; ``replays=False`` plays only what the
+    solution test needs (the cache check runs in the full suite, not in test-fast).
+    """
+    made: dict[str, Plays] = {}
+
+    def plays(task: Task, replays: bool) -> Plays:
+        env = envs(task.group)
+        if task.task_id not in made:
+            made[task.task_id] = Plays(on=record_episode(env, task))
+        done = made[task.task_id]
+        if replays and done.off is None:
+            with page_cache_pages(0):
+                done.off = record_episode(env, task)
+            hits = page_cache.stats()["hits"]
+            done.warm = record_episode(env, task)
+            done.warm_hits = int(page_cache.stats()["hits"] - hits)
+        return done
+
+    page_cache.clear()
+    with page_cache_pages(ROOMY_CACHE):
+        yield plays
+    page_cache.clear()
+
+
 @pytest.mark.parametrize("task", TASKS, ids=ids)
-def test_solution_solves_the_task_in_both_modes(envs, task):
-    result = play_solution(envs(task.group), task)
-    assert result.solved, result.error
+def test_solution_solves_the_task_in_both_modes(played, task):
+    on = played(task, False).on
+    assert on.solved, on.error
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task", TASKS, ids=ids)
+def test_solution_sees_the_same_pages_with_the_page_cache_on_and_off(played, task):
+    """Step by step the same observations and requests: cache off, filling it, served
+    from it (the same env, reset between plays)."""
+    plays = played(task, True)
+    assert plays.off is not None and plays.off.solved, plays.off
+    assert plays.warm_hits >= 1  # the replay was served from the cache
+    assert plays.off == plays.on == plays.warm
 
 
 @pytest.mark.parametrize("task", TASKS, ids=ids)

@@ -47,27 +47,51 @@ def _check_points(env: WebEnv, points, rng: random.Random) -> int:
     return len(order)
 
 
-@pytest.mark.parametrize("tasks", SITE_TASKS)
-def test_save_and_restore_round_trip_on_a_random_walk(tasks):
-    env = WebEnv(tasks=tasks, candidates=True)
-    try:
-        rng = random.Random(tasks)
-        assert _check_points(env, _walk_with_saves(env, rng, 40), rng) == 40
-    finally:
+ROUND_TRIP_POINTS = 40
+"""Points each site env's round-trip test checks: the first of its walk."""
+WALK_POINTS = 130
+"""Each walk's length; the slow test checks the rest of every walk."""
+
+
+@pytest.fixture(scope="module")
+def walks():
+    """One env per task set and its seeded random walk, saved before every step.
+
+    The walk is extended on demand and never depends on which test asked first, so the
+    round-trip tests check its first points and the slow test the ones after them.
+    """
+    made: dict[str, tuple[WebEnv, random.Random, list]] = {}
+
+    def walk(tasks: str, steps: int) -> tuple[WebEnv, list]:
+        if tasks not in made:
+            made[tasks] = (WebEnv(tasks=tasks, candidates=True), random.Random(tasks), [])
+        env, rng, points = made[tasks]
+        if len(points) < steps:
+            points += _walk_with_saves(env, rng, steps - len(points))
+        return env, points[:steps]
+
+    yield walk
+    for env, _, _ in made.values():
         env.close()
 
 
+@pytest.mark.parametrize("tasks", SITE_TASKS)
+def test_save_and_restore_round_trip_on_a_random_walk(walks, tasks):
+    env, points = walks(tasks, ROUND_TRIP_POINTS)
+    rng = random.Random(f"order-{tasks}")
+    assert _check_points(env, points, rng) == ROUND_TRIP_POINTS
+
+
 @pytest.mark.slow
-def test_five_hundred_restore_points_over_every_site_env():
+def test_five_hundred_restore_points_over_every_site_env(walks):
+    """The points after the round-trip tests' on each site env's walk, and an all-sites
+    env's walk: with those tests, 520 points in the full suite."""
     checked = 0
     for tasks in (*SITE_TASKS, "all"):
-        env = WebEnv(tasks=tasks, candidates=True)
-        try:
-            rng = random.Random(f"many-{tasks}")
-            checked += _check_points(env, _walk_with_saves(env, rng, 130), rng)
-        finally:
-            env.close()
-    assert checked >= 500
+        skip = ROUND_TRIP_POINTS if tasks in SITE_TASKS else 0
+        env, points = walks(tasks, WALK_POINTS)
+        checked += _check_points(env, points[skip:], random.Random(f"many-{tasks}"))
+    assert checked + ROUND_TRIP_POINTS * len(SITE_TASKS) >= 500
 
 
 def test_a_restore_undoes_writes_and_typing():
