@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tests.replays import ROOMY_CACHE, page_cache_pages, record_episode
+from webenv.browser import pagecache
 from webenv.browser.pagecache import page_cache
 from webenv.env import WebEnv
 from webenv.families import families, generate
 from webenv.tasks import select_tasks
-from webenv.tools.solution import play_solution
 
 
 def _generated_sample():
