@@ -14,7 +14,7 @@ from .. import SITES
 from ..core import db, images, markdown
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
-from . import access
+from . import access, markup
 
 
 def _layout() -> dict[str, Any]:
@@ -110,6 +110,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_globals={
             "avatar_url": images.avatar_url,
             "project_avatar_url": media.project_avatar_url,
+            "avatar_picture": markup.avatar,
+            "project_avatar_picture": markup.project_avatar,
+            "project_visibility_badge": markup.visibility_badge,
+            "project_list_markup": markup.project_list,
         },
         max_content_length=2 * 1024 * 1024,
         before_error_page=_forget_project,
