@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask, g
 
 from .. import SITES
-from ..core import db, images, markdown
+from ..core import db, images
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
 from . import access, markup
@@ -103,7 +103,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         home_endpoint="dashboard.home",
         layout=_layout,
         filters={
-            "markdown": markdown.render,
+            "markdown": markup.render_markdown,
             "short": lambda sha: (sha or "")[:8],
             "role": lambda role: access.ROLES.get(role, ""),
         },
@@ -114,6 +114,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "project_avatar_picture": markup.project_avatar,
             "project_visibility_badge": markup.visibility_badge,
             "project_list_markup": markup.project_list,
+            "project_nav": markup.project_nav,
+            "main_nav": markup.main_nav,
+            "account_nav": markup.account_nav,
         },
         max_content_length=2 * 1024 * 1024,
         before_error_page=_forget_project,
