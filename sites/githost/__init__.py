@@ -117,6 +117,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "project_nav": markup.project_nav,
             "main_nav": markup.main_nav,
             "account_nav": markup.account_nav,
+            "event_markup": markup.event_text,
+            "user_link_markup": markup.user_link,
         },
         max_content_length=2 * 1024 * 1024,
         before_error_page=_forget_project,

@@ -199,3 +199,36 @@ def account_nav(user: Mapping[str, Any] | None) -> Markup:
         "      </li>\n"
         "    </ul>"
     )
+
+
+def event_text(
+    e: Mapping[str, Any], targets: Mapping[str, str], show_project: bool = True
+) -> Markup:
+    """What an activity event did: ``opened issue #3 Title at group / project``, linked.
+
+    Args:
+        e: An event row with :data:`~webenv.sites.githost.users.EVENT_COLUMNS`.
+        targets: Target type -> the words naming it (``merge_request`` -> ``merge request``).
+        show_project: Name the event's project too.
+    """
+    parts = [f"{escape(e['action'])} {escape(targets.get(e['target_type'], ''))}"]
+    kind, iid = e["target_type"], e["target_iid"]
+    if kind in ("issue", "merge_request") and iid:
+        endpoint, mark = ("issues.show", "#") if kind == "issue" else ("merge_requests.show", "!")
+        href = url_for(endpoint, namespace=e["namespace_path"], project=e["project_path"], iid=iid)
+        parts.append(f' <a href="{escape(href)}">{mark}{escape(iid)}</a> {escape(e["title"])}')
+    elif kind in ("branch", "tag"):
+        parts.append(f" {escape(e['target_title'])}")
+    if show_project:
+        href = url_for("projects.show", namespace=e["namespace_path"], project=e["project_path"])
+        parts.append(
+            f' at <a href="{escape(href)}">{escape(e["namespace_path"])} /'
+            f" {escape(e['project_name'])}</a>"
+        )
+    return Markup("".join(parts))
+
+
+def user_link(username: str, name: str) -> Markup:
+    """A user's small avatar and their name, linked to their profile."""
+    href = url_for("users.namespace", namespace=username)
+    return Markup(f'{avatar(username, 20)}<a href="{escape(href)}">{escape(name)}</a>')
