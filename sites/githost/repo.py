@@ -573,6 +573,12 @@ def diff_trees(
     return diff_snapshots(conn, old, new, limit_lines)
 
 
+def changed_paths(old: Mapping[str, int], new: Mapping[str, int]) -> list[str]:
+    """Return the paths added, deleted or modified from snapshot ``old`` to ``new``, sorted:
+    one per file diff of :func:`diff_snapshots`."""
+    return sorted(path for path in set(old) | set(new) if old.get(path) != new.get(path))
+
+
 def diff_snapshots(
     conn: sqlite3.Connection,
     old: Mapping[str, int],
@@ -580,7 +586,7 @@ def diff_snapshots(
     limit_lines: int | None = MAX_DIFF_LINES,
 ) -> list[FileDiff]:
     """Return the file diffs between two path -> blob id snapshots."""
-    paths = sorted(path for path in set(old) | set(new) if old.get(path) != new.get(path))
+    paths = changed_paths(old, new)
     wanted = {old[p] for p in paths if p in old} | {new[p] for p in paths if p in new}
     contents: dict[int, str] = {}
     ids = sorted(wanted)
