@@ -71,7 +71,7 @@ def project_list(rows: Iterable[Mapping[str, Any]], show_role: bool = False) -> 
     parts = ['<ul class="project-list">\n']
     for p in rows:
         href = url_for("projects.show", namespace=p["namespace_path"], project=p["path"])
-        meta = [visibility_badge(p["visibility"])]
+        meta: list[str] = [visibility_badge(p["visibility"])]
         if p["archived"]:
             meta.append(' <span class="badge">Archived</span>')
         if show_role:
