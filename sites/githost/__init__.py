@@ -11,10 +11,10 @@ from typing import Any
 from flask import Flask, g
 
 from .. import SITES
-from ..core import db, images, markdown
+from ..core import db, images
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
-from . import access
+from . import access, markup
 
 
 def _layout() -> dict[str, Any]:
@@ -103,13 +103,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         home_endpoint="dashboard.home",
         layout=_layout,
         filters={
-            "markdown": markdown.render,
+            "markdown": markup.render_markdown,
             "short": lambda sha: (sha or "")[:8],
             "role": lambda role: access.ROLES.get(role, ""),
         },
         template_globals={
             "avatar_url": images.avatar_url,
             "project_avatar_url": media.project_avatar_url,
+            "avatar_picture": markup.avatar,
+            "project_avatar_picture": markup.project_avatar,
+            "project_visibility_badge": markup.visibility_badge,
+            "project_list_markup": markup.project_list,
+            "project_nav": markup.project_nav,
+            "main_nav": markup.main_nav,
+            "account_nav": markup.account_nav,
+            "event_markup": markup.event_text,
+            "user_link_markup": markup.user_link,
         },
         max_content_length=2 * 1024 * 1024,
         before_error_page=_forget_project,

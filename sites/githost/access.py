@@ -234,6 +234,16 @@ def require_user(action: str) -> None:
         abort(403, f"You must sign in to {action}.")
 
 
+def _expects_namespace(endpoint: str) -> bool:
+    """Whether ``endpoint``'s rules take a namespace, remembered per app (its rules are
+    fixed once it serves; werkzeug scans them on every ``url_for``)."""
+    known: dict[str, bool] = current_app.extensions.setdefault("githost_namespace_endpoints", {})
+    expects = known.get(endpoint)
+    if expects is None:
+        expects = known[endpoint] = current_app.url_map.is_endpoint_expecting(endpoint, "namespace")
+    return expects
+
+
 def project_blueprint(name: str, import_name: str) -> Blueprint:
     """Return a blueprint whose routes live under ``/<namespace>/<project>``.
 
@@ -257,7 +267,7 @@ def project_blueprint(name: str, import_name: str) -> Blueprint:
         project = g.get("project")
         if project is None or "namespace" in values:
             return
-        if current_app.url_map.is_endpoint_expecting(endpoint, "namespace"):
+        if _expects_namespace(endpoint):
             values["namespace"] = project["namespace_path"]
             values["project"] = project["path"]
 

@@ -82,15 +82,23 @@ def status(mr: sqlite3.Row) -> Status:
     return Status(source, target, base, conflicts, "")
 
 
-def _commits_and_diffs(mr: sqlite3.Row, state: Status) -> tuple[list, list[repo.FileDiff]]:
+def _commits_and_diffs(
+    mr: sqlite3.Row, state: Status, with_diffs: bool
+) -> tuple[list, int, list[repo.FileDiff]]:
+    """The merge request's commits, how many files it changes and, when ``with_diffs``
+    (the Changes tab; the other tabs show only the count), their diffs."""
     db = get_db()
     if state.source_sha is None:
-        return [], []
+        return [], 0, []
     commits = repo.commits_between(db, g.project["id"], state.base_sha, state.source_sha)
     base = repo.get_commit(db, g.project["id"], state.base_sha) if state.base_sha else None
     source = repo.require_commit(db, g.project["id"], state.source_sha)
-    diffs = repo.diff_trees(db, base["tree_id"] if base else None, source["tree_id"])
-    return commits, diffs
+    old = repo.tree_files(db, base["tree_id"]) if base else {}
+    new = repo.tree_files(db, source["tree_id"])
+    if with_diffs:
+        diffs = repo.diff_snapshots(db, old, new)
+        return commits, len(diffs), diffs
+    return commits, len(repo.changed_paths(old, new)), []
 
 
 @bp.route("/-/merge_requests")
@@ -225,7 +233,7 @@ def _approvals(mr: sqlite3.Row) -> list[sqlite3.Row]:
 
 def _render(mr: sqlite3.Row, tab: str, status_code: int = 200, **extra) -> tuple[str, int]:
     state = status(mr)
-    commits, diffs = _commits_and_diffs(mr, state)
+    commits, diff_count, diffs = _commits_and_diffs(mr, state, tab == "diffs")
     shown, page, pages = diff_page(diffs) if tab == "diffs" else ([], 1, 1)
     approvals = _approvals(mr)
     merged_by = None
@@ -242,7 +250,7 @@ def _render(mr: sqlite3.Row, tab: str, status_code: int = 200, **extra) -> tuple
         tab=tab,
         status=state,
         commits=commits,
-        diffs=diffs,
+        diff_count=diff_count,
         shown=shown,
         page=page,
         pages=pages,

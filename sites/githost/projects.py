@@ -51,7 +51,7 @@ def show() -> str:
         commit = repo.require_commit(db, project["id"], head)
         snapshot = repo.tree_files(db, commit["tree_id"])
         folders, files = repo.list_tree(snapshot, "")
-        commit_count = len(repo.history(db, project["id"], head))
+        commit_count = repo.history_length(db, project["id"], head)
         for name in files:
             if name.lower() in ("readme.md", "readme"):
                 readme = (name, repo.blob_content(db, snapshot[name]))

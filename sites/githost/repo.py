@@ -345,6 +345,27 @@ def history(conn: sqlite3.Connection, project_id: int, head: str) -> list[sqlite
     return _newest_first(commits, ancestors(commits, head))
 
 
+HISTORY_LENGTHS: dict[tuple[int, str], int] = {}
+"""(project id, head sha) -> commits reachable from the head, for :func:`history_length`."""
+MAX_HISTORY_LENGTHS = 4096
+
+
+def history_length(conn: sqlite3.Connection, project_id: int, head: str) -> int:
+    """Return how many commits are reachable from ``head``: ``len(history(...))``, memoised.
+
+    Exact: a commit's sha covers its parents' shas, so it names its whole history, and
+    a write only ever adds commits (and moves refs, which changes ``head``).
+    """
+    key = (project_id, head)
+    count = HISTORY_LENGTHS.get(key)
+    if count is None:
+        count = len(history(conn, project_id, head))
+        if len(HISTORY_LENGTHS) >= MAX_HISTORY_LENGTHS:
+            HISTORY_LENGTHS.clear()
+        HISTORY_LENGTHS[key] = count
+    return count
+
+
 def commits_between(
     conn: sqlite3.Connection, project_id: int, base: str | None, head: str
 ) -> list[sqlite3.Row]:
@@ -552,6 +573,12 @@ def diff_trees(
     return diff_snapshots(conn, old, new, limit_lines)
 
 
+def changed_paths(old: Mapping[str, int], new: Mapping[str, int]) -> list[str]:
+    """Return the paths added, deleted or modified from snapshot ``old`` to ``new``, sorted:
+    one per file diff of :func:`diff_snapshots`."""
+    return sorted(path for path in set(old) | set(new) if old.get(path) != new.get(path))
+
+
 def diff_snapshots(
     conn: sqlite3.Connection,
     old: Mapping[str, int],
@@ -559,7 +586,7 @@ def diff_snapshots(
     limit_lines: int | None = MAX_DIFF_LINES,
 ) -> list[FileDiff]:
     """Return the file diffs between two path -> blob id snapshots."""
-    paths = sorted(path for path in set(old) | set(new) if old.get(path) != new.get(path))
+    paths = changed_paths(old, new)
     wanted = {old[p] for p in paths if p in old} | {new[p] for p in paths if p in new}
     contents: dict[int, str] = {}
     ids = sorted(wanted)
