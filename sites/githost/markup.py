@@ -32,22 +32,14 @@ def render_markdown(source: str, heading_offset: int = 1) -> Markup:
     return markdown.render(source, heading_offset)
 
 
-def picture(src: str, alt: str, size: int, class_: str = "") -> Markup:
-    """The ``<img>`` of core's ``picture`` macro (a square ``size`` box)."""
-    classes = f' class="{escape(class_)}"' if class_ else ""
-    return Markup(
-        f'<img src="{escape(src)}" alt="{escape(alt)}" width="{size}" height="{size}"{classes}>'
-    )
-
-
 def avatar(username: str, size: int = 24) -> Markup:
     """A user's avatar picture."""
-    return picture(images.avatar_url(username), f"Avatar of {username}", size, "avatar")
+    return images.picture_tag(images.avatar_url(username), f"Avatar of {username}", size, "avatar")
 
 
 def project_avatar(project_id: int, name: str, size: int = 40) -> Markup:
     """A project's avatar picture."""
-    return picture(
+    return images.picture_tag(
         media.project_avatar_url(project_id), f"Project avatar of {name}", size, "project-avatar"
     )
 
