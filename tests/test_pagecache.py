@@ -1,4 +1,4 @@
-"""Memoised pristine pages (webenv.browser.pagecache): the same observations, on and off."""
+"""Memoised pages (webenv.browser.pagecache): the same observations on and off, after writes."""
 
 from __future__ import annotations
 

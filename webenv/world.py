@@ -286,22 +286,12 @@ class World:
             self._login_cookies.clear()
 
     def pristine_state(self) -> tuple[tuple[str, int, int], ...] | None:
-        """(site, seed, scale) of each hosted site while the world's pages are reproducible.
-
-        That is while every database is in memory and pristine (no write since its
-        restore) and the apps run with the default, seed-derived settings (never
-        reconfigured by :meth:`configure`): a GET's response then depends only on this value, the
-        request's cookies and its URL. None otherwise.
-        """
-        if self._secret is not None or self._app_config or self._site_urls != SITE_URLS:
+        """:meth:`page_state` while, besides, every database is pristine (no write since
+        its restore); None otherwise."""
+        state = self.page_state()
+        if state is None or not all(self.databases[name].pristine for name in self.sites):
             return None
-        state = []
-        for name in self.sites:
-            database = self.databases[name]
-            if not database.pristine:
-                return None
-            state.append((name, database.seed, database.scale))
-        return tuple(state)
+        return state
 
     def page_state(self) -> tuple[tuple[str, int, int], ...] | None:
         """(site, seed, scale) of each hosted site while its pages are reproducible from
