@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM ?= $(or $(WEBENV_CHROMIUM),/usr/bin/chromium)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The type checker sees the installed layout (webenv.sites = sites/, webenv.task_files =
-# tasks/, ...) through links, so the task families are checked too.
+# tasks/, ...) through links, so the task families are checked too; then the examples.
 TYPECHECK_TREE := build/typecheck
 # Both cores: each test file runs whole in one worker (module fixtures stay shared).
 PYTEST_JOBS ?= -n 2 --dist loadfile
@@ -80,6 +80,7 @@ typecheck: $(STAMP)
 	ln -s "$$PWD/validators" $(TYPECHECK_TREE)/webenv/validators
 	ln -s "$$PWD/tasks" $(TYPECHECK_TREE)/webenv/task_files
 	cd $(TYPECHECK_TREE) && "$(CURDIR)/$(BIN)/mypy" --config-file "$(CURDIR)/pyproject.toml" -p webenv
+	cd $(TYPECHECK_TREE) && "$(CURDIR)/$(BIN)/mypy" --config-file "$(CURDIR)/pyproject.toml" $(CURDIR)/examples/*.py
 
 # COMPARE=<checkout with its own .venv> runs the random walk side by side with that tree.
 COMPARE ?=

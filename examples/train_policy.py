@@ -51,6 +51,7 @@ import argparse
 import functools
 import json
 import re
+import shlex
 import sys
 import time
 import zlib
@@ -1435,7 +1436,6 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             f"{held_out.random:.3f}, oracle {oracle:.3f}, candidate ceiling {reachable:.3f}"
         )
     result = {
-        "command": "make bench-rl",
         "arguments": vars(args),
         "demonstrations": demo_stats,
         "held_out": held_out_results,
@@ -1586,7 +1586,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    result = train(args)
+    given = sys.argv[1:] if argv is None else list(argv)
+    result = {"command": shlex.join(["python", "examples/train_policy.py", *given])}
+    result |= train(args)
     if args.out is not None:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(result, indent=2, default=str) + "\n")

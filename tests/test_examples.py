@@ -41,6 +41,9 @@ def test_training_loop_runs_end_to_end(example, tmp_path):
     )
     assert code == 0
     result = json.loads(out.read_text())
+    # The command that reproduces the run, with the arguments it was given.
+    assert result["command"].startswith("python examples/train_policy.py --train-tasks=")
+    assert result["command"].endswith(f"--plot={png}")
     assert result["demonstrations"]["episodes"] == 1 and result["demonstrations"]["steps"] >= 3
     assert result["demonstrations"]["complete"] == 1
     assert [point["stage"] for point in result["curve"]] == ["init", "bc", "rl"]
