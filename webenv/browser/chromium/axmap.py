@@ -38,7 +38,7 @@ def collapse(text: str) -> str:
 class DomInfo:
     """What the observation needs to know about one numbered DOM node."""
 
-    __slots__ = ("attrs", "children", "node_id", "parent", "tag", "text")
+    __slots__ = ("attrs", "node_id", "parent", "tag", "text")
 
     def __init__(
         self,
@@ -46,14 +46,12 @@ class DomInfo:
         tag: str | None,
         attrs: dict[str, str],
         text: str | None,
-        children: list[int] | None = None,
         parent: int | None = None,
     ) -> None:
         self.node_id = node_id
         self.tag = tag
         self.attrs = attrs
         self.text = text
-        self.children = children or []
         self.parent = parent
         """The parent element's backend node id (None for ``<html>``)."""
 
@@ -81,15 +79,13 @@ def number_dom(document: dict[str, Any]) -> dict[int, DomInfo]:
             if tag == rules.VALUE_TEXT_TAG:
                 children = [c for c in children if c.get("nodeType") != 3]
             backend = node["backendNodeId"]
-            out[backend] = DomInfo(
-                counter, tag, attrs, None, [c["backendNodeId"] for c in children], parent
-            )
+            out[backend] = DomInfo(counter, tag, attrs, None, parent)
             counter += 1
             stack.extend((child, backend) for child in reversed(children))
         elif kind == 3:
             value = node.get("nodeValue", "")
             if value.strip(rules.JS_WHITESPACE):
-                out[node["backendNodeId"]] = DomInfo(counter, None, {}, value, None, parent)
+                out[node["backendNodeId"]] = DomInfo(counter, None, {}, value, parent)
                 counter += 1
     return out
 
@@ -99,9 +95,6 @@ class TreeBuilder:
 
     def __init__(self, ax_nodes: list[dict[str, Any]], dom: dict[int, DomInfo]) -> None:
         self.nodes = {node["nodeId"]: node for node in ax_nodes}
-        self.by_backend = {
-            node["backendDOMNodeId"]: node for node in ax_nodes if "backendDOMNodeId" in node
-        }
         self.dom: dict[Any, DomInfo] = dom  # keyed by CDP's backend node ids
         self.root = ax_nodes[0] if ax_nodes else None
 
