@@ -101,11 +101,11 @@ def test_the_one_query_path_reads_and_never_writes(tmp_path: Path, persistent: b
 def test_reset_restores_the_pristine_world(tmp_path: Path, persistent: bool) -> None:
     world = World(["shop"], db_dir=tmp_path if persistent else None)
     try:
-        count = "SELECT count(*) FROM orders"
+        count = "SELECT count(*) FROM reviews"
         pristine = world.query("shop", count)
         database = world.database("shop")
         conn = database.connection or sqlite3.connect(database.path)
-        conn.execute("DELETE FROM orders")
+        conn.execute("DELETE FROM reviews")
         conn.commit()
         if database.connection is None:
             conn.close()
