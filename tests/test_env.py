@@ -116,13 +116,13 @@ def test_reset_restores_the_world_and_envs_share_nothing():
             e.reset(options={"task_id": TASK})
         conn = a.world.database("shop").connection
         assert conn is not None
-        conn.execute("DELETE FROM orders")
+        conn.execute("DELETE FROM reviews")
         conn.commit()
-        assert a.world.query("shop", "SELECT count(*) FROM orders")[0][0] == 0
-        assert b.world.query("shop", "SELECT count(*) FROM orders")[0][0] > 0
+        assert a.world.query("shop", "SELECT count(*) FROM reviews")[0][0] == 0
+        assert b.world.query("shop", "SELECT count(*) FROM reviews")[0][0] > 0
         a.reset(options={"task_id": TASK})
-        assert a.world.query("shop", "SELECT count(*) FROM orders") == b.world.query(
-            "shop", "SELECT count(*) FROM orders"
+        assert a.world.query("shop", "SELECT count(*) FROM reviews") == b.world.query(
+            "shop", "SELECT count(*) FROM reviews"
         )
         assert a.world.request_log == [r for r in a.world.request_log if r["method"] == "GET"]
     finally:

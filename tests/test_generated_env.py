@@ -342,9 +342,9 @@ def test_a_live_database_resets_from_its_own_snapshot_after_eviction(monkeypatch
     world = World(["shop"], seed=3)
     try:
         database = world.databases["shop"]
-        users = world.query("shop", "SELECT count(*) FROM users")
+        reviews = world.query("shop", "SELECT count(*) FROM reviews")
         with world.lock:
-            database.connection.execute("DELETE FROM users")
+            database.connection.execute("DELETE FROM reviews")
             database.connection.commit()
 
         def evicted(site, seed=0):
@@ -352,6 +352,6 @@ def test_a_live_database_resets_from_its_own_snapshot_after_eviction(monkeypatch
 
         monkeypatch.setattr(sitedb, "pristine_snapshot", evicted)
         world.reset()
-        assert world.query("shop", "SELECT count(*) FROM users") == users
+        assert world.query("shop", "SELECT count(*) FROM reviews") == reviews
     finally:
         world.close()

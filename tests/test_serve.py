@@ -445,11 +445,11 @@ def test_a_rebinding_page_cannot_press_start_with_reset(hub: Hub) -> None:
     visitor = Visitor()
     page = visitor.get(hub.portal_url)
     cookie = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
-    sql = "SELECT count(*) FROM orders"
+    sql = "SELECT count(*) FROM reviews"
     with hub.world.lock:
         conn = hub.world.database("shop").connection
         assert conn is not None
-        conn.execute("DELETE FROM orders")
+        conn.execute("DELETE FROM reviews")
         conn.commit()
     status, _, _ = raw_request(
         hub.port,

@@ -20,6 +20,7 @@ from webenv.serve import Hub
 from webenv.sitedb import SiteDatabase
 from webenv.sites import PLACEHOLDERS, SITE_URLS, SITES, expand_placeholders, site_for_url
 from webenv.sites.core.app import SITE_URLS as APP_DEFAULTS
+from webenv.sites.core.db import get_db
 from webenv.tasks import SITE_NAMES
 from webenv.tools.webarena import DEFAULT_LOGIN, PLACEHOLDER_MAP
 from webenv.validators import Evaluation, evaluate
@@ -101,17 +102,39 @@ def test_the_one_query_path_reads_and_never_writes(tmp_path: Path, persistent: b
 def test_reset_restores_the_pristine_world(tmp_path: Path, persistent: bool) -> None:
     world = World(["shop"], db_dir=tmp_path if persistent else None)
     try:
-        count = "SELECT count(*) FROM orders"
+        count = "SELECT count(*) FROM reviews"
         pristine = world.query("shop", count)
         database = world.database("shop")
         conn = database.connection or sqlite3.connect(database.path)
-        conn.execute("DELETE FROM orders")
+        conn.execute("DELETE FROM reviews")
         conn.commit()
         if database.connection is None:
             conn.close()
         assert world.query("shop", count) == [(0,)]
         world.reset()
         assert world.query("shop", count) == pristine
+    finally:
+        world.close()
+
+
+@pytest.mark.parametrize("persistent", [False, True], ids=["memory", "file"])
+def test_the_sites_enforce_foreign_keys_in_memory_and_in_files(
+    tmp_path: Path, persistent: bool
+) -> None:
+    """A write that would leave rows pointing at nothing fails in an env's in-memory world
+    as in a database file, before and after a reset, and loses nothing."""
+    world = World(["shop"], db_dir=tmp_path if persistent else None)
+    try:
+        count = "SELECT count(*) FROM orders"
+        pristine = world.query("shop", count)
+        for _ in range(2):
+            with world.lock, world.apps["shop"].app_context():
+                db = get_db()
+                with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+                    db.execute("DELETE FROM orders")
+                db.rollback()
+            assert world.query("shop", count) == pristine
+            world.reset()
     finally:
         world.close()
 

@@ -252,6 +252,7 @@ class SiteDatabase:
                 ":memory:", check_same_thread=False, factory=TrackedConnection
             )
             self._memory.deserialize(snapshot)
+            self._memory.execute("PRAGMA foreign_keys=ON")  # as a database file's requests do
             self._pristine_changes = self._memory.total_changes
             self._analyzer = analyzer_for(self._memory)
             self._loaded(None)
