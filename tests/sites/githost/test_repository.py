@@ -8,7 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 from lxml import html
 
-from webenv.sites.githost import repo
+from webenv.sites.githost import markup, repo
 
 OWNED = "alex.chen/quartz-lint"
 MAINTAINED = "northwind/falcon-proxy"
@@ -381,3 +381,31 @@ def test_three_way_merge() -> None:
     assert merged == {"a": 9, "b": 5, "d": 7} and conflicts == []
     _, conflicts = repo.three_way_merge(base, {"a": 2}, {"a": 3})
     assert conflicts == ["a"]
+
+
+def test_file_diffs_markup_escapes_and_aligns(app) -> None:
+    hunk = repo.Hunk(
+        1, 1, 1, 2, [repo.DiffLine("del", 1, None, "<a>"), repo.DiffLine("add", None, 1, "&")]
+    )
+    hunk.lines.append(repo.DiffLine("context", 12345, 2, ""))
+    diffs = [
+        repo.FileDiff('x"<y>.txt', "modified", [hunk], 1, 1, True),
+        repo.FileDiff("e", "added", [], 0, 0),
+    ]
+    with app.test_request_context("/"):
+        assert markup.file_diffs(diffs) == (
+            '<section class="file-diff" aria-label="Changes to x&#34;&lt;y&gt;.txt">\n'
+            '  <h3 class="diff-path">x&#34;&lt;y&gt;.txt'
+            ' <span class="diff-status">(modified, +1 -1)</span></h3>\n'
+            '  <pre class="diff"><code><span class="hunk">@@ -1,1 +1,2 @@</span>\n'
+            '<span class="del">   1      -&lt;a&gt;</span>\n'
+            '<span class="add">        1 +&amp;</span>\n'
+            '<span class="context">12345    2  </span>\n'
+            "</code></pre>\n"
+            '<p class="notice">This diff is too large to show in full; view the file instead.</p>'
+            "</section>\n"
+            '<section class="file-diff" aria-label="Changes to e">\n'
+            '  <h3 class="diff-path">e <span class="diff-status">(added, +0 -0)</span></h3>\n'
+            '  <p class="empty">Empty file.</p>\n'
+            "</section>\n"
+        )
