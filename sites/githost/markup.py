@@ -20,9 +20,12 @@ from ..core.clock import format_age
 from ..core.csrf import csrf_token
 from ..core.icons import icon
 from . import access, media
+from .repo import FileDiff
 
 MARKDOWN_MEMO = 1024
 """Rendered Markdown texts kept (READMEs, descriptions and comments of a few KB each)."""
+CHROME_MEMO = 2048
+"""Navigation lists kept per kind (project, main and account navigation; 1-3 KB each)."""
 
 
 @functools.lru_cache(maxsize=MARKDOWN_MEMO)
@@ -119,20 +122,35 @@ def project_nav(
         endpoint: The current request's endpoint.
         counts: Open ``issues`` and ``merge_requests``.
     """
-    branch = project["default_branch"]
+    return _project_nav(
+        url_for("projects.show"),
+        project["default_branch"],
+        role >= access.MAINTAINER,
+        endpoint,
+        counts["issues"],
+        counts["merge_requests"],
+    )
+
+
+@functools.lru_cache(maxsize=CHROME_MEMO)
+def _project_nav(
+    home: str, branch: str, maintainer: bool, endpoint: str | None, issues: int, requests: int
+) -> Markup:
+    """:func:`project_nav`'s list, memoised: ``home`` (the project's URL) stands for the
+    project and for how ``url_for`` builds its links on this request."""
     parts = ["<ul>\n"]
     for name, label, icon_name, on_branch in PROJECT_NAV:
         href = url_for(name, rest=branch) if on_branch else url_for(name)
         current = ' aria-current="page"' if endpoint == name else ""
         count = ""
         if name == "issues.index":
-            count = f' <span class="count">{escape(counts["issues"])}</span>'
+            count = f' <span class="count">{escape(issues)}</span>'
         elif name == "merge_requests.index":
-            count = f' <span class="count">{escape(counts["merge_requests"])}</span>'
+            count = f' <span class="count">{escape(requests)}</span>'
         parts.append(
             f'    <li><a href="{escape(href)}"{current}>{icon(icon_name)}{label}</a>{count}</li>\n'
         )
-    if role >= access.MAINTAINER:
+    if maintainer:
         current = ' aria-current="page"' if endpoint in SETTINGS_ENDPOINTS else ""
         href = escape(url_for("projects.settings"))
         parts.append(f'    <li><a href="{href}"{current}>{icon("settings")}Settings</a></li>\n')
@@ -152,12 +170,19 @@ MAIN_NAV = (
 
 def main_nav(user: Mapping[str, Any] | None, todo_count: int) -> Markup:
     """The header's main navigation list; the signed-in user also gets their work and to-dos."""
+    return _main_nav(url_for("dashboard.home"), bool(user), todo_count)
+
+
+@functools.lru_cache(maxsize=CHROME_MEMO)
+def _main_nav(home: str, signed_in: bool, todo_count: int) -> Markup:
+    """:func:`main_nav`'s list, memoised: ``home`` (the site's home URL) stands for how
+    ``url_for`` builds its links on this request."""
     parts = ["<ul>\n"]
-    for endpoint, icon_name, label, signed_in in MAIN_NAV:
-        if user or not signed_in:
+    for endpoint, icon_name, label, for_users in MAIN_NAV:
+        if signed_in or not for_users:
             href = escape(url_for(endpoint))
             parts.append(f'      <li><a href="{href}">{icon(icon_name)}{label}</a></li>\n')
-    if user:
+    if signed_in:
         href = escape(url_for("dashboard.todos"))
         parts.append(
             f'      <li><a href="{href}">{icon("todo")}To-Do List</a>'
@@ -173,19 +198,27 @@ def account_nav(user: Mapping[str, Any] | None) -> Markup:
         target = request.full_path if request.query_string else request.path
         href = escape(url_for("users.sign_in", next=target))
         return Markup(f'<ul>\n      <li><a href="{href}">Sign in</a></li>\n    </ul>')
-    new_project = escape(url_for("dashboard.new_project"))
-    profile = escape(url_for("users.namespace", namespace=user["username"]))
+    return _account_nav(
+        url_for("dashboard.new_project"), user["username"], user["name"], csrf_token()
+    )
+
+
+@functools.lru_cache(maxsize=CHROME_MEMO)
+def _account_nav(new_project: str, username: str, name: str, token: str) -> Markup:
+    """:func:`account_nav`'s list for a signed-in user, memoised: ``new_project`` (that
+    page's URL) stands for how ``url_for`` builds its links on this request."""
+    profile = escape(url_for("users.namespace", namespace=username))
     settings = escape(url_for("settings.profile"))
     sign_out = escape(url_for("users.sign_out"))
     return Markup(
         "<ul>\n"
-        f'      <li><a href="{new_project}">{icon("plus")}New project</a></li>\n'
-        f'      <li><a href="{profile}">{icon("user")}{escape(user["name"])}</a></li>\n'
+        f'      <li><a href="{escape(new_project)}">{icon("plus")}New project</a></li>\n'
+        f'      <li><a href="{profile}">{icon("user")}{escape(name)}</a></li>\n'
         f'      <li><a href="{settings}">{icon("pencil")}Edit profile</a></li>\n'
         "      <li>\n"
         f'        <form action="{sign_out}" method="post">\n'
         '          <input type="hidden" name="csrf_token"'
-        f' value="{escape(csrf_token())}">\n'
+        f' value="{escape(token)}">\n'
         '          <button type="submit" class="link-button">Sign out</button>\n'
         "        </form>\n"
         "      </li>\n"
@@ -224,3 +257,68 @@ def user_link(username: str, name: str) -> Markup:
     """A user's small avatar and their name, linked to their profile."""
     href = url_for("users.namespace", namespace=username)
     return Markup(f'{avatar(username, 20)}<a href="{escape(href)}">{escape(name)}</a>')
+
+
+DIFF_MARKS = {"add": "+", "del": "-"}
+"""The mark before a diff line of each kind (a space for context)."""
+
+
+def file_diffs(diffs: Iterable[FileDiff]) -> Markup:
+    """Each file's diff: its path and counts, then its hunks line by line with both line
+    numbers (or a note that the file is empty, or that the diff was cut)."""
+    parts: list[str] = []
+    for d in diffs:
+        path = escape(d.path)
+        parts.append(
+            f'<section class="file-diff" aria-label="Changes to {path}">\n'
+            f'  <h3 class="diff-path">{path} <span class="diff-status">({escape(d.status)},'
+            f" +{escape(d.additions)} -{escape(d.deletions)})</span></h3>\n"
+        )
+        if d.hunks:
+            parts.append('  <pre class="diff"><code>')
+            for hunk in d.hunks:
+                parts.append(f'<span class="hunk">{escape(hunk.header)}</span>\n')
+                parts.extend(
+                    f'<span class="{escape(line.kind)}">{line.old_no or "":>4}'
+                    f" {line.new_no or '':>4} {DIFF_MARKS.get(line.kind, ' ')}"
+                    f"{escape(line.text)}</span>\n"
+                    for line in hunk.lines
+                )
+            parts.append("</code></pre>\n")
+        else:
+            parts.append('  <p class="empty">Empty file.</p>\n')
+        if d.truncated:
+            parts.append(
+                '<p class="notice">This diff is too large to show in full; view the file'
+                " instead.</p>"
+            )
+        parts.append("</section>\n")
+    return Markup("".join(parts))
+
+
+def member_options(members: Iterable[Mapping[str, Any]], chosen: str | None = None) -> Markup:
+    """A ``<select>``'s options of project members, ``username (name)``, valued by user id;
+    the one whose id is ``chosen`` (a form value) selected."""
+    parts = []
+    for m in members:
+        value = str(m["id"])
+        mark = " selected" if chosen == value else ""
+        parts.append(
+            f'<option value="{escape(value)}"{mark}>{escape(m["username"])}'
+            f" ({escape(m['name'])})</option>"
+        )
+    return Markup("".join(parts))
+
+
+def milestone_options(
+    milestones: Iterable[Mapping[str, Any]], current: Mapping[str, Any] | None
+) -> Markup:
+    """A ``<select>``'s options of milestones by id, ``current`` selected, closed ones noted."""
+    parts = []
+    for m in milestones:
+        mark = " selected" if current and m["id"] == current["id"] else ""
+        closed = " (closed)" if m["state"] == "closed" else ""
+        parts.append(
+            f'<option value="{escape(m["id"])}"{mark}>{escape(m["title"])}{closed}</option>'
+        )
+    return Markup("".join(parts))

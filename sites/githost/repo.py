@@ -388,32 +388,55 @@ def is_ancestor(conn: sqlite3.Connection, project_id: int, old: str, new: str) -
     return old in ancestors(project_commits(conn, project_id), new)
 
 
-def _snapshots(
-    conn: sqlite3.Connection, tree_ids: Iterable[int], folder: str
-) -> dict[int, dict[str, int]]:
-    """Return each tree's entries under ``folder`` ("" for all, or one file's path)."""
+CHANGES: dict[tuple[str, str | None], frozenset[str]] = {}
+"""(commit sha, parent sha) -> the paths whose file differs between the parent's snapshot
+and the commit's (parent None: against no files, for a root commit or a parent the
+project lacks), for :func:`_changes`."""
+MAX_CHANGES = 32768
+
+
+def _changes(
+    conn: sqlite3.Connection, commits: Mapping[str, sqlite3.Row], rows: Iterable[sqlite3.Row]
+) -> dict[str, list[frozenset[str]]]:
+    """Return, for each commit of ``rows`` by sha, the paths it changed against each parent.
+
+    Memoised in :data:`CHANGES`: a commit's sha covers its tree's paths and blob shas and
+    its parents' shas, so what it changed is the same in every world and never goes stale.
+    """
+    keys = {
+        row["sha"]: [
+            (row["sha"], parent if parent in commits else None)
+            for parent in (row["parent_sha"], row["parent2_sha"])
+            if parent
+        ]
+        or [(row["sha"], None)]
+        for row in rows
+    }
+    missing = {key for pairs in keys.values() for key in pairs if key not in CHANGES}
+    if missing:
+        trees = {sha: commits[sha]["tree_id"] for key in missing for sha in key if sha}
+        snapshots = _snapshots(conn, trees.values())
+        if len(CHANGES) + len(missing) > MAX_CHANGES:
+            CHANGES.clear()
+        empty: dict[str, int] = {}
+        for sha, parent in missing:
+            mine = snapshots[trees[sha]]
+            before = snapshots[trees[parent]] if parent else empty
+            CHANGES[sha, parent] = frozenset(path for path, _ in mine.items() ^ before.items())
+    return {sha: [CHANGES[key] for key in pairs] for sha, pairs in keys.items()}
+
+
+def _snapshots(conn: sqlite3.Connection, tree_ids: Iterable[int]) -> dict[int, dict[str, int]]:
+    """Return each tree's path -> blob id mapping."""
     ids = sorted(set(tree_ids))
     snapshots: dict[int, dict[str, int]] = {tree_id: {} for tree_id in ids}
-    folder = folder.strip("/")
-    prefix = folder + "/"
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
         marks = ", ".join("?" * len(chunk))
         sql = f"SELECT tree_id, path, blob_id FROM tree_entries WHERE tree_id IN ({marks})"
-        params: list = list(chunk)
-        if folder:
-            sql += " AND (path = ? OR (path >= ? AND path < ?))"
-            params += [folder, prefix, folder + "0"]
-        for tree_id, entry, blob_id in conn.execute(sql, params):
+        for tree_id, entry, blob_id in conn.execute(sql, chunk):
             snapshots[tree_id][entry] = blob_id
     return snapshots
-
-
-def _parent_trees(commits: Mapping[str, sqlite3.Row], row: sqlite3.Row) -> list[int | None]:
-    parents = [sha for sha in (row["parent_sha"], row["parent2_sha"]) if sha]
-    if not parents:
-        return [None]
-    return [commits[sha]["tree_id"] if sha in commits else None for sha in parents]
 
 
 def path_history(
@@ -426,16 +449,17 @@ def path_history(
     """
     commits = project_commits(conn, project_id)
     rows = _newest_first(commits, ancestors(commits, head))
-    if not path.strip("/"):
+    folder = path.strip("/")
+    if not folder:
         return rows
-    snapshots = _snapshots(conn, [row["tree_id"] for row in rows], path)
-    empty: dict[str, int] = {}
+    prefix = folder + "/"
+    changes = _changes(conn, commits, rows)
     return [
         row
         for row in rows
         if all(
-            snapshots[row["tree_id"]] != (snapshots.get(tree, empty) if tree is not None else empty)
-            for tree in _parent_trees(commits, row)
+            any(changed == folder or changed.startswith(prefix) for changed in paths)
+            for paths in changes[row["sha"]]
         )
     ]
 
@@ -443,29 +467,37 @@ def path_history(
 def last_commits(
     conn: sqlite3.Connection, project_id: int, head: str, folder: str, names: Iterable[str]
 ) -> dict[str, sqlite3.Row]:
-    """Return, for each entry ``name`` of ``folder``, the newest commit that changed it."""
+    """Return, for each entry ``name`` of ``folder``, the newest commit that changed it.
+
+    A commit changed an entry when the entry's files (paths and blobs) differ from those
+    of every parent, that is when one of its paths is among those the commit changed
+    against each parent (:func:`_changes`).
+    """
     commits = project_commits(conn, project_id)
     rows = _newest_first(commits, ancestors(commits, head))
-    snapshots = _snapshots(conn, [row["tree_id"] for row in rows], folder)
-    prefix = folder.strip("/") + "/" if folder.strip("/") else ""
+    folder = folder.strip("/")
+    prefix = folder + "/" if folder else ""
+    cut = len(prefix)
     wanted = set(names)
     found: dict[str, sqlite3.Row] = {}
-
-    def entries(tree: int | None) -> dict[str, set[tuple[str, int]]]:
-        grouped: dict[str, set[tuple[str, int]]] = {}
-        for path, blob in (snapshots.get(tree, {}) if tree is not None else {}).items():
-            grouped.setdefault(path[len(prefix) :].split("/", 1)[0], set()).add((path, blob))
-        return grouped
-
+    if not wanted:
+        return found
+    changes = _changes(conn, commits, rows)
     for row in rows:
-        if len(found) == len(wanted):
-            break
-        mine = entries(row["tree_id"])
-        parents = [entries(tree) for tree in _parent_trees(commits, row)]
-        for name in wanted - set(found):
-            current = mine.get(name, set())
-            if all(parent.get(name, set()) != current for parent in parents):
-                found[name] = row
+        changed: set[str] | None = None
+        for paths in changes[row["sha"]]:
+            touched = {
+                path[cut:].split("/", 1)[0]
+                for path in paths
+                if path.startswith(prefix) or path == folder
+            }
+            changed = touched if changed is None else changed & touched
+        if changed:
+            for name in wanted - set(found):
+                if name in changed:
+                    found[name] = row
+            if len(found) == len(wanted):
+                break
     return found
 
 

@@ -255,3 +255,36 @@ def test_last_owner_cannot_leave(client, auth, post) -> None:
     auth.login()
     response = post("/alex.chen/quartz-lint/-/project_members/1", {"role": "Developer"})
     assert response.status_code == 400 and b"at least one Owner" in response.data
+
+
+def _nav(page: bytes) -> tuple[dict[str, str], list[str], list[str]]:
+    """The project navigation (label -> its open count, "" without one), the main
+    navigation's labels and the account navigation's labels."""
+    tree = html.fromstring(page)
+    project = {
+        li.cssselect("a")[0].text_content(): "".join(s.text_content() for s in li.cssselect("span"))
+        for li in tree.cssselect("nav.project-nav li")
+    }
+    main = [a.text_content() for a in tree.cssselect("nav.main-nav a")]
+    account = [e.text_content().strip() for e in tree.cssselect("nav.account-nav li")]
+    return project, main, account
+
+
+def test_navigation_follows_the_user_and_the_counts(client, auth, post, conn, facts) -> None:
+    anonymous, main, account = _nav(client.get(f"/{PUBLIC}").data)
+    assert "Settings" not in anonymous and "My issues" not in main and account == ["Sign in"]
+    auth.login()
+    project, main, account = _nav(client.get(f"/{PUBLIC}").data)
+    assert "Settings" in project and "My issues" in main and "Sign out" in account
+    opened = conn.execute(
+        "SELECT COUNT(*) FROM issues WHERE project_id = ? AND state = 'opened'",
+        (facts.project_id(PUBLIC),),
+    ).fetchone()[0]
+    assert project["Issues"] == str(opened)
+    assert post(f"/{PUBLIC}/-/issues/new", {"title": "Counted"}).status_code == 302
+    after, _, _ = _nav(client.get(f"/{PUBLIC}/-/tags").data)
+    assert after["Issues"] == str(opened + 1) and after["Tags"] == ""
+    again, _, _ = _nav(client.get(f"/{PUBLIC}").data)
+    assert again == {**project, "Issues": str(opened + 1)}
+    auth.logout()
+    assert _nav(client.get(f"/{PUBLIC}").data)[0] == {**anonymous, "Issues": str(opened + 1)}

@@ -8,7 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 from lxml import html
 
-from webenv.sites.githost import repo
+from webenv.sites.githost import markup, repo
 
 OWNED = "alex.chen/quartz-lint"
 MAINTAINED = "northwind/falcon-proxy"
@@ -75,6 +75,68 @@ def test_tree_lists_folders_files_and_last_commits(client: FlaskClient) -> None:
     assert all(row.cssselect("td:nth-child(2) a") for row in tree.cssselect("table.tree tbody tr"))
     sub = client.get(f"/{MAINTAINED}/-/tree/main/src")
     assert sub.status_code == 200 and b"falcon_proxy/" in sub.data
+
+
+def _changed_entries(conn, rows: list[sqlite3.Row], folder: str) -> dict[str, set[str]]:
+    """Commit sha -> the entries of ``folder`` whose files (paths and blobs) differ from
+    those of every parent, straight from the definition (every tree read in full)."""
+    trees = {row["sha"]: repo.tree_files(conn, row["tree_id"]) for row in rows}
+    prefix = f"{folder}/" if folder else ""
+
+    def entries(sha: str) -> dict[str, set[tuple[str, int]]]:
+        grouped: dict[str, set[tuple[str, int]]] = {}
+        for path, blob in trees.get(sha, {}).items():
+            if path.startswith(prefix):
+                grouped.setdefault(path[len(prefix) :].split("/")[0], set()).add((path, blob))
+        return grouped
+
+    changed = {}
+    for row in rows:
+        mine = entries(row["sha"])
+        parents = [entries(sha) for sha in (row["parent_sha"], row["parent2_sha"]) if sha] or [{}]
+        names = mine.keys() | {name for parent in parents for name in parent}
+        changed[row["sha"]] = {
+            name for name in names if all(parent.get(name) != mine.get(name) for parent in parents)
+        }
+    return changed
+
+
+def test_last_commits_and_path_history_match_their_definition(
+    client: FlaskClient, auth, post, conn, facts
+) -> None:
+    auth.login()
+    content = client.get(f"/{MAINTAINED}/-/raw/main/config.yml").get_data(as_text=True)
+    edit = {"content": content + "# edited\n", "commit_message": "Tune", "branch_name": "main"}
+    assert post(f"/{MAINTAINED}/-/edit/main/config.yml", edit).status_code == 302
+    conn.row_factory = sqlite3.Row
+    project_id, head = facts.project_id(MAINTAINED), facts.head(MAINTAINED)
+    rows = repo.history(conn, project_id, head)
+    assert any(row["parent2_sha"] for row in rows)  # merges are covered
+    files = repo.tree_files(conn, rows[0]["tree_id"])
+    folders = {""} | {path.rsplit("/", 1)[0] for path in files if "/" in path}
+    for memo in ("cold", "warm"):
+        if memo == "cold":
+            repo.CHANGES.clear()
+        for folder in sorted(folders):
+            changed = _changed_entries(conn, rows, folder)
+            subfolders, folder_files = repo.list_tree(files, folder)
+            names = subfolders + folder_files
+            expected = {
+                name: next(row["sha"] for row in rows if name in changed[row["sha"]])
+                for name in names
+            }
+            got = repo.last_commits(conn, project_id, head, folder, names)
+            assert {name: row["sha"] for name, row in got.items()} == expected
+            for name in names:
+                path = f"{folder}/{name}" if folder else name
+                history = repo.path_history(conn, project_id, head, path)
+                assert [row["sha"] for row in history] == [
+                    row["sha"] for row in rows if name in changed[row["sha"]]
+                ], path
+    last = repo.last_commits(conn, project_id, head, "", ["config.yml", "README.md"])
+    assert last["config.yml"]["sha"] == head != last["README.md"]["sha"]
+    page = client.get(f"/{MAINTAINED}/-/tree/main").get_data(as_text=True)
+    assert f'/-/commit/{head}">Tune</a>' in page
 
 
 def test_blob_shows_numbered_lines_and_raw_is_plain_text(client: FlaskClient, conn, facts) -> None:
@@ -319,3 +381,31 @@ def test_three_way_merge() -> None:
     assert merged == {"a": 9, "b": 5, "d": 7} and conflicts == []
     _, conflicts = repo.three_way_merge(base, {"a": 2}, {"a": 3})
     assert conflicts == ["a"]
+
+
+def test_file_diffs_markup_escapes_and_aligns(app) -> None:
+    hunk = repo.Hunk(
+        1, 1, 1, 2, [repo.DiffLine("del", 1, None, "<a>"), repo.DiffLine("add", None, 1, "&")]
+    )
+    hunk.lines.append(repo.DiffLine("context", 12345, 2, ""))
+    diffs = [
+        repo.FileDiff('x"<y>.txt', "modified", [hunk], 1, 1, True),
+        repo.FileDiff("e", "added", [], 0, 0),
+    ]
+    with app.test_request_context("/"):
+        assert markup.file_diffs(diffs) == (
+            '<section class="file-diff" aria-label="Changes to x&#34;&lt;y&gt;.txt">\n'
+            '  <h3 class="diff-path">x&#34;&lt;y&gt;.txt'
+            ' <span class="diff-status">(modified, +1 -1)</span></h3>\n'
+            '  <pre class="diff"><code><span class="hunk">@@ -1,1 +1,2 @@</span>\n'
+            '<span class="del">   1      -&lt;a&gt;</span>\n'
+            '<span class="add">        1 +&amp;</span>\n'
+            '<span class="context">12345    2  </span>\n'
+            "</code></pre>\n"
+            '<p class="notice">This diff is too large to show in full; view the file instead.</p>'
+            "</section>\n"
+            '<section class="file-diff" aria-label="Changes to e">\n'
+            '  <h3 class="diff-path">e <span class="diff-status">(added, +0 -0)</span></h3>\n'
+            '  <p class="empty">Empty file.</p>\n'
+            "</section>\n"
+        )
