@@ -80,8 +80,11 @@ def check_host() -> None:
 
 def add_security_headers(response: Response) -> Response:
     """Add :data:`SECURITY_HEADERS` to ``response`` (keeping any the view set)."""
+    headers = response.headers
+    present = {name.lower() for name in headers.keys()}  # one pass, not one per header
     for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+        if name.lower() not in present:
+            headers.add(name, value)
     return response
 
 
