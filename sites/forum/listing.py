@@ -139,8 +139,12 @@ def _slug(title: str) -> str:
 
 def submission_url(row: RowLike, /, **args: object) -> str:
     """Return the canonical URL of a submission row (needs ``forum_name``, ``id``, ``title``)."""
-    url = f"{request.script_root}/f/{quote(row['forum_name'])}/{row['id']}/{_slug(row['title'])}"
+    url = _submission_url(request.script_root, row["forum_name"], row["id"], row["title"])
     return f"{url}?{urlencode(args)}" if args else url
+
+
+def _submission_url(root: str, forum: str, submission_id: int, title: str) -> str:
+    return f"{root}/f/{quote(forum)}/{submission_id}/{_slug(title)}"
 
 
 def user_url(username: str) -> str:
@@ -155,7 +159,12 @@ def _user_url(root: str, username: str) -> str:
 
 def forum_url(name: str) -> str:
     """Return the URL of a forum's page."""
-    return f"{request.script_root}/f/{quote(name)}"
+    return _forum_url(request.script_root, name)
+
+
+@lru_cache(maxsize=1024)
+def _forum_url(root: str, name: str) -> str:
+    return f"{root}/f/{quote(name)}"
 
 
 def vote_target() -> tuple[str, str]:
@@ -279,9 +288,9 @@ class _Item(NamedTuple):
 @lru_cache(maxsize=4096)
 def _submission_item(root: str, reference: datetime, show_forum: bool, s: _Item) -> str:
     """The ``<li>`` of a listing's row up to its vote form: a function of the row, the
-    request's script root (which the URL helpers read), the world time the age is told
-    against and ``show_forum``, all in the memo's key. A submission is on many pages."""
-    url = escape(submission_url(s._asdict()))
+    request's script root (its URLs' prefix), the world time the age is told against and
+    ``show_forum``, all in the memo's key. A submission is on many pages."""
+    url = escape(_submission_url(root, s.forum_name, s.id, s.title))
     title = escape(s.title)
     parts = ['  <li class="submission">\n    ']
     if s.image_alt is not None:
@@ -294,14 +303,14 @@ def _submission_item(root: str, reference: datetime, show_forum: bool, s: _Item)
     if s.kind == "link":
         parts.append(f" <small>({escape(domain(s.url))})</small>")
     parts.append(
-        f'</h2>\n    <p class="meta">{avatar(s.username, 20)}'
+        f'</h2>\n    <p class="meta">{_avatar(root, s.username, 20)}'
         f"{plural(s.score, 'point')} · submitted"
         f" {format_age(s.created_at, reference)} by"
-        f' <a href="{escape(user_url(s.username))}">{escape(s.username)}</a>'
+        f' <a href="{escape(_user_url(root, s.username))}">{escape(s.username)}</a>'
     )
     if show_forum:
         forum = s.forum_name
-        parts.append(f' to <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>')
+        parts.append(f' to <a href="{escape(_forum_url(root, forum))}">f/{escape(forum)}</a>')
     if s.edited_at:
         parts.append(" · edited")
     if s.locked:
@@ -376,21 +385,21 @@ def comment_summary(c: RowLike, show_author: bool = False) -> Markup:
 @lru_cache(maxsize=4096)
 def _comment_summary(root: str, reference: datetime, c: _Comment) -> Markup:
     """:func:`comment_summary`'s ``<li>``: a function of the comment, the request's script
-    root (which the URL helpers read) and the world time its age is told against."""
+    root (its URLs' prefix) and the world time its age is told against."""
     if c.username is not None:
         author = (
-            f'{avatar(c.username, 20)}<a href="{escape(user_url(c.username))}">'
+            f'{_avatar(root, c.username, 20)}<a href="{escape(_user_url(root, c.username))}">'
             f"{escape(c.username)}</a> commented"
         )
     else:
         author = "Commented"
-    link = submission_url({"forum_name": c.forum_name, "id": c.submission_id, "title": c.title})
+    link = _submission_url(root, c.forum_name, c.submission_id, c.title)
     forum = c.forum_name
     edited = " · edited" if c.edited_at else ""
     return Markup(
         f'<li class="comment-summary">\n  <p class="meta">{author} {age(c.created_at, reference)}'
         f' on <a href="{escape(link)}/comment/{c.id}">{escape(c.title)}</a>'
-        f' in <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>'
+        f' in <a href="{escape(_forum_url(root, forum))}">f/{escape(forum)}</a>'
         f" · {plural(c.score, 'point')}{edited}</p>\n"
         f'  <div class="comment-body">{paragraphs(c.body)}</div>\n</li>\n'
     )
