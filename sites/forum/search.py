@@ -118,9 +118,9 @@ class _Matches:
     def page(self, db: sqlite3.Connection, page: int) -> tuple[list[int], int]:
         """The ids of page ``page`` of the matches, newest first, and how many match.
 
-        One scan: each row of the page carries the count of every match. An empty page
-        says nothing of the count, so the count is then asked for (none match, or the
-        page is past the last).
+        One scan: each row of the page carries the count of every match. An empty first
+        page means none match; an empty later page says nothing of the count (it is past
+        the last), so the count is then asked for.
         """
         a = self.alias
         rows = db.execute(
@@ -129,7 +129,7 @@ class _Matches:
             [*self.params, listing.PER_PAGE, (page - 1) * listing.PER_PAGE],
         ).fetchall()
         if not rows:
-            return [], self.count(db)
+            return [], 0 if page == 1 else self.count(db)
         return [row[0] for row in rows], int(rows[0][1])
 
 
