@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
+from typing import NamedTuple
 from urllib.parse import quote, urlencode
 
 from flask import g, request
@@ -138,30 +139,60 @@ def _slug(title: str) -> str:
 
 def submission_url(row: RowLike, /, **args: object) -> str:
     """Return the canonical URL of a submission row (needs ``forum_name``, ``id``, ``title``)."""
-    url = f"{request.script_root}/f/{quote(row['forum_name'])}/{row['id']}/{_slug(row['title'])}"
+    url = _submission_url(request.script_root, row["forum_name"], row["id"], row["title"])
     return f"{url}?{urlencode(args)}" if args else url
+
+
+def _submission_url(root: str, forum: str, submission_id: int, title: str) -> str:
+    return f"{root}/f/{quote(forum)}/{submission_id}/{_slug(title)}"
 
 
 def user_url(username: str) -> str:
     """Return the URL of a user's profile."""
-    return f"{request.script_root}/user/{quote(username)}"
+    return _user_url(request.script_root, username)
+
+
+@lru_cache(maxsize=4096)
+def _user_url(root: str, username: str) -> str:
+    return f"{root}/user/{quote(username)}"
 
 
 def forum_url(name: str) -> str:
     """Return the URL of a forum's page."""
-    return f"{request.script_root}/f/{quote(name)}"
+    return _forum_url(request.script_root, name)
 
 
-def vote_url(kind: str, item_id: int) -> str:
-    """Return the action of a vote form that comes back to the current page afterwards."""
+@lru_cache(maxsize=1024)
+def _forum_url(root: str, name: str) -> str:
+    return f"{root}/f/{quote(name)}"
+
+
+def vote_target() -> tuple[str, str]:
+    """Return what the current page's vote forms' actions share: the root of the vote URLs
+    and the quoted ``next`` (this page). A page of forms asks once (request lookups are
+    costly) and hands it to each :func:`vote_form`."""
     back = g.get("vote_back")
     if back is None:
         back = g.vote_back = quote(request.full_path.rstrip("?"), safe="")
-    return f"{request.script_root}/vote/{kind}/{item_id}?next={back}"
+    return f"{request.script_root}/vote/", back
+
+
+def vote_url(kind: str, item_id: int, target: tuple[str, str] | None = None) -> str:
+    """Return the action of a vote form that comes back to the current page afterwards
+    (``target``: the page's :func:`vote_target`, when the caller has it already)."""
+    root, back = target or vote_target()
+    return f"{root}{kind}/{item_id}?next={back}"
 
 
 def avatar(username: str, size: int = 32) -> Markup:
     """Return the ``<img>`` of a user's avatar, ``size`` CSS pixels square."""
+    return _avatar(request.script_root, username, size)
+
+
+@lru_cache(maxsize=4096)
+def _avatar(root: str, username: str, size: int) -> Markup:
+    """:func:`avatar`, memoized: ``root`` is the request's script root, which
+    ``images.avatar_url`` puts before the picture's path."""
     return images.picture_tag(images.avatar_url(username), avatar_alt(username), size, "avatar")
 
 
@@ -192,7 +223,13 @@ def _vote_arrow(direction: str, vote: int, subject: Markup) -> str:
 
 
 def vote_form(
-    kind: str, item_id: int, subject: str, vote: int, score: int, token: str | None = None
+    kind: str,
+    item_id: int,
+    subject: str,
+    vote: int,
+    score: int,
+    token: str | None = None,
+    target: tuple[str, str] | None = None,
 ) -> Markup:
     """Return the up/down vote form of a submission or comment.
 
@@ -203,21 +240,83 @@ def vote_form(
         vote: The current user's vote on it: 1, -1 or 0.
         score: Its score, shown beside the arrows.
         token: The request's CSRF token, when the caller has it already (a list of forms).
+        target: The page's :func:`vote_target`, likewise.
     """
     state = " upvoted" if vote == 1 else " downvoted" if vote == -1 else ""
-    name = escape(subject)
+    action = escape(vote_url(kind, item_id, target))
     return Markup(
-        f'<form class="vote{state}" method="post" action="{escape(vote_url(kind, item_id))}">\n'
+        f'<form class="vote{state}" method="post" action="{action}">\n'
         f'<input type="hidden" name="csrf_token" value="{token or csrf_token()}">\n'
-        f"{_vote_arrow('up', vote, name)}\n{_vote_arrow('down', vote, name)}\n"
+        f"{_vote_arrows(subject, vote)}"
         f'<span class="vote-score" aria-hidden="true">{score}</span>\n'
         "</form>\n"
     )
 
 
-def age(value: str) -> Markup:
-    """Return a ``<time>`` element saying how long ago database timestamp ``value`` was."""
-    return Markup(f'<time datetime="{escape(value.replace(" ", "T"))}">{format_age(value)}</time>')
+@lru_cache(maxsize=4096)
+def _vote_arrows(subject: str, vote: int) -> str:
+    """Both arrows of a vote form, each on its line (an item is on many pages)."""
+    name = escape(subject)
+    return f"{_vote_arrow('up', vote, name)}\n{_vote_arrow('down', vote, name)}\n"
+
+
+def age(value: str, reference: datetime | None = None) -> Markup:
+    """Return a ``<time>`` element saying how long before ``reference`` (the world time
+    by default) database timestamp ``value`` was."""
+    words = format_age(value, reference)
+    return Markup(f'<time datetime="{escape(value.replace(" ", "T"))}">{words}</time>')
+
+
+class _Item(NamedTuple):
+    """What a row of :func:`submission_list` shows, less its vote form (a memo key)."""
+
+    id: int
+    kind: str
+    title: str
+    url: str
+    score: int
+    comment_count: int
+    locked: int
+    created_at: str
+    edited_at: str | None
+    forum_name: str
+    username: str
+    image_alt: str | None
+    image_type: str
+
+
+@lru_cache(maxsize=4096)
+def _submission_item(root: str, reference: datetime, show_forum: bool, s: _Item) -> str:
+    """The ``<li>`` of a listing's row up to its vote form: a function of the row, the
+    request's script root (its URLs' prefix), the world time the age is told against and
+    ``show_forum``, all in the memo's key. A submission is on many pages."""
+    url = escape(_submission_url(root, s.forum_name, s.id, s.title))
+    title = escape(s.title)
+    parts = ['  <li class="submission">\n    ']
+    if s.image_alt is not None:
+        parts.append(
+            images.picture_tag(
+                submission_image_url(s.id, s.image_type), s.image_alt, 96, "post-picture", 64
+            )
+        )
+    parts.append(f'\n    <h2><a href="{url}">{title}</a>')
+    if s.kind == "link":
+        parts.append(f" <small>({escape(domain(s.url))})</small>")
+    parts.append(
+        f'</h2>\n    <p class="meta">{_avatar(root, s.username, 20)}'
+        f"{plural(s.score, 'point')} · submitted"
+        f" {format_age(s.created_at, reference)} by"
+        f' <a href="{escape(_user_url(root, s.username))}">{escape(s.username)}</a>'
+    )
+    if show_forum:
+        forum = s.forum_name
+        parts.append(f' to <a href="{escape(_forum_url(root, forum))}">f/{escape(forum)}</a>')
+    if s.edited_at:
+        parts.append(" · edited")
+    if s.locked:
+        parts.append(" · locked")
+    parts.append(f' · <a href="{url}#comments">{plural(s.comment_count, "comment")}</a></p>\n')
+    return "".join(parts)
 
 
 def submission_list(
@@ -233,41 +332,12 @@ def submission_list(
     """
     logged_in = bool(g.get("user"))
     token = csrf_token() if logged_in else None
+    target = vote_target() if logged_in else None
+    root, reference = request.script_root, now()
     parts = [f'<ol class="submission-list" start="{escape(start)}">\n']
     for s in submissions:
-        url = escape(submission_url(s))
-        title = escape(s["title"])
-        parts.append('  <li class="submission">\n    ')
-        if s["image_alt"] is not None:
-            parts.append(
-                images.picture_tag(
-                    submission_image_url(s["id"], s["image_type"]),
-                    s["image_alt"],
-                    96,
-                    "post-picture",
-                    64,
-                )
-            )
-        parts.append(f'\n    <h2><a href="{url}">{title}</a>')
-        if s["kind"] == "link":
-            parts.append(f" <small>({escape(domain(s['url']))})</small>")
-        username = escape(s["username"])
-        parts.append(
-            f'</h2>\n    <p class="meta">{avatar(s["username"], 20)}'
-            f"{plural(s['score'], 'point')} · submitted"
-            f" {format_age(s['created_at'])} by"
-            f' <a href="{escape(user_url(s["username"]))}">{username}</a>'
-        )
-        if show_forum:
-            forum = s["forum_name"]
-            parts.append(f' to <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>')
-        if s["edited_at"]:
-            parts.append(" · edited")
-        if s["locked"]:
-            parts.append(" · locked")
-        parts.append(
-            f' · <a href="{url}#comments">{plural(s["comment_count"], "comment")}</a></p>\n'
-        )
+        item = _Item._make([s[name] for name in _Item._fields])
+        parts.append(_submission_item(root, reference, show_forum, item))
         if logged_in:
             parts.append(
                 vote_form(
@@ -277,11 +347,27 @@ def submission_list(
                     votes.get(s["id"], 0),
                     s["score"],
                     token,
+                    target,
                 )
             )
         parts.append("  </li>\n")
     parts.append("</ol>\n")
     return Markup("".join(parts))
+
+
+class _Comment(NamedTuple):
+    """What :func:`comment_summary` shows of a comment (a memo key); ``username`` is None
+    when the author is not shown."""
+
+    id: int
+    body: str
+    score: int
+    created_at: str
+    edited_at: str | None
+    submission_id: int
+    title: str
+    forum_name: str
+    username: str | None
 
 
 def comment_summary(c: RowLike, show_author: bool = False) -> Markup:
@@ -291,25 +377,31 @@ def comment_summary(c: RowLike, show_author: bool = False) -> Markup:
         c: A row with ``users.COMMENT_COLUMNS`` (and ``username`` with ``show_author``).
         show_author: Whether to name and link the comment's author.
     """
-    if show_author:
-        username = c["username"]
+    fields = [c[name] for name in _Comment._fields[:-1]]
+    comment = _Comment._make([*fields, c["username"] if show_author else None])
+    return _comment_summary(request.script_root, now(), comment)
+
+
+@lru_cache(maxsize=4096)
+def _comment_summary(root: str, reference: datetime, c: _Comment) -> Markup:
+    """:func:`comment_summary`'s ``<li>``: a function of the comment, the request's script
+    root (its URLs' prefix) and the world time its age is told against."""
+    if c.username is not None:
         author = (
-            f'{avatar(username, 20)}<a href="{escape(user_url(username))}">{escape(username)}</a>'
-            " commented"
+            f'{_avatar(root, c.username, 20)}<a href="{escape(_user_url(root, c.username))}">'
+            f"{escape(c.username)}</a> commented"
         )
     else:
         author = "Commented"
-    link = submission_url(
-        {"forum_name": c["forum_name"], "id": c["submission_id"], "title": c["title"]}
-    )
-    forum = c["forum_name"]
-    edited = " · edited" if c["edited_at"] else ""
+    link = _submission_url(root, c.forum_name, c.submission_id, c.title)
+    forum = c.forum_name
+    edited = " · edited" if c.edited_at else ""
     return Markup(
-        f'<li class="comment-summary">\n  <p class="meta">{author} {age(c["created_at"])} on'
-        f' <a href="{escape(link)}/comment/{c["id"]}">{escape(c["title"])}</a>'
-        f' in <a href="{escape(forum_url(forum))}">f/{escape(forum)}</a>'
-        f" · {plural(c['score'], 'point')}{edited}</p>\n"
-        f'  <div class="comment-body">{paragraphs(c["body"])}</div>\n</li>\n'
+        f'<li class="comment-summary">\n  <p class="meta">{author} {age(c.created_at, reference)}'
+        f' on <a href="{escape(link)}/comment/{c.id}">{escape(c.title)}</a>'
+        f' in <a href="{escape(_forum_url(root, forum))}">f/{escape(forum)}</a>'
+        f" · {plural(c.score, 'point')}{edited}</p>\n"
+        f'  <div class="comment-body">{paragraphs(c.body)}</div>\n</li>\n'
     )
 
 
@@ -339,7 +431,9 @@ class CommentTree:
         user_id = user["id"] if user else None
         token = csrf_token() if user or self.moderator else ""
         csrf_input = f'<input type="hidden" name="csrf_token" value="{token}">'
-        comments_root = f"{escape(request.script_root)}/comments/"
+        target = vote_target() if user else None
+        root, reference = request.script_root, now()
+        comments_root = f"{escape(root)}/comments/"
         permalink_root = f"{escape(submission_url(submission))}/comment/"
         parts = ['<ul class="comments">\n']
         for c in rows:
@@ -351,16 +445,16 @@ class CommentTree:
                 parts.append("[deleted]")
             else:
                 parts.append(
-                    f'{avatar(c["username"], 24)}<a href="{escape(user_url(c["username"]))}">'
-                    f"{username}</a>"
+                    f"{_avatar(root, c['username'], 24)}"
+                    f'<a href="{escape(_user_url(root, c["username"]))}">{username}</a>'
                 )
                 if submission["user_id"] == c["user_id"] and not gone:
                     parts.append(" (submitter)")
             if not hidden:
                 parts.append(f" · {plural(c['score'], 'point')}")
-            parts.append(f" · {age(c['created_at'])}")
+            parts.append(f" · {age(c['created_at'], reference)}")
             if c["edited_at"] and not hidden:
-                parts.append(f" · edited {format_age(c['edited_at'])}")
+                parts.append(f" · edited {format_age(c['edited_at'], reference)}")
             parts.append("</p>\n")
             if c["deleted"]:
                 parts.append('    <p class="gone">[deleted]</p>\n')
@@ -399,6 +493,7 @@ class CommentTree:
                             self.votes.get(c["id"], 0),
                             c["score"],
                             token,
+                            target,
                         )
                     )
                 parts.append("    </div>\n")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+from dataclasses import dataclass
+
 from flask import Blueprint, render_template, request
 
 from ..core import paging
@@ -33,7 +36,9 @@ def search() -> tuple[str, int]:
     kind = kind if kind in KINDS else "submissions"
     forum_name = request.args.get("forum", "")[:50]
     db = get_db()
-    forums = db.execute("SELECT name, title FROM forums ORDER BY title COLLATE NOCASE").fetchall()
+    forums = db.execute(
+        "SELECT id, name, title FROM forums ORDER BY title COLLATE NOCASE"
+    ).fetchall()
     forum = next((row for row in forums if row["name"] == forum_name), None)
     context = {
         "query": query[:SEARCH_MAX_LENGTH],
@@ -59,39 +64,80 @@ def search() -> tuple[str, int]:
         post_params += [_like(term)] * 2
         comment_where.append("c.body LIKE ? ESCAPE '\\'")
         comment_params.append(_like(term))
+    comment_source = "comments c"
     if forum:
-        post_where.append("f.name = ?")
-        post_params.append(forum["name"])
-        comment_where.append("f.name = ?")
-        comment_params.append(forum["name"])
-    post_clause, comment_clause = " AND ".join(post_where), " AND ".join(comment_where)
-    counts = {
-        "submissions": db.execute(
-            f"SELECT COUNT(*) FROM submissions s JOIN forums f ON f.id = s.forum_id"
-            f" WHERE {post_clause}",
-            post_params,
-        ).fetchone()[0],
-        "comments": db.execute(
-            f"SELECT COUNT(*) FROM {COMMENT_FROM} WHERE {comment_clause}", comment_params
-        ).fetchone()[0],
+        # the forum's id stands for its (unique) name: no join of forums to filter
+        forum_id = forum["id"]
+        post_where.append("s.forum_id = ?")
+        post_params.append(forum_id)
+        comment_source += " JOIN submissions s ON s.id = c.submission_id"
+        comment_where.append("s.forum_id = ?")
+        comment_params.append(forum_id)
+    matches = {
+        "submissions": _Matches("submissions s", "s", " AND ".join(post_where), post_params),
+        "comments": _Matches(comment_source, "c", " AND ".join(comment_where), comment_params),
     }
-    pages = listing.page_count(counts[kind])
     page = paging.page_number(request.args)
+    # One scan of the shown kind gives its page and its total; the other is only counted.
+    ids, total = matches[kind].page(db, page)
+    counts = {name: total if name == kind else other.count(db) for name, other in matches.items()}
+    pages = listing.page_count(counts[kind])
     paging.check_page(page, pages)
-    offset = (page - 1) * listing.PER_PAGE
     if kind == "submissions":
-        results = db.execute(
-            f"SELECT {listing.SUBMISSION_COLUMNS} FROM {listing.SUBMISSION_FROM}"
-            f" WHERE {post_clause} ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?",
-            [*post_params, listing.PER_PAGE, offset],
-        ).fetchall()
-        context["votes"] = user_votes("submission", [row["id"] for row in results])
+        results = _by_id(
+            db, ids, f"SELECT {listing.SUBMISSION_COLUMNS} FROM {listing.SUBMISSION_FROM}", "s"
+        )
+        context["votes"] = user_votes("submission", ids)
     else:
-        results = db.execute(
+        results = _by_id(
+            db,
+            ids,
             f"SELECT {COMMENT_COLUMNS}, u.username FROM {COMMENT_FROM}"
-            f" JOIN users u ON u.id = c.user_id WHERE {comment_clause}"
-            " ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?",
-            [*comment_params, listing.PER_PAGE, offset],
-        ).fetchall()
+            " JOIN users u ON u.id = c.user_id",
+            "c",
+        )
     context.update(results=results, counts=counts, page=page, pages=pages)
     return render_template("forum/search.html", **context), 200
+
+
+@dataclass(frozen=True)
+class _Matches:
+    """The undeleted submissions or comments a search matches: ``SELECT ... FROM source
+    WHERE clause``, newest first (``alias`` is the searched table's alias in ``source``)."""
+
+    source: str
+    alias: str
+    clause: str
+    params: list
+
+    def count(self, db: sqlite3.Connection) -> int:
+        """How many rows match."""
+        sql = f"SELECT COUNT(*) FROM {self.source} WHERE {self.clause}"
+        return int(db.execute(sql, self.params).fetchone()[0])
+
+    def page(self, db: sqlite3.Connection, page: int) -> tuple[list[int], int]:
+        """The ids of page ``page`` of the matches, newest first, and how many match.
+
+        One scan: each row of the page carries the count of every match. An empty first
+        page means none match; an empty later page says nothing of the count (it is past
+        the last), so the count is then asked for.
+        """
+        a = self.alias
+        rows = db.execute(
+            f"SELECT {a}.id, COUNT(*) OVER () FROM {self.source} WHERE {self.clause}"
+            f" ORDER BY {a}.created_at DESC, {a}.id DESC LIMIT ? OFFSET ?",
+            [*self.params, listing.PER_PAGE, (page - 1) * listing.PER_PAGE],
+        ).fetchall()
+        if not rows:
+            return [], 0 if page == 1 else self.count(db)
+        return [row[0] for row in rows], int(rows[0][1])
+
+
+def _by_id(db: sqlite3.Connection, ids: list[int], select: str, alias: str) -> list:
+    """The rows of ``select`` whose ``alias.id`` is in ``ids``, in the order of ``ids``."""
+    if not ids:
+        return []
+    marks = ", ".join("?" * len(ids))
+    rows = db.execute(f"{select} WHERE {alias}.id IN ({marks})", ids).fetchall()
+    order = {item_id: index for index, item_id in enumerate(ids)}
+    return sorted(rows, key=lambda row: order[row["id"]])

@@ -283,3 +283,39 @@ def test_create_forum_errors(client: FlaskClient, auth, post, form: dict, messag
     response = post("/create_forum", form)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
+
+
+def test_listing_rows_follow_writes_and_the_script_root(
+    client: FlaskClient, auth, post, conn: sqlite3.Connection
+) -> None:
+    """A listing row is memoized by what it shows: a vote's new score and a new comment
+    show at once, and the same rows under another script root link under it."""
+    auth.login()
+    submission_id, score, comments = conn.execute(
+        "SELECT s.id, s.score, s.comment_count FROM submissions s JOIN forums f"
+        " ON f.id = s.forum_id WHERE f.name = 'chess' AND s.deleted = 0 AND s.locked = 0"
+        " AND NOT EXISTS (SELECT 1 FROM submission_votes v WHERE v.submission_id = s.id"
+        " AND v.user_id = 1) ORDER BY s.created_at DESC, s.id DESC LIMIT 1"
+    ).fetchone()
+
+    def row(base_url: str = "http://localhost") -> str:
+        page = client.get("/f/chess?sort=new", base_url=base_url).get_data(as_text=True)
+        items = re.findall(r'<li class="submission">.*?</li>', page, re.S)
+        assert f"/f/chess/{submission_id}/" in items[0]
+        return items[0]
+
+    def points(count: int) -> str:
+        return f"{count} point{'' if count == 1 else 's'} · submitted"
+
+    assert points(score) in row()
+    post(f"/vote/submission/{submission_id}", {"direction": "up"})
+    assert points(score + 1) in row()
+    post(f"/f/chess/{submission_id}/comment", {"body": "A fresh comment."})
+    count = conn.execute(
+        "SELECT comment_count FROM submissions WHERE id = ?", (submission_id,)
+    ).fetchone()[0]
+    assert count == comments + 1 and f">{count} comment" in row()
+    prefixed = row("http://localhost/prefix")
+    hrefs = re.findall(r'(?:href|src)="([^"]*)"', prefixed)
+    assert hrefs and all(href.startswith("/prefix/") for href in hrefs)
+    assert not any(href.startswith("/prefix/") for href in re.findall(r'href="([^"]*)"', row()))

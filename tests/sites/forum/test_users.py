@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -353,3 +354,68 @@ def test_search_comments_in_one_forum(client: FlaskClient, conn: sqlite3.Connect
 def test_search_edge_cases(client: FlaskClient, query: str, status: int, text: str) -> None:
     response = client.get("/search", query_string={"q": query})
     assert response.status_code == status and text in response.get_data(as_text=True)
+
+
+def like_matches(text: str, term: str) -> bool:
+    """SQLite's ``LIKE '%term%'`` with the term's wildcards escaped: a substring match
+    that ignores the case of ASCII letters only (bytes.lower() lowers nothing else)."""
+    return term.encode().lower() in text.encode().lower()
+
+
+SEARCH_ID = {
+    "submissions": re.compile(r'<h2><a href="/f/[^/"]+/(\d+)/'),
+    "comments": re.compile(r'/comment/(\d+)">'),
+}
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["the", "THE night", "%", "_", "a_b", "50%", "\\", "'", '"', "é", "É", "ß", "日本", "k"],
+)
+@pytest.mark.parametrize("forum", ["", "movies"])
+def test_search_finds_what_like_finds(
+    client: FlaskClient, conn: sqlite3.Connection, query: str, forum: str
+) -> None:
+    """Both counts, and the ids on the first pages of both kinds, newest first, are what
+    a plain reading of every row finds (hostile terms: wildcards, quotes, non-ASCII)."""
+    terms = query.split()
+    submissions = [
+        (row[0], row[1])
+        for row in conn.execute(
+            "SELECT s.id, s.created_at, s.title, s.body FROM submissions s JOIN forums f"
+            " ON f.id = s.forum_id WHERE s.deleted = 0 AND (? = '' OR f.name = ?)",
+            (forum, forum),
+        )
+        if all(like_matches(row[2], t) or like_matches(row[3], t) for t in terms)
+    ]
+    comments = [
+        (row[0], row[1])
+        for row in conn.execute(
+            "SELECT c.id, c.created_at, c.body FROM comments c JOIN submissions s"
+            " ON s.id = c.submission_id JOIN forums f ON f.id = s.forum_id"
+            " WHERE c.deleted = 0 AND c.removed = 0 AND (? = '' OR f.name = ?)",
+            (forum, forum),
+        )
+        if all(like_matches(row[2], t) for t in terms)
+    ]
+    expected = {"submissions": submissions, "comments": comments}
+
+    def words(count: int, word: str) -> str:
+        return f"{count} {word}" + ("" if count == 1 else "s")
+
+    counts = (
+        f'<p class="sort-state">{words(len(submissions), "submission")} and'
+        f" {words(len(comments), 'comment')} match."
+    )
+    for kind, matches in expected.items():
+        newest = [item_id for item_id, _ in sorted(matches, key=lambda m: (m[1], m[0]))[::-1]]
+        for page in (1, 2):
+            args = {"q": query, "type": kind, "forum": forum, "page": page}
+            response = client.get("/search", query_string=args)
+            shown = newest[(page - 1) * 25 : page * 25]
+            if not shown and page > 1:
+                assert response.status_code == 404
+                continue
+            body = response.get_data(as_text=True)
+            assert response.status_code == 200 and counts in body
+            assert [int(i) for i in SEARCH_ID[kind].findall(body)] == shown
