@@ -73,6 +73,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "stock_text": blocks.stock_text,
             "compare_button": blocks.compare_button,
             "product_card": blocks.product_card,
-            "facet_links": listing.facet_links,
+            "shop_by": listing.shop_by,
         },
     )

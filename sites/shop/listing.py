@@ -6,11 +6,13 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from urllib.parse import quote_plus
 
 from flask import current_app, request, url_for
+from markupsafe import Markup, escape
 
 from ..core.db import get_db
-from ..core.paging import check_page, page_count, page_number, query_args
+from ..core.paging import check_page, page_count, page_number, query_args, url_with
 from . import availability, specs, words
 
 PER_PAGE = 12
@@ -166,23 +168,74 @@ class Listing:
         return min(self.page * PER_PAGE, self.total)
 
 
-def facet_links(facet: Facet) -> list[tuple[FacetOption, str]]:
-    """Each value of ``facet`` with the URL of this page filtered by it, on its first page.
+_URL_SAFE = "!$'()*,/:;?@"
+"""What werkzeug leaves unquoted in a built URL's query values (``werkzeug.urls._urlencode``)."""
+_MARK = "facetvaluemark"
+"""Stands for a facet value in the one URL :func:`_facet_urls` builds (quotes to itself)."""
 
-    The URLs are what ``url_with(**{facet.code: value, "page": None})``
-    (:func:`webenv.sites.core.paging.url_with`) returns, with the request's query
-    arguments read once for all of them: "Shop By" links dozens of values a page.
+
+def _facet_urls(facet: Facet) -> list[str]:
+    """The URL of this page filtered by each value of ``facet``, on its first page.
+
+    Each is what ``url_with(**{facet.code: value, "page": None})``
+    (:func:`webenv.sites.core.paging.url_with`) returns: werkzeug builds one URL with a
+    stand-in value and each value's URL is that one with the stand-in replaced by the
+    value as werkzeug quotes it (``urllib.parse.quote_plus`` with its safe characters);
+    "Shop By" links dozens of values a page, each a URL build of its own before. Should
+    the stand-in occur elsewhere in the URL, each value's URL is built by werkzeug.
     """
     view_args = request.view_args or {}
     path_args = request.url_rule.arguments if request.url_rule is not None else ()
     args = query_args(request.args.to_dict(), {*view_args, *path_args})
     args.pop("page", None)
     endpoint = request.endpoint or current_app.config["HOME_ENDPOINT"]
-    links = []
+    args[facet.code] = _MARK
+    pattern = url_for(endpoint, **view_args, **args)
+    if pattern.count(_MARK) == 1:
+        head, tail = pattern.split(_MARK)
+        return [f"{head}{quote_plus(option.value, _URL_SAFE)}{tail}" for option in facet.options]
+    urls = []
     for option in facet.options:
         args[facet.code] = option.value
-        links.append((option, url_for(endpoint, **view_args, **args)))
-    return links
+        urls.append(url_for(endpoint, **view_args, **args))
+    return urls
+
+
+def shop_by(listing: Listing) -> Markup:
+    """The "Shop By" sidebar (layered navigation) of a category or search page: the chosen
+    filters, each with its remove link, and each facet's values with their counts, each
+    linking this page filtered by it; empty when the list has neither.
+
+    A template global (:func:`webenv.sites.shop.create_app`); the markup the ``shop_by``
+    macro wrote, every value escaped as the template escaped it.
+    """
+    if not (listing.chosen or listing.facets):
+        return Markup("")
+    parts = [
+        '<nav class="shop-by" aria-labelledby="shop-by-heading">\n'
+        '  <h2 id="shop-by-heading">Shop By</h2>\n'
+    ]
+    if listing.chosen:
+        parts.append('  <h3>Now Shopping by</h3>\n  <ul class="chosen-filters">\n')
+        for code, value in listing.chosen.items():
+            label, shown = escape(listing.label(code)), escape(value)
+            remove = escape(url_with(**{code: None, "page": None}))
+            parts.append(
+                f'    <li>{label}: {shown} <a href="{remove}"'
+                f' aria-label="Remove {label} {shown}">Remove</a></li>\n'
+            )
+        clear = escape(url_with(page=None, **dict.fromkeys(listing.chosen)))
+        parts.append(f'  </ul>\n  <p><a href="{clear}">Clear All</a></p>\n')
+    for facet in listing.facets:
+        parts.append(f'  <h3>{escape(facet.label)}</h3>\n  <ul class="facet">\n')
+        for option, url in zip(facet.options, _facet_urls(facet), strict=True):
+            parts.append(
+                f'    <li><a href="{escape(url)}">{escape(option.value)}'
+                f' <span class="count">({option.count})</span></a></li>\n'
+            )
+        parts.append("  </ul>\n")
+    parts.append("</nav>\n")
+    return Markup("".join(parts))
 
 
 def list_products(args: Mapping[str, str], where: list[str], params: list) -> Listing:
