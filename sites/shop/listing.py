@@ -115,7 +115,7 @@ def _option_order(code: str) -> Callable[[FacetOption], tuple[float, str]]:
     (:func:`~webenv.sites.shop.specs.value_order`), other text alphabetically."""
     if code == "size":
         return lambda option: (float(_SIZE_ORDER.get(option.value, len(_SIZE_ORDER))), option.value)
-    return specs.value_order
+    return lambda option: specs.value_order(str(option.value))
 
 
 @dataclass(frozen=True)
@@ -253,6 +253,8 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
     Raises:
         NotFound: ``page`` is past the last page.
     """
+    # Each ``get`` of a missing key from a MultiDict raises (and catches) a KeyError.
+    args = dict(args.items())
     listing = Listing()
     where, params = list(where), list(params)
     sort = args.get("sort", "featured")
@@ -290,10 +292,12 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
 
     clause = " AND ".join(where) or "1"
     db = get_db()
-    listing.facets = _facets(clause, params, listing.chosen)
-    listing.total = db.execute(
-        f"SELECT COUNT(*) FROM {availability.PRODUCTS} WHERE {clause}", params
-    ).fetchone()[0]
+    listing.facets, listed = _facets(clause, params, listing.chosen)
+    if listed is None:
+        listed = db.execute(
+            f"SELECT COUNT(*) FROM {availability.PRODUCTS} WHERE {clause}", params
+        ).fetchone()[0]
+    listing.total = listed
     listing.pages = page_count(listing.total, PER_PAGE)
     listing.page = page_number(args)
     check_page(listing.page, listing.pages)
@@ -305,10 +309,15 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
     return listing
 
 
-def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]:
+def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> tuple[list[Facet], int | None]:
     """The filters not in ``chosen``, with value counts among the products matching
     ``clause``, in :data:`FILTERS` order; values in their natural order (``250 ml``
-    before ``1 L``, ``S`` before ``M``)."""
+    before ``1 L``, ``S`` before ``M``).
+
+    Returns:
+        The facets, and how many products match ``clause`` when the column filters'
+        query read them all (None when every column filter is chosen: not counted).
+    """
     open_filters = [item for code, item in FILTERS.items() if code not in chosen]
     counts: dict[str, Counter[str]] = {item.code: Counter() for item in open_filters}
     spec_codes = [item.code for item in open_filters if item.column is None]
@@ -326,17 +335,21 @@ def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]
         ):
             counts[code][value] = count
     columns = [item for item in open_filters if item.column is not None]
+    listed = None
     if columns:
         selected = ", ".join(f"p.{item.column}" for item in columns)
-        for row in db.execute(
+        rows = db.execute(
             f"SELECT {selected} FROM {availability.PRODUCTS} WHERE {clause}", params
-        ):
-            for item, value in zip(columns, row, strict=True):
-                if item.listed:
-                    counts[item.code].update(choice for choice in value.split(",") if choice)
-                elif value:
-                    counts[item.code][value] += 1
-    return [
+        ).fetchall()
+        listed = len(rows)
+        # Counted a column at a time (no column: no rows); a listed column's values are
+        # its rows' choices, joined and split again. Empty values and choices count not.
+        for item, values in zip(columns, zip(*rows, strict=True), strict=False):
+            found = counts[item.code]
+            found.update(",".join(values).split(",") if item.listed else values)
+            for value in [value for value in found if not value]:
+                del found[value]
+    facets = [
         Facet(
             item.code,
             item.label,
@@ -350,3 +363,4 @@ def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]
         for item in open_filters
         if counts[item.code]
     ]
+    return facets, listed
