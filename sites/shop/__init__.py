@@ -72,7 +72,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "rating_text": blocks.rating_text,
             "stock_text": blocks.stock_text,
             "compare_button": blocks.compare_button,
-            "product_card": blocks.product_card,
-            "facet_links": listing.facet_links,
+            "product_tiles": blocks.product_tiles,
+            "review_list": blocks.review_list,
+            "shop_by": listing.shop_by,
         },
     )

@@ -9,13 +9,16 @@ value from the database escaped as the templates escaped it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from flask import url_for
 from markupsafe import Markup, escape
 
+from ..core.clock import format_date
 from ..core.db import RowLike
 from ..core.icons import icon
+from ..core.images import picture_tag
+from .media import main_photos
 from .pricing import format_money
 
 _STAR = icon("star")
@@ -62,9 +65,21 @@ def compare_button(product: RowLike, named: bool = False) -> Markup:
     )
 
 
+def product_tiles(products: Sequence[RowLike]) -> Markup:
+    """The ``<ul>`` of a product grid (``product_grid`` in the templates): a
+    :func:`product_card` a product, with the main photos of them all in one query.
+
+    Args:
+        products: Listing rows (:func:`webenv.sites.shop.listing.listing_columns`).
+    """
+    photos = main_photos(product["id"] for product in products)
+    tiles = "".join(f"{product_card(product, photos)}\n" for product in products)
+    return Markup(f'<ul class="product-grid">\n{tiles}</ul>')
+
+
 def product_card(product: RowLike, photos: Mapping[int, tuple[str, str]]) -> Markup:
-    """One tile of a product grid (``product_grid`` in the templates): main photo, name
-    linked to the product page, price, rating, stock when out of it, and the compare button.
+    """One tile of a product grid (:func:`product_tiles`): main photo, name linked to
+    the product page, price, rating, stock when out of it, and the compare button.
 
     Args:
         product: A listing row (:func:`webenv.sites.shop.listing.listing_columns`).
@@ -72,12 +87,7 @@ def product_card(product: RowLike, photos: Mapping[int, tuple[str, str]]) -> Mar
             (:func:`webenv.sites.shop.media.main_photos`).
     """
     photo = photos.get(product["id"])
-    image = (
-        f'<img src="{escape(photo[0])}" alt="{escape(photo[1])}" width="120" height="120"'
-        ' class="thumbnail">'
-        if photo is not None
-        else ""
-    )
+    image = "" if photo is None else picture_tag(photo[0], photo[1], 120, "thumbnail")
     url = url_for("product.show", slug=product["slug"])
     rating = escape(rating_text(product["rating"], product["review_count"]))
     stock = "" if product["in_stock"] else f"<p>{stock_text(product)}</p>"
@@ -89,3 +99,24 @@ def product_card(product: RowLike, photos: Mapping[int, tuple[str, str]]) -> Mar
         f"{stock}    {compare_button(product, named=True)}\n"
         "  </li>"
     )
+
+
+def review_list(reviews: Sequence[RowLike]) -> Markup:
+    """The ``<ul>`` of a product page's reviews: each one's title, rating, nickname,
+    date and text (a product page lists all of them, some ten on average).
+
+    Args:
+        reviews: ``reviews`` rows, in the order to show them.
+    """
+    items = "".join(
+        "    <li>\n"
+        '      <article class="review">\n'
+        f"        <h3>{escape(review['title'])}</h3>\n"
+        f'        <p class="review-meta">Rated {escape(review["rating"])} out of 5 by'
+        f" {escape(review['nickname'])} on {escape(format_date(review['created_at']))}</p>\n"
+        f"        <p>{escape(review['body'])}</p>\n"
+        "      </article>\n"
+        "    </li>\n"
+        for review in reviews
+    )
+    return Markup(f'<ul class="review-list">\n{items}  </ul>')

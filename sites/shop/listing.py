@@ -6,11 +6,13 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from urllib.parse import quote_plus
 
 from flask import current_app, request, url_for
+from markupsafe import Markup, escape
 
 from ..core.db import get_db
-from ..core.paging import check_page, page_count, page_number, query_args
+from ..core.paging import check_page, page_count, page_number, query_args, url_with
 from . import availability, specs, words
 
 PER_PAGE = 12
@@ -113,7 +115,7 @@ def _option_order(code: str) -> Callable[[FacetOption], tuple[float, str]]:
     (:func:`~webenv.sites.shop.specs.value_order`), other text alphabetically."""
     if code == "size":
         return lambda option: (float(_SIZE_ORDER.get(option.value, len(_SIZE_ORDER))), option.value)
-    return specs.value_order
+    return lambda option: specs.value_order(str(option.value))
 
 
 @dataclass(frozen=True)
@@ -166,23 +168,74 @@ class Listing:
         return min(self.page * PER_PAGE, self.total)
 
 
-def facet_links(facet: Facet) -> list[tuple[FacetOption, str]]:
-    """Each value of ``facet`` with the URL of this page filtered by it, on its first page.
+_URL_SAFE = "!$'()*,/:;?@"
+"""What werkzeug leaves unquoted in a built URL's query values (``werkzeug.urls._urlencode``)."""
+_MARK = "facetvaluemark"
+"""Stands for a facet value in the one URL :func:`_facet_urls` builds (quotes to itself)."""
 
-    The URLs are what ``url_with(**{facet.code: value, "page": None})``
-    (:func:`webenv.sites.core.paging.url_with`) returns, with the request's query
-    arguments read once for all of them: "Shop By" links dozens of values a page.
+
+def _facet_urls(facet: Facet) -> list[str]:
+    """The URL of this page filtered by each value of ``facet``, on its first page.
+
+    Each is what ``url_with(**{facet.code: value, "page": None})``
+    (:func:`webenv.sites.core.paging.url_with`) returns: werkzeug builds one URL with a
+    stand-in value and each value's URL is that one with the stand-in replaced by the
+    value as werkzeug quotes it (``urllib.parse.quote_plus`` with its safe characters);
+    "Shop By" links dozens of values a page, each a URL build of its own before. Should
+    the stand-in occur elsewhere in the URL, each value's URL is built by werkzeug.
     """
     view_args = request.view_args or {}
     path_args = request.url_rule.arguments if request.url_rule is not None else ()
     args = query_args(request.args.to_dict(), {*view_args, *path_args})
     args.pop("page", None)
     endpoint = request.endpoint or current_app.config["HOME_ENDPOINT"]
-    links = []
+    args[facet.code] = _MARK
+    pattern = url_for(endpoint, **view_args, **args)
+    if pattern.count(_MARK) == 1:
+        head, tail = pattern.split(_MARK)
+        return [f"{head}{quote_plus(option.value, _URL_SAFE)}{tail}" for option in facet.options]
+    urls = []
     for option in facet.options:
         args[facet.code] = option.value
-        links.append((option, url_for(endpoint, **view_args, **args)))
-    return links
+        urls.append(url_for(endpoint, **view_args, **args))
+    return urls
+
+
+def shop_by(listing: Listing) -> Markup:
+    """The "Shop By" sidebar (layered navigation) of a category or search page: the chosen
+    filters, each with its remove link, and each facet's values with their counts, each
+    linking this page filtered by it; empty when the list has neither.
+
+    A template global (:func:`webenv.sites.shop.create_app`) in place of a Jinja macro,
+    whose loop cost more than its links; every value is escaped as autoescaping did.
+    """
+    if not (listing.chosen or listing.facets):
+        return Markup("")
+    parts = [
+        '<nav class="shop-by" aria-labelledby="shop-by-heading">\n'
+        '  <h2 id="shop-by-heading">Shop By</h2>\n'
+    ]
+    if listing.chosen:
+        parts.append('  <h3>Now Shopping by</h3>\n  <ul class="chosen-filters">\n')
+        for code, value in listing.chosen.items():
+            label, shown = escape(listing.label(code)), escape(value)
+            remove = escape(url_with(**{code: None, "page": None}))
+            parts.append(
+                f'    <li>{label}: {shown} <a href="{remove}"'
+                f' aria-label="Remove {label} {shown}">Remove</a></li>\n'
+            )
+        clear = escape(url_with(page=None, **dict.fromkeys(listing.chosen)))
+        parts.append(f'  </ul>\n  <p><a href="{clear}">Clear All</a></p>\n')
+    for facet in listing.facets:
+        parts.append(f'  <h3>{escape(facet.label)}</h3>\n  <ul class="facet">\n')
+        for option, url in zip(facet.options, _facet_urls(facet), strict=True):
+            parts.append(
+                f'    <li><a href="{escape(url)}">{escape(option.value)}'
+                f' <span class="count">({option.count})</span></a></li>\n'
+            )
+        parts.append("  </ul>\n")
+    parts.append("</nav>\n")
+    return Markup("".join(parts))
 
 
 def list_products(args: Mapping[str, str], where: list[str], params: list) -> Listing:
@@ -200,6 +253,8 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
     Raises:
         NotFound: ``page`` is past the last page.
     """
+    # Each ``get`` of a missing key from a MultiDict raises (and catches) a KeyError.
+    args = dict(args.items())
     listing = Listing()
     where, params = list(where), list(params)
     sort = args.get("sort", "featured")
@@ -237,10 +292,12 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
 
     clause = " AND ".join(where) or "1"
     db = get_db()
-    listing.facets = _facets(clause, params, listing.chosen)
-    listing.total = db.execute(
-        f"SELECT COUNT(*) FROM {availability.PRODUCTS} WHERE {clause}", params
-    ).fetchone()[0]
+    listing.facets, listed = _facets(clause, params, listing.chosen)
+    if listed is None:
+        listed = db.execute(
+            f"SELECT COUNT(*) FROM {availability.PRODUCTS} WHERE {clause}", params
+        ).fetchone()[0]
+    listing.total = listed
     listing.pages = page_count(listing.total, PER_PAGE)
     listing.page = page_number(args)
     check_page(listing.page, listing.pages)
@@ -252,10 +309,15 @@ def list_products(args: Mapping[str, str], where: list[str], params: list) -> Li
     return listing
 
 
-def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]:
+def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> tuple[list[Facet], int | None]:
     """The filters not in ``chosen``, with value counts among the products matching
     ``clause``, in :data:`FILTERS` order; values in their natural order (``250 ml``
-    before ``1 L``, ``S`` before ``M``)."""
+    before ``1 L``, ``S`` before ``M``).
+
+    Returns:
+        The facets, and how many products match ``clause`` when the column filters'
+        query read them all (None when every column filter is chosen: not counted).
+    """
     open_filters = [item for code, item in FILTERS.items() if code not in chosen]
     counts: dict[str, Counter[str]] = {item.code: Counter() for item in open_filters}
     spec_codes = [item.code for item in open_filters if item.column is None]
@@ -273,17 +335,21 @@ def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]
         ):
             counts[code][value] = count
     columns = [item for item in open_filters if item.column is not None]
+    listed = None
     if columns:
         selected = ", ".join(f"p.{item.column}" for item in columns)
-        for row in db.execute(
+        rows = db.execute(
             f"SELECT {selected} FROM {availability.PRODUCTS} WHERE {clause}", params
-        ):
-            for item, value in zip(columns, row, strict=True):
-                if item.listed:
-                    counts[item.code].update(choice for choice in value.split(",") if choice)
-                elif value:
-                    counts[item.code][value] += 1
-    return [
+        ).fetchall()
+        listed = len(rows)
+        # Counted a column at a time (no column: no rows); a listed column's values are
+        # its rows' choices, joined and split again. Empty values and choices count not.
+        for item, values in zip(columns, zip(*rows, strict=True), strict=False):
+            found = counts[item.code]
+            found.update(",".join(values).split(",") if item.listed else values)
+            for value in [value for value in found if not value]:
+                del found[value]
+    facets = [
         Facet(
             item.code,
             item.label,
@@ -297,3 +363,4 @@ def _facets(clause: str, params: list, chosen: Mapping[str, str]) -> list[Facet]
         for item in open_filters
         if counts[item.code]
     ]
+    return facets, listed

@@ -8,6 +8,7 @@ so a seed gives the same specifications everywhere.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -83,11 +84,13 @@ _QUANTITY = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(ml|L|g|kg|mAh)\b")
 _UNIT_FACTORS = {"ml": 1, "L": 1000, "g": 1, "kg": 1000, "mAh": 1}
 
 
-def value_order(option: object) -> tuple[float, str]:
-    """Sort key of an attribute value (or anything with a ``value``): quantities by
-    amount (``250 ml`` < ``1 L``, ``Single item`` < ``Pack of 4`` < ``Pack of 12``),
-    other text alphabetically."""
-    text = str(getattr(option, "value", option))
+@functools.lru_cache(maxsize=4096)
+def value_order(text: str) -> tuple[float, str]:
+    """Sort key of an attribute value: quantities by amount (``250 ml`` < ``1 L``,
+    ``Single item`` < ``Pack of 4`` < ``Pack of 12``), other text alphabetically.
+
+    Memoised by the text: each listing page sorts every value of its facets.
+    """
     if text == "Single item":
         return (1.0, text)
     match = _QUANTITY.search(text)
