@@ -19,7 +19,6 @@ from werkzeug.wrappers import Response
 from .. import SITE_URLS as _REGISTRY_URLS
 from . import api, auth, clock, csrf, db, icons, images, paging, security, session
 from .routing import MemoMap, SiteRule
-from .templating import COMPILED
 
 templates = Blueprint("core", __name__, template_folder="templates")
 """Serves ``core/…`` templates (the shared macros) to every site."""
@@ -58,11 +57,10 @@ def create_site_app(
     Sets the default configuration (overridden by ``test_config``), the allowed-hosts
     check and security headers (:mod:`~webenv.sites.core.security`; session cookies
     are ``HttpOnly`` and ``SameSite=Lax``), the deterministic session, database,
-    login, CSRF and clock helpers, the process's compiled templates and URL builders
-    (:mod:`~webenv.sites.core.templating`, :mod:`~webenv.sites.core.routing`), the
-    ``url_with``, ``page_window`` and ``icon`` template globals, the shared ``core/``
-    templates, the layout's context processor and an error handler that renders
-    ``<site>/error.html``.
+    login, CSRF and clock helpers, the process's shared URL builders
+    (:mod:`~webenv.sites.core.routing`), the ``url_with``, ``page_window`` and ``icon``
+    template globals, the shared ``core/`` templates, the layout's context processor and
+    an error handler that renders ``<site>/error.html``.
 
     Args:
         import_name: The site package's ``__name__``.
@@ -110,7 +108,6 @@ def create_site_app(
     app.config["HOME_ENDPOINT"] = home_endpoint
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    app.jinja_env.bytecode_cache = COMPILED
 
     security.init_app(app, site_urls.values())
     db.init_app(app, generate)
