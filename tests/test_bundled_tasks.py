@@ -4,7 +4,9 @@ and off, reference answers agree with the data, and doing nothing does not pass.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pytest
 
@@ -19,20 +21,39 @@ TASKS = bundled_tasks()
 GROUPS = sorted({task.group for task in TASKS})
 
 
+Closable = TypeVar("Closable", WebEnv, World)
+
+
+@contextmanager
+def one_each(make: Callable[[str], Closable]) -> Iterator[Callable[[str], Closable]]:
+    """Give ``get(key)``: ``make(key)`` on first use, the same object after; all closed at
+    the end."""
+    made: dict[str, Closable] = {}
+
+    def get(key: str) -> Closable:
+        if key not in made:
+            made[key] = make(key)
+        return made[key]
+
+    try:
+        yield get
+    finally:
+        for thing in made.values():
+            thing.close()
+
+
 @pytest.fixture(scope="module")
 def envs():
-    made: dict[str, WebEnv] = {}
-    yield lambda group: made.setdefault(group, WebEnv(tasks=group))
-    for env in made.values():
-        env.close()
+    """One env per task group for the module."""
+    with one_each(lambda group: WebEnv(tasks=group)) as env:
+        yield env
 
 
 @pytest.fixture(scope="module")
 def worlds():
-    made: dict[str, World] = {}
-    yield lambda site: made.setdefault(site, World([site]))
-    for world in made.values():
-        world.close()
+    """One world per site for the module."""
+    with one_each(lambda site: World([site])) as world:
+        yield world
 
 
 def ids(task: Task) -> str:

@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 
 from .. import SITE_URLS as _REGISTRY_URLS
 from . import api, auth, clock, csrf, db, icons, images, paging, security, session
-from .routing import MemoMap
+from .routing import MemoMap, SiteRule
 
 templates = Blueprint("core", __name__, template_folder="templates")
 """Serves ``core/…`` templates (the shared macros) to every site."""
@@ -28,9 +28,11 @@ SITE_URLS = dict(_REGISTRY_URLS)
 
 
 class SiteFlask(Flask):
-    """Flask with memoised URL building (:mod:`~webenv.sites.core.routing`)."""
+    """Flask with memoised URL building and shared rule builders
+    (:mod:`~webenv.sites.core.routing`)."""
 
     url_map_class = MemoMap
+    url_rule_class = SiteRule
 
 
 def create_site_app(
@@ -55,9 +57,10 @@ def create_site_app(
     Sets the default configuration (overridden by ``test_config``), the allowed-hosts
     check and security headers (:mod:`~webenv.sites.core.security`; session cookies
     are ``HttpOnly`` and ``SameSite=Lax``), the deterministic session, database,
-    login, CSRF and clock helpers, the ``url_with``, ``page_window`` and ``icon`` template
-    globals, the shared ``core/`` templates, the layout's context processor and an
-    error handler that renders ``<site>/error.html``.
+    login, CSRF and clock helpers, the process's shared URL builders
+    (:mod:`~webenv.sites.core.routing`), the ``url_with``, ``page_window`` and ``icon``
+    template globals, the shared ``core/`` templates, the layout's context processor and
+    an error handler that renders ``<site>/error.html``.
 
     Args:
         import_name: The site package's ``__name__``.

@@ -30,6 +30,7 @@ from webenv.sites.core.auth import DEMO_PASSWORD
 from webenv.sites.forum import datagen as forum_data
 from webenv.sites.githost import datagen as githost_data
 from webenv.sites.shop import datagen as shop_data
+from webenv.templatecode import template_code
 
 TOKEN = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
 
@@ -154,8 +155,11 @@ def conn(raw_conn: sqlite3.Connection) -> sqlite3.Connection:
 
 @pytest.fixture
 def app(site: Site, raw_conn: sqlite3.Connection) -> Flask:
-    """The site's app on a fresh canonical world."""
-    return site.create_app({"DATABASE": raw_conn, "TESTING": True})
+    """The site's app on a fresh canonical world, with the process's compiled templates
+    as a :class:`~webenv.world.World`'s apps have them (:mod:`webenv.templatecode`)."""
+    app = site.create_app({"DATABASE": raw_conn, "TESTING": True})
+    app.jinja_env.bytecode_cache = template_code
+    return app
 
 
 @pytest.fixture

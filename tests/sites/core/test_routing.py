@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from flask import url_for
+from flask import Flask, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import BuildError, Map, MapAdapter, Rule
 
+from webenv.sites import forum, githost, shop
 from webenv.sites.core.app import SiteFlask
-from webenv.sites.core.routing import MemoAdapter, MemoMap
+from webenv.sites.core.routing import MemoAdapter, MemoMap, SiteRule
 
 
 def rules() -> list[Rule]:
@@ -90,3 +91,37 @@ def test_site_apps_build_through_the_memo_in_requests() -> None:
             assert url_for("forum", name="b c", page=2) == "/sub/f/b%20c?page=2"
             assert url_for("forum", name="x", _external=True) == "http://forum.test/sub/f/x"
     assert len(app.url_map.built) == 2
+
+
+def site_apps() -> list[Flask]:
+    return [module.create_app({"TESTING": True}) for module in (shop, forum, githost)]
+
+
+def test_shared_builders_are_the_code_werkzeug_compiles_for_each_rule() -> None:
+    first, second = site_apps(), site_apps()
+    for app, again in zip(first, second, strict=True):
+        rules = list(app.url_map.iter_rules())
+        assert rules and all(isinstance(rule, SiteRule) for rule in rules)
+        for rule, twin in zip(rules, again.url_map.iter_rules(), strict=True):
+            assert rule.rule == twin.rule
+            plain = Rule(rule.rule, defaults=rule.defaults, endpoint=rule.endpoint)
+            Map([plain], converters=app.url_map.converters)
+            for name in ("_build", "_build_unknown"):
+                shared = getattr(rule, name)
+                assert shared.__func__ is getattr(twin, name).__func__  # compiled once
+                assert shared.__self__ is rule  # bound to its own rule
+                assert shared.__func__.__code__ == getattr(plain, name).__func__.__code__
+
+
+def test_rules_of_one_shape_with_other_defaults_get_their_own_builders() -> None:
+    one = Rule("/p/<int:page>", endpoint="a", defaults={"page": 1})
+    two = Rule("/p/<int:page>", endpoint="b", defaults={"page": 2})
+    three = Rule("/p/<int:page>", endpoint="c")
+    app = SiteFlask(__name__)
+    for rule in (one, two, three):
+        app.url_map.add(SiteRule(rule.rule, endpoint=rule.endpoint, defaults=rule.defaults))
+    built = {rule.endpoint: rule for rule in app.url_map.iter_rules() if rule.endpoint != "static"}
+    assert len({rule._build.__func__ for rule in built.values()}) == 3
+    adapter = app.url_map.bind("forum.test")
+    assert adapter.build("a") == "/p/1" and adapter.build("b") == "/p/2"
+    assert adapter.build("c", {"page": 5}) == "/p/5"

@@ -18,6 +18,7 @@ from werkzeug.test import TestResponse
 
 from webenv.sites import shop
 from webenv.sites.core.auth import DEMO_PASSWORD
+from webenv.templatecode import template_code
 
 TOKEN = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
 
@@ -140,6 +141,7 @@ def other_world(world_bytes: bytes) -> Iterator[OtherWorld]:
     connection = sqlite3.connect(":memory:", check_same_thread=False)
     connection.deserialize(world_bytes)
     app = shop.create_app({"DATABASE": connection, "TESTING": True})
+    app.jinja_env.bytecode_cache = template_code  # as the test's own app has it
     client = app.test_client()
     yield OtherWorld(connection, app, client, ApiClient(client))
     connection.close()
