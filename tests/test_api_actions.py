@@ -447,6 +447,8 @@ def test_a_function_call_reads_back_into_an_action(name, arguments, action):
     [
         ("fly", "{}", "unknown function 'fly'"),
         ("click", "{oops", "not JSON"),
+        ("click", "[" * 5_000 + "]" * 5_000, "not JSON"),  # deeper than Python's recursion
+        ("click", '{"id": 1' + "0" * 5_000 + "}", "not JSON"),  # over the int digit limit
         ("click", '{"id": 1, "x": 2}', "click has no argument 'x'"),
         ("click", '{"id": "twelve"}', "element id must be a number"),
         ("tool_open_forum", "{}", "needs the parameter 'name'"),
