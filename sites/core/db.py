@@ -27,6 +27,9 @@ RowLike = sqlite3.Row | Mapping[str, Any]
 """A database row or any mapping with the same keys (what row-reading helpers accept)."""
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+INTEGER_RANGE = range(-(2**63), 2**63)
+"""The integers SQLite stores (binding another raises ``OverflowError``): URL ids and JSON
+numbers outside it are refused before they reach a query."""
 """Request methods that never write, so need no write transaction."""
 
 BUSY_TIMEOUT = 30.0
