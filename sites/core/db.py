@@ -96,9 +96,15 @@ def close_db(exc: BaseException | None = None) -> None:
     if conn is not None:
         conn.close()
         return
-    database = current_app.config.get("DATABASE")
-    if exc is not None and isinstance(database, sqlite3.Connection) and database.in_transaction:
-        database.rollback()
+    if exc is not None:
+        rollback_request()
+
+
+def rollback_request() -> None:
+    """Undo the current request's uncommitted writes, on whichever connection it uses."""
+    conn = g.get("db") or current_app.config.get("DATABASE")
+    if isinstance(conn, sqlite3.Connection) and conn.in_transaction:
+        conn.rollback()
 
 
 def init_app(app: Flask, generate: Callable[[sqlite3.Connection, int], None] | None = None) -> None:
