@@ -106,6 +106,12 @@ def test_api_and_tool_actions_parse_print_and_round_trip(text: str, canonical: s
         ("api [POST] [http://forum.test/x] [[NaN]]", "a value JSON cannot express"),
         ('api("POST", "http://forum.test/x", {"a": x})', "literal strings, numbers"),
         ('tool [search] [{"query": "' + "q" * 600 + '"}]', "query is too long"),
+        # a value placed in a URL's path may not climb out of its place
+        ('tool [open_forum] [{"name": "../../admin"}]', "tool open_forum: name='../../admin'"),
+        ('tool [open_user] [{"username": ".."}]', "with no empty, '.' or '..' parts"),
+        ('tool [search_issues] [{"project": "//evil.example/x"}]', "project='//evil.example/x'"),
+        ('tool("list_issues_api", {"project": "northwind/./x"})', "project='northwind/./x'"),
+        ('tool [open_merge_requests] [{"project": "a/b/"}]', "project='a/b/' is not accepted"),
     ],
 )
 def test_bad_api_and_tool_actions_are_one_line_errors(text: str, message: str):
@@ -447,6 +453,8 @@ def test_a_function_call_reads_back_into_an_action(name, arguments, action):
     [
         ("fly", "{}", "unknown function 'fly'"),
         ("click", "{oops", "not JSON"),
+        ("click", "[" * 5_000 + "]" * 5_000, "not JSON"),  # deeper than Python's recursion
+        ("click", '{"id": 1' + "0" * 5_000 + "}", "not JSON"),  # over the int digit limit
         ("click", '{"id": 1, "x": 2}', "click has no argument 'x'"),
         ("click", '{"id": "twelve"}', "element id must be a number"),
         ("tool_open_forum", "{}", "needs the parameter 'name'"),

@@ -108,6 +108,9 @@ def test_options_none_and_empty_dict_draw_a_task(env):
         ({"screenshot": "yes"}, "screenshot='yes'"),
         ({"tasks": 5}, "tasks=5 is not accepted"),
         ({"record_dir": 5}, "record_dir=5 is not accepted"),
+        ({"record_dir": "/proc/webenv-runs"}, "record_dir='/proc/webenv-runs': cannot make"),
+        ({"bogus": 1}, r"unknown option\(s\) 'bogus'; the options are tasks, backend,"),
+        ({"taks": "shop", "seed": 0}, r"unknown option\(s\) 'seed', 'taks'"),
     ],
 )
 def test_bad_constructor_arguments_are_option_errors(kwargs, pattern):
@@ -126,3 +129,43 @@ def test_unknown_task_in_the_task_set_is_a_task_error():
 def test_gym_make_passes_the_same_checks():
     with pytest.raises(OptionError, match="max_obs_chars"):
         gym.make("WebShop-v0", max_obs_chars="big")
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "0", True, [1], float("nan")])
+def test_bad_reset_seeds_are_option_errors(env, seed):
+    env.reset(options={"task_id": TASK})
+    before = env.task
+    with pytest.raises(OptionError, match=r"seed=.* is not accepted; use the seed of") as exc:
+        env.reset(seed=seed)
+    _one_line(exc)
+    assert env.task is before
+    assert env.step("scroll [down]")[0]["last_action_error"] == ""
+
+
+def test_numpy_and_huge_seeds_are_seeds(env):
+    import numpy as np
+
+    assert env.reset(seed=np.int64(3))[1]["task_id"] == env.reset(seed=3)[1]["task_id"]
+    env.reset(seed=2**70)  # numpy's generator takes any non-negative integer
+
+
+@pytest.mark.parametrize(
+    "options", [{"task_id": "shop/nope/0"}, {"bogus": 1}, "x", {"world_seed": -1}]
+)
+def test_a_first_reset_refused_leaves_a_gym_made_env_usable(options):
+    # Gymnasium's PassiveEnvChecker marks its first reset checked before calling it; a
+    # refused first reset left it without reset data, and every step then failed inside
+    # Gymnasium with a TypeError. TruncationVerdict re-arms it.
+    env = gym.make("WebShop-v0")
+    try:
+        with pytest.raises(OptionError):
+            env.reset(options=options)
+        with pytest.raises(OptionError):
+            env.reset(seed=-1)
+        obs, _ = env.reset(options={"task_id": TASK})
+        obs, *_ = env.step("goto [http://shop.test/]")
+        assert obs["last_action_error"] == ""
+        obs, *_ = env.step("scroll [down]")
+        assert obs["last_action_error"] == ""
+    finally:
+        env.close()

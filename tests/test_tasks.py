@@ -229,3 +229,31 @@ def test_template_id_strips_only_a_trailing_instance_number():
     task = parse_task({**copy.deepcopy(VALID), "task_id": "shop/order-total/2"})
     assert task.template_id == "shop/order-total"
     assert parse_task({**copy.deepcopy(VALID), "task_id": "shop/x/y"}).template_id == "shop/x/y"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "maximum recursion depth"),  # RecursionError
+        ('{"task_id": 1' + "0" * 5_000 + "}", "integer string conversion"),  # ValueError
+        (b"\xff\xfe{}", "utf-8"),
+    ],
+)
+def test_task_file_json_that_python_cannot_read_is_a_task_error(tmp_path, text, why):
+    path = tmp_path / "hostile.json"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(TaskError, match=rf"hostile\.json: not valid JSON: .*{why}"):
+        load_task_file(path)
+
+
+def test_tasks_check_reports_a_login_the_world_lacks_without_a_traceback(tmp_path):
+    from click.testing import CliRunner
+
+    from webenv.cli import main
+
+    task = {**copy.deepcopy(VALID), "login": {"shop": "nobody"}}
+    (tmp_path / "t.json").write_text(json.dumps(task))
+    result = CliRunner().invoke(main, ["tasks", "check", "--file", str(tmp_path / "t.json")])
+    assert result.exit_code == 1
+    assert "Error: WorldError: site 'shop' has no user 'nobody'" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

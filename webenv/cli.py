@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from webenv.env import WebEnv
-from webenv.errors import OptionError
+from webenv.errors import OptionError, WebEnvError
 from webenv.families import Family, generate_json, generate_many, get_family, select_families
 from webenv.families.verify import check_world
 from webenv.run.cli import parse_world_seeds, report_command, run_command
@@ -41,7 +41,19 @@ def _trim(text: str, lines: int) -> str:
     return skipped + "\n".join(shown) + (f"\n    ... ({rest} more lines)" if rest > 0 else "")
 
 
-@click.group()
+class _Commands(click.Group):
+    """The command group: a :class:`webenv.errors.WebEnvError` a command lets through (a
+    task file naming a user the world lacks, a refused option) ends it with its message
+    and exit status 1, as a ``click.ClickException`` does, not with a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except WebEnvError as exc:
+            raise click.ClickException(f"{type(exc).__name__}: {exc}") from None
+
+
+@click.group(cls=_Commands)
 @click.version_option(package_name="webenv")
 def main() -> None:
     """webenv: an offline web-agent gym (shop, forum and Git-hosting sites)."""

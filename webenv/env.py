@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import multiprocessing as mp
 import os
 import sys
@@ -262,6 +263,17 @@ def _choice(name: str, value: object, accepted: tuple[str, ...], extra: str = ""
         )
 
 
+def _refuse_unknown(unknown: dict[str, Any]) -> None:
+    """An ``OptionError`` naming the constructor options, for any keyword it does not take
+    (``gym.make(id, **kwargs)`` passes them through; a ``TypeError`` would not say which)."""
+    if unknown:
+        accepted = [name for name in inspect.signature(WebEnv).parameters if name != "unknown"]
+        raise OptionError(
+            f"unknown option(s) {', '.join(map(repr, sorted(unknown)))}; "
+            f"the options are {', '.join(accepted)}"
+        )
+
+
 def _integer(
     name: str, value: object, minimum: int, meaning: str, maximum: int | None = None
 ) -> int:
@@ -420,7 +432,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
         record_obs: bool = False,
         world_scale: int = 1,
         site_docs: bool = False,
+        **unknown: Any,
     ) -> None:
+        _refuse_unknown(unknown)
         _choice("backend", backend, BACKENDS)
         _choice("validator_mode", validator_mode, VALIDATOR_MODES)
         _choice("reward_mode", reward_mode, REWARD_MODES)
@@ -533,9 +547,15 @@ class WebEnv(gym.Env[dict[str, str], str]):
         hosted = [site for task in self.tasks for site in task.sites]
         hosted += [site for family in self.families for site in family.sites]
         first_world = task_world_seed(self.tasks[0]) if self.tasks else self.world_seeds[0]
+        # Before the world and the browser: a folder that cannot be made leaks neither.
+        try:
+            self.recorder = EpisodeRecorder(Path(record_dir), backend) if record_dir else None
+        except OSError as exc:
+            raise OptionError(
+                f"record_dir={record_dir!r}: cannot make the folder ({exc.strerror})"
+            ) from None
         self.world = World(hosted, seed=first_world, scale=world_scale)
         self.browser: Browser = self._make_browser(backend)
-        self.recorder = EpisodeRecorder(Path(record_dir), backend) if record_dir else None
         self.task: Task | None = None
         self._last_error = ""
         self._done = False
@@ -575,6 +595,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if self._closed:
             raise ClosedEnvironmentError("reset() on a closed WebEnv; make a new env")
         pins = self._reset_options(options)
+        if seed is not None:
+            seed = _integer("seed", seed, 0, "the seed of the env's random draws")
         super().reset(seed=seed)
         task = self._choose(pins)
         self.world.switch_seed(task_world_seed(task))

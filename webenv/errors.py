@@ -8,6 +8,12 @@ uses Gymnasium's own error types where they exist.
 
 from __future__ import annotations
 
+JSON_ERRORS: tuple[type[Exception], ...] = (ValueError, RecursionError)
+"""What ``json.loads`` raises on text from outside: malformed JSON (``JSONDecodeError``),
+bytes that are not UTF-8, an integer over Python's digit limit (``ValueError``), and
+nesting deeper than the interpreter's recursion limit (``RecursionError``, e.g. 2,000
+``[``). Catch these, not only ``JSONDecodeError``, wherever such text is parsed."""
+
 
 class WebEnvError(Exception):
     """Base class of every error webenv raises on purpose."""

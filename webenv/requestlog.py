@@ -21,6 +21,7 @@ from typing import Any, overload
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Request
 
+from webenv.errors import JSON_ERRORS
 from webenv.sites import site_for_url
 from webenv.sites.core import api
 
@@ -49,7 +50,7 @@ def log_json(body: bytes | None, limit: int = MAX_LOGGED_BODY) -> dict[str, Any]
         return {}
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+    except JSON_ERRORS:
         return {}
     return log_form(api.form_fields(data)) if isinstance(data, dict) else {}
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import jsonschema
 
-from webenv.errors import TaskError
+from webenv.errors import JSON_ERRORS, TaskError
 from webenv.modalities import Modalities
 from webenv.sites import BACK_OFFICES, SITES, expand_placeholders, login_site
 from webenv.sites.core.urls import parse_url
@@ -292,8 +292,8 @@ def load_task_file(path: str | Path) -> list[Task]:
         data = json.loads(path.read_text("utf-8"))
     except OSError as exc:
         raise TaskError(f"{path}: cannot read: {exc.strerror}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise TaskError(f"{path}: not valid JSON: {exc}") from None
+    except JSON_ERRORS as exc:
+        raise TaskError(f"{path}: not valid JSON: {str(exc)[:200]}") from None
     items = data if isinstance(data, list) else [data]
     return [
         parse_task(item, f"{path}[{i}]" if isinstance(data, list) else str(path))

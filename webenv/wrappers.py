@@ -18,6 +18,7 @@ from gymnasium.vector.utils import (
     read_from_shared_memory,
     write_to_shared_memory,
 )
+from gymnasium.wrappers import PassiveEnvChecker
 from numpy.typing import NDArray
 
 from webenv.actions import MAX_ACTION_CHARS
@@ -122,6 +123,20 @@ def _slot(action: Any) -> int | None:
     return int(value) if value.ndim == 0 and value.dtype.kind in "iu" else None
 
 
+def _rearm_env_checker(env: gym.Env[Any, Any]) -> None:
+    """Let Gymnasium's ``PassiveEnvChecker`` check the next reset again after a first
+    reset that raised (say an ``OptionError`` for a bad ``task_id``).
+
+    The checker marks its first reset checked before calling it, so when that call
+    raises it keeps no reset data and its first ``step`` then fails with a ``TypeError``
+    inside Gymnasium: a refused option would break every later step of the env.
+    """
+    while isinstance(env, gym.Wrapper):
+        if isinstance(env, PassiveEnvChecker) and not env.checked_step:
+            env.checked_reset = False
+        env = env.env
+
+
 class TruncationVerdict(gym.Wrapper[Any, Any, Any, Any], gym.utils.RecordConstructorArgs):
     """Puts a verdict on the step that truncates an episode without an answer.
 
@@ -137,6 +152,13 @@ class TruncationVerdict(gym.Wrapper[Any, Any, Any, Any], gym.utils.RecordConstru
     def __init__(self, env: gym.Env[Any, Any]) -> None:
         gym.utils.RecordConstructorArgs.__init__(self)
         gym.Wrapper.__init__(self, env)
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        try:
+            return self.env.reset(**kwargs)
+        except Exception:
+            _rearm_env_checker(self.env)
+            raise
 
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         obs, reward, terminated, truncated, info = self.env.step(action)

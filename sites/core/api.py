@@ -34,7 +34,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
 
 from . import csrf
-from .db import SAFE_METHODS
+from .db import INTEGER_RANGE, SAFE_METHODS
 
 JSON_TYPE = "application/json"
 _PREFIXES = "webenv_api_prefixes"
@@ -105,7 +105,9 @@ def require_json_writes() -> None:
     data: Any = {}
     if raw.strip():
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = json.loads(raw.decode("utf-8"), parse_int=_stored_int)
+        except IntegerOutOfRange as exc:
+            raise BadRequest(f"The request body holds {exc}.") from None
         except (UnicodeDecodeError, ValueError) as exc:
             # The first line of the decoder's message says where: "Expecting value: line 1 …".
             raise BadRequest(
@@ -116,6 +118,20 @@ def require_json_writes() -> None:
     if not isinstance(data, dict):
         raise BadRequest(f"The request body must be a JSON object, not {type(data).__name__}.")
     setattr(request, _BODY, data)
+
+
+class IntegerOutOfRange(ValueError):
+    """A JSON integer that SQLite cannot hold (binding it raises ``OverflowError``)."""
+
+
+def _stored_int(text: str) -> int:
+    value = int(text)
+    if value not in INTEGER_RANGE:
+        shown = text if len(text) <= 24 else f"{text[:20]}... ({len(text)} digits)"
+        raise IntegerOutOfRange(
+            f"the integer {shown}, out of range (-2**63 to 2**63 - 1 are accepted)"
+        )
+    return value
 
 
 def body() -> dict[str, Any]:

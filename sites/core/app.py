@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, g, render_template
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.wrappers import Response
 
 from .. import SITE_URLS as _REGISTRY_URLS
@@ -147,5 +147,17 @@ def create_site_app(
         if before_error_page is not None:
             before_error_page()
         return render_template(f"{site}/error.html", error=error), code
+
+    @app.errorhandler(OverflowError)
+    def handle_overflow(error: OverflowError) -> tuple[str | Response, int]:
+        # A number from the request past what SQLite stores (db.INTEGER_RANGE) reached a
+        # query (a form's user_id, say): its writes are undone and it is a 400.
+        db.rollback_request()
+        return handle_http_error(
+            BadRequest(
+                "A number in the request is out of range: whole numbers from -2**63 to "
+                "2**63 - 1 are accepted."
+            )
+        )
 
     return app

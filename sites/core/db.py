@@ -29,6 +29,10 @@ RowLike = sqlite3.Row | Mapping[str, Any]
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Request methods that never write, so need no write transaction."""
 
+INTEGER_RANGE = range(-(2**63), 2**63)
+"""The integers SQLite stores (binding another raises ``OverflowError``): URL ids and JSON
+numbers outside it are refused before they reach a query."""
+
 BUSY_TIMEOUT = 30.0
 """Seconds a request waits for another request's write transaction on a database file."""
 
@@ -93,9 +97,15 @@ def close_db(exc: BaseException | None = None) -> None:
     if conn is not None:
         conn.close()
         return
-    database = current_app.config.get("DATABASE")
-    if exc is not None and isinstance(database, sqlite3.Connection) and database.in_transaction:
-        database.rollback()
+    if exc is not None:
+        rollback_request()
+
+
+def rollback_request() -> None:
+    """Undo the current request's uncommitted writes, on whichever connection it uses."""
+    conn = g.get("db") or current_app.config.get("DATABASE")
+    if isinstance(conn, sqlite3.Connection) and conn.in_transaction:
+        conn.rollback()
 
 
 def init_app(app: Flask, generate: Callable[[sqlite3.Connection, int], None] | None = None) -> None:

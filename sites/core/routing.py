@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from werkzeug.datastructures import MultiDict
-from werkzeug.routing import Map, MapAdapter, Rule, RuleFactory
+from werkzeug.datastructures import ImmutableDict, MultiDict
+from werkzeug.routing import IntegerConverter, Map, MapAdapter, Rule, RuleFactory
+
+from .db import INTEGER_RANGE
 
 __all__ = ["MemoAdapter", "MemoMap", "SiteRule"]
 
@@ -57,8 +59,21 @@ class SiteRule(Rule):
         return builder
 
 
+class StoredInt(IntegerConverter):
+    """``<int:...>`` up to what SQLite stores: a larger id in a URL is a 404, not an
+    ``OverflowError`` (a 500) when the view binds it into a query."""
+
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
+        super().__init__(map, *args, **kwargs)
+        self.max = INTEGER_RANGE[-1] if self.max is None else self.max
+        self.min = INTEGER_RANGE[0] if self.min is None and self.signed else self.min
+
+
 class MemoMap(Map):
-    """A :class:`~werkzeug.routing.Map` whose adapters remember the URLs they built."""
+    """A :class:`~werkzeug.routing.Map` whose adapters remember the URLs they built, and
+    whose ``int`` converter is :class:`StoredInt`."""
+
+    default_converters = ImmutableDict({**Map.default_converters, "int": StoredInt})
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.built: dict[tuple[Any, ...], str] = {}  # before the rules are added

@@ -37,7 +37,7 @@ from webenv.actions.model import (
     spec,
     verbs,
 )
-from webenv.errors import ActionError
+from webenv.errors import JSON_ERRORS, ActionError
 
 __all__ = ["parse_action"]
 
@@ -317,7 +317,7 @@ def _json_text(value: object, what: str, example: str) -> str | None:
             )
         try:
             value = json.loads(value)
-        except (ValueError, RecursionError) as exc:
+        except JSON_ERRORS as exc:
             raise ActionError(f"{what} is not JSON ({str(exc)[:60]}): write {example}") from None
     if not isinstance(value, dict | list):
         raise ActionError(f"{what} must be {example}, not a JSON {type(value).__name__}")

@@ -116,24 +116,35 @@ class Tool:
     def expand(self, args: Mapping[str, Any]) -> Action:
         """The ``goto`` or ``api`` action this tool runs with checked ``args``."""
         if self.open is not None:
-            return Action(ActionKind.GOTO, text=_fill_url(self.open, args))
+            return Action(ActionKind.GOTO, text=_fill_url(self.open, args, self.name))
         assert self.api is not None
         body = self.api.get("body")
         return Action(
             ActionKind.API,
-            text=_fill_url(self.api["url"], args),
+            text=_fill_url(self.api["url"], args, self.name),
             method=self.api["method"],
             body=None if body is None else json.dumps(_fill_body(body, args), ensure_ascii=False),
         )
 
 
-def _fill_url(template: str, args: Mapping[str, Any]) -> str:
+def _fill_url(template: str, args: Mapping[str, Any], tool: str) -> str:
     """``template`` with its slots filled: ``/`` kept in the path (``namespace/project``),
     everything reserved encoded in the query."""
     path, mark, query = template.partition("?")
 
     def fill(part: str, safe: str) -> str:
-        return _SLOT.sub(lambda m: quote(str(args[m.group(1)]), safe=safe), part)
+        return _SLOT.sub(lambda m: quote(_value(m.group(1), safe), safe=safe), part)
+
+    def _value(name: str, safe: str) -> str:
+        text = str(args[name])
+        # A kept "/" must not let a value climb out of its place: "../../admin" in
+        # /f/{name} would open /admin (browsers resolve %2E%2E as ".." too).
+        if safe and any(part in ("", ".", "..") for part in text.split("/")):
+            raise ActionError(
+                f"tool {tool}: {name}={text[:60]!r} is not accepted: a name in the URL's "
+                "path, with no empty, '.' or '..' parts between its '/'"
+            )
+        return text
 
     return fill(path, "/") + mark + fill(query, "")
 
@@ -276,6 +287,7 @@ def check_call(name: str, params: Mapping[str, Any]) -> tuple[Tool, dict[str, An
                 f"{', '.join(map(str, param.enum))}, got {str(value)[:40]!r}"
             )
         args[param.name] = value
+    tool.expand(args)  # a value its URL cannot hold (a path part '..') is refused here too
     return tool, args
 
 

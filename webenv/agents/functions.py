@@ -18,6 +18,7 @@ from typing import Any
 from webenv.actions import ACTION_TABLE, API_METHODS, ActionError, ActionKind, parse_action
 from webenv.actions.parsers import tool_action
 from webenv.actions.tools import site_tools
+from webenv.errors import JSON_ERRORS
 
 TOOL_PREFIX = "tool_"
 """Function names of site tools start with this (``tool_open_forum``)."""
@@ -81,7 +82,7 @@ def call_to_action(name: str, arguments: str | Mapping[str, Any] | None) -> str:
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments) if arguments.strip() else {}
-        except ValueError:
+        except JSON_ERRORS:
             raise ActionError(f"the arguments of {name[:40]} are not JSON") from None
     args = dict(arguments or {})
     if name.startswith(TOOL_PREFIX):

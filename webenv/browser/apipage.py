@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from html import escape
 from http import HTTPStatus
 
+from webenv.errors import JSON_ERRORS
+
 MAX_BODY_SHOWN = 8_000
 """Characters of the response body shown; the rest is counted, not shown."""
 
@@ -78,7 +80,7 @@ def shown_body(response: ApiResponse) -> str:
     if content_type == "application/json" or content_type.endswith("+json"):
         try:
             return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
-        except (ValueError, RecursionError):
+        except JSON_ERRORS:
             return text
     return text
 

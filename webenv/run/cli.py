@@ -12,7 +12,7 @@ import click
 from webenv import MAX_EPISODE_STEPS
 from webenv.agents import BUILTIN_AGENTS
 from webenv.agents.prompts import PROMPT_STYLES
-from webenv.errors import OptionError, TaskError
+from webenv.errors import JSON_ERRORS, OptionError, TaskError
 from webenv.run.runner import RunConfig, run
 from webenv.run.summary import markdown_table
 
@@ -58,7 +58,7 @@ def parse_agent_options(items: Sequence[str]) -> dict[str, Any]:
             )
         try:
             options[name] = json.loads(value)
-        except json.JSONDecodeError:
+        except JSON_ERRORS:
             options[name] = value
     return options
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from webenv.errors import OptionError
+from webenv.errors import JSON_ERRORS, OptionError
 
 RUN_FILE = "run.json"
 EPISODES_FILE = "episodes.jsonl"
@@ -30,7 +30,7 @@ def read_records(directory: Path) -> list[dict[str, Any]]:
     for line in path.read_text("utf-8").splitlines():
         try:
             record = json.loads(line)
-        except json.JSONDecodeError:
+        except JSON_ERRORS:
             continue
         if isinstance(record, dict) and isinstance(record.get("key"), str):
             records[record["key"]] = record
@@ -44,8 +44,10 @@ def read_run(directory: Path) -> dict[str, Any] | None:
         return None
     try:
         data = json.loads(path.read_text("utf-8"))
-    except json.JSONDecodeError as exc:
-        raise OptionError(f"{path}: not JSON ({exc.msg}); is this a webenv run folder?") from None
+    except JSON_ERRORS as exc:
+        raise OptionError(
+            f"{path}: not JSON ({str(exc)[:200]}); is this a webenv run folder?"
+        ) from None
     if not isinstance(data, dict):
         raise OptionError(f"{path}: not a webenv run description")
     return data

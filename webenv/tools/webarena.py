@@ -33,6 +33,7 @@ from typing import Any
 import click
 from cssselect import GenericTranslator, SelectorError
 
+from webenv.errors import JSON_ERRORS
 from webenv.sites import SITES
 from webenv.tasks import TaskError, parse_task
 from webenv.validators.infer import infer_answer_type
@@ -373,7 +374,7 @@ def import_command(fmt: str, file: str, out_dir: str, verbose: bool) -> None:
     """Convert a task config file in another benchmark's format to webenv task files."""
     try:
         data = json.loads(Path(file).read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, *JSON_ERRORS) as exc:  # type: ignore[misc]  # mypy: a starred tuple
         raise click.ClickException(f"{file}: cannot read a JSON config: {exc}") from None
     report = convert_config(data)
     written = write_tasks(report, out_dir)

@@ -97,6 +97,10 @@ def test_review_request_refusals(client, auth, post, q, facts) -> None:
     bad = post(f"{url}/reviewers", {"reviewer_id": str(outsider)}, follow_redirects=True)
     assert "Choose a reviewer from the project&#39;s members." in bad.get_data(as_text=True)
     assert post(f"{url}/reviewers/remove", {"user_id": str(outsider)}).status_code == 404
+    # a user id past SQLite's integers: a 400 page (was an OverflowError, a 500)
+    huge = post(f"{url}/reviewers/remove", {"user_id": "9" * 25})
+    assert huge.status_code == 400
+    assert "A number in the request is out of range" in huge.get_data(as_text=True)
     guest_project = facts.project_with_role("alex.chen", 10)
     _, guest_iid = _open_mr(q, facts.project_id(guest_project))
     refused = post(f"/{guest_project}/-/merge_requests/{guest_iid}/reviewers", {"reviewer_id": "1"})
