@@ -49,6 +49,8 @@ from webenv.world import SITES, World
 __all__ = ["ACTION_TIMEOUT_MS", "VIEWPORT", "ChromiumBrowser"]
 
 ACTION_TIMEOUT_MS = 3_000
+LAUNCH_TIMEOUT_MS = 90_000
+"""How long Chromium may take to start."""
 VIEWPORT = {"width": 1280, "height": 720}
 
 
@@ -112,7 +114,9 @@ class ChromiumBrowser(Browser):
                 executable_path=path,
                 args=launch_args(self.proxy.address, pictures=pictures),
                 headless=True,
-                timeout=30_000,
+                # A first start after the machine reclaimed Chromium's files from memory
+                # has been seen to take over 30 s here (it reads them from disk again).
+                timeout=LAUNCH_TIMEOUT_MS,
             )
         except BaseException:
             self.proxy.close()
