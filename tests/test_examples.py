@@ -16,6 +16,7 @@ def example():
     yield from load_example("train_policy")
 
 
+@pytest.mark.slow  # trains and evaluates in vector envs of worker processes: 10-70 s here
 def test_training_loop_runs_end_to_end(example, tmp_path):
     out, png = tmp_path / "rl.json", tmp_path / "curve.png"
     code = example.main(
