@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import abort
 
 from webenv.env import WebEnv
 from webenv.errors import WorldError
@@ -135,6 +136,40 @@ def test_the_sites_enforce_foreign_keys_in_memory_and_in_files(
                 db.rollback()
             assert world.query("shop", count) == pristine
             world.reset()
+    finally:
+        world.close()
+
+
+@pytest.mark.parametrize("persistent", [False, True], ids=["memory", "file"])
+@pytest.mark.parametrize("ending", ["response", "abort", "exception"])
+def test_a_request_that_does_not_commit_leaves_nothing(
+    tmp_path: Path, persistent: bool, ending: str
+) -> None:
+    """What a view wrote and did not commit is undone when its request ends, however it
+    ends (an answer, an ``abort``, an exception), in memory as in a file: the next request
+    on the env's shared connection cannot commit it."""
+    world = World(["shop"], db_dir=tmp_path if persistent else None)
+    try:
+        newsletter = "SELECT newsletter FROM users WHERE username = 'emma.lopez'"
+        pristine = world.query("shop", newsletter)
+        app = world.apps["shop"]
+
+        def write_then(how: str) -> str:
+            get_db().execute(
+                "UPDATE users SET newsletter = 1 - newsletter WHERE username = 'emma.lopez'"
+            )
+            if how == "abort":
+                abort(400)
+            if how == "exception":
+                raise RuntimeError("the view failed")
+            return "written, not committed"
+
+        app.add_url_rule("/test-write-then/<how>", view_func=write_then)
+        response = app.test_client().get(f"/test-write-then/{ending}", base_url="http://shop.test")
+        assert response.status_code == {"response": 200, "abort": 400, "exception": 500}[ending]
+        with app.app_context():
+            get_db().commit()  # what the next writing request does
+        assert world.query("shop", newsletter) == pristine
     finally:
         world.close()
 

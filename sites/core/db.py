@@ -91,13 +91,26 @@ def upgrade(conn: sqlite3.Connection) -> None:
         conn.commit()
 
 
+def note_pending_writes() -> None:
+    """Before a request: note whether the shared connection already holds uncommitted
+    writes (made outside any request, as tests do), which its end must leave alone."""
+    database = current_app.config["DATABASE"]
+    g.db_pending = isinstance(database, sqlite3.Connection) and database.in_transaction
+
+
 def close_db(exc: BaseException | None = None) -> None:
-    """Close a per-context connection; roll back a shared one left mid-transaction."""
+    """Close a per-context connection; roll back a shared one left mid-transaction.
+
+    What a request wrote and did not commit is undone however it ended — an exception,
+    or an answer such as ``abort``'s error page after a write — as closing a file's
+    connection discards it: the env's shared in-memory connection must not keep it for
+    the next request to commit.
+    """
     conn = g.pop("db", None)
     if conn is not None:
         conn.close()
         return
-    if exc is not None:
+    if exc is not None or not g.pop("db_pending", True):
         rollback_request()
 
 
@@ -116,6 +129,7 @@ def init_app(app: Flask, generate: Callable[[sqlite3.Connection, int], None] | N
         generate: The site's data generator; when given, an ``init-db`` command
             (``flask --app ... init-db --seed 0``) fills a path database with it.
     """
+    app.before_request(note_pending_writes)
     app.teardown_appcontext(close_db)
     if generate is None:
         return
