@@ -160,6 +160,13 @@ def test_load_tasks_reads_a_file_or_a_folder(tmp_path):
         load_tasks(tmp_path / "missing.json")
 
 
+def test_one_task_file_may_not_repeat_an_id(tmp_path):
+    """What `webenv tasks check --file` loads is refused as a folder of the same tasks is."""
+    (tmp_path / "twice.json").write_text(json.dumps([VALID, VALID]))
+    with pytest.raises(TaskError, match=r"twice\.json\[1\]: task_id: 'shop/example/0' is also"):
+        load_task_file(tmp_path / "twice.json")
+
+
 # --- generated-task fields and the curated split -----------------------------------------
 
 

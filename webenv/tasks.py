@@ -285,7 +285,8 @@ def load_task_file(path: str | Path) -> list[Task]:
     """Load every task in a JSON file (a task object or a list of them).
 
     Raises:
-        TaskError: the file is unreadable, not JSON, or a task in it is malformed.
+        TaskError: the file is unreadable, not JSON, a task in it is malformed, or two
+            of its tasks share an id.
     """
     path = Path(path)
     try:
@@ -295,10 +296,12 @@ def load_task_file(path: str | Path) -> list[Task]:
     except JSON_ERRORS as exc:
         raise TaskError(f"{path}: not valid JSON: {str(exc)[:200]}") from None
     items = data if isinstance(data, list) else [data]
-    return [
+    tasks = [
         parse_task(item, f"{path}[{i}]" if isinstance(data, list) else str(path))
         for i, item in enumerate(items)
     ]
+    _check_unique(tasks)
+    return tasks
 
 
 def load_tasks(source: str | Path) -> list[Task]:
