@@ -160,6 +160,21 @@ def test_load_tasks_reads_a_file_or_a_folder(tmp_path):
         load_tasks(tmp_path / "missing.json")
 
 
+def test_a_state_check_on_a_site_the_task_does_not_host_is_refused():
+    state = {"site": "forum", "sql": "SELECT 1", "expected": [[1]]}
+    bad = copy.deepcopy(VALID)
+    bad["eval"] = {"eval_types": ["state_match"], "state": [state]}
+    with pytest.raises(TaskError, match=r"eval\.state\[0\]\.site: 'forum' is not listed"):
+        parse_task(bad)
+    goal = copy.deepcopy(VALID)
+    goal["subgoals"] = [
+        {"name": "posted", "eval": {"eval_types": ["state_match"], "state": [state]}}
+    ]
+    with pytest.raises(TaskError, match=r"subgoals\[0\]\.eval\.state\[0\]\.site: 'forum'"):
+        parse_task(goal)
+    assert parse_task({**copy.deepcopy(bad), "sites": ["shop", "forum"]}).eval.state
+
+
 def test_one_task_file_may_not_repeat_an_id(tmp_path):
     """What `webenv tasks check --file` loads is refused as a folder of the same tasks is."""
     (tmp_path / "twice.json").write_text(json.dumps([VALID, VALID]))

@@ -211,6 +211,18 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
     except TaskError as exc:
         raise TaskError(f"{source}: {exc}") from None
     subgoals = _subgoals(data.get("subgoals", ()), source)
+    state = [(f"eval.state[{i}]", entry) for i, entry in enumerate(spec.state or ())]
+    state += [
+        (f"subgoals[{j}].eval.state[{i}]", entry)
+        for j, goal in enumerate(subgoals)
+        for i, entry in enumerate(goal.check.state or ())
+    ]
+    for where, entry in state:
+        if entry.site not in data["sites"]:
+            raise TaskError(
+                f"{source}: {where}.site: {entry.site!r} is not listed in 'sites' "
+                "(the task's world would not host it)"
+            )
     raw_modalities = data.get("modalities", {})
     modalities = Modalities(
         frozenset(raw_modalities.get("require", ())), frozenset(raw_modalities.get("forbid", ()))
