@@ -51,6 +51,9 @@ class FakeOpenAI:
                 if self.path != "/v1/chat/completions":
                     self._send(404, {"error": {"message": f"no route {self.path}"}})
                     return
+                if "raw" in entry:  # a reply body as given, JSON or not
+                    self._send(200, None, raw=entry["raw"])
+                    return
                 if "status" in entry:
                     self._send(
                         entry["status"],
@@ -91,9 +94,13 @@ class FakeOpenAI:
                 )
 
             def _send(
-                self, status: int, payload: Any, headers: dict[str, str] | None = None
+                self,
+                status: int,
+                payload: Any,
+                headers: dict[str, str] | None = None,
+                raw: bytes | None = None,
             ) -> None:
-                data = json.dumps(payload).encode()
+                data = json.dumps(payload).encode() if raw is None else raw
                 try:
                     self.send_response(status)
                     for key, value in (headers or {}).items():

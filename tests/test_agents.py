@@ -213,6 +213,19 @@ def test_the_llm_agent_times_out_slow_replies_and_gives_up_after_its_retries():
         assert len(server.requests) == 1  # not retried
 
 
+@pytest.mark.parametrize(
+    "raw", [b"[" * 100_000 + b"]" * 100_000, b'{"choices": ' + b"9" * 5_000 + b"}", b"<html>"]
+)
+def test_a_reply_that_is_not_json_it_can_read_is_retried_then_an_llm_error(raw):
+    """Too deep, a number past Python's digit limit, or no JSON at all: the reply is
+    refused like any unreadable one, never an exception from the JSON decoder."""
+    with FakeOpenAI([{"raw": raw}]) as server:
+        agent = _llm(server, max_retries=1, backoff=0)
+        with pytest.raises(LLMError, match="not JSON"):
+            agent.act({"axtree": ""}, {})
+        assert len(server.requests) == 2
+
+
 def test_the_llm_agent_sends_the_key_from_the_named_variable(monkeypatch):
     monkeypatch.setenv("MY_KEY", "sk-test")
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)

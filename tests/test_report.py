@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 
 from webenv.cli import main
 from webenv.run import RunConfig, run
+from webenv.run.outputs import SUMMARY_FILE
 from webenv.run.report import report_data
 
 TASKS = ("shop/order-total/0", "shop/add-address/0")
@@ -57,6 +59,15 @@ def test_bad_report_folders_are_one_line_errors(tmp_path):
     assert result.exit_code == 1 and "no run.json here" in result.output
     result = CliRunner().invoke(main, ["report", str(tmp_path / "missing")])
     assert result.exit_code == 1 and "not a folder" in result.output
+
+
+@pytest.mark.parametrize("summary", ["[" * 100_000, "9" * 5_000, "{oops"])
+def test_an_unreadable_summary_is_a_one_line_error(runs, tmp_path, summary):
+    folder = tmp_path / "run"
+    shutil.copytree(runs[0], folder)
+    (folder / SUMMARY_FILE).write_text(summary, "utf-8")
+    result = CliRunner().invoke(main, ["report", str(folder)])
+    assert result.exit_code == 1 and "summary.json: not JSON" in result.output
 
 
 @pytest.mark.chromium

@@ -207,6 +207,23 @@ CORPUS_LINES = [
 ]
 
 
+UNREADABLE_LINES = ("[" * 100_000 + "]" * 100_000, '{"spec": ' + "9" * 5_000 + "}", "{oops")
+"""JSON lines the decoder refuses: too deep, a number past Python's digit limit, broken."""
+
+
+def test_unreadable_trace_lines_are_skipped(tmp_path):
+    (tmp_path / "episodes.jsonl").write_text("\n".join(UNREADABLE_LINES) + "\n", "utf-8")
+    assert read_episodes(tmp_path) == []
+
+
+@pytest.mark.parametrize("line", UNREADABLE_LINES, ids=["deep", "digits", "broken"])
+def test_an_unreadable_corpus_line_is_a_one_line_error(tmp_path, line):
+    corpus = tmp_path / "cases.jsonl"
+    corpus.write_text(json.dumps(CORPUS_LINES[0]) + "\n" + line + "\n", "utf-8")
+    result = CliRunner().invoke(main, ["study", "corpus", str(corpus)])
+    assert result.exit_code == 1 and f"{corpus}:2: not JSON" in result.output
+
+
 def test_study_corpus_prints_rates_per_class(tmp_path):
     corpus = tmp_path / "cases.jsonl"
     corpus.write_text("".join(json.dumps(c) + "\n" for c in CORPUS_LINES), "utf-8")

@@ -27,7 +27,7 @@ from webenv.agents.extract import extract_action
 from webenv.agents.functions import action_functions, call_to_action
 from webenv.agents.prompts import PROMPT_STYLES, build_messages, truncate_to_tokens
 from webenv.agents.protocol import AgentStep, TaskInfo
-from webenv.errors import OptionError, WebEnvError
+from webenv.errors import JSON_ERRORS, OptionError, WebEnvError
 from webenv.sites.core.urls import parse_url
 
 RETRY_STATUSES = frozenset({408, 409, 429})
@@ -284,7 +284,7 @@ class LLMAgent:
                 )
             try:
                 data = response.json()
-            except ValueError:
+            except JSON_ERRORS:
                 failure = "the reply is not JSON"
                 continue
             if not isinstance(data, dict) or not isinstance(data.get("choices"), list):

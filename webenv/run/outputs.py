@@ -42,6 +42,15 @@ def read_run(directory: Path) -> dict[str, Any] | None:
     path = directory / RUN_FILE
     if not path.is_file():
         return None
+    return _read_object(path, "a webenv run description")
+
+
+def read_summary(path: Path) -> dict[str, Any]:
+    """A run's ``summary.json`` (:data:`SUMMARY_FILE`)."""
+    return _read_object(path, "a webenv run summary")
+
+
+def _read_object(path: Path, what: str) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text("utf-8"))
     except JSON_ERRORS as exc:
@@ -49,7 +58,7 @@ def read_run(directory: Path) -> dict[str, Any] | None:
             f"{path}: not JSON ({str(exc)[:200]}); is this a webenv run folder?"
         ) from None
     if not isinstance(data, dict):
-        raise OptionError(f"{path}: not a webenv run description")
+        raise OptionError(f"{path}: not {what}")
     return data
 
 

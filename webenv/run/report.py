@@ -17,7 +17,7 @@ from typing import Any
 
 from webenv.actions import ActionError, parse_action
 from webenv.errors import OptionError
-from webenv.run.outputs import SUMMARY_FILE, read_records, read_run
+from webenv.run.outputs import SUMMARY_FILE, read_records, read_run, read_summary
 from webenv.run.summary import GROUPINGS, summarize
 
 REPORT_FILE = "report.html"
@@ -38,11 +38,7 @@ def _load_run(directory: Path, trees: dict[str, int], tree_list: list[str]) -> d
         raise OptionError(f"{directory}: no run.json here; is it a `webenv run --out` folder?")
     records = read_records(directory)
     summary_path = directory / SUMMARY_FILE
-    summary = (
-        json.loads(summary_path.read_text("utf-8"))
-        if summary_path.is_file()
-        else summarize(records)
-    )
+    summary = read_summary(summary_path) if summary_path.is_file() else summarize(records)
     episodes = []
     for record in records:
         steps = []

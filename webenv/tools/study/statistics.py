@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from webenv.errors import JSON_ERRORS
 from webenv.tools.study.variants import Judged
 from webenv.validators import MODES, check_answer
 
@@ -72,7 +73,7 @@ def read_episodes(directory: str | Path) -> list[dict[str, Any]]:
         for line in path.read_text("utf-8").splitlines():
             try:
                 record = json.loads(line)
-            except json.JSONDecodeError:
+            except JSON_ERRORS:
                 continue
             if isinstance(record, dict) and record.get("ended") == "answered":
                 episodes.append(record)
@@ -179,8 +180,9 @@ def read_corpus(path: str | Path) -> list[dict[str, Any]]:
                 continue
             try:
                 case = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise click.ClickException(f"{file}:{lineno}: not JSON ({exc.msg})") from None
+            except JSON_ERRORS as exc:
+                reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+                raise click.ClickException(f"{file}:{lineno}: not JSON ({reason})") from None
             if (
                 not isinstance(case, dict)
                 or not isinstance(case.get("spec"), dict)
