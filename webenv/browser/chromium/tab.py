@@ -41,11 +41,6 @@ class Tab:
     def __init__(self, page: Page, history: list[str] | None = None) -> None:
         self.page = page
         self.cdp = page.context.new_cdp_session(page)
-        # Accessibility on for the tab's documents from their start: Chromium then builds
-        # each document's AX tree as it lays it out, instead of in the first
-        # getFullAXTree, which forced an extra lifecycle update and frame (~10 % of the
-        # CPU per step of a link walk, renderer and GPU process).
-        _cdp(self.cdp, ("Accessibility.enable", None))
         self.tree: AXTree | None = None
         self.dom: dict[int, DomInfo] | None = None
         self.elements: dict[int, int] = {}  # element id -> backend node id, of ``dom``
