@@ -17,7 +17,7 @@ from ..core.clock import format_age, now, stamp
 from ..core.csrf import csrf_token
 from ..core.db import RowLike, get_db
 from ..core.urls import parse_url
-from .media import avatar_alt, submission_image_url
+from .media import avatar_alt, image_type_sql, submission_image_url
 from .votes import slugify
 
 PER_PAGE = 25
@@ -43,7 +43,7 @@ RANGES: dict[str, tuple[str, int | None]] = {
 SUBMISSION_COLUMNS = (
     "s.id, s.kind, s.title, s.url, s.score, s.comment_count, s.locked, s.deleted,"
     " s.created_at, s.edited_at, f.name AS forum_name, u.username, i.alt AS image_alt,"
-    " COALESCE(up.content_type, 'image/svg+xml') AS image_type"
+    f" {image_type_sql('up')} AS image_type"
 )
 SUBMISSION_FROM = (
     "submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id"

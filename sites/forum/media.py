@@ -31,6 +31,16 @@ IMAGE_TYPES: dict[str, str] = {
 }
 """The picture types an image post may upload, with the extension of their URL."""
 
+DRAWN_TYPE = "image/svg+xml"
+"""The type of a picture the site drew (a post's picture with no upload)."""
+
+
+def image_type_sql(uploads: str) -> str:
+    """The SQL expression of a post picture's type, given the alias of its joined (maybe
+    NULL) ``uploads`` row."""
+    return f"COALESCE({uploads}.content_type, '{DRAWN_TYPE}')"
+
+
 IMAGE_LIMIT = 512 * 1024
 """The largest picture file accepted, in bytes: under the site's 1 MB request limit, and
 small because every saved env state copies the database."""
@@ -80,7 +90,7 @@ def submission_image(submission_id: int) -> sqlite3.Row | None:
     return (
         get_db()
         .execute(
-            "SELECT i.alt, COALESCE(u.content_type, 'image/svg+xml') AS content_type"
+            f"SELECT i.alt, {image_type_sql('u')} AS content_type"
             " FROM submission_images i LEFT JOIN uploads u ON u.id = i.upload_id"
             " WHERE i.submission_id = ?",
             (submission_id,),
@@ -89,7 +99,7 @@ def submission_image(submission_id: int) -> sqlite3.Row | None:
     )
 
 
-def submission_image_url(submission_id: int, content_type: str = "image/svg+xml") -> str:
+def submission_image_url(submission_id: int, content_type: str = DRAWN_TYPE) -> str:
     """The URL of an image post's picture (its extension names its type)."""
     return f"{request.script_root}/media/posts/{submission_id}.{IMAGE_TYPES[content_type]}"
 
@@ -226,7 +236,7 @@ def post_picture(submission_id: int, extension: str) -> Response:
         )
         .fetchone()
     )
-    if row is None or IMAGE_TYPES[row["content_type"] or "image/svg+xml"] != extension:
+    if row is None or IMAGE_TYPES[row["content_type"] or DRAWN_TYPE] != extension:
         abort(404, "There is no such picture.")
     if row["content_type"] is None:
         return images.svg_response(images.scene(row["motif"], row["colour"], row["variant"]))
