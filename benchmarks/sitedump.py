@@ -76,10 +76,7 @@ class Recorder:
         self.records: list[Record] = []
 
     def __call__(self, sender: Flask, response: Response, **_: Any) -> None:
-        if response.direct_passthrough:
-            body = b"<passthrough>"
-        else:
-            body = response.get_data()
+        body = b"<passthrough>" if response.direct_passthrough else response.get_data()
         self.records.append(
             (
                 self.label,

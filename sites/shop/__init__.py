@@ -15,6 +15,7 @@ from .. import SITES
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
 from . import blocks, listing, pricing
+from .layout import shop_footer, shop_header
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -75,5 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "product_tiles": blocks.product_tiles,
             "review_list": blocks.review_list,
             "shop_by": listing.shop_by,
+            "shop_header": shop_header,
+            "shop_footer": shop_footer,
         },
     )

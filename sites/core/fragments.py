@@ -1,0 +1,50 @@
+"""Page fragments kept by exactly the values they show.
+
+Every page of a site repeats its layout: the header with its navigation, account links
+and search form, and the footer. As Jinja that is some twenty ``url_for`` and helper calls
+a page (~0.3-0.5 ms), though a visitor's header is the same from page to page. A site
+builds such a fragment in Python and asks :func:`fragment` for it by a key holding every
+value the fragment shows (the user's name, the cart's count, the search box's text...):
+the markup is built once per app, key, script root and host, and then reused. The
+values in the key are read by the caller on every request (the queries behind them
+still run), so nothing shown can be stale; only building the markup is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from flask import current_app, request
+from markupsafe import Markup
+
+__all__ = ["MAX_FRAGMENTS", "fragment"]
+
+MAX_FRAGMENTS = 1024
+"""Fragments kept per app (a few kB each); the memo starts again when full."""
+
+
+def fragment(name: str, key: Hashable, build: Callable[[], Markup]) -> Markup:
+    """The fragment ``name`` for ``key``: ``build()`` the first time, then the same markup.
+
+    Args:
+        name: Which fragment (``"shop header"``).
+        key: Every value the fragment's markup depends on, hashable; besides these, the
+            memo tells the current app, script root and host apart. An unhashable key
+            builds the fragment every time.
+        build: Builds the fragment from the same values as ``key`` (``url_for`` and the
+            app's other helpers may be called: the request context is the current one).
+    """
+    memo: dict[Hashable, Markup] | None = current_app.extensions.get("fragments")
+    if memo is None:
+        memo = current_app.extensions["fragments"] = {}
+    full = (name, request.script_root, request.host, key)
+    try:
+        markup = memo.get(full)
+    except TypeError:  # an unhashable value in the key
+        return build()
+    if markup is None:
+        markup = build()
+        if len(memo) >= MAX_FRAGMENTS:
+            memo.clear()
+        memo[full] = markup
+    return markup
