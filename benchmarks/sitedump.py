@@ -4,7 +4,8 @@ Records status, headers and body of each request the bundled sites answer in thi
 process (Flask's ``request_finished`` signal, so the env's own requests count too):
 
 - seeded random walks straight into each site app (links, GET forms filled with a word
-  from the page, back) on worlds 0, 1 and 10007, logged out and logged in;
+  from the page, back, the shop's "Add to Compare") on worlds 0, 1 and 10007, logged out
+  and logged in;
 - every curated task's reference solution played through the env
   (:func:`webenv.tools.solution.play_solution`), page cache off so every page renders;
 - hostile query strings on each site's pages.
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import html
 import pickle
 import random
 import re
@@ -43,6 +45,13 @@ USERS = {"shop": "emma.lopez", "forum": "mark.wilson", "githost": "alex.chen"}
 WALK_STEPS = 300
 HREF = re.compile(rb'<a [^>]*href="([^"#]*)')
 GET_FORM = re.compile(rb'<form [^>]*action="([^"]*)" method="get"[^>]*>(.*?)</form>', re.S)
+COMPARE_FORM = re.compile(
+    rb'<form action="([^"]*)" method="post" class="compare-form">\n'
+    rb'  <input type="hidden" name="csrf_token" value="([^"]*)">\n'
+    rb'  <input type="hidden" name="next" value="([^"]*)">.*?name="product_id" value="(\d+)"',
+    re.S,
+)
+"""A shop page's "Add to Compare" form: action, token, next and its first product."""
 TEXT_INPUT = re.compile(rb'<input type="(?:text|search)"[^>]*name="([^"]+)"')
 WORD = re.compile(r"[A-Za-z]{4,}")
 HOSTILE = (
@@ -62,6 +71,9 @@ HOSTILE = (
     "tab=../../etc",
     "next=http://evil.test/",
     "%zz=1",
+    "min_price=abc&max_price=-3",
+    "min_price=90&max_price=10&min_rating=4&sort=name",
+    "min_rating=9&sort=rating&page=2",
 )
 
 Record = tuple[str, str, str, int, tuple[tuple[str, str], ...], bytes]
@@ -120,8 +132,14 @@ def walk(world: World, site: str, logged_in: bool, seed: int, recorder: Recorder
             body = response.get_data()
         links = [link for link in _links(body) if "logout" not in link and "/static/" not in link]
         forms = _forms(body, rng)
+        compare = COMPARE_FORM.search(body)
         roll = rng.random()
-        if roll < 0.15 and len(history) > 1:
+        if compare and roll < 0.04:  # the shop's compare list (its sidebar on category pages)
+            action, token, back, product = (part.decode() for part in compare.groups())
+            form = {"csrf_token": token, "next": html.unescape(back), "product_id": product}
+            with world.lock:
+                client.post(html.unescape(action), base_url=spec.base_url, data=form).get_data()
+        elif roll < 0.15 and len(history) > 1:
             history.pop()
         elif roll < 0.3 and forms:
             history.append(rng.choice(forms))

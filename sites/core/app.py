@@ -58,8 +58,8 @@ def create_site_app(
     check and security headers (:mod:`~webenv.sites.core.security`; session cookies
     are ``HttpOnly`` and ``SameSite=Lax``), the deterministic session, database,
     login, CSRF and clock helpers, the process's shared URL builders
-    (:mod:`~webenv.sites.core.routing`), the ``url_with``, ``page_window`` and ``icon``
-    template globals, the shared ``core/`` templates, the layout's context processor and
+    (:mod:`~webenv.sites.core.routing`), the ``url_with``, ``page_window``, ``pagination_links`` and
+    ``icon`` template globals, the shared ``core/`` templates, the layout's context processor and
     an error handler that renders ``<site>/error.html``.
 
     Args:
@@ -117,6 +117,7 @@ def create_site_app(
     clock.init_app(app)
     app.add_template_global(paging.url_with, "url_with")
     app.add_template_global(paging.page_window, "page_window")
+    app.add_template_global(paging.pagination_links, "pagination_links")
     app.add_template_global(icons.icon, "icon")
     app.add_template_global(images.picture_tag, "picture_tag")
     for name, function in (filters or {}).items():

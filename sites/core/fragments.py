@@ -17,10 +17,10 @@ from collections.abc import Callable, Hashable
 from flask import current_app, request
 from markupsafe import Markup
 
-__all__ = ["MAX_FRAGMENTS", "fragment"]
+__all__ = ["MAX_FRAGMENTS", "fragment", "fragments", "remember"]
 
 MAX_FRAGMENTS = 1024
-"""Fragments kept per app (a few kB each); the memo starts again when full."""
+"""Fragments kept per app and kind (a few kB each); the memo starts again when full."""
 
 
 def fragment(name: str, key: Hashable, build: Callable[[], Markup]) -> Markup:
@@ -34,17 +34,33 @@ def fragment(name: str, key: Hashable, build: Callable[[], Markup]) -> Markup:
         build: Builds the fragment from the same values as ``key`` (``url_for`` and the
             app's other helpers may be called: the request context is the current one).
     """
-    memo: dict[Hashable, Markup] | None = current_app.extensions.get("fragments")
+    return remember(fragments(name), key, build)
+
+
+def fragments(name: str) -> dict[Hashable, Markup]:
+    """The memo of fragment ``name`` for the current app, script root and host, for a
+    caller that builds many of them (a grid's tiles) to :func:`remember` in."""
+    memos: dict[tuple[str, str, str], dict[Hashable, Markup]] | None = current_app.extensions.get(
+        "fragments"
+    )
+    if memos is None:
+        memos = current_app.extensions["fragments"] = {}
+    where = (name, request.script_root, request.host)
+    memo = memos.get(where)
     if memo is None:
-        memo = current_app.extensions["fragments"] = {}
-    full = (name, request.script_root, request.host, key)
+        memo = memos[where] = {}
+    return memo
+
+
+def remember(memo: dict[Hashable, Markup], key: Hashable, build: Callable[[], Markup]) -> Markup:
+    """``memo[key]``, built first when missing (see :func:`fragment`)."""
     try:
-        markup = memo.get(full)
+        markup = memo.get(key)
     except TypeError:  # an unhashable value in the key
         return build()
     if markup is None:
         markup = build()
         if len(memo) >= MAX_FRAGMENTS:
             memo.clear()
-        memo[full] = markup
+        memo[key] = markup
     return markup
