@@ -22,6 +22,7 @@ from .listing_blocks import (
     listing_controls,
     listing_results,
     product_grid,
+    subcategory_nav,
 )
 
 
@@ -90,5 +91,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "listing_controls": listing_controls,
             "listing_results": listing_results,
             "product_grid": product_grid,
+            "subcategory_nav": subcategory_nav,
         },
     )

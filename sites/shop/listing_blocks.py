@@ -17,11 +17,19 @@ from markupsafe import Markup, escape
 
 from ..core.csrf import csrf_token
 from ..core.db import RowLike
+from ..core.fragments import fragment
 from ..core.paging import pagination_links
 from .blocks import product_tiles
 from .listing import Listing
 
-__all__ = ["compare_form", "compare_sidebar", "listing_controls", "listing_results", "product_grid"]
+__all__ = [
+    "compare_form",
+    "compare_sidebar",
+    "listing_controls",
+    "listing_results",
+    "product_grid",
+    "subcategory_nav",
+]
 
 
 def _options(choices: Iterable[tuple[object, object]], chosen: object) -> str:
@@ -145,4 +153,45 @@ def compare_sidebar(items: Sequence[RowLike]) -> Markup:
         "  </ul>\n"
         f'  <p><a href="{escape(url_for("compare.index"))}">Compare</a></p>\n'
         "</section>\n"
+    )
+
+
+def subcategory_nav(
+    category: RowLike, parent: RowLike | None, siblings: Sequence[RowLike]
+) -> Markup:
+    """A category page's "Subcategories" navigation: the parent's (or the top category's)
+    name and its subcategories, this one marked as the current page; kept by the values
+    it shows (:mod:`~webenv.sites.core.fragments`), as every sibling and filtered page
+    shows the same one.
+
+    Args:
+        category: The category shown (``id``, ``name``).
+        parent: Its parent (``name``), or None for a top category.
+        siblings: The subcategories listed (``id``, ``slug``, ``name``).
+    """
+    heading = parent["name"] if parent else category["name"]
+    items = tuple((item["id"], item["slug"], item["name"]) for item in siblings)
+    key = (category["id"], heading, items)
+    return fragment(
+        "shop subcategories", key, lambda: _subcategory_nav(category["id"], heading, items)
+    )
+
+
+def _subcategory_nav(
+    current: object, heading: object, items: Sequence[tuple[object, str, object]]
+) -> Markup:
+    links = "".join(
+        f'      <li><span aria-current="page">{escape(name)}</span></li>\n'
+        if item_id == current
+        else f'      <li><a href="{escape(url_for("catalog.category", slug=slug))}">'
+        f"{escape(name)}</a></li>\n"
+        for item_id, slug, name in items
+    )
+    return Markup(
+        '<nav class="subcategory-nav" aria-label="Subcategories">\n'
+        f"    <h2>{escape(heading)}</h2>\n"
+        "    <ul>\n"
+        f"{links}"
+        "    </ul>\n"
+        "  </nav>"
     )
