@@ -15,9 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from flask import current_app, request
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-__all__ = ["MAX_FRAGMENTS", "fragment", "fragments", "remember"]
+from .icons import icon
+
+__all__ = [
+    "MAX_FRAGMENTS",
+    "fragment",
+    "fragments",
+    "logout_item",
+    "remember",
+    "search_form",
+]
 
 MAX_FRAGMENTS = 1024
 """Fragments kept per app and kind (a few kB each); the memo starts again when full."""
@@ -64,3 +73,30 @@ def remember(memo: dict[Hashable, Markup], key: Hashable, build: Callable[[], Ma
             memo.clear()
         memo[key] = markup
     return markup
+
+
+def logout_item(indent: str, action: str, token: str, label: str = "Log out") -> str:
+    """A header's account-list item that logs out: a POST form with the CSRF ``token``
+    and a link-styled ``label`` button, each line starting with ``indent``."""
+    return (
+        f"{indent}<li>\n"
+        f'{indent}  <form action="{escape(action)}" method="post">\n'
+        f'{indent}    <input type="hidden" name="csrf_token" value="{escape(token)}">\n'
+        f'{indent}    <button type="submit" class="link-button">{label}</button>\n'
+        f"{indent}  </form>\n"
+        f"{indent}</li>\n"
+    )
+
+
+def search_form(indent: str, action: str, query: object, placeholder: str) -> str:
+    """A header's search form (``search-q``, 200 characters at most) holding ``query``, each
+    line starting with ``indent``."""
+    return (
+        f'{indent}<form class="search-form" role="search" action="{escape(action)}"'
+        ' method="get">\n'
+        f'{indent}  <label for="search-q" class="visually-hidden">Search</label>\n'
+        f'{indent}  <input type="text" id="search-q" name="q" value="{escape(query)}"'
+        f' maxlength="200" placeholder="{placeholder}">\n'
+        f'{indent}  <button type="submit">{icon("search")}Search</button>\n'
+        f"{indent}</form>\n"
+    )

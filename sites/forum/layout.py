@@ -15,7 +15,7 @@ from flask import current_app, g, url_for
 from markupsafe import Markup, escape
 
 from ..core.csrf import csrf_token
-from ..core.fragments import fragment
+from ..core.fragments import fragment, logout_item, search_form
 from ..core.icons import icon
 from .listing import user_url
 
@@ -49,18 +49,16 @@ def _header(account: tuple[str, str] | None, unread_count: object, search_query:
             f"{unread}</li>\n"
             f'      <li><a href="{escape(url_for("account.settings"))}">{icon("settings")}'
             "Settings</a></li>\n"
-            "      <li>\n"
-            f'        <form action="{escape(url_for("account.logout"))}" method="post">\n'
-            f'          <input type="hidden" name="csrf_token" value="{escape(token)}">\n'
-            '          <button type="submit" class="link-button">Log out</button>\n'
-            "        </form>\n"
-            "      </li>\n"
+            f"{logout_item('      ', url_for('account.logout'), token)}"
         )
     else:
         links = (
             f'      <li><a href="{escape(url_for("account.login"))}">Log in</a></li>\n'
             f'      <li><a href="{escape(url_for("account.register"))}">Sign up</a></li>\n'
         )
+    search = search_form(
+        "  ", url_for("search.search"), search_query, "Search submissions and comments"
+    )
     return Markup(
         '<header class="site-header">\n'
         f'  <a class="logo" href="{escape(url_for("forums.front"))}">'
@@ -73,13 +71,7 @@ def _header(account: tuple[str, str] | None, unread_count: object, search_query:
         "Submit</a></li>\n"
         "    </ul>\n"
         "  </nav>\n"
-        '  <form class="search-form" role="search"'
-        f' action="{escape(url_for("search.search"))}" method="get">\n'
-        '    <label for="search-q" class="visually-hidden">Search</label>\n'
-        f'    <input type="text" id="search-q" name="q" value="{escape(search_query)}"'
-        ' maxlength="200" placeholder="Search submissions and comments">\n'
-        f'    <button type="submit">{icon("search")}Search</button>\n'
-        "  </form>\n"
+        f"{search}"
         '  <nav class="account-nav" aria-label="Account">\n'
         "    <ul>\n"
         f"{links}"

@@ -16,7 +16,7 @@ from markupsafe import Markup, escape
 
 from ..core.csrf import csrf_token
 from ..core.db import RowLike
-from ..core.fragments import fragment
+from ..core.fragments import fragment, logout_item, search_form
 from ..core.icons import icon
 from .cart import CartTotals
 from .pricing import format_money
@@ -80,12 +80,7 @@ def _header(
             "            </div>\n"
             "          </details>\n"
             "        </li>\n"
-            "        <li>\n"
-            f'          <form action="{escape(url_for("account.logout"))}" method="post">\n'
-            f'            <input type="hidden" name="csrf_token" value="{escape(token)}">\n'
-            '            <button type="submit" class="link-button">Log out</button>\n'
-            "          </form>\n"
-            "        </li>\n"
+            f"{logout_item('        ', url_for('account.logout'), token)}"
         )
     else:
         links = (
@@ -104,13 +99,7 @@ def _header(
         '<header class="site-header">\n'
         '  <div class="header-row">\n'
         f'    <a class="logo" href="{escape(url_for("catalog.index"))}">{site_name}</a>\n'
-        '    <form class="search-form" role="search"'
-        f' action="{escape(url_for("catalog.search"))}" method="get">\n'
-        '      <label for="search-q" class="visually-hidden">Search</label>\n'
-        f'      <input type="text" id="search-q" name="q" value="{escape(search_query)}"'
-        ' maxlength="200" placeholder="Search products">\n'
-        f'      <button type="submit">{icon("search")}Search</button>\n'
-        "    </form>\n"
+        f"{search_form('    ', url_for('catalog.search'), search_query, 'Search products')}"
         '    <nav class="account-nav" aria-label="Account">\n'
         "      <ul>\n"
         f"{links}"
