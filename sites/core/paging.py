@@ -6,10 +6,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from flask import current_app, request, url_for
+from markupsafe import Markup, escape
 from werkzeug.exceptions import NotFound
 
 
@@ -68,15 +69,66 @@ def url_with(**changes: object) -> str:
     Outside a routed request (an error page) the URL is built on the site's
     ``HOME_ENDPOINT``.
     """
+    return _url_builder()(changes)
+
+
+def _url_builder() -> Callable[[Mapping[str, object]], str]:
+    """What :func:`url_with` does, with the request read once: returns the current page's
+    URL with the given changes."""
     view_args = request.view_args or {}
     # The rule's path arguments include those a url_value_preprocessor took out of
     # view_args (the Git hosting's namespace and project).
     path_args = request.url_rule.arguments if request.url_rule is not None else ()
-    args = query_args(request.args.to_dict(), {*view_args, *path_args})
-    for key, value in changes.items():
-        if value is None:
-            args.pop(key, None)
-        else:
-            args[key] = value
+    current = query_args(request.args.to_dict(), {*view_args, *path_args})
     endpoint = request.endpoint or current_app.config["HOME_ENDPOINT"]
-    return url_for(endpoint, **view_args, **args)
+
+    def build(changes: Mapping[str, object]) -> str:
+        args = dict(current)
+        for key, value in changes.items():
+            if value is None:
+                args.pop(key, None)
+            else:
+                args[key] = value
+        return url_for(endpoint, **view_args, **args)
+
+    return build
+
+
+def pagination_links(page: int, pages: int) -> Markup:
+    """The ``Pagination`` navigation of a list on page ``page`` of ``pages`` (nothing for
+    one page): previous and next links and the :func:`page_window` numbers, with a gap
+    where numbers are skipped; each link is this page's URL with another ``page``
+    (:func:`url_with`). The ``pagination`` macro of ``core/_macros.html`` shows it."""
+    if not pages > 1:
+        return Markup("")
+    build = _url_builder()
+    items = []
+    if page > 1:
+        items.append(
+            f'    <li><a href="{escape(build({"page": page - 1}))}" rel="prev">'
+            "Previous page</a></li>\n"
+        )
+    previous = None
+    for number in page_window(page, pages):
+        if previous is not None and number > previous + 1:
+            items.append('    <li class="page-gap">…</li>\n')
+        if number == page:
+            items.append(
+                f'    <li><span aria-current="page" class="current-page">Page {escape(number)}'
+                "</span></li>\n"
+            )
+        else:
+            items.append(
+                f'    <li><a href="{escape(build({"page": number}))}">'
+                f"Page {escape(number)}</a></li>\n"
+            )
+        previous = number
+    if page < pages:
+        items.append(
+            f'    <li><a href="{escape(build({"page": page + 1}))}" rel="next">Next page</a></li>\n'
+        )
+    return Markup(
+        '<nav class="pagination" aria-label="Pagination">\n'
+        f"  <ul>\n{''.join(items)}  </ul>\n"
+        "</nav>\n"
+    )

@@ -15,6 +15,7 @@ from ..core import markdown
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
 from . import listing, messages
+from .layout import forum_footer, forum_header
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -73,6 +74,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "comment_summary": listing.comment_summary,
             "submission_image": media.submission_image,
             "submission_image_url": media.submission_image_url,
+            "forum_header": forum_header,
+            "forum_footer": forum_footer,
         },
     )
     return app

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 from ..core import images, markdown
 from ..core.clock import format_age
 from ..core.csrf import csrf_token
+from ..core.fragments import logout_item
 from ..core.icons import icon
 from . import access, media
 from .repo import FileDiff
@@ -209,19 +210,13 @@ def _account_nav(new_project: str, username: str, name: str, token: str) -> Mark
     page's URL) stands for how ``url_for`` builds its links on this request."""
     profile = escape(url_for("users.namespace", namespace=username))
     settings = escape(url_for("settings.profile"))
-    sign_out = escape(url_for("users.sign_out"))
+    sign_out = url_for("users.sign_out")
     return Markup(
         "<ul>\n"
         f'      <li><a href="{escape(new_project)}">{icon("plus")}New project</a></li>\n'
         f'      <li><a href="{profile}">{icon("user")}{escape(name)}</a></li>\n'
         f'      <li><a href="{settings}">{icon("pencil")}Edit profile</a></li>\n'
-        "      <li>\n"
-        f'        <form action="{sign_out}" method="post">\n'
-        '          <input type="hidden" name="csrf_token"'
-        f' value="{escape(token)}">\n'
-        '          <button type="submit" class="link-button">Sign out</button>\n'
-        "        </form>\n"
-        "      </li>\n"
+        f"{logout_item('      ', sign_out, token, 'Sign out')}"
         "    </ul>"
     )
 

@@ -15,6 +15,15 @@ from .. import SITES
 from ..core.app import create_site_app
 from ..core.help import help_blueprint
 from . import blocks, listing, pricing
+from .layout import shop_footer, shop_header
+from .listing_blocks import (
+    compare_form,
+    compare_sidebar,
+    listing_controls,
+    listing_results,
+    product_grid,
+    subcategory_nav,
+)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -75,5 +84,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "product_tiles": blocks.product_tiles,
             "review_list": blocks.review_list,
             "shop_by": listing.shop_by,
+            "shop_header": shop_header,
+            "shop_footer": shop_footer,
+            "compare_form": compare_form,
+            "compare_sidebar": compare_sidebar,
+            "listing_controls": listing_controls,
+            "listing_results": listing_results,
+            "product_grid": product_grid,
+            "subcategory_nav": subcategory_nav,
         },
     )

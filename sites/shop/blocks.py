@@ -10,12 +10,14 @@ value from the database escaped as the templates escaped it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from flask import url_for
 from markupsafe import Markup, escape
 
 from ..core.clock import format_date
 from ..core.db import RowLike
+from ..core.fragments import fragments, remember
 from ..core.icons import icon
 from ..core.images import picture_tag
 from .media import main_photos
@@ -67,14 +69,35 @@ def compare_button(product: RowLike, named: bool = False) -> Markup:
 
 def product_tiles(products: Sequence[RowLike]) -> Markup:
     """The ``<ul>`` of a product grid (``product_grid`` in the templates): a
-    :func:`product_card` a product, with the main photos of them all in one query.
+    :func:`product_card` a product, with the main photos of them all in one query; each
+    tile is kept by the values it shows (:mod:`~webenv.sites.core.fragments`), as products
+    recur from list to list.
 
     Args:
         products: Listing rows (:func:`webenv.sites.shop.listing.listing_columns`).
     """
     photos = main_photos(product["id"] for product in products)
-    tiles = "".join(f"{product_card(product, photos)}\n" for product in products)
+    memo = fragments("shop product card")
+    tiles = "".join(
+        f"{remember(memo, _card_key(product, photos), partial(product_card, product, photos))}\n"
+        for product in products
+    )
     return Markup(f'<ul class="product-grid">\n{tiles}</ul>')
+
+
+def _card_key(product: RowLike, photos: Mapping[int, tuple[str, str]]) -> tuple[object, ...]:
+    """Every value :func:`product_card` shows: a tile is built once per app and key."""
+    return (
+        product["id"],
+        product["slug"],
+        product["name"],
+        product["price_cents"],
+        product["final_price_cents"],
+        product["rating"],
+        product["review_count"],
+        product["in_stock"],
+        photos.get(product["id"]),
+    )
 
 
 def product_card(product: RowLike, photos: Mapping[int, tuple[str, str]]) -> Markup:
