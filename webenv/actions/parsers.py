@@ -321,6 +321,7 @@ def _json_text(value: object, what: str, example: str) -> str | None:
             raise ActionError(f"{what} is not JSON ({str(exc)[:60]}): write {example}") from None
     if not isinstance(value, dict | list):
         raise ActionError(f"{what} must be {example}, not a JSON {type(value).__name__}")
+    _check_strings(value, f"a string in the {what}")
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
@@ -333,6 +334,21 @@ def _json_text(value: object, what: str, example: str) -> str | None:
             f"{what} too long ({len(text)} characters; the limit is {MAX_BODY_CHARS})"
         )
     return text
+
+
+def _check_strings(value: object, what: str) -> None:
+    """:func:`_check_chars` on every key and string of a decoded JSON value: escapes such
+    as ``"\\u0000"`` or ``"\\ud800"`` decode to characters the action text never showed."""
+    stack = [value]
+    while stack:  # no recursion: bodies may nest deeply
+        item = stack.pop()
+        if isinstance(item, str):
+            _check_chars(item, what)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
 
 
 def _arity(verb: str) -> str:
