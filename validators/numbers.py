@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from functools import lru_cache
 
 from price_parser import Price
@@ -402,8 +402,12 @@ def _merge_cents(text: str, mentions: list[Mention]) -> list[Mention]:
 
 
 def to_cents(value: Decimal) -> Decimal:
-    """Round half-up to cents."""
-    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+    """Round half-up to cents (with the precision the value needs: a 27-digit amount
+    overflows the default 28 digits once it has two more)."""
+    if not value.is_finite():
+        return value
+    precision = Context(prec=max(28, value.adjusted() + 4))
+    return value.quantize(CENT, rounding=ROUND_HALF_UP, context=precision)
 
 
 def currency_of(text: str) -> str | None:

@@ -494,3 +494,45 @@ def test_lenient_edge_cases(answer, answer_type, refs, passed, rule):
 )
 def test_lenient_deepened_cases(answer, answer_type, refs, passed, rule):
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# Answers written by people who never saw the validators: a number with a measure a count
+# does not have, approximations and hedges spelled without the words the rules knew, and
+# a rival in brackets. Each failing case passed before; the passing ones are the controls.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("12 km", "number", {"exact_match": "12"}, False, "number:mismatch"),
+        ("12 kg", "number", {"exact_match": "12"}, False, "number:mismatch"),
+        ("12%", "number", {"exact_match": "12"}, False, "number:mismatch"),
+        ("12 percent", "number", {"exact_match": "12"}, False, "number:mismatch"),
+        ("$12", "number", {"exact_match": "12"}, False, "number:mismatch"),
+        ("12 dollars", "number", {"exact_match": "12"}, False, "number:mismatch"),
+        ("12 items", "number", {"exact_match": "12"}, True, "number:equal"),
+        ("12 hours", "number", {"exact_match": "12"}, True, "number:equal"),  # the question's unit
+        ("14 (each with a $500 total)", "number", {"exact_match": "14"}, True, "number:equal"),
+        ("12", "number", {"exact_match": "$12"}, True, "number:equal"),
+        ("12%", "number", {"exact_match": "12%"}, True, "number:equal"),
+        ("~12", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12ish", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("~$83.47", "currency", {"exact_match": "$83.47"}, False, "currency:qualified"),
+        ("~ 2 km", "distance", {"exact_match": "2 km"}, True, "distance:equal"),
+        ("probably 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("Presumably Harbor Goods", "string", {"exact_match": "Harbor Goods"}, False, "string:hedge"),
+        ("Harbor Goods (maybe)", "string", {"exact_match": "Harbor Goods"}, False, "string:hedge"),
+        ("Harbor Goods [not sure]", "string", {"exact_match": "Harbor Goods"}, False, "string:hedge"),
+        ("12 (or 13)", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("$83.47 (or $84.00)", "currency", {"exact_match": "$83.47"}, False, "currency:hedge"),
+        ("Alice Smith (or Bob Jones)", "string", {"exact_match": "Alice Smith"}, False, "string:ambiguous"),
+        ("12 (or more)", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("Pots (or Pans)", "string", {"exact_match": "Pots (or Pans)"}, True, "string:equal"),
+        ("$50.94 (including $5.00 shipping)", "currency", {"exact_match": "$50.94"}, True, "currency:equal"),
+    ],
+)
+def test_lenient_unseen_phrasings(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
+    verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
+    assert_verdict(verdict, False, "currency:mismatch")
