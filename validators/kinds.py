@@ -91,6 +91,10 @@ def _num_equal(answer: _Num, ref: _Num) -> str | None:
     return None
 
 
+SITE_CURRENCY = "USD"
+"""The currency of a reference amount written without one."""
+
+
 @dataclass(frozen=True)
 class _Money:
     cents: Any  # Decimal, rounded to cents
@@ -121,7 +125,9 @@ def _money_extract(text: str, hint: Any, context: EvalContext | None) -> list[_M
 def _money_equal(answer: _Money, ref: _Money) -> str | None:
     """Equal in cents; a reference written to finer precision ("359.546") is matched
     exactly by answers that are as precise, and by cents only for answers in cents."""
-    if answer.currency and ref.currency and answer.currency != ref.currency:
+    # A bare reference ("83.47") is in the sites' currency: every bundled site (and every
+    # WebArena site) prices in US dollars, so "83.47 EUR" is a different amount.
+    if answer.currency and answer.currency != (ref.currency or SITE_CURRENCY):
         return None
     if ref.decimals > 2 and answer.decimals > 2:
         return "equal" if answer.exact == ref.exact else None

@@ -527,6 +527,11 @@ def test_lenient_deepened_cases(answer, answer_type, refs, passed, rule):
         ("12 (or more)", "number", {"exact_match": "12"}, False, "number:qualified"),
         ("Pots (or Pans)", "string", {"exact_match": "Pots (or Pans)"}, True, "string:equal"),
         ("$50.94 (including $5.00 shipping)", "currency", {"exact_match": "$50.94"}, True, "currency:equal"),
+        # generated tasks write amounts bare ("83.47"); the sites price in US dollars
+        ("83.47 EUR", "currency", {"exact_match": "83.47"}, False, "currency:mismatch"),
+        ("£83.47", "currency", {"exact_match": "83.47"}, False, "currency:mismatch"),
+        ("83.47 USD", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
+        ("$83.47", "currency", {"exact_match": "83.47"}, True, "currency:equal"),
     ],
 )
 def test_lenient_unseen_phrasings(answer, answer_type, refs, passed, rule):
