@@ -46,7 +46,7 @@ from webenv.seen import SeenPage, remember
 from webenv.sitedb import MAX_WORLD_SCALE
 from webenv.sites import LOGIN_KEYS
 from webenv.sites.core.help import help_keys, site_docs_text
-from webenv.tasks import CURATED_WORLD_SEED, Task
+from webenv.tasks import CURATED_WORLD_SEED, MAX_INTENT_CHARS, Task
 from webenv.validators import (
     Check,
     EvalContext,
@@ -77,7 +77,7 @@ check_not_shadowed()
 BACKENDS = ("inprocess", "chromium")
 VALIDATOR_MODES = ("lenient", "strict")
 MAX_URL_CHARS = 4_096
-MAX_GOAL_CHARS = 4_096
+MAX_GOAL_CHARS = MAX_INTENT_CHARS
 MAX_TABS_CHARS = 8_192
 MAX_ERROR_CHARS = 1_024
 MAX_OBS_CHARS = 10_000_000

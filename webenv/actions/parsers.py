@@ -48,8 +48,9 @@ K = ActionKind
 _WEBARENA_VERBS = verbs("webarena")
 _BROWSERGYM_VERBS = verbs("browsergym")
 
-# XML-incompatible characters: the DOM cannot hold them, so no action may carry them.
-_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+UNHOLDABLE_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters no page (and no observation) can hold: C0 controls but tab/LF/CR, lone
+surrogates and the two noncharacters U+FFFE and U+FFFF."""
 _VERB = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(.*)\Z", re.DOTALL)
 _FENCE = re.compile(r"\A```[A-Za-z0-9_+-]*[ \t]*\n(.*)\n[ \t]*```\Z", re.DOTALL)
 _ID_GROUP = re.compile(r"\[([^\[\]]*)\]\s*(.*)\Z", re.DOTALL)
@@ -556,7 +557,7 @@ def _parse_call(source: str) -> ast.Call:
 
 def _check_chars(text: str, what: str) -> None:
     """Reject characters a page cannot hold (C0 controls but tab/LF/CR, lone surrogates)."""
-    bad = _BAD_CHARS.search(text)
+    bad = UNHOLDABLE_CHARS.search(text)
     if bad:
         char = ord(bad.group())
         kind = "lone surrogate" if 0xD800 <= char <= 0xDFFF else "control character"
