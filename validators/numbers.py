@@ -203,7 +203,9 @@ def _digit_mentions(text: str) -> list[Mention]:
         if m := _CURRENCY_BEFORE.search(before):
             symbol = m.group(0)
             currency = _currency_code(symbol.replace("-", "").replace("−", ""))
-            sign_before = before[: len(before) - len(symbol)].rstrip().endswith(("-", "−"))
+            head = before[: len(before) - len(symbol)].rstrip()
+            # "-$12" is negative; the dash of "$6.99 - $23.99" joins two amounts
+            sign_before = head.endswith(("-", "−")) and not head[:-1].rstrip()[-1:].isdigit()
             if (sign_before or symbol.strip().endswith(("-", "−"))) and value > 0:
                 value = -value
         elif m := _CURRENCY_AFTER.search(after):

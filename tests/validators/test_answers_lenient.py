@@ -541,3 +541,34 @@ def test_lenient_unseen_phrasings(answer, answer_type, refs, passed, rule):
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
+
+
+# shop.price-range-in-category asks for "the lowest and the highest price"; people write a
+# range. The failing-before cases are the first six; the rest must keep failing.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("$6.99 - $23.99", True, "list:equal"),
+        ("$6.99 to $23.99", True, "list:equal"),
+        ("from $6.99 to $23.99", True, "list:equal"),
+        ("lowest $6.99, highest $23.99", True, "list:equal"),
+        ("$6.99–$23.99", True, "list:equal"),
+        ("6.99-23.99", True, "list:equal"),
+        ("$23.99 and $6.99", True, "list:equal"),
+        ("$6.99", False, "list:missing-item"),
+        ("$6.99 to $24.99", False, "list:missing-item"),
+        ("$6.99, $12.00, $23.99", False, "list:extra-item"),
+        ("$6.99 to $23.99, falcon_ian", False, "list:missing-item"),
+        ("$6.99 or $23.99", False, "list:hedge"),
+        ("about $6.99 to $23.99", False, "list:missing-item"),
+        ("6.99 EUR to 23.99 EUR", False, "list:missing-item"),
+    ],
+)
+def test_a_list_of_amounts_written_as_a_range(answer, passed, rule):
+    verdict = lenient(answer, "list", {"exact_match": ["6.99", "23.99"]})
+    assert_verdict(verdict, passed, rule)
+
+
+def test_a_dash_between_two_amounts_is_no_minus_sign():
+    assert_verdict(lenient("-$12.00", "currency", {"exact_match": "$12.00"}), False, "currency:mismatch")
+    assert_verdict(lenient("$-12.00", "currency", {"exact_match": "$12.00"}), False, "currency:mismatch")
