@@ -291,5 +291,9 @@ def test_tasks_check_reports_a_login_the_world_lacks_without_a_traceback(tmp_pat
 def test_an_intent_as_long_as_the_goal_observation_and_tab_newline_text_load():
     data = {**copy.deepcopy(VALID), "intent_template": "x" * 4096, "instantiation_dict": {}}
     assert len(parse_task(data, "x.json").intent) == 4096
-    data = {**copy.deepcopy(VALID), "intent_template": "Line one\n\tline two", "instantiation_dict": {}}
+    data = {
+        **copy.deepcopy(VALID),
+        "intent_template": "Line one\n\tline two",
+        "instantiation_dict": {},
+    }
     assert parse_task(data, "x.json").intent == "Line one\n\tline two"

@@ -518,15 +518,39 @@ def test_lenient_deepened_cases(answer, answer_type, refs, passed, rule):
         ("~$83.47", "currency", {"exact_match": "$83.47"}, False, "currency:qualified"),
         ("~ 2 km", "distance", {"exact_match": "2 km"}, True, "distance:equal"),
         ("probably 12", "number", {"exact_match": "12"}, False, "number:hedge"),
-        ("Presumably Harbor Goods", "string", {"exact_match": "Harbor Goods"}, False, "string:hedge"),
+        (
+            "Presumably Harbor Goods",
+            "string",
+            {"exact_match": "Harbor Goods"},
+            False,
+            "string:hedge",
+        ),
         ("Harbor Goods (maybe)", "string", {"exact_match": "Harbor Goods"}, False, "string:hedge"),
-        ("Harbor Goods [not sure]", "string", {"exact_match": "Harbor Goods"}, False, "string:hedge"),
+        (
+            "Harbor Goods [not sure]",
+            "string",
+            {"exact_match": "Harbor Goods"},
+            False,
+            "string:hedge",
+        ),
         ("12 (or 13)", "number", {"exact_match": "12"}, False, "number:hedge"),
         ("$83.47 (or $84.00)", "currency", {"exact_match": "$83.47"}, False, "currency:hedge"),
-        ("Alice Smith (or Bob Jones)", "string", {"exact_match": "Alice Smith"}, False, "string:ambiguous"),
+        (
+            "Alice Smith (or Bob Jones)",
+            "string",
+            {"exact_match": "Alice Smith"},
+            False,
+            "string:ambiguous",
+        ),
         ("12 (or more)", "number", {"exact_match": "12"}, False, "number:qualified"),
         ("Pots (or Pans)", "string", {"exact_match": "Pots (or Pans)"}, True, "string:equal"),
-        ("$50.94 (including $5.00 shipping)", "currency", {"exact_match": "$50.94"}, True, "currency:equal"),
+        (
+            "$50.94 (including $5.00 shipping)",
+            "currency",
+            {"exact_match": "$50.94"},
+            True,
+            "currency:equal",
+        ),
         # generated tasks write amounts bare ("83.47"); the sites price in US dollars
         ("83.47 EUR", "currency", {"exact_match": "83.47"}, False, "currency:mismatch"),
         ("£83.47", "currency", {"exact_match": "83.47"}, False, "currency:mismatch"),
@@ -570,5 +594,9 @@ def test_a_list_of_amounts_written_as_a_range(answer, passed, rule):
 
 
 def test_a_dash_between_two_amounts_is_no_minus_sign():
-    assert_verdict(lenient("-$12.00", "currency", {"exact_match": "$12.00"}), False, "currency:mismatch")
-    assert_verdict(lenient("$-12.00", "currency", {"exact_match": "$12.00"}), False, "currency:mismatch")
+    assert_verdict(
+        lenient("-$12.00", "currency", {"exact_match": "$12.00"}), False, "currency:mismatch"
+    )
+    assert_verdict(
+        lenient("$-12.00", "currency", {"exact_match": "$12.00"}), False, "currency:mismatch"
+    )
