@@ -319,6 +319,10 @@ def check_typed(
             )
         hows.append(how)
     extra = [v for v in values if not any(kind.equal(v, r) for g in groups for r in g)]
+    if kind.name == "number" and all(r.unit is None for g in groups for r in g):
+        # Money beside a count or an id ("Order #100170, grand total $512.00") is no rival
+        # count; money alone still fails (the groups matched a value without it).
+        extra = [v for v in extra if not (v.unit and v.unit.isupper())]
     if extra and kind.name in _QUANTITIES:
         # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") qualify the
         # answer; they are no rival when the text outside the brackets is unambiguous.

@@ -329,7 +329,9 @@ def _find_numbers(text: str, words: bool) -> tuple[Mention, ...]:
             found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
     found = _mark_labels(text, [_add_half(text, m) for m in sorted(found, key=lambda m: m.start)])
     quantities = [m for m in found if not m.label]
-    return tuple(quantities or found)
+    if all(m.currency for m in quantities):  # money is no count: "Order #100170, $512.00"
+        return tuple(found)
+    return tuple(quantities)
 
 
 def _add_half(text: str, mention: Mention) -> Mention:

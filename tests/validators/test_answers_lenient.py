@@ -600,3 +600,28 @@ def test_a_dash_between_two_amounts_is_no_minus_sign():
     assert_verdict(
         lenient("$-12.00", "currency", {"exact_match": "$12.00"}), False, "currency:mismatch"
     )
+
+
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        # an order number or a count given with the money it came with (failed before)
+        ("Order #100170, with a grand total of $512.00", "string", "100170", True, "number:equal"),
+        ("#100170 ($512.00)", "string", "100170", True, "number:equal"),
+        ("12 items, $40.00 total", "number", "12", True, "number:equal"),
+        # money is still no count or id, and a rival number is still a rival
+        ("$512.00", "string", "100170", False, "number:mismatch"),
+        ("Order #100171, $512.00", "string", "100170", False, "number:mismatch"),
+        ("#100170 or #100171 ($512)", "string", "100170", False, "number:ambiguous"),
+        ("13 items ($12.00)", "number", "12", False, "number:mismatch"),
+        (
+            "Order #100642 cost $50.94, not $60.00",
+            "currency",
+            "$50.94",
+            False,
+            "currency:ambiguous",
+        ),
+    ],
+)
+def test_money_beside_a_count_or_an_id_is_no_rival(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
