@@ -442,6 +442,15 @@ def test_usage_in_error_messages_comes_from_the_action_table():
         'fill("7", "\\N{NULL}")',
         "type [7] [\ud800]",
         "stop [\x1f]",
+        # JSON escapes in api bodies and tool parameters decode past the action-text check
+        'api [POST] [http://forum.test/api/submissions] [{"title": "\\ud800"}]',
+        'api [POST] [http://forum.test/api/submissions] [{"title": "a\\u0000b"}]',
+        'api [PUT] [http://forum.test/api/x] [[{"deep": ["\\u001b"]}]]',
+        'api [POST] [http://forum.test/api/x] [{"\\udc00": 1}]',
+        'api("POST", "http://forum.test/api/x", \'{"title": "\\\\ud800"}\')',
+        'tool [search_issues] [{"project": "\\ud800"}]',
+        'tool("search_issues", {"project": "\\ud800"})',
+        'tool("search_issues", {"project": "\\x00"})',
     ],
 )
 def test_escaped_control_characters_and_surrogates_are_refused(action):

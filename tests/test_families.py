@@ -169,6 +169,26 @@ def test_generated_from_ignores_curated_ids():
     assert generated_from("shop/default-address-city/0") is None
 
 
+@pytest.mark.parametrize(
+    "task_id",
+    [
+        "shop/shop.cancel-order/w03-i1",  # a leading zero: a second id for w3-i1
+        "shop/shop.cancel-order/w3-i01",
+        "shop/shop.cancel-order/w\u0663-i1",  # Arabic-Indic 3: int() reads it, ids do not
+        "shop/shop.cancel-order/w3-i\uff11",  # fullwidth 1
+        "shop/shop.cancel-order/w2147483648-i1",  # past the largest world seed
+        "shop/shop.cancel-order/w3-i99999999999999999999",  # past the largest instance
+    ],
+)
+def test_generated_from_reads_only_canonical_in_range_ids(task_id):
+    assert generated_from(task_id) is None
+
+
+def test_generated_from_reads_the_largest_seeds():
+    largest = "shop/shop.cancel-order/w2147483647-i2147483647"
+    assert generated_from(largest) == ("shop.cancel-order", 2**31 - 1, 2**31 - 1)
+
+
 def _fake_family(build) -> Family:
     return Family(
         id="shop.fake",

@@ -81,6 +81,10 @@ def test_pinned_options_and_generated_task_ids(shop_gen):
         ({"instance": "3"}, r"options\['instance'\]='3'"),
         ({"task_id": CURATED, "instance": 1}, "not both"),
         ({"seed": 1}, "unknown reset option 'seed'"),
+        # a generated id names its seeds in range and in one spelling, as the options do
+        ({"task_id": "shop/shop.cancel-order/w99999999999-i1"}, "not in this env's task set"),
+        ({"task_id": "shop/shop.cancel-order/w3-i2147483648"}, "not in this env's task set"),
+        ({"task_id": "shop/shop.cancel-order/w03-i1"}, "not in this env's task set"),
     ],
 )
 def test_bad_reset_options_are_one_line_errors(shop_gen, options, message):
@@ -168,6 +172,7 @@ def test_selections_and_default_world_seeds():
         ({"world_seeds": [1, -2]}, "world_seeds=\\[1, -2\\]"),
         ({"world_seeds": "3"}, "world_seeds='3'"),
         ({"world_seeds": [True]}, "world_seeds=\\[True\\]"),
+        ({"world_seeds": [2**31]}, "world_seeds=\\[2147483648\\] .* from 0 to 2_147_483_647"),
         ({"world_seeds": 1, "world_seed": 1}, "not both"),
         ({"sites": ["mars"]}, "sites=\\['mars'\\]"),
     ],

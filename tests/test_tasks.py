@@ -68,6 +68,13 @@ def broken(path: list, value):
         (broken(["login"], {"shop_admn": "admin"}), "login: 'shop_admn' is not one of"),
         (broken(["solution"], [{"do": "dance"}]), "solution.0.do: 'dance' is not one of"),
         (broken(["colour"], "red"), "Additional properties are not allowed ('colour'"),
+        # what the agent is shown must fit, whole, in the goal observation and on a page
+        (broken(["intent_template"], "x" * 4097), "intent: 4097 characters; the goal"),
+        (broken(["instantiation_dict", "month"], "March\x00"), "intent: holds U+0000 at"),
+        (broken(["instantiation_dict", "month"], "\x1b[31mMarch"), "intent: holds U+001B at"),
+        (broken(["instantiation_dict", "month"], "March\ud800"), "intent: holds U+D800 at"),
+        (broken(["start_url"], "__SHOP__/\x07"), "start_url: holds U+0007 at position 9"),
+        (broken(["start_url"], "__SHOP__/\udfff"), "start_url: holds U+DFFF at position 9"),
     ],
 )
 def test_malformed_task_names_file_field_and_expectation(data, message):
@@ -279,3 +286,14 @@ def test_tasks_check_reports_a_login_the_world_lacks_without_a_traceback(tmp_pat
     assert result.exit_code == 1
     assert "Error: WorldError: site 'shop' has no user 'nobody'" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_an_intent_as_long_as_the_goal_observation_and_tab_newline_text_load():
+    data = {**copy.deepcopy(VALID), "intent_template": "x" * 4096, "instantiation_dict": {}}
+    assert len(parse_task(data, "x.json").intent) == 4096
+    data = {
+        **copy.deepcopy(VALID),
+        "intent_template": "Line one\n\tline two",
+        "instantiation_dict": {},
+    }
+    assert parse_task(data, "x.json").intent == "Line one\n\tline two"

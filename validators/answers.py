@@ -20,8 +20,8 @@ from .lists import check_list
 from .phrases import check_string
 from .spec import MODES, EvalSpec, ReferenceAnswers
 from .strict import check_strict, items_of
-from .text import FILLER, split_or, strip_preamble, tokens
-from .verdict import Verdict, combine, error, fail, parsed_spec
+from .text import FILLER, segments, split_or, strip_preamble, tokens
+from .verdict import Verdict, combine, error, fail, ok, parsed_spec
 
 _REMARK_START = frozenset(
     {
@@ -230,5 +230,23 @@ def _lenient_once(
             return money if money.passed else verdict
         return verdict
     if answer_type == "list":
-        return check_list(text, approach, value)
+        verdict = check_list(text, approach, value)
+        if verdict.rule != "list:missing-item" or approach != "exact_match" or not _amounts(value):
+            return verdict
+        if any(not any(c.isdigit() for c in seg.text) for seg in segments(text)):
+            return verdict  # a piece without an amount ("..., falcon_ian") is an extra item
+        # A list of amounts may be written as a range ("$6.99 to $23.99", "lowest $6.99,
+        # highest $23.99"): read as values, each item once and nothing else.
+        for kind in ("number", "currency"):
+            typed = check_typed(KINDS[kind], text, approach, value, context)
+            if typed.passed:
+                return ok("list:equal", typed.explanation)
+        return verdict
     return check_typed(KINDS[answer_type], text, approach, value, context)
+
+
+def _amounts(value: Any) -> bool:
+    """Whether a list reference is two or more numbers or amounts ("6.99", "$23.99")."""
+    items = items_of(value)
+    kinds = {scalar_kind(alt) for item in items for alt in split_or(item)}
+    return len(items) > 1 and kinds <= {"number", "currency"}

@@ -19,18 +19,20 @@ from .text import fold
 from .verdict import Verdict, fail, show
 
 _DISJUNCTION = re.compile(
-    r"\s+or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|later|earlier|"
-    r"greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
+    r"(?:\s+|\s*\(\s*)or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|"
+    r"later|earlier|greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
     r"|\s+/\s+(?!(?:5|10|100)\b)"
     r"|\s*[,;(]\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+",
     re.IGNORECASE,
 )
 _UNSURE = re.compile(
-    r"^\W*(?:maybe|perhaps|possibly)\b|\b(?:could|might|may)\s+also\s+be\b|"
-    r"\bnot\s+sure\s+(?:if|whether)\b",
+    r"^\W*(?:maybe|perhaps|possibly|probably|presumably)\b|"
+    r"\b(?:could|might|may)\s+also\s+be\b|\bnot\s+sure\s+(?:if|whether)\b|"
+    r"[(\[]\s*(?:maybe|perhaps|possibly|probably|presumably|not\s+sure)\s*\??\s*[)\]]",
     re.IGNORECASE,
 )
-"""An answer offered without commitment ("Maybe X", "X; it could also be Y")."""
+"""An answer offered without commitment ("Maybe X", "Probably X", "X (maybe)", "X; it
+could also be Y")."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 

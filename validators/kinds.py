@@ -38,9 +38,19 @@ class Kind:
 class _Num:
     value: Any  # Decimal
     decimals: int
+    unit: str | None = None  # a currency code or a measure written next to it ("%", "km")
 
     def __str__(self) -> str:
-        return format(self.value.normalize(), "f")
+        shown = format(self.value.normalize(), "f")
+        return f"{shown} {self.unit}" if self.unit else shown
+
+
+_MEASURE = re.compile(
+    r"\s?(%|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
+    r"yards?|kg|kilograms?|grams?|lbs?|ounces?|oz)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+"""A measure right after a number ("12%", "12 km", "12 kg"): a count is none of them."""
 
 
 def distinct(values: list[Any], key: Callable[[Any], Any] = lambda v: v) -> list[Any]:
@@ -53,21 +63,36 @@ def distinct(values: list[Any], key: Callable[[Any], Any] = lambda v: v) -> list
     return result
 
 
+def _nums(text: str) -> list[_Num]:
+    found = []
+    for m in find_numbers(text):
+        measure = _MEASURE.match(text, m.end)
+        unit = m.currency or (measure and measure.group(1).lower().replace(" ", ""))
+        found.append(_Num(m.value, m.decimals, "%" if unit == "percent" else unit))
+    return distinct(found, key=lambda n: n.value)
+
+
 def _num_ref(text: str, context: EvalContext | None) -> _Num | None:
-    found = distinct([_Num(m.value, m.decimals) for m in find_numbers(text)], key=lambda n: n.value)
+    found = _nums(text)
     return found[0] if len(found) == 1 else None
 
 
 def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num]:
-    return distinct([_Num(m.value, m.decimals) for m in find_numbers(text)], key=lambda n: n.value)
+    return _nums(text)
 
 
 def _num_equal(answer: _Num, ref: _Num) -> str | None:
+    if answer.unit and ref.unit is None:  # "$12", "12 km" or "12%" where a count was asked
+        return None
     if answer.value == ref.value:  # exact: no tolerance, so 10-digit ids stay distinct
         return "equal"
     if answer.decimals > ref.decimals >= 1 and round(answer.value, ref.decimals) == ref.value:
         return "rounded"
     return None
+
+
+SITE_CURRENCY = "USD"
+"""The currency of a reference amount written without one."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +125,9 @@ def _money_extract(text: str, hint: Any, context: EvalContext | None) -> list[_M
 def _money_equal(answer: _Money, ref: _Money) -> str | None:
     """Equal in cents; a reference written to finer precision ("359.546") is matched
     exactly by answers that are as precise, and by cents only for answers in cents."""
-    if answer.currency and ref.currency and answer.currency != ref.currency:
+    # A bare reference ("83.47") is in the sites' currency: every bundled site (and every
+    # WebArena site) prices in US dollars, so "83.47 EUR" is a different amount.
+    if answer.currency and answer.currency != (ref.currency or SITE_CURRENCY):
         return None
     if ref.decimals > 2 and answer.decimals > 2:
         return "equal" if answer.exact == ref.exact else None
@@ -231,15 +258,15 @@ _QUALIFIED = re.compile(
     r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
     r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
     r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of|"
-    r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|~|\bca\.?)"
-    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?" + _VALUE_START
+    r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|\bca\.?)"
+    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?" + _VALUE_START + r"|~\s*" + _VALUE_START
 )
 _QUALIFIED_AFTER = re.compile(
-    r"\d\s*(?:\+(?!\s*\d)|or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
-    r"over|under|so)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b)"
+    r"\d\s*(?:\+(?!\s*\d)|\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
+    r"over|under|so)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b|-?ish\b)"
 )
-"""A value stated as a bound or negated ("not 12", "more than $5", "before March 2024",
-"5 or more", "5+")."""
+"""A value stated as a bound, negated or approximate ("not 12", "more than $5", "before
+March 2024", "5 or more", "5+", "~12", "12ish")."""
 
 
 def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) -> list[str]:
@@ -292,6 +319,10 @@ def check_typed(
             )
         hows.append(how)
     extra = [v for v in values if not any(kind.equal(v, r) for g in groups for r in g)]
+    if kind.name == "number" and all(r.unit is None for g in groups for r in g):
+        # Money beside a count or an id ("Order #100170, grand total $512.00") is no rival
+        # count; money alone still fails (the groups matched a value without it).
+        extra = [v for v in extra if not (v.unit and v.unit.isupper())]
     if extra and kind.name in _QUANTITIES:
         # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") qualify the
         # answer; they are no rival when the text outside the brackets is unambiguous.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from functools import lru_cache
 
 from price_parser import Price
@@ -203,7 +203,9 @@ def _digit_mentions(text: str) -> list[Mention]:
         if m := _CURRENCY_BEFORE.search(before):
             symbol = m.group(0)
             currency = _currency_code(symbol.replace("-", "").replace("−", ""))
-            sign_before = before[: len(before) - len(symbol)].rstrip().endswith(("-", "−"))
+            head = before[: len(before) - len(symbol)].rstrip()
+            # "-$12" is negative; the dash of "$6.99 - $23.99" joins two amounts
+            sign_before = head.endswith(("-", "−")) and not head[:-1].rstrip()[-1:].isdigit()
             if (sign_before or symbol.strip().endswith(("-", "−"))) and value > 0:
                 value = -value
         elif m := _CURRENCY_AFTER.search(after):
@@ -327,7 +329,9 @@ def _find_numbers(text: str, words: bool) -> tuple[Mention, ...]:
             found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
     found = _mark_labels(text, [_add_half(text, m) for m in sorted(found, key=lambda m: m.start)])
     quantities = [m for m in found if not m.label]
-    return tuple(quantities or found)
+    if all(m.currency for m in quantities):  # money is no count: "Order #100170, $512.00"
+        return tuple(found)
+    return tuple(quantities)
 
 
 def _add_half(text: str, mention: Mention) -> Mention:
@@ -402,8 +406,12 @@ def _merge_cents(text: str, mentions: list[Mention]) -> list[Mention]:
 
 
 def to_cents(value: Decimal) -> Decimal:
-    """Round half-up to cents."""
-    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+    """Round half-up to cents (with the precision the value needs: a 27-digit amount
+    overflows the default 28 digits once it has two more)."""
+    if not value.is_finite():
+        return value
+    precision = Context(prec=max(28, value.adjusted() + 4))
+    return value.quantize(CENT, rounding=ROUND_HALF_UP, context=precision)
 
 
 def currency_of(text: str) -> str | None:

@@ -32,6 +32,7 @@ from webenv.browser.base import Browser
 from webenv.candidates import page_candidates
 from webenv.errors import OptionError, ShadowedPackage, TaskError
 from webenv.families import (
+    MAX_SEED,
     Family,
     default_world_seeds,
     generate,
@@ -45,7 +46,7 @@ from webenv.seen import SeenPage, remember
 from webenv.sitedb import MAX_WORLD_SCALE
 from webenv.sites import LOGIN_KEYS
 from webenv.sites.core.help import help_keys, site_docs_text
-from webenv.tasks import CURATED_WORLD_SEED, Task
+from webenv.tasks import CURATED_WORLD_SEED, MAX_INTENT_CHARS, Task
 from webenv.validators import (
     Check,
     EvalContext,
@@ -76,7 +77,7 @@ check_not_shadowed()
 BACKENDS = ("inprocess", "chromium")
 VALIDATOR_MODES = ("lenient", "strict")
 MAX_URL_CHARS = 4_096
-MAX_GOAL_CHARS = 4_096
+MAX_GOAL_CHARS = MAX_INTENT_CHARS
 MAX_TABS_CHARS = 8_192
 MAX_ERROR_CHARS = 1_024
 MAX_OBS_CHARS = 10_000_000
@@ -225,8 +226,6 @@ RESET_OPTIONS = ("task_id", "family", "world_seed", "instance")
 MAX_INSTANCE_TRIES = 64
 """Instance seeds a reset tries (the drawn one, then the next ones) before it gives up
 on a family that cannot instantiate on the drawn world."""
-MAX_SEED = 2**31 - 1
-"""Largest world seed or instance seed."""
 
 
 def _world_seeds(value: object) -> Sequence[int] | None:
@@ -234,8 +233,8 @@ def _world_seeds(value: object) -> Sequence[int] | None:
     if value is None:
         return None
     meaning = (
-        "world_seeds={!r} is not accepted; use a world seed (an integer >= 0), a "
-        "range or a non-empty list of them"
+        f"world_seeds={{!r}} is not accepted; use a world seed (an integer from 0 to "
+        f"{MAX_SEED:_}), a range or a non-empty list of them"
     )
     if isinstance(value, range):
         if len(value) == 0 or value[0] < 0 or value[-1] < 0 or max(value[0], value[-1]) > MAX_SEED:

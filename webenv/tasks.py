@@ -21,6 +21,7 @@ from typing import Any
 
 import jsonschema
 
+from webenv.actions.parsers import UNHOLDABLE_CHARS
 from webenv.errors import JSON_ERRORS, TaskError
 from webenv.modalities import Modalities
 from webenv.sites import BACK_OFFICES, SITES, expand_placeholders, login_site
@@ -180,6 +181,20 @@ def _describe(error: jsonschema.ValidationError) -> str:
     return f"{where}: {error.message}"
 
 
+MAX_INTENT_CHARS = 4_096
+"""Longest intent: the env's ``goal`` observation holds this many characters."""
+
+
+def _check_shown(source: str, field: str, text: str) -> None:
+    """Refuse text an agent is shown (the intent, the start URL) that it cannot be shown."""
+    bad = UNHOLDABLE_CHARS.search(text)
+    if bad:
+        raise TaskError(
+            f"{source}: {field}: holds U+{ord(bad.group()):04X} at position {bad.start()}, a "
+            "control character or lone surrogate no page or observation can carry; remove it"
+        )
+
+
 def parse_task(data: Any, source: str = "<task>") -> Task:
     """Validate one task object and build a :class:`Task`.
 
@@ -201,6 +216,13 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         raise TaskError(
             f"{source}: intent: does not match intent_template filled with instantiation_dict"
         )
+    if len(intent) > MAX_INTENT_CHARS:
+        raise TaskError(
+            f"{source}: intent: {len(intent)} characters; the goal observation holds at most "
+            f"{MAX_INTENT_CHARS}"
+        )
+    _check_shown(source, "intent", intent)
+    _check_shown(source, "start_url", data["start_url"])
     for key in data.get("login", {}):
         if login_site(key) not in data["sites"]:
             raise TaskError(

@@ -48,8 +48,9 @@ K = ActionKind
 _WEBARENA_VERBS = verbs("webarena")
 _BROWSERGYM_VERBS = verbs("browsergym")
 
-# XML-incompatible characters: the DOM cannot hold them, so no action may carry them.
-_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+UNHOLDABLE_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters no page (and no observation) can hold: C0 controls but tab/LF/CR, lone
+surrogates and the two noncharacters U+FFFE and U+FFFF."""
 _VERB = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(.*)\Z", re.DOTALL)
 _FENCE = re.compile(r"\A```[A-Za-z0-9_+-]*[ \t]*\n(.*)\n[ \t]*```\Z", re.DOTALL)
 _ID_GROUP = re.compile(r"\[([^\[\]]*)\]\s*(.*)\Z", re.DOTALL)
@@ -321,6 +322,7 @@ def _json_text(value: object, what: str, example: str) -> str | None:
             raise ActionError(f"{what} is not JSON ({str(exc)[:60]}): write {example}") from None
     if not isinstance(value, dict | list):
         raise ActionError(f"{what} must be {example}, not a JSON {type(value).__name__}")
+    _check_strings(value, f"a string in the {what}")
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
@@ -333,6 +335,21 @@ def _json_text(value: object, what: str, example: str) -> str | None:
             f"{what} too long ({len(text)} characters; the limit is {MAX_BODY_CHARS})"
         )
     return text
+
+
+def _check_strings(value: object, what: str) -> None:
+    """:func:`_check_chars` on every key and string of a decoded JSON value: escapes such
+    as ``"\\u0000"`` or ``"\\ud800"`` decode to characters the action text never showed."""
+    stack = [value]
+    while stack:  # no recursion: bodies may nest deeply
+        item = stack.pop()
+        if isinstance(item, str):
+            _check_chars(item, what)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
 
 
 def _arity(verb: str) -> str:
@@ -540,7 +557,7 @@ def _parse_call(source: str) -> ast.Call:
 
 def _check_chars(text: str, what: str) -> None:
     """Reject characters a page cannot hold (C0 controls but tab/LF/CR, lone surrogates)."""
-    bad = _BAD_CHARS.search(text)
+    bad = UNHOLDABLE_CHARS.search(text)
     if bad:
         char = ord(bad.group())
         kind = "lone surrogate" if 0xD800 <= char <= 0xDFFF else "control character"

@@ -31,6 +31,7 @@ from webenv.families.model import (
 )
 from webenv.families.registry import (
     DEFAULT_LOGINS,
+    MAX_SEED,
     TEST_WORLD_SEEDS,
     TRAIN_WORLD_SEEDS,
     default_world_seeds,
@@ -50,6 +51,7 @@ from webenv.families.registry import (
 
 __all__ = [
     "DEFAULT_LOGINS",
+    "MAX_SEED",
     "SKILLS",
     "TEST_WORLD_SEEDS",
     "TRAIN_WORLD_SEEDS",

@@ -30,7 +30,12 @@ TEST_WORLD_SEEDS = range(10_000, 20_000)
 # The world seeds a training selection draws from by default (any seed outside
 # TEST_WORLD_SEEDS is a training world; these are the default pool).
 TRAIN_WORLD_SEEDS = range(0, TEST_WORLD_SEEDS.start)
-_GENERATED_ID = re.compile(r"^[a-z_]+/(?P<family>[a-z0-9_.-]+)/w(?P<seed>\d+)-i(?P<instance>\d+)$")
+MAX_SEED = 2**31 - 1
+"""Largest world seed or instance seed."""
+# Seeds in canonical form only (ASCII digits, no leading zero), so each task has one id.
+_GENERATED_ID = re.compile(
+    r"^[a-z_]+/(?P<family>[a-z0-9_.-]+)/w(?P<seed>0|[1-9][0-9]*)-i(?P<instance>0|[1-9][0-9]*)$"
+)
 # Each site's task user (the one curated tasks log in as), from the site's own data
 # generator, and each back office's staff task user.
 DEFAULT_LOGINS: dict[str, str] = {
@@ -201,7 +206,10 @@ def generated_from(task: Task | str) -> tuple[str, int, int] | None:
     match = _GENERATED_ID.match(task_id)
     if match is None:
         return None
-    return match["family"], int(match["seed"]), int(match["instance"])
+    seed, instance = int(match["seed"]), int(match["instance"])
+    if seed > MAX_SEED or instance > MAX_SEED:
+        return None
+    return match["family"], seed, instance
 
 
 def context(family: Family, world_seed: int, instance: int, scale: int = 1) -> Context:
