@@ -85,6 +85,8 @@ def test_pinned_options_and_generated_task_ids(shop_gen):
         ({"task_id": "shop/shop.cancel-order/w99999999999-i1"}, "not in this env's task set"),
         ({"task_id": "shop/shop.cancel-order/w3-i2147483648"}, "not in this env's task set"),
         ({"task_id": "shop/shop.cancel-order/w03-i1"}, "not in this env's task set"),
+        # a family-only env says what its ids look like (it listed "0 tasks: ")
+        ({"task_id": "shop/nope"}, r"task families, whose tasks' ids read like 'shop/shop\."),
     ],
 )
 def test_bad_reset_options_are_one_line_errors(shop_gen, options, message):

@@ -38,6 +38,7 @@ from webenv.families import (
     generate,
     generated_from,
     select_sources,
+    task_id_for,
 )
 from webenv.modalities import action_modality
 from webenv.recording import EpisodeRecorder
@@ -811,9 +812,15 @@ class WebEnv(gym.Env[dict[str, str], str]):
             return made
         ids = [task.task_id for task in self.tasks]
         shown = ", ".join(map(repr, ids[:3])) + (", ..." if len(ids) > 3 else "")
+        held = [f"{len(ids)} curated tasks" + (f": {shown}" if ids else "")]
+        if self.families:
+            example = task_id_for(self.families[0], 0, 0)
+            held.append(
+                f"{len(self.families)} task families, whose tasks' ids read like {example!r}"
+            )
         raise OptionError(
-            f"task_id {task_id!r} is not in this env's task set ({len(ids)} "
-            f"tasks: {shown}); `webenv tasks list` shows the ids"
+            f"task_id {task_id!r} is not in this env's task set ({'; '.join(held)}); "
+            "`webenv tasks list` shows the ids"
         )
 
     def step(self, action: str) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:

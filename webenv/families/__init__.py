@@ -46,6 +46,7 @@ from webenv.families.registry import (
     is_family_selection,
     select_families,
     select_sources,
+    task_id_for,
     world_split,
 )
 
@@ -72,6 +73,7 @@ __all__ = [
     "like_pattern",
     "select_families",
     "select_sources",
+    "task_id_for",
     "world_data",
     "world_split",
 ]
