@@ -28,11 +28,13 @@ _DISJUNCTION = re.compile(
 _UNSURE = re.compile(
     r"^\W*(?:maybe|perhaps|possibly|probably|presumably)\b|"
     r"\b(?:could|might|may)\s+also\s+be\b|\bnot\s+sure\s+(?:if|whether)\b|"
-    r"[(\[]\s*(?:maybe|perhaps|possibly|probably|presumably|not\s+sure)\s*\??\s*[)\]]",
+    r"[(\[]\s*(?:maybe|perhaps|possibly|probably|presumably|not\s+sure)\s*\??\s*[)\]]|"
+    r"\bor\s+(?:(?:maybe|perhaps|possibly)\s+)?(?:(?:some|any)thing|whatever|thereabouts|"
+    r"(?:something\s+)?similar)\b",
     re.IGNORECASE,
 )
 """An answer offered without commitment ("Maybe X", "Probably X", "X (maybe)", "X; it
-could also be Y")."""
+could also be Y", "X or something", "X, or maybe something else", "X or thereabouts")."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 

@@ -543,6 +543,20 @@ def test_lenient_deepened_cases(answer, answer_type, refs, passed, rule):
             "string:ambiguous",
         ),
         ("12 (or more)", "number", {"exact_match": "12"}, False, "number:qualified"),
+        # a vague alternative is no commitment either
+        ("12, or maybe something else", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12 or something", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("$83.47 or thereabouts", "currency", {"exact_match": "$83.47"}, False, "currency:hedge"),
+        ("falcon or anything else", "string", {"must_include": ["falcon"]}, False, "string:hedge"),
+        (
+            "falcon (or something similar)",
+            "string",
+            {"must_include": ["falcon"]},
+            False,
+            "string:hedge",
+        ),
+        ("Pots or similar", "string", {"exact_match": "Pots or similar"}, True, "string:equal"),
+        ("Something Blue", "string", {"exact_match": "something blue"}, True, "string:equal"),
         ("Pots (or Pans)", "string", {"exact_match": "Pots (or Pans)"}, True, "string:equal"),
         (
             "$50.94 (including $5.00 shipping)",
