@@ -868,7 +868,8 @@ class CandidatePolicy:
     on any loss whose gradient with respect to the scores is given.
     """
 
-    def __init__(self, n_dense: int = N_DENSE) -> None:
+    def __init__(self, n_dense: int = N_DENSE, l2: float = 1e-4) -> None:
+        self.l2 = l2
         self.params = {"v": np.zeros(n_dense), "w": np.zeros(1 << HASH_BITS)}
         self._adam = {k: (np.zeros_like(p), np.zeros_like(p)) for k, p in self.params.items()}
         self._t = 0
@@ -893,11 +894,11 @@ class CandidatePolicy:
             "w": np.bincount(x.index, weights=dscores[x.owner], minlength=1 << HASH_BITS),
         }
 
-    def apply(self, grads: dict[str, np.ndarray], lr: float, l2: float = 1e-4) -> None:
-        """One Adam step that descends ``grads`` (plus a little weight decay)."""
+    def apply(self, grads: dict[str, np.ndarray], lr: float) -> None:
+        """One Adam step that descends ``grads`` (plus weight decay ``l2``)."""
         self._t += 1
         for key, grad in grads.items():
-            grad = grad + l2 * self.params[key]
+            grad = grad + self.l2 * self.params[key]
             m, v = self._adam[key]
             m[...] = 0.9 * m + 0.1 * grad
             v[...] = 0.999 * v + 0.001 * grad**2
@@ -1335,7 +1336,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     )
     log(f"demonstrations: {demo_stats} ({time.perf_counter() - started:.0f} s)")
     demos, answer_demos = DemonstrationSet(steps), DemonstrationSet(endings)
-    policy = CandidatePolicy()
+    policy = CandidatePolicy(l2=args.l2)
     answer_head = CandidatePolicy(N_ANSWER)
     # Each set also has reference trajectories on its held-out worlds: how often the
     # policy's top choice is the expert's (step accuracy) measures imitation there.
@@ -1586,6 +1587,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--demo-instances", type=int, default=2, help="instances per family and world")
     add("--bc-steps", type=int, default=150, help="behaviour-cloning epochs (full batch)")
     add("--bc-lr", type=float, default=0.05)
+    add("--l2", type=float, default=1e-3, help="the policy's weight decay")
     add("--rl-iterations", type=int, default=10)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)
