@@ -1587,7 +1587,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--demo-instances", type=int, default=2, help="instances per family and world")
     add("--bc-steps", type=int, default=150, help="behaviour-cloning epochs (full batch)")
     add("--bc-lr", type=float, default=0.05)
-    add("--l2", type=float, default=1e-3, help="the policy's weight decay")
+    add("--l2", type=float, default=1e-4, help="the policy's weight decay")
     add("--rl-iterations", type=int, default=10)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)
