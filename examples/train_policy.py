@@ -409,11 +409,19 @@ class EpisodeMemory:
     last_role: str = ""
     typed: bool = False
     docs: SiteDocs | None = None
+    touched: set[str] = field(default_factory=set)
+    pressed: set[str] = field(default_factory=set)
 
     def remember(self, url: str, candidate: str, kind: str, element: PageElement | None) -> None:
         self.taken.add((url, candidate))
+        # The words the episode has acted on so far: the names it clicked, the text it
+        # typed or chose, the pages it was on (for "what the goal names is not done yet").
+        self.touched |= tokens(url.split("://", 1)[-1]) | tokens(_parse(candidate).text or "")
         if element is not None and element.name:
             self.names.add(element.name)
+            self.touched |= tokens(element.name)
+            if element.role == "button":
+                self.pressed |= stems(tokens(element.name))
         self.steps += 1
         self.last_kind = kind
         self.last_role = element.role if element is not None else ""
@@ -446,7 +454,7 @@ def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None,
     return kind, action.target, text
 
 
-N_DENSE = len(KINDS) + len(ROLES) + 46
+N_DENSE = len(KINDS) + len(ROLES) + 52
 """Dense features per candidate (see :func:`candidate_features`)."""
 DOCS = len(KINDS) + len(ROLES) + 41
 """Where the help-page features start (line and mention match, mentioned, relative match,
@@ -488,6 +496,17 @@ class Features:
         )
 
 
+def goal_progress(
+    goal: str, template_words: set[str], memory: EpisodeMemory
+) -> tuple[set[str], set[str], set[str]]:
+    """The goal's world words (names, titles, values: not its template), those of them the
+    episode has not clicked, typed or visited yet, and the stems of the goal's first word
+    (its verb: "close", "approve")."""
+    world_words = tokens(goal) - template_words
+    first = _TOKEN.findall(goal.lower())[:1]
+    return world_words, world_words - memory.touched, stems(tokens(" ".join(first)))
+
+
 @functools.lru_cache(maxsize=1 << 20)
 def _hash(text: str) -> int:
     # crc32, not hash(): Python randomises str hashes per process. Keys repeat from page
@@ -525,6 +544,10 @@ def candidate_features(
     page_words = stems({word for element in elements.values() for word in tokens(element.name)})
     page_coverage = len(template_stems & page_words) / max(1, len(template_stems))
     place, count = goal_ranks(goal)
+    pending_goal, pending, verb = goal_progress(goal, template_words, memory)
+    pending_share = len(pending) / max(1, len(pending_goal))
+    verb_pressed = float(bool(verb) and verb <= memory.pressed)
+    pending_quotes = float(any(not (tokens(q) <= memory.touched) for q in quoted))
     parsed = [_kind(candidate, None) for candidate in candidates]
     # Rank of each candidate among those of its kind whose elements share role and path
     # (one list's rows), in page order; and among those not yet taken on this page.
@@ -626,11 +649,23 @@ def candidate_features(
                 goal, obs["url"], text if kind == "select" else name
             )
             f[base + 41], f[base + 42], f[base + 43] = line, mention, float(mentioned)
+        # What the goal names that the episode has not acted on yet: stopping with some
+        # left is early, and a candidate that acts on them is a step towards the goal.
+        acts_on = (name_words | text_words) & pending
+        f[base + 46] = is_stop * pending_share
+        f[base + 47] = (not is_stop) * len(acts_on) / max(1, len(pending_goal))
+        f[base + 48] = is_stop * pending_quotes
+        # Whether a button the episode pressed says what the goal's verb asks ("Close
+        # issue" for "Close every open issue..."): a task that changes things is done then.
+        f[base + 49] = is_stop * verb_pressed
+        f[base + 50] = is_stop * (1 - verb_pressed) * (1 - question)
+        f[base + 51] = (role == "button") * (stems(name_words) >= verb) * bool(verb)
         words = sorted(plain(name_words - goal_words))[:6]
         keys = [f"k{kind}r{role}l{memory.last_kind}"]
         keys += [f"n{kind}|{word}" for word in words]
         keys += [f"g{word}|{goal_word}" for word in words for goal_word in template_words]
-        keys += [f"q{kind}|{goal_word}" for goal_word in template_words]
+        # (Not for stop: a goal word's pull towards stopping is the same on every page.)
+        keys += [f"q{kind}|{goal_word}" for goal_word in template_words if not is_stop]
         keys += [f"u{kind}|{word}" for word in route_words]
         keys += [f"v{url_word}|{word}" for url_word in route_words for word in words]
         keys += [f"t{kind}|{word}" for word in sorted(text_words & template_words)[:4]]
@@ -833,7 +868,8 @@ class CandidatePolicy:
     on any loss whose gradient with respect to the scores is given.
     """
 
-    def __init__(self, n_dense: int = N_DENSE) -> None:
+    def __init__(self, n_dense: int = N_DENSE, l2: float = 1e-4) -> None:
+        self.l2 = l2
         self.params = {"v": np.zeros(n_dense), "w": np.zeros(1 << HASH_BITS)}
         self._adam = {k: (np.zeros_like(p), np.zeros_like(p)) for k, p in self.params.items()}
         self._t = 0
@@ -858,11 +894,11 @@ class CandidatePolicy:
             "w": np.bincount(x.index, weights=dscores[x.owner], minlength=1 << HASH_BITS),
         }
 
-    def apply(self, grads: dict[str, np.ndarray], lr: float, l2: float = 1e-4) -> None:
-        """One Adam step that descends ``grads`` (plus a little weight decay)."""
+    def apply(self, grads: dict[str, np.ndarray], lr: float) -> None:
+        """One Adam step that descends ``grads`` (plus weight decay ``l2``)."""
         self._t += 1
         for key, grad in grads.items():
-            grad = grad + l2 * self.params[key]
+            grad = grad + self.l2 * self.params[key]
             m, v = self._adam[key]
             m[...] = 0.9 * m + 0.1 * grad
             v[...] = 0.999 * v + 0.001 * grad**2
@@ -1300,7 +1336,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     )
     log(f"demonstrations: {demo_stats} ({time.perf_counter() - started:.0f} s)")
     demos, answer_demos = DemonstrationSet(steps), DemonstrationSet(endings)
-    policy = CandidatePolicy()
+    policy = CandidatePolicy(l2=args.l2)
     answer_head = CandidatePolicy(N_ANSWER)
     # Each set also has reference trajectories on its held-out worlds: how often the
     # policy's top choice is the expert's (step accuracy) measures imitation there.
@@ -1551,6 +1587,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--demo-instances", type=int, default=2, help="instances per family and world")
     add("--bc-steps", type=int, default=150, help="behaviour-cloning epochs (full batch)")
     add("--bc-lr", type=float, default=0.05)
+    add("--l2", type=float, default=1e-4, help="the policy's weight decay")
     add("--rl-iterations", type=int, default=10)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)
