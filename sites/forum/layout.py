@@ -31,12 +31,13 @@ def forum_header(unread_count: object, search_query: object) -> Markup:
     """
     user = g.get("user")
     account = None if not user else (user["username"], csrf_token())
-    unread = (type(unread_count), unread_count) if unread_count else None
-    key = (current_app.config["SITE_NAME"], account, unread, type(search_query), search_query)
-    return fragment("forum header", key, lambda: _header(account, unread_count, search_query))
+    unread = unread_count or None  # 0, None and "" all show nothing
+    key = (account, type(unread), unread, type(search_query), search_query)
+    return fragment("forum header", key, lambda: _header(account, unread, search_query))
 
 
 def _header(account: tuple[str, str] | None, unread_count: object, search_query: object) -> Markup:
+    """The header from the values of its key alone."""
     if account is not None:
         username, token = account
         unread = (
@@ -88,8 +89,7 @@ def forum_footer(site_urls: Mapping[str, str]) -> Markup:
         site_urls: The world's site URLs (a link to the shop, when it has one).
     """
     shop = site_urls.get("shop")
-    key = (current_app.config["SITE_NAME"], shop)
-    return fragment("forum footer", key, lambda: _footer(shop))
+    return fragment("forum footer", shop, lambda: _footer(shop))
 
 
 def _footer(shop: str | None) -> Markup:

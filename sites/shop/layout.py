@@ -37,30 +37,27 @@ def shop_header(
     user = g.get("user")
     account = None
     if user:
-        totals = None if mini_cart is None else (mini_cart.quantity, mini_cart.subtotal)
-        account = (user["first_name"], totals, csrf_token())
+        assert mini_cart is not None  # the layout reads it whenever someone is logged in
+        account = (user["first_name"], mini_cart.quantity, mini_cart.subtotal, csrf_token())
     categories = tuple((item["slug"], item["name"]) for item in nav_categories)
-    key = (current_app.config["SITE_NAME"], account, categories, type(search_query), search_query)
-    return fragment(
-        "shop header", key, lambda: _header(nav_categories, mini_cart, search_query, account)
-    )
+    key = (account, categories, type(search_query), search_query)
+    return fragment("shop header", key, lambda: _header(categories, search_query, account))
 
 
 def _header(
-    nav_categories: Sequence[RowLike],
-    mini_cart: CartTotals | None,
+    categories: Sequence[tuple[str, object]],
     search_query: object,
-    account: tuple[object, object, str] | None,
+    account: tuple[object, int, int, str] | None,
 ) -> Markup:
+    """The header from the values of its key alone (first name, cart quantity and
+    subtotal, CSRF token; the menu's slugs and names)."""
     site_name = escape(current_app.config["SITE_NAME"])
     cart_url = escape(url_for("cart.view"))
     if account is not None:
-        first_name, _, token = account
-        assert mini_cart is not None  # the layout reads it whenever someone is logged in
-        quantity = mini_cart.quantity
+        first_name, quantity, subtotal, token = account
         if quantity:
             content = (
-                f"              <p>Cart Subtotal: {escape(format_money(mini_cart.subtotal))}</p>\n"
+                f"              <p>Cart Subtotal: {escape(format_money(subtotal))}</p>\n"
                 f'              <p><a href="{cart_url}">View and Edit Cart</a></p>\n'
                 f'              <p><a href="{escape(url_for("cart.checkout"))}">'
                 "Proceed to Checkout</a></p>\n"
@@ -90,10 +87,10 @@ def _header(
             "Create an account</a></li>\n"
             f'        <li><a href="{cart_url}">{icon("cart")}My Cart</a></li>\n'
         )
-    categories = "".join(
-        f'      <li><a href="{escape(url_for("catalog.category", slug=item["slug"]))}">'
-        f"{escape(item['name'])}</a></li>\n"
-        for item in nav_categories
+    menu = "".join(
+        f'      <li><a href="{escape(url_for("catalog.category", slug=slug))}">'
+        f"{escape(name)}</a></li>\n"
+        for slug, name in categories
     )
     return Markup(
         '<header class="site-header">\n'
@@ -108,7 +105,7 @@ def _header(
         "  </div>\n"
         '  <nav class="category-nav" aria-label="Categories">\n'
         "    <ul>\n"
-        f"{categories}"
+        f"{menu}"
         "    </ul>\n"
         "  </nav>\n"
         "</header>"
@@ -124,22 +121,22 @@ def shop_footer(footer_pages: Sequence[RowLike], site_urls: dict[str, str]) -> M
     """
     pages = tuple((item["url_key"], item["title"]) for item in footer_pages)
     forum = site_urls.get("forum")
-    key = (current_app.config["SITE_NAME"], pages, forum)
-    return fragment("shop footer", key, lambda: _footer(footer_pages, forum))
+    return fragment("shop footer", (pages, forum), lambda: _footer(pages, forum))
 
 
-def _footer(footer_pages: Sequence[RowLike], forum: str | None) -> Markup:
-    pages = "".join(
-        f'      <li><a href="{escape(url_for("cms.page", url_key=item["url_key"]))}">'
-        f"{escape(item['title'])}</a></li>\n"
-        for item in footer_pages
+def _footer(pages: Sequence[tuple[str, object]], forum: str | None) -> Markup:
+    """The footer from the values of its key alone (the CMS pages' URL keys and titles)."""
+    links = "".join(
+        f'      <li><a href="{escape(url_for("cms.page", url_key=url_key))}">'
+        f"{escape(title)}</a></li>\n"
+        for url_key, title in pages
     )
     community = f'  <p><a href="{escape(forum)}/">Community forum</a></p>\n' if forum else ""
     return Markup(
         '<footer class="site-footer">\n'
         '  <nav aria-label="About the shop">\n'
         '    <ul class="footer-links">\n'
-        f"{pages}"
+        f"{links}"
         f'      <li><a href="{escape(url_for("contact.form"))}">Contact Us</a></li>\n'
         "    </ul>\n"
         "  </nav>\n"
