@@ -38,7 +38,13 @@ class Kind:
 class _Num:
     value: Any  # Decimal
     decimals: int
-    unit: str | None = None  # a currency code or a measure written next to it ("%", "km")
+    currency: str | None = None  # the currency code written with it ("USD")
+    measure: str | None = None  # a measure written right after it ("%", "km")
+
+    @property
+    def unit(self) -> str | None:
+        """What the number counts, when the text says: its currency or its measure."""
+        return self.currency or self.measure
 
     def __str__(self) -> str:
         shown = format(self.value.normalize(), "f")
@@ -66,9 +72,11 @@ def distinct(values: list[Any], key: Callable[[Any], Any] = lambda v: v) -> list
 def _nums(text: str) -> list[_Num]:
     found = []
     for m in find_numbers(text):
-        measure = _MEASURE.match(text, m.end)
-        unit = m.currency or (measure and measure.group(1).lower().replace(" ", ""))
-        found.append(_Num(m.value, m.decimals, "%" if unit == "percent" else unit))
+        after = _MEASURE.match(text, m.end)
+        measure = after.group(1).lower().replace(" ", "") if after else None
+        found.append(
+            _Num(m.value, m.decimals, m.currency, "%" if measure == "percent" else measure)
+        )
     return distinct(found, key=lambda n: n.value)
 
 
@@ -322,7 +330,7 @@ def check_typed(
     if kind.name == "number" and all(r.unit is None for g in groups for r in g):
         # Money beside a count or an id ("Order #100170, grand total $512.00") is no rival
         # count; money alone still fails (the groups matched a value without it).
-        extra = [v for v in extra if not (v.unit and v.unit.isupper())]
+        extra = [v for v in extra if v.currency is None]
     if extra and kind.name in _QUANTITIES:
         # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") qualify the
         # answer; they are no rival when the text outside the brackets is unambiguous.
