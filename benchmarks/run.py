@@ -39,6 +39,7 @@ from werkzeug.test import Client
 import webenv  # noqa: F401  (registers the env ids)
 from webenv.browser import pagecache
 from webenv.browser.pagecache import page_cache
+from webenv.families import DEFAULT_LOGINS
 from webenv.sitedb import evict_snapshot
 from webenv.sites import login_site
 from webenv.tools.solution import find_element
@@ -54,13 +55,8 @@ PAGES = {
     "orders": "http://shop.test/account/orders",
     "cart": "http://shop.test/cart",
 }
-SITE_USERS = {
-    "shop": "emma.lopez",
-    "shop_admin": "admin",
-    "forum": "mark.wilson",
-    "githost": "alex.chen",
-}
-"""Login key (a site or a back office) -> who its pages are timed as."""
+SITE_USERS = DEFAULT_LOGINS
+"""Login key (a site or a back office) -> who its pages are timed as: the task users."""
 OTHER_SITES = {
     "shop_admin": (
         "WebShopAdmin-v0",

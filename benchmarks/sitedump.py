@@ -36,12 +36,12 @@ from werkzeug.wrappers import Response
 import webenv  # noqa: F401  (registers the env ids)
 from webenv.browser import pagecache
 from webenv.env import WebEnv
+from webenv.families import DEFAULT_LOGINS
 from webenv.tools.solution import play_solution
 from webenv.world import SITES, World
 
 WORLDS = (0, 1, 10007)
 HOSTED = ("shop", "forum", "githost")
-USERS = {"shop": "emma.lopez", "forum": "mark.wilson", "githost": "alex.chen"}
 WALK_STEPS = 300
 HREF = re.compile(rb'<a [^>]*href="([^"#]*)')
 GET_FORM = re.compile(rb'<form [^>]*action="([^"]*)" method="get"[^>]*>(.*?)</form>', re.S)
@@ -121,7 +121,7 @@ def walk(world: World, site: str, logged_in: bool, seed: int, recorder: Recorder
     spec = SITES[site]
     client = Client(world.apps[site])
     if logged_in:
-        name, value = world.login_cookies({site: USERS[site]})[site]
+        name, value = world.login_cookies({site: DEFAULT_LOGINS[site]})[site]
         client.set_cookie(name, value, domain=spec.host)
     rng = random.Random(f"{site} {seed} {logged_in}")
     recorder.label = f"walk {site} world {seed} {'in' if logged_in else 'out'}"
