@@ -8,7 +8,9 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RequestRedirect
 from werkzeug.wrappers import Response
 
 from ...core.clock import now_text
@@ -290,6 +292,19 @@ def _page_form(page: sqlite3.Row | None, form: Any, errors: dict[str, str], stat
     ), status
 
 
+def storefront_path_taken(url_key: str) -> bool:
+    """Whether ``/<url_key>`` is served by another storefront page than a CMS page (the
+    cart, the search, the help section ...), so a CMS page there could never be shown."""
+    adapter = current_app.url_map.bind("localhost")
+    try:
+        endpoint, _ = adapter.match(f"/{url_key}", method="GET")
+    except RequestRedirect:
+        return True  # a section such as /help/, reached by adding the slash
+    except HTTPException:
+        return True  # a path that only another method serves
+    return endpoint != "cms.page"
+
+
 @bp.route("/content/pages/new", methods=("GET", "POST"))
 @bp.route("/content/pages/<int(max=999999999):page_id>", methods=("GET", "POST"))
 @staff_required("content")
@@ -309,6 +324,10 @@ def page_edit(page_id: int | None = None) -> Response | tuple[str, int]:
     if "url_key" not in errors:
         if not URL_KEY.match(url_key):
             errors["url_key"] = "URL Key must be lower-case letters and digits joined by hyphens."
+        elif storefront_path_taken(url_key):
+            errors["url_key"] = (
+                f"The URL key {url_key} is a storefront path already (/{url_key}); choose another."
+            )
         elif db.execute(
             "SELECT 1 FROM cms_pages WHERE url_key = ? AND id != ?", (url_key, page_id or 0)
         ).fetchone():

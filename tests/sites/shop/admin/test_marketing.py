@@ -91,6 +91,24 @@ def test_cms_pages(client, conn, admin_post) -> None:
     assert admin_post(f"/admin/content/pages/{page_id}/delete").status_code == 404
 
 
+@pytest.mark.parametrize("url_key", ["help", "cart", "search", "checkout", "contact", "admin"])
+def test_a_cms_page_cannot_take_a_storefront_path(client, conn, admin_post, url_key) -> None:
+    """A CMS page at /help or /cart could never be shown (the storefront's own page answers
+    there), so the form refuses the key and writes nothing."""
+    before = conn.execute("SELECT COUNT(*) FROM cms_pages").fetchone()[0]
+    form = {"title": "Shadowed", "url_key": url_key, "content": "Text.", "is_active": "1"}
+    response = admin_post("/admin/content/pages/new", form)
+    assert response.status_code == 400 and b"is a storefront path already" in response.data
+    assert conn.execute("SELECT COUNT(*) FROM cms_pages").fetchone()[0] == before
+    assert client.get(f"/{url_key}").status_code != 404  # the storefront serves it
+
+
+def test_a_cms_page_url_key_beside_storefront_paths_is_served(client, admin_post) -> None:
+    form = {"title": "Cart tips", "url_key": "cart-tips", "content": "Tips.", "is_active": "1"}
+    assert admin_post("/admin/content/pages/new", form).status_code == 302
+    assert b"Tips." in client.get("/cart-tips").data
+
+
 def test_catalog_managers_are_refused_marketing_and_content(client, staff) -> None:
     staff.logout()
     staff.login("sam.patel")
