@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from webenv.browser.chromium import playwright_driver
 from webenv.serve import Hub
@@ -31,6 +32,9 @@ ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 15_000
+# A click that submits a form returns before the next page has loaded: assertions on what
+# follows wait for it (``expect``), never read the page once.
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="module")
@@ -90,21 +94,21 @@ def _log_in(page: Any, base: str, login_path: str, username: str) -> None:
 def test_shop_log_in_buy_and_see_the_order(hub: Hub, page: Any) -> None:
     shop = _require(hub, "shop")
     _log_in(page, shop, "/account/login", "emma.lopez")
-    assert "Welcome back" in page.content()
+    expect(page.locator("body")).to_contain_text("Welcome back")
     if "forum" in hub.sites:  # links between the sites point at the local ports
         link = page.get_by_role("link", name="Community forum")
         assert link.get_attribute("href") == hub.sites["forum"].base_url + "/"
     page.goto(f"{shop}/product/voltix-dual-port-charger")
     page.get_by_role("button", name="Add to Cart").click()
-    assert "to your cart" in page.locator("body").inner_text()
+    expect(page.locator("body")).to_contain_text("to your cart")
     page.goto(f"{shop}/cart")
     page.get_by_role("link", name="Proceed to Checkout").click()
     page.get_by_role("button", name="Place Order").click()
     message = page.get_by_text(re.compile(r"Your order number is \d+")).inner_text()
     number = re.search(r"order number is (\d+)", message).group(1)
     page.get_by_role("link", name="My Orders").first.click()
-    assert page.url == f"{shop}/account/orders"
-    assert number in page.locator("main").inner_text()
+    expect(page).to_have_url(f"{shop}/account/orders")
+    expect(page.locator("main")).to_contain_text(number)
     rows = hub.query("shop", "SELECT status FROM orders WHERE number = ?", (number,))
     assert len(rows) == 1
 
@@ -119,17 +123,16 @@ def test_forum_post_and_reply(hub: Hub, page: Any) -> None:
     page.get_by_role("textbox", name="Title", exact=True).fill("Served to a real browser")
     page.get_by_role("textbox", name="Body", exact=True).fill("Posted by webenv serve tests.")
     page.get_by_role("button", name="Create submission").click()
-    assert page.get_by_role("heading", name="Served to a real browser").is_visible()
+    expect(page.get_by_role("heading", name="Served to a real browser")).to_be_visible()
     page.get_by_role("textbox", name="Comment", exact=True).fill("A first comment from the test.")
     page.get_by_role("button", name="Post comment").click()
-    assert page.get_by_text("A first comment from the test.").is_visible()
+    expect(page.get_by_text("A first comment from the test.")).to_be_visible()
     page.locator(".comment", has_text="A first comment from the test.").get_by_role(
         "link", name="Reply"
     ).first.click()
     page.get_by_role("textbox", name="Reply", exact=True).fill("And a reply to it.")
     page.get_by_role("button", name="Post reply").click()
-    page.wait_for_load_state()
-    assert "And a reply to it." in page.locator("body").inner_text()
+    expect(page.locator("body")).to_contain_text("And a reply to it.")
     rows = hub.query(
         "forum",
         "SELECT count(*) FROM comments WHERE body LIKE 'And a reply%' AND parent_id IS NOT NULL",
@@ -155,8 +158,8 @@ def test_githost_open_an_issue(hub: Hub, page: Any) -> None:
     page.goto(f"{git}/{project}/-/issues/new")
     page.get_by_role("textbox", name="Title", exact=True).fill("Opened from a real browser")
     page.get_by_role("button", name=re.compile("(Create|Submit|Open).*issue", re.I)).click()
-    page.wait_for_load_state()
-    assert page.get_by_role("heading", name=re.compile("Opened from a real browser")).is_visible()
+    heading = page.get_by_role("heading", name=re.compile("Opened from a real browser"))
+    expect(heading).to_be_visible()
     rows = hub.query(
         "githost", "SELECT count(*) FROM issues WHERE title = ?", ("Opened from a real browser",)
     )
@@ -168,8 +171,9 @@ def test_portal_pick_a_task_answer_it_and_see_the_verdicts(hub: Hub, page: Any) 
     page.goto(hub.portal_url)
     assert "emma.lopez" in page.content() and DEMO_PASSWORD in page.content()
     page.get_by_role("button", name=f"Start {task_id}").click()
-    assert page.url.endswith(f"/task/{task_id}")
-    assert "What was the grand total of my order #100642?" in page.locator("#intent").inner_text()
+    expect(page).to_have_url(re.compile(re.escape(f"/task/{task_id}") + "$"))
+    intent = "What was the grand total of my order #100642?"
+    expect(page.locator("#intent")).to_contain_text(intent)
     with page.expect_popup() as popup_info:
         page.get_by_role("link", name="Open the start page").click()
     site = popup_info.value
@@ -178,13 +182,13 @@ def test_portal_pick_a_task_answer_it_and_see_the_verdicts(hub: Hub, page: Any) 
     site.get_by_role("link", name="My Account").first.click()
     site.get_by_role("link", name="My Orders").first.click()
     site.get_by_role("link", name=re.compile("100642")).first.click()
-    assert "$50.94" in site.locator("main").inner_text()
+    expect(site.locator("main")).to_contain_text("$50.94")
     site.close()
 
     page.get_by_role("textbox", name=re.compile("^Answer")).fill("$50.94")
     page.get_by_role("button", name="Submit answer").click()
-    assert page.locator("#lenient-verdict").inner_text() == "PASS"
-    assert page.locator("#strict-verdict").inner_text() == "PASS"
+    expect(page.locator("#lenient-verdict")).to_have_text("PASS")
+    expect(page.locator("#strict-verdict")).to_have_text("PASS")
     shown = json.loads(page.locator("#record-line").inner_text())
     assert shown["task_id"] == task_id and shown["backend"] == "human" and shown["lenient"]
     assert any(step["url"] == "http://shop.test/account/orders/100642" for step in shown["steps"])
