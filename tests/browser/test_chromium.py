@@ -27,6 +27,7 @@ from gymnasium.utils.env_checker import check_env
 from tests.chromium import require_chromium
 from webenv.actions import Action, ActionError
 from webenv.browser.chromium import ChromiumBrowser, playwright_driver
+from webenv.browser.chromium.scripts import ID_ATTR
 from webenv.env import WebEnv
 from webenv.tasks import select_tasks
 from webenv.tools.solution import find_element, play_solution
@@ -135,6 +136,59 @@ def test_actions_match_in_process_step_by_step(envs):
     assert_same(both(envs, "press [Enter]"))
     for action in ("goto [https://example.com/]", "goto [http://localhost:1/]", "go_forward"):
         assert_same(both(envs, action))
+
+
+def test_trees_are_memoised_per_document_and_never_for_one_acted_on(envs):
+    """A document loaded again is mapped from the memo; one an action ran on never is."""
+    chromium, _ = envs
+    browser = chromium.browser
+    reset_both(envs)
+    form = "http://shop.test/account/addresses/new"
+    assert_same(both(envs, f"goto [{form}]"))
+    assert_same(both(envs, "goto [http://shop.test/]"))
+    hits = browser.memo.hits
+    again = both(envs, f"goto [{form}]")
+    assert_same(again)
+    assert browser.memo.hits == hits + 1
+    street = find_element(again[1]["axtree"], {"role": "textbox", "name": "Street address"})
+    typed = both(envs, f"type [{street}] [1 Memo Street] [0]")
+    assert_same(typed)
+    assert "value: '1 Memo Street'" in typed[0]["axtree"]
+    # Unmarked, the typed-into document has the DOM it was loaded with (a typed value is
+    # not an attribute); read again from its DOM (as after a failed read), it is
+    # Chromium's own tree, with the value, not the memo's tree of that DOM loaded afresh.
+    tab = browser.tabs[browser.active]
+    tab.page.evaluate(
+        f"document.querySelectorAll('[{ID_ATTR}]').forEach(e => e.removeAttribute('{ID_ATTR}'))"
+    )
+    tab.dom = tab.tree = None
+    assert browser.axtree_text() == typed[0]["axtree"]
+    # So is a same-document navigation of it (the typed value stays).
+    chromium.step(f"goto [{form}#street]")
+    assert "value: '1 Memo Street'" in browser.axtree_text()
+    # Loaded afresh, the document is pristine again (and mapped from the memo).
+    hits = browser.memo.hits
+    fresh = both(envs, f"goto [{form}]")
+    assert_same(fresh)
+    assert "1 Memo Street" not in fresh[0]["axtree"]
+    assert browser.memo.hits == hits + 1
+
+
+def test_the_memo_changes_no_observation(envs):
+    """The same seeded walk with the memo off and on: the same steps and pages."""
+    chromium, _ = envs
+    memo = chromium.browser.memo
+    size = memo.size
+    memo.size = 0
+    try:
+        off = _walk(chromium, 24, seed=3)
+    finally:
+        memo.size = size
+    on = _walk(chromium, 24, seed=3)
+    assert on == off
+    hits = memo.hits
+    assert _walk(chromium, 24, seed=3) == off
+    assert memo.hits > hits
 
 
 @pytest.mark.parametrize("key", ["<unknown key>", "291", "Shift+", "Enterr", "\u00e9", "Clear"])

@@ -41,7 +41,7 @@ from webenv.browser.chromium.driver import (
 from webenv.browser.chromium.loading import NAVIGATION_TIMEOUT_MS
 from webenv.browser.chromium.proxy import SiteProxy
 from webenv.browser.chromium.scripts import ID_ATTR, SERIALIZE_JS
-from webenv.browser.chromium.tab import Tab
+from webenv.browser.chromium.tab import Tab, TreeMemo
 from webenv.errors import BrowserStackMissing
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, World
@@ -122,6 +122,7 @@ class ChromiumBrowser(Browser):
             self.proxy.close()
             raise
         self._context: BrowserContext | None = None
+        self.memo = TreeMemo()
         self.tabs: list[Tab] = []
         self.active = 0
         # An env dropped without close() still ends its Chromium (Playwright's event
@@ -237,7 +238,9 @@ class ChromiumBrowser(Browser):
     def execute(self, action: Action) -> None:
         if not self.tabs:
             raise ActionError("no page is open; call reset() first")
-        loading = self.tabs[self.active].loading
+        tab = self.tabs[self.active]
+        tab.acted_document = tab.document_node
+        loading = tab.loading
         commits = loading.commits
         try:
             super().execute(action)
@@ -337,7 +340,7 @@ class ChromiumBrowser(Browser):
         if len(self.tabs) >= MAX_TABS:
             page.close()
             return
-        self.tabs.append(Tab(page))
+        self.tabs.append(Tab(page, memo=self.memo))
         self.active = len(self.tabs) - 1
 
     _adding = False
@@ -345,7 +348,7 @@ class ChromiumBrowser(Browser):
     def _new_page(self, history: list[str] | None = None) -> Tab:
         self._adding = True
         try:
-            return Tab(self._open_context().new_page(), history)
+            return Tab(self._open_context().new_page(), history, self.memo)
         finally:
             self._adding = False
 

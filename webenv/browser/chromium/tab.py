@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+from collections import OrderedDict
 from typing import Any
 
 from webenv.axtree import AXTree
@@ -15,6 +17,8 @@ from webenv.browser.chromium.scripts import INSPECT_JS, inspect_arguments
 __all__ = ["Tab"]
 
 CDP_TIMEOUT_S = 30.0
+MEMO_DOCUMENTS = 128
+"""Most mapped trees a browser keeps by document (:class:`TreeMemo`; 0: off)."""
 
 
 def _cdp(session: CDPSession, *calls: tuple[str, dict[str, Any] | None]) -> list[Any]:
@@ -35,11 +39,75 @@ def _cdp(session: CDPSession, *calls: tuple[str, dict[str, Any] | None]) -> list
     return list(sync(asyncio.wait_for(sends, CDP_TIMEOUT_S)))
 
 
+def document_key(root: dict[str, Any]) -> bytes:
+    """A digest of a CDP ``DOM.getDocument`` tree: every node's type, name, attributes and
+    value, the document's URL and mode, and the tree's shape, without the per-load ids."""
+    digest = hashlib.blake2b(digest_size=16)
+    parts: list[str] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        children = node.get("children", ())
+        attributes = "\x01".join(node.get("attributes", ()))
+        parts.append(
+            f"{node.get('nodeType')}\x00{node.get('nodeName')}\x00{attributes}\x00"
+            f"{node.get('nodeValue', '')}\x00{node.get('documentURL', '')}\x00"
+            f"{node.get('compatibilityMode', '')}\x00{len(children)}\x02"
+        )
+        stack.extend(reversed(children))
+        for extra in ("pseudoElements", "shadowRoots", "contentDocument", "templateContent"):
+            if extra in node:
+                parts.append(f"{extra}\x02")
+                value = node[extra]
+                stack.extend(reversed(value) if isinstance(value, list) else (value,))
+    digest.update("".join(parts).encode("utf-8", "surrogatepass"))
+    return digest.digest()
+
+
+class TreeMemo:
+    """The mapped trees of documents as they load, by :func:`document_key` (a bounded LRU).
+
+    A document that nothing has acted on yet is a function of its DOM, the sites running
+    no scripts and the browser's settings and viewport being fixed: the same DOM loaded
+    afresh gives the same tree, so Chromium's own tree (~300 KB of CDP JSON for a shop
+    page, the largest part of a step) is asked for once per distinct document. An action
+    can change what the DOM does not show (a typed value, focus), so a document an action
+    ran on is never looked up (:attr:`Tab.acted_document`), nor is any tree read again
+    on the same document after an action.
+    """
+
+    def __init__(self, size: int = MEMO_DOCUMENTS) -> None:
+        self.size = size
+        self.trees: OrderedDict[bytes, AXTree] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: bytes) -> AXTree | None:
+        tree = self.trees.get(key)
+        if tree is None:
+            self.misses += 1
+            return None
+        self.trees.move_to_end(key)
+        self.hits += 1
+        return tree
+
+    def put(self, key: bytes, tree: AXTree) -> None:
+        self.trees[key] = tree
+        self.trees.move_to_end(key)
+        while len(self.trees) > self.size:
+            self.trees.popitem(last=False)
+
+
 class Tab:
     """One open tab: its page, CDP session and cached observation."""
 
-    def __init__(self, page: Page, history: list[str] | None = None) -> None:
+    def __init__(
+        self, page: Page, history: list[str] | None = None, memo: TreeMemo | None = None
+    ) -> None:
         self.page = page
+        self.memo = memo
+        self.acted_document: int | None = None
+        """The document (backend node id) an action last ran on: its tree is not memoised."""
         self.cdp = page.context.new_cdp_session(page)
         self.tree: AXTree | None = None
         self.dom: dict[int, DomInfo] | None = None
@@ -87,15 +155,29 @@ class Tab:
                 if document_node(ax_nodes) == self.document_node:
                     self.tree = TreeBuilder(ax_nodes, self.dom).build()
                     return self.tree
+            key = None
             for _attempt in range(3):
                 commit = self.loading.commits
-                result, root = _cdp(self.cdp, ax_call, dom_call)
+                (root,) = _cdp(self.cdp, dom_call)
+                document = root["root"].get("backendNodeId")
+                key = None
+                if self.memo is not None and self.memo.size > 0 and document != self.acted_document:
+                    key = document_key(root["root"])
+                    tree = self.memo.get(key)
+                    if tree is not None:
+                        self._set_dom(root["root"], commit)
+                        self.tree = tree
+                        return tree
+                (result,) = _cdp(self.cdp, ax_call)
                 ax_nodes = result["nodes"]
-                if document_node(ax_nodes) == root["root"].get("backendNodeId"):
+                if document_node(ax_nodes) == document:
                     break
+                key = None
                 self.loading.wait()  # read across a navigation: wait for it, read again
             self._set_dom(root["root"], commit)
             self.tree = TreeBuilder(ax_nodes, self.dom or {}).build()
+            if key is not None and self.memo is not None:
+                self.memo.put(key, self.tree)
         return self.tree
 
     def inspect(self, target: int) -> dict[str, Any] | None:
