@@ -156,7 +156,7 @@ def test_instances_vary_with_the_instance_seed(family_id):
 
 
 def test_world_data_cache_is_bounded_and_closes_evicted_worlds(monkeypatch):
-    monkeypatch.setattr(model, "WORLD_DATA_CACHE_SIZE", 1)
+    monkeypatch.setattr(model._WORLD_DATA, "size", 1)
     first = world_data(0)
     assert world_data(0) is first
     first.query("shop", "SELECT 1")

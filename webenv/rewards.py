@@ -33,8 +33,6 @@ from __future__ import annotations
 
 import copy
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +40,7 @@ from typing import Any
 from webenv.actions import ActionKind, parse_action
 from webenv.browser.inprocess import InProcessBrowser
 from webenv.errors import WebEnvError
+from webenv.lru import LRU
 from webenv.tasks import Subgoal, Task
 from webenv.tools.solution import step_to_actions
 from webenv.validators import EvalContext, EvalSpec, parse_eval_spec
@@ -159,8 +158,7 @@ class TaskSubgoals:
     note: str = ""
 
 
-_DERIVED: OrderedDict[str, TaskSubgoals] = OrderedDict()
-_DERIVED_LOCK = threading.Lock()
+_DERIVED: LRU[str, TaskSubgoals] = LRU(DERIVED_CACHE_SIZE)
 
 
 def task_subgoals(task: Task, world: World) -> TaskSubgoals:
@@ -195,22 +193,16 @@ def task_subgoals(task: Task, world: World) -> TaskSubgoals:
         sort_keys=True,
         default=str,
     )
-    with _DERIVED_LOCK:
-        cached = _DERIVED.get(key)
-        if cached is not None:
-            _DERIVED.move_to_end(key)
-            return cached
+    return _DERIVED.get_or_make(key, lambda: _derive(task, world))
+
+
+def _derive(task: Task, world: World) -> TaskSubgoals:
     pages = solution_pages(task, world)
     derived = [*page_subgoals(task.eval, pages), *entry_subgoals(task.eval)]
     declared = {goal.name: goal for goal in task.subgoals}
     merged = [declared.pop(goal.name, goal) for goal in derived] + list(declared.values())
     note = f"page subgoals incomplete: {pages.error}" if pages.error else ""
-    made = TaskSubgoals(tuple(merged), note)
-    with _DERIVED_LOCK:
-        _DERIVED[key] = made
-        while len(_DERIVED) > DERIVED_CACHE_SIZE:
-            _DERIVED.popitem(last=False)
-    return made
+    return TaskSubgoals(tuple(merged), note)
 
 
 def holds(subgoal: Subgoal, context: EvalContext, mode: str) -> bool:

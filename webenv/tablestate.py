@@ -31,10 +31,11 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Self
+
+from webenv.lru import LRU
 
 __all__ = [
     "OPAQUE",
@@ -158,8 +159,7 @@ class SchemaAnalyzer:
         return StatementTables(frozenset(reads), frozenset(writes))
 
 
-_ANALYZERS: OrderedDict[tuple[tuple[str, ...], bool], SchemaAnalyzer] = OrderedDict()
-_ANALYZERS_LOCK = threading.Lock()
+_ANALYZERS: LRU[tuple[tuple[str, ...], bool], SchemaAnalyzer] = LRU(SCHEMAS)
 
 
 def analyzer_for(conn: sqlite3.Connection) -> SchemaAnalyzer | None:
@@ -175,14 +175,7 @@ def analyzer_for(conn: sqlite3.Connection) -> SchemaAnalyzer | None:
         )
     )
     key = (schema, bool(conn.execute("PRAGMA foreign_keys").fetchone()[0]))
-    with _ANALYZERS_LOCK:
-        analyzer = _ANALYZERS.get(key)
-        if analyzer is None:
-            analyzer = _ANALYZERS[key] = SchemaAnalyzer(*key)
-            while len(_ANALYZERS) > SCHEMAS:
-                _ANALYZERS.popitem(last=False)
-        _ANALYZERS.move_to_end(key)
-    return analyzer
+    return _ANALYZERS.get_or_make(key, lambda: SchemaAnalyzer(*key))
 
 
 class TrackedConnection(sqlite3.Connection):

@@ -10,11 +10,11 @@ solution — or ``None`` when this world cannot support the instance. The regist
 from __future__ import annotations
 
 import sqlite3
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from webenv.lru import LRU
 from webenv.sites import BACK_OFFICES
 from webenv.sites.core.rng import Rng
 from webenv.world import pristine_snapshot
@@ -74,21 +74,16 @@ def like_pattern(term: str) -> str:
     return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-_WORLD_DATA: OrderedDict[tuple[int, int], WorldData] = OrderedDict()
 WORLD_DATA_CACHE_SIZE = 4
+_WORLD_DATA: LRU[tuple[int, int], WorldData] = LRU(
+    WORLD_DATA_CACHE_SIZE, evicted=lambda data: data.close()
+)
 
 
 def world_data(seed: int, scale: int = 1) -> WorldData:
     """The cached :class:`WorldData` of world ``seed`` at ``scale`` (a bounded per-process
     cache; the least recently used world's connections are closed when it is evicted)."""
-    key = (seed, scale)
-    data = _WORLD_DATA.get(key)
-    if data is None:
-        data = _WORLD_DATA[key] = WorldData(seed, scale)
-        while len(_WORLD_DATA) > WORLD_DATA_CACHE_SIZE:
-            _WORLD_DATA.popitem(last=False)[1].close()
-    _WORLD_DATA.move_to_end(key)
-    return data
+    return _WORLD_DATA.get_or_make((seed, scale), lambda: WorldData(seed, scale))
 
 
 @dataclass

@@ -41,7 +41,7 @@ from webenv.browser.chromium.driver import (
 from webenv.browser.chromium.loading import NAVIGATION_TIMEOUT_MS
 from webenv.browser.chromium.proxy import SiteProxy
 from webenv.browser.chromium.scripts import ID_ATTR, SERIALIZE_JS
-from webenv.browser.chromium.tab import Tab, TreeMemo
+from webenv.browser.chromium.tab import Tab, tree_memo
 from webenv.errors import BrowserStackMissing
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, World
@@ -122,7 +122,7 @@ class ChromiumBrowser(Browser):
             self.proxy.close()
             raise
         self._context: BrowserContext | None = None
-        self.memo = TreeMemo()
+        self.memo = tree_memo()
         self.tabs: list[Tab] = []
         self.active = 0
         # An env dropped without close() still ends its Chromium (Playwright's event

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections import OrderedDict
 from typing import Any
 
 from webenv.axtree import AXTree
@@ -13,12 +12,13 @@ from webenv.browser.chromium.axmap import DomInfo, TreeBuilder, document_node, n
 from webenv.browser.chromium.driver import CDPSession, Page, PlaywrightError
 from webenv.browser.chromium.loading import Loading
 from webenv.browser.chromium.scripts import INSPECT_JS, inspect_arguments
+from webenv.lru import LRU
 
 __all__ = ["Tab"]
 
 CDP_TIMEOUT_S = 30.0
 MEMO_DOCUMENTS = 128
-"""Most mapped trees a browser keeps by document (:class:`TreeMemo`; 0: off)."""
+"""Most mapped trees a browser keeps by document (:func:`tree_memo`; 0: off)."""
 
 
 def _cdp(session: CDPSession, *calls: tuple[str, dict[str, Any] | None]) -> list[Any]:
@@ -37,6 +37,21 @@ def _cdp(session: CDPSession, *calls: tuple[str, dict[str, Any] | None]) -> list
     )
     # Bounded, so a Chromium that stops answering fails the step instead of hanging it.
     return list(sync(asyncio.wait_for(sends, CDP_TIMEOUT_S)))
+
+
+def tree_memo() -> LRU[bytes, AXTree]:
+    """A browser's memo of the mapped trees of documents as they load, by
+    :func:`document_key`.
+
+    A document that nothing has acted on yet is a function of its DOM, the sites running
+    no scripts and the browser's settings and viewport being fixed: the same DOM loaded
+    afresh gives the same tree, so Chromium's own tree (~300 KB of CDP JSON for a shop
+    page, the largest part of a step) is asked for once per distinct document. An action
+    can change what the DOM does not show (a typed value, focus), so a document an action
+    ran on is never looked up (:attr:`Tab.acted_document`), nor is any tree read again
+    on the same document after an action.
+    """
+    return LRU(MEMO_DOCUMENTS)
 
 
 def document_key(root: dict[str, Any]) -> bytes:
@@ -64,45 +79,11 @@ def document_key(root: dict[str, Any]) -> bytes:
     return digest.digest()
 
 
-class TreeMemo:
-    """The mapped trees of documents as they load, by :func:`document_key` (a bounded LRU).
-
-    A document that nothing has acted on yet is a function of its DOM, the sites running
-    no scripts and the browser's settings and viewport being fixed: the same DOM loaded
-    afresh gives the same tree, so Chromium's own tree (~300 KB of CDP JSON for a shop
-    page, the largest part of a step) is asked for once per distinct document. An action
-    can change what the DOM does not show (a typed value, focus), so a document an action
-    ran on is never looked up (:attr:`Tab.acted_document`), nor is any tree read again
-    on the same document after an action.
-    """
-
-    def __init__(self, size: int = MEMO_DOCUMENTS) -> None:
-        self.size = size
-        self.trees: OrderedDict[bytes, AXTree] = OrderedDict()
-        self.hits = 0
-        self.misses = 0
-
-    def get(self, key: bytes) -> AXTree | None:
-        tree = self.trees.get(key)
-        if tree is None:
-            self.misses += 1
-            return None
-        self.trees.move_to_end(key)
-        self.hits += 1
-        return tree
-
-    def put(self, key: bytes, tree: AXTree) -> None:
-        self.trees[key] = tree
-        self.trees.move_to_end(key)
-        while len(self.trees) > self.size:
-            self.trees.popitem(last=False)
-
-
 class Tab:
     """One open tab: its page, CDP session and cached observation."""
 
     def __init__(
-        self, page: Page, history: list[str] | None = None, memo: TreeMemo | None = None
+        self, page: Page, history: list[str] | None = None, memo: LRU[bytes, AXTree] | None = None
     ) -> None:
         self.page = page
         self.memo = memo
