@@ -51,11 +51,11 @@ class _Num:
         return f"{shown} {self.unit}" if self.unit else shown
 
 
-_MEASURE = re.compile(
-    r"\s?(%|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
-    r"yards?|kg|kilograms?|grams?|lbs?|ounces?|oz)(?![^\W\d_])",
-    re.IGNORECASE,
+_MEASURES = (
+    r"%|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
+    r"yards?|kg|kilograms?|grams?|lbs?|ounces?|oz"
 )
+_MEASURE = re.compile(r"\s?(" + _MEASURES + r")(?![^\W\d_])", re.IGNORECASE)
 """A measure right after a number ("12%", "12 km", "12 kg"): a count is none of them."""
 
 
@@ -109,16 +109,29 @@ class _Money:
     currency: str | None
     exact: Any  # Decimal as written
     decimals: int
+    measure: str | None = None  # what a bare number counts instead ("km", "%", "hours")
 
     def __str__(self) -> str:
-        return f"{self.exact}" + (f" {self.currency}" if self.currency else "")
+        unit = self.currency or self.measure
+        return f"{self.exact}" + (f" {unit}" if unit else "")
+
+
+_NOT_MONEY = re.compile(
+    r"\s?(" + _MEASURES + r"|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|years?|"
+    r"points?|pts|stars?|units?|items?|pieces?|pcs|orders?|products?|votes?|times)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+"""A measure or a count noun right after a bare number ("50.94 km", "50.94%", "50.94
+points"): the number is not an amount of money."""
 
 
 def _money(text: str) -> list[_Money]:
-    return distinct(
-        [_Money(to_cents(m.value), m.currency, m.value, m.decimals) for m in find_amounts(text)],
-        key=lambda v: (v.exact, v.currency),
-    )
+    found = []
+    for m in find_amounts(text):
+        after = None if m.currency else _NOT_MONEY.match(text, m.end)
+        measure = after.group(1).lower() if after else None
+        found.append(_Money(to_cents(m.value), m.currency, m.value, m.decimals, measure))
+    return distinct(found, key=lambda v: (v.exact, v.currency, v.measure))
 
 
 def _money_ref(text: str, context: EvalContext | None) -> _Money | None:
@@ -136,6 +149,8 @@ def _money_equal(answer: _Money, ref: _Money) -> str | None:
     # A bare reference ("83.47") is in the sites' currency: every bundled site (and every
     # WebArena site) prices in US dollars, so "83.47 EUR" is a different amount.
     if answer.currency and answer.currency != (ref.currency or SITE_CURRENCY):
+        return None
+    if answer.measure and answer.measure != ref.measure:  # "50.94 km", "50.94%"
         return None
     if ref.decimals > 2 and answer.decimals > 2:
         return "equal" if answer.exact == ref.exact else None

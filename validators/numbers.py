@@ -112,11 +112,17 @@ _NO_QUANTITY = re.compile(
     r"\b(?:no|not\s+any)\s+(?!idea\b|clue\b|answer\b|way\b|access\b|information\b)[a-z]",
     re.IGNORECASE,
 )
+_CODE_WORDS = r"USD|EUR|GBP|CAD|AUD|NZD|JPY|CNY|RMB|INR|CHF|MXN|BRL|KRW|HKD|SGD|SEK|NOK|DKK|BTC"
+"""Currency codes read beside an amount: a code other than the site's makes it another
+amount ("50.94 CHF"), even where a bare number would have been read as dollars."""
 _CURRENCY_BEFORE = re.compile(
-    r"(?:US\$|C\$|A\$|\$|€|£|¥|₹|\b(?:USD|EUR|GBP|CAD|AUD|JPY)\b)\s*[-−]?\s*$", re.IGNORECASE
+    r"(?:US\$|C\$|A\$|NZ\$|HK\$|R\$|\$|€|£|¥|₹|₩|₽|\b(?:" + _CODE_WORDS + r")(?![a-z]))"
+    r"\s*[-−]?\s*$",
+    re.IGNORECASE,
 )
 _CURRENCY_AFTER = re.compile(
-    r"^\s*(?:\$|€|£|\b(?:USD|EUR|GBP|CAD|AUD|JPY|dollars?|bucks|euros?|pounds?)\b)",
+    r"^\s*(?:\$|€|£|¥|₹|₩|\b(?:" + _CODE_WORDS + r"|dollars?|bucks|euros?|pounds?|yen|yuan|"
+    r"renminbi|rupees?|pesos?|francs?|rubles?|roubles?|reais|reals?|bitcoins?)\b)",
     re.IGNORECASE,
 )
 _CODES = {
@@ -132,9 +138,33 @@ _CODES = {
     "pound": "GBP",
     "pounds": "GBP",
     "¥": "JPY",
+    "yen": "JPY",
     "₹": "INR",
+    "rupee": "INR",
+    "rupees": "INR",
+    "₩": "KRW",
+    "₽": "RUB",
+    "ruble": "RUB",
+    "rubles": "RUB",
+    "rouble": "RUB",
+    "roubles": "RUB",
+    "yuan": "CNY",
+    "renminbi": "CNY",
+    "rmb": "CNY",
+    "peso": "MXN",
+    "pesos": "MXN",
+    "franc": "CHF",
+    "francs": "CHF",
+    "real": "BRL",
+    "reals": "BRL",
+    "reais": "BRL",
+    "bitcoin": "BTC",
+    "bitcoins": "BTC",
     "c$": "CAD",
     "a$": "AUD",
+    "nz$": "NZD",
+    "hk$": "HKD",
+    "r$": "BRL",
 }
 
 CENT = Decimal("0.01")

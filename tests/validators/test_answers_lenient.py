@@ -576,6 +576,34 @@ def test_lenient_unseen_phrasings(answer, answer_type, refs, passed, rule):
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
 
 
+# An amount asked for in the sites' dollars, answered as another currency (by its code,
+# symbol or name) or as a bare number that counts something else: a different amount.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("50.94 km", False, "currency:mismatch"),
+        ("50.94%", False, "currency:mismatch"),
+        ("50.94 percent", False, "currency:mismatch"),
+        ("50.94 kg", False, "currency:mismatch"),
+        ("50.94 hours", False, "currency:mismatch"),
+        ("50.94 points", False, "currency:mismatch"),
+        ("50.94 yen", False, "currency:mismatch"),
+        ("50.94 rupees", False, "currency:mismatch"),
+        ("50.94 CHF", False, "currency:mismatch"),
+        ("50.94 BTC", False, "currency:mismatch"),
+        ("R$50.94", False, "currency:mismatch"),
+        ("₩50.94", False, "currency:mismatch"),
+        ("50.94", True, "currency:equal"),
+        ("50.94 dollars", True, "currency:equal"),
+        ("USD 50.94", True, "currency:equal"),
+        ("The grand total was 50.94 in all.", True, "currency:equal"),
+        ("$50.94 (2 items)", True, "currency:equal"),
+    ],
+)
+def test_an_amount_in_another_currency_or_measure_is_not_the_dollar_amount(answer, passed, rule):
+    assert_verdict(lenient(answer, "currency", {"exact_match": "$50.94"}), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
