@@ -35,6 +35,18 @@ _UNSURE = re.compile(
 )
 """An answer offered without commitment ("Maybe X", "Probably X", "X (maybe)", "X; it
 could also be Y", "X or something", "X, or maybe something else", "X or thereabouts")."""
+_UNSURE_OF_VALUE = re.compile(
+    r"\b(?:maybe|perhaps|possibly|probably|presumably)\W*$|"
+    r"(?:\bnot|n['’]t)\s+(?:be\s+)?(?:(?:very|too|quite|entirely|completely|totally|100\s*%)\s+)?"
+    r"(?:sure|certain)\b|\b(?:unsure|uncertain)\b|"
+    r"\bi(?:\s+would|['’]d)?\s+guess\b|\b(?:my\s+(?:best\s+)?|at\s+a\s+)guess\b|"
+    r"^\W*(?:(?:it|that|this|the\s+answer)(?:\s+is)?\s+)?(?:could|might|may)\s+be\b|"
+    r"\bif\s+i\s+(?:had|have)\s+to\s+guess\b",
+    re.IGNORECASE,
+)
+"""An answer that states a value but disowns it: "12 maybe", "12? not sure", "I'm not
+certain, but 12", "12 I guess", "my guess is 12", "it could be 12". Not applied to
+infeasibility claims ("I'm not sure it exists" is the claim)."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 
@@ -99,7 +111,12 @@ def guard_hedges(
     """
     if not verdict.passed:
         return verdict
-    if (unsure := _UNSURE.search(text)) and not any(_UNSURE.search(str(p)) for p in protected):
+    unsure = _UNSURE.search(text)
+    if unsure is None and prefix != "infeasible":
+        unsure = _UNSURE_OF_VALUE.search(text)
+    if unsure and not any(
+        _UNSURE.search(str(p)) or _UNSURE_OF_VALUE.search(str(p)) for p in protected
+    ):
         return fail(
             f"{prefix}:hedge",
             f"{show(text)} is offered without commitment ({show(unsure.group(0).strip())})",

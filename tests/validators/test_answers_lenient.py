@@ -604,6 +604,44 @@ def test_an_amount_in_another_currency_or_measure_is_not_the_dollar_amount(answe
     assert_verdict(lenient(answer, "currency", {"exact_match": "$50.94"}), passed, rule)
 
 
+# A value its author disowns after stating it, or between doubts: no commitment, on
+# every answer type; an infeasibility claim may doubt that the thing exists.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("12 maybe", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12, perhaps.", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12? not sure", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("I'm not sure, 12?", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12 (can't be sure)", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("Not entirely certain, but 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12 I guess", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("I'd guess 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("My best guess is 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("It could be 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("$50.94 maybe", "currency", {"exact_match": "$50.94"}, False, "currency:hedge"),
+        ("Processing, not sure", "string", {"exact_match": "Processing"}, False, "string:hedge"),
+        ("Processing I guess", "string", {"exact_match": "Processing"}, False, "string:hedge"),
+        ("Yes, unsure though", "boolean", {"exact_match": "Yes"}, False, "boolean:unparsed"),
+        ("Might be December 2023", "month", {"exact_match": "December 2023"}, False, "month:hedge"),
+        # controls
+        ("I think 12", "number", {"exact_match": "12"}, True, "number:equal"),
+        ("Yes, I'm sure", "boolean", {"exact_match": "Yes"}, True, "boolean:equal"),
+        ("It was May 2024", "month", {"exact_match": "May 2024"}, True, "month:equal"),
+        ("Not sure", "string", {"exact_match": "Not sure"}, True, "string:equal"),
+        (
+            "I'm not sure it exists: N/A",
+            "infeasible",
+            {"fuzzy_match": "N/A"},
+            True,
+            "infeasible:stated",
+        ),
+    ],
+)
+def test_a_value_stated_then_disowned_is_a_hedge(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
