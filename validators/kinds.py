@@ -271,7 +271,7 @@ _VALUE_START = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 _APPROXIMATELY = re.compile(
-    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca)\b\.?|~"
+    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca|circa)\b\.?|[~≈]"
 )
 _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _MEASURED = frozenset({"duration", "distance"})
@@ -281,15 +281,33 @@ _QUALIFIED = re.compile(
     r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
     r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
     r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of|"
-    r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|\bca\.?)"
-    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?" + _VALUE_START + r"|~\s*" + _VALUE_START
+    r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|\bca\.?|"
+    r"\bcirca|\bc\.)"
+    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?"
+    + _VALUE_START
+    + r"|[~≈]\s*"
+    + _VALUE_START
+)
+_VALUE_END = (
+    r"(?:\d|%|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
+    r"million|dozen|dollars?|cents?|bucks|usd|eur|gbp|euros?|pounds?|seconds?|secs?|minutes?|"
+    r"mins?|hours?|hrs?|days?|weeks?|months?|years?|km|kilomet(?:er|re)s?|miles?|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b)"
 )
 _QUALIFIED_AFTER = re.compile(
-    r"\d\s*(?:\+(?!\s*\d)|\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
-    r"over|under|so)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b|-?ish\b)"
+    r"\d\s*(?:\+(?!\s*\d)|-?ish\b)|"
+    + _VALUE_END
+    + r"\s*(?:\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
+    r"over|under|so|earlier|later|before|after)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b|"
+    r"[,(]?\s*(?:minimum|maximum|max|tops|approx(?:imately)?|roughly|give\s+or\s+take|"
+    r"more\s+or\s+less)\b)|"
+    + _VALUE_END
+    + r"(?:\s+[a-z]+){0,2}?\s*[,(]?\s*at\s+(?:the\s+)?(?:very\s+)?(?:most|least|latest|earliest)\b"
 )
 """A value stated as a bound, negated or approximate ("not 12", "more than $5", "before
-March 2024", "5 or more", "5+", "~12", "12ish")."""
+March 2024", "5 or more", "5+", "~12", "12ish", "12 at most", "12 products at least",
+"12 (approx.)", "a dozen or so")."""
 
 
 def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) -> list[str]:

@@ -642,6 +642,44 @@ def test_a_value_stated_then_disowned_is_a_hedge(answer, answer_type, refs, pass
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
 
 
+# A bound or an estimate written after the value ("12 at most", "12 (approx.)"), or with
+# the other common spellings of "about" (circa, c., ≈), is no more the value than "at
+# least 12" or "~12"; a remark that only mentions a maximum is no bound.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("12 at most", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 at least", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 products at most", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("twelve at least", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 minimum", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 max", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 (approx.)", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("a dozen or so", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("circa 12", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("c. 12", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("≈12", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("$50.94 at most", "currency", {"exact_match": "$50.94"}, False, "currency:qualified"),
+        ("50 dollars tops", "currency", {"exact_match": "$50.00"}, False, "currency:qualified"),
+        (
+            "July 19, 2020 at the latest",
+            "date",
+            {"exact_match": "July 19, 2020"},
+            False,
+            "date:qualified",
+        ),
+        ("14 minutes tops", "duration", {"exact_match": "14 minutes"}, False, "duration:qualified"),
+        # controls
+        ("14 minutes approx", "duration", {"exact_match": "14 minutes"}, True, "duration:equal"),
+        ("$12.49 was the minimum", "currency", {"exact_match": "$12.49"}, True, "currency:equal"),
+        ("12 (at the time of checking)", "number", {"exact_match": "12"}, True, "number:equal"),
+        ("12 products in total", "number", {"exact_match": "12"}, True, "number:equal"),
+    ],
+)
+def test_a_bound_or_estimate_after_the_value_is_qualified(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
