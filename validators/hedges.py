@@ -40,12 +40,13 @@ _UNSURE_OF_VALUE = re.compile(
     r"(?:\bnot|n['’]t)\s+(?:be\s+)?(?:(?:very|too|quite|entirely|completely|totally|100\s*%)\s+)?"
     r"(?:sure|certain)\b|\b(?:unsure|uncertain)\b|"
     r"\bi(?:\s+would|['’]d)?\s+guess\b|\b(?:my\s+(?:best\s+)?|at\s+a\s+)guess\b|"
-    r"^\W*(?:(?:it|that|this|the\s+answer)(?:\s+is)?\s+)?(?:could|might|may)\s+be\b|"
+    r"^\W*(?:(?:it|that|this|the\s+answer)(?:\s+is)?\s+)?may\s+be\b|\b(?:could|might)\s+be\b|"
     r"\bif\s+i\s+(?:had|have)\s+to\s+guess\b",
     re.IGNORECASE,
 )
 """An answer that states a value but disowns it: "12 maybe", "12? not sure", "I'm not
-certain, but 12", "12 I guess", "my guess is 12", "it could be 12". Not applied to
+certain, but 12", "12 I guess", "my guess is 12", "it could be 12", "they might be X
+and Y". Not applied to
 infeasibility claims ("I'm not sure it exists" is the claim)."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
 

@@ -619,6 +619,7 @@ def test_an_amount_in_another_currency_or_measure_is_not_the_dollar_amount(answe
         ("I'd guess 12", "number", {"exact_match": "12"}, False, "number:hedge"),
         ("My best guess is 12", "number", {"exact_match": "12"}, False, "number:hedge"),
         ("It could be 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("The count might be 12", "number", {"exact_match": "12"}, False, "number:hedge"),
         ("$50.94 maybe", "currency", {"exact_match": "$50.94"}, False, "currency:hedge"),
         ("Processing, not sure", "string", {"exact_match": "Processing"}, False, "string:hedge"),
         ("Processing I guess", "string", {"exact_match": "Processing"}, False, "string:hedge"),
@@ -678,6 +679,31 @@ def test_a_value_stated_then_disowned_is_a_hedge(answer, answer_type, refs, pass
 )
 def test_a_bound_or_estimate_after_the_value_is_qualified(answer, answer_type, refs, passed, rule):
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# A list given in a sentence: the clause that introduces it ("The moderators are ...")
+# or closes it ("... are the moderators") is no extra item and does not hide the item it
+# touches; negated, hedged or incomplete sentences still fail.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("The moderators are falcon_ian and pine_beth.", True, "list:equal"),
+        ("The moderators are falcon_ian, pine_beth", True, "list:equal"),
+        ("The Music forum is moderated by falcon_ian and pine_beth.", True, "list:equal"),
+        ("falcon_ian and pine_beth are the moderators.", True, "list:equal"),
+        ("Its moderators include pine_beth and falcon_ian", True, "list:equal"),
+        ("The moderators are not falcon_ian and pine_beth.", False, "list:missing-item"),
+        ("falcon_ian and pine_beth are not the moderators.", False, "list:missing-item"),
+        ("The moderators are oak_sam and pine_beth.", False, "list:missing-item"),
+        ("The moderators are falcon_ian, pine_beth and oak_sam.", False, "list:extra-item"),
+        ("The moderators used to be falcon_ian and pine_beth", False, "list:missing-item"),
+        ("The moderators might be falcon_ian and pine_beth", False, "list:missing-item"),
+    ],
+)
+def test_a_list_inside_a_sentence(answer, passed, rule):
+    assert_verdict(
+        lenient(answer, "list", {"exact_match": ["falcon_ian", "pine_beth"]}), passed, rule
+    )
 
 
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
