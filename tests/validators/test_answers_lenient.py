@@ -706,6 +706,31 @@ def test_a_list_inside_a_sentence(answer, passed, rule):
     )
 
 
+# A code is compared as written: a dot between digits is part of a version or an amount
+# (so "v0.30" is another tag than "v0.3.0"), and a reference glued by a dash, dot or
+# slash to more letters or digits is part of a longer code ("v0.3.0-rc1").
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("v0.30", "v0.3.0", False, "string:mismatch"),
+        ("v03.0", "v0.3.0", False, "string:mismatch"),
+        ("v0.3.0-rc1", "v0.3.0", False, "string:extended"),
+        ("v0.3.0.1", "v0.3.0", False, "string:extended"),
+        ("The tag is v0.3.0-beta.", "v0.3.0", False, "string:extended"),
+        ("EL-60710-B", "EL-60710", False, "string:extended"),
+        # controls
+        ("The latest tag is v0.3.0.", "v0.3.0", True, "string:phrase"),
+        ("v.0.3.0", "v0.3.0", True, "string:equal"),
+        ("EL60710", "EL-60710", True, "string:equal"),
+        ("615.555.0194", "(615) 555-0194", True, "string:equal"),
+        ("6155550194", "(615) 555-0194", True, "string:equal"),
+        ("willow-ben", "willow_ben", True, "string:equal"),
+    ],
+)
+def test_a_code_keeps_its_dots_and_its_length(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
