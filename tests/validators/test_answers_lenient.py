@@ -731,6 +731,45 @@ def test_a_code_keeps_its_dots_and_its_length(answer, ref, passed, rule):
     assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
 
 
+# The value named and then rejected ("12 is wrong") or corrected to another candidate
+# ("Processing... actually Shipped") is not the answer; a remark after "actually" that
+# names no rival, and "is correct", are no rejection.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("12 is wrong", "number", {"exact_match": "12"}, False, "number:negated"),
+        ("$50.94 is incorrect", "currency", {"exact_match": "$50.94"}, False, "currency:negated"),
+        ("Processing is wrong", "string", {"exact_match": "Processing"}, False, "string:negated"),
+        (
+            "Processing... actually Shipped",
+            "string",
+            {"exact_match": "Processing"},
+            False,
+            "string:hedge",
+        ),
+        (
+            "Processing! Actually Shipped",
+            "string",
+            {"exact_match": "Processing"},
+            False,
+            "string:hedge",
+        ),
+        # controls
+        ("$50.94 is correct", "currency", {"exact_match": "$50.94"}, True, "currency:equal"),
+        ("No, that is false", "boolean", {"exact_match": "No"}, True, "boolean:equal"),
+        (
+            "Processing. Actually it has not shipped yet.",
+            "string",
+            {"exact_match": "Processing"},
+            True,
+            "string:phrase",
+        ),
+    ],
+)
+def test_a_value_rejected_or_corrected_is_not_the_answer(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
