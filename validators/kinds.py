@@ -310,6 +310,26 @@ March 2024", "5 or more", "5+", "~12", "12ish", "12 at most", "12 products at le
 "12 (approx.)", "a dozen or so")."""
 
 
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DAY_RANGE = re.compile(
+    r"\b" + _MONTH_NAME + r"\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:[-–—]|to|through|or)\s*\d{1,2}"
+    r"(?:st|nd|rd|th)?\b(?!\s*[:/.]\d)|"
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s*(?:[-–—]|to|or)\s*\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    + _MONTH_NAME
+    + r"(?![a-z])"
+)
+"""Two days of one month written as one span ("July 19-20, 2020", "19-20 July"): a
+range, not a date."""
+
+
+def _day_range(folded: str, value: Any) -> str | None:
+    """The day range a date answer gives (shown), unless the reference is one itself."""
+    span = _DAY_RANGE.search(folded)
+    if span is None or any(_DAY_RANGE.search(fold(alt)) for alt in items_of(value)):
+        return None
+    return show(span.group(0))
+
+
 def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) -> list[str]:
     """Short list pieces without a value ("6, extra_item, another_extra"): a list given
     where one value was asked for. Clauses and remarks ("which is the total") are not."""
@@ -328,6 +348,36 @@ def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) 
             continue
         loose.append(seg.text.strip())
     return loose
+
+
+def _qualified(kind: Kind, text: str, approach: str, value: Any, wanted: str) -> Verdict | None:
+    """The failure of a value stated as something else than the value: a range of days,
+    a negated URL, a bound, a negation or an estimate; None when it is stated plainly."""
+    folded = fold(text)
+    if kind.name == "date" and (span := _day_range(folded, value)):
+        return fail("date:ambiguous", f"answer {show(text)} gives the range {span}, not one date")
+    if approach == "fuzzy_match" or kind.name in _MEASURED:
+        # Estimated references and measurements: "about 14 minutes", "about 2 km" are the
+        # value; a count or a price stated "about" is not.
+        folded = _APPROXIMATELY.sub(" ", folded)
+    if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
+        return fail(
+            "url:negated", f"answer {show(text)} negates the URL ({show(q.group(0).strip())})"
+        )
+    if (
+        kind.name in _QUANTITIES
+        and (q := _QUALIFIED.search(folded) or _QUALIFIED_AFTER.search(folded))
+        and not any(
+            _QUALIFIED.search(fold(alt)) for item in items_of(value) for alt in split_or(item)
+        )
+    ):
+        return fail(
+            f"{kind.name}:qualified",
+            f"answer {show(text)} gives {wanted} only "
+            f"as {show(q.group(0).strip())}, not as the "
+            f"value",
+        )
+    return None
 
 
 def check_typed(
@@ -381,27 +431,7 @@ def check_typed(
             f"{kind.name}:extra-content",
             f"answer {show(text)} lists {show(loose)} besides the {kind.name}",
         )
-    folded = fold(text)
-    if approach == "fuzzy_match" or kind.name in _MEASURED:
-        # Estimated references and measurements: "about 14 minutes", "about 2 km" are the
-        # value; a count or a price stated "about" is not.
-        folded = _APPROXIMATELY.sub(" ", folded)
-    if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
-        return fail(
-            "url:negated", f"answer {show(text)} negates the URL ({show(q.group(0).strip())})"
-        )
-    if (
-        kind.name in _QUANTITIES
-        and (q := _QUALIFIED.search(folded) or _QUALIFIED_AFTER.search(folded))
-        and not any(
-            _QUALIFIED.search(fold(alt)) for item in items_of(value) for alt in split_or(item)
-        )
-    ):
-        return fail(
-            f"{kind.name}:qualified",
-            f"answer {show(text)} gives {wanted} only "
-            f"as {show(q.group(0).strip())}, not as the "
-            f"value",
-        )
+    if (qualified := _qualified(kind, text, approach, value, wanted)) is not None:
+        return qualified
     how = next((h for h in hows if h != "equal"), "equal")
     return ok(f"{kind.name}:{how}", f"answer {show(text)} reads as {found} == {wanted}")

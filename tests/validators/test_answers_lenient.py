@@ -770,6 +770,24 @@ def test_a_value_rejected_or_corrected_is_not_the_answer(answer, answer_type, re
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
 
 
+# Two days written as one span are a range, not the date, whichever day it starts on.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("July 19-20, 2020", False, "date:ambiguous"),
+        ("July 19–20, 2020", False, "date:ambiguous"),
+        ("19-20 July 2020", False, "date:ambiguous"),
+        ("July 19th-20th 2020", False, "date:ambiguous"),
+        # controls: a time or a remark after the date is no range
+        ("July 19, 2020 - that's when she joined", True, "date:equal"),
+        ("July 19 2020 - 14:00", True, "date:equal"),
+        ("07-19-2020", True, "date:equal"),
+    ],
+)
+def test_a_day_range_is_not_a_date(answer, passed, rule):
+    assert_verdict(lenient(answer, "date", {"exact_match": "July 19, 2020"}), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
