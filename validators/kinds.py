@@ -263,6 +263,19 @@ KINDS: dict[str, Kind] = {
 }
 
 
+def _money_extract_bare(text: str, hint: Any, context: EvalContext | None) -> list[_Money]:
+    return distinct(
+        [_Money(m.cents, m.currency, m.exact, m.decimals) for m in _money(text)],
+        key=lambda v: (v.exact, v.currency),
+    )
+
+
+UNTYPED_AMOUNT = Kind("currency", _money_ref, _money_extract_bare, _money_equal)
+"""An untyped (``string``) reference that is one number, read as an amount whatever the
+answer writes after it ("65%" for "65"): as permissive as WebArena's substring match,
+which an untyped reference asks for; a typed ``currency`` reference reads measures."""
+
+
 _QUANTITIES = frozenset({"number", "currency", "date", "month", "duration", "distance"})
 _VALUE_START = (
     r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"

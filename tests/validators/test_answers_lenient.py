@@ -788,6 +788,13 @@ def test_a_day_range_is_not_a_date(answer, passed, rule):
     assert_verdict(lenient(answer, "date", {"exact_match": "July 19, 2020"}), passed, rule)
 
 
+def test_an_untyped_number_reference_still_reads_the_number_whatever_follows_it():
+    # An untyped reference asks for WebArena's substring semantics: "65%" holds "65".
+    spec = {"eval_types": ["string_match"], "reference_answers": {"must_include": ["65 |OR| 3"]}}
+    assert check_answer("65%", spec).passed
+    assert not check_answer("66%", spec).passed
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
