@@ -309,7 +309,7 @@ _VALUE_END = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b)"
 )
 _QUALIFIED_AFTER = re.compile(
-    r"\d\s*(?:\+(?!\s*\d)|-?ish\b)|"
+    r"\d(?:\+(?!\s*[\d$€£])|\s+\+\s*(?:$|[)\].,;!?])|\s*-?ish\b)|"
     + _VALUE_END
     + r"\s*(?:\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
     r"over|under|so|earlier|later|before|after)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b|"

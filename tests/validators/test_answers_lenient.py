@@ -795,6 +795,34 @@ def test_an_untyped_number_reference_still_reads_the_number_whatever_follows_it(
     assert not check_answer("66%", spec).passed
 
 
+# "+" right after a number is a bound ("12+"); a "+" that adds two amounts in an
+# explanation ("Subtotal $45.94 + Shipping $5.00") is arithmetic, not a bound.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        (
+            "Grand Total: $50.94 (Subtotal $45.94 + Shipping $5.00)",
+            "currency",
+            {"exact_match": "$50.94"},
+            True,
+            "currency:equal",
+        ),
+        (
+            "$50.94 ($45.94 + $5.00 shipping)",
+            "currency",
+            {"exact_match": "$50.94"},
+            True,
+            "currency:equal",
+        ),
+        ("12+", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12+ products", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 +", "number", {"exact_match": "12"}, False, "number:qualified"),
+    ],
+)
+def test_a_plus_between_amounts_is_no_bound(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
