@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
@@ -51,11 +52,11 @@ def _item_match(alternatives: list[str], piece: str) -> bool:
     return False
 
 
-_LEAD_END = frozenset(
-    {"are", "is", "were", "was", "by", "include", "includes", "including", "has", "have"}
-    | {"had", "contains", "contain", "lists", "shows", "namely"}
-)
-"""The word a lead-in clause ends with before the first item ("The moderators are X")."""
+_LEAD_END = frozenset({"are", "is", "were", "was", "by", "has", "have", "had", "namely"})
+"""The word a lead-in clause ends with before the first item ("The moderators are X");
+not "include": "the moderators include X and Y" need not name them all."""
+_OPEN_END = re.compile(r"(?:\.{3,}|…)\W*$")
+"""A list that trails off ("X, Y, ..."): more items than it names."""
 _TAIL_START = frozenset(
     {"are", "were", "have", "had", "both", "each", "all", "together", "moderate", "approved"}
 )
@@ -152,6 +153,10 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
     wanted = [i[0] for i in items]
     if missing:
         return fail("list:missing-item", f"{show(missing)} missing from {show(text)}")
+    if not inclusive and _OPEN_END.search(body):
+        return fail(
+            "list:extra-item", f"{show(text)} trails off: it has items beyond {show(wanted)}"
+        )
     if extra and not inclusive:
         return fail(
             "list:extra-item", f"{show(text)} has items beyond {show(wanted)}: {show(extra)}"
