@@ -24,6 +24,9 @@ _DISJUNCTION = re.compile(
     r"later|earlier|greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
     r"|\s+/\s+(?!(?:5|10|100)\b)"
     r"|\s*[,;(]\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+"
+    r"|\s+(?:vs\.?|versus)\s+"
+    r"|\s*[,;(]?\s*(?:\(\s*)?(?:(?:it\s+is|it's|which\s+is|is)\s+)?(?:tied|level|joint|equal)"
+    r"(?:\s+first)?\s+with\s+(?:the\s+)?"
     r"|\s*(?:[,;.!?…]+|\s[-–—])\s*(?:no\s*,?\s*)?(?:actually|sorry|wait|i\s+mean|correction|"
     r"scratch\s+that|make\s+that)\b\s*[,:!]?\s+(?:(?:it\s+is|it's|its)\s+)?"
     r"(?!(?:it|this|that|there|they|he|she|i|we|you|which|who|the\s+\w+\s+(?:is|was|has))\b)",

@@ -827,6 +827,22 @@ def test_a_plus_between_amounts_is_no_bound(answer, answer_type, refs, passed, r
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
 
 
+# A tie or a comparison names a rival as much as "or" does.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("Saltmarsh Non-Stick Wok (tied with the Ember Cast Iron Pan)", False, "string:hedge"),
+        ("Saltmarsh Non-Stick Wok, tied with Ember Cast Iron Pan", False, "string:ambiguous"),
+        ("Saltmarsh Non-Stick Wok vs Ember Cast Iron Pan", False, "string:hedge"),
+        ("Saltmarsh Non-Stick Wok versus the Ember Cast Iron Pan", False, "string:hedge"),
+        ("Saltmarsh Non-Stick Wok (4.3 stars)", True, "string:phrase"),
+    ],
+)
+def test_a_tie_or_a_comparison_is_a_hedge(answer, passed, rule):
+    spec_refs = {"exact_match": "Saltmarsh Non-Stick Wok"}
+    assert_verdict(lenient(answer, "string", spec_refs), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
