@@ -15,10 +15,13 @@ from .verdict import Verdict, error, fail, ok, parsed_spec, show
 
 _OR = re.compile(r"\s*\|OR\|\s*")
 _URL_IN_TEXT = re.compile(
-    r"""(?:(?:https?|ssh|git)://|__[A-Z]+__|\b[\w-]+(?:\.[\w-]+)*\.(?:test|com|org|net|io|local)\b)[^\s<>"'`]*"""
+    r"""(?:(?:https?|ssh|git)://|__[A-Z]+__|(?<![\w.-])\b[\w-]+(?:\.[\w-]+)*\.(?:test|com|org|net|io|local)\b)"""
+    r"""[^\s<>"'`]*"""
     r"""|(?<![\w/])/[\w\-./?=&%+#~:]*""",
     re.IGNORECASE,
 )
+"""A URL in free text; a scheme-less host starts only where no label, dot or dash comes
+before it (so a long run of "1-1-1..." or "0.0.0..." is read once, not from every label)."""
 _TRAILING = ".,;:!?)]}'\""
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 

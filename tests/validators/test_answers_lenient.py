@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from webenv.validators import EvalContext, Verdict, check_answer
@@ -841,6 +843,25 @@ def test_a_plus_between_amounts_is_no_bound(answer, answer_type, refs, passed, r
 def test_a_tie_or_a_comparison_is_a_hedge(answer, passed, rule):
     spec_refs = {"exact_match": "Saltmarsh Non-Stick Wok"}
     assert_verdict(lenient(answer, "string", spec_refs), passed, rule)
+
+
+# An answer is cut at 20,000 characters; reading it must stay linear. A run of digits went
+# through price-parser's separator search (quadratic: 6 s), and "1-1-1..." or "0.0.0..."
+# restarted the URL pattern at every label (quadratic: 14 s). Now each takes milliseconds.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref"),
+    [
+        ("1" * 20_000, "number", "12"),
+        ("1" * 20_000, "currency", "$50.94"),
+        ("1-" * 10_000, "url", "http://shop.test/cart"),
+        ("0." * 10_000, "url", "http://shop.test/cart"),
+    ],
+)
+def test_a_huge_answer_is_read_in_linear_time(answer, answer_type, ref):
+    start = time.perf_counter()
+    verdict = lenient(answer, answer_type, {"exact_match": ref})
+    assert not verdict.passed
+    assert time.perf_counter() - start < 1.0
 
 
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
