@@ -33,7 +33,7 @@ _DISJUNCTION = re.compile(
     re.IGNORECASE,
 )
 _UNSURE = re.compile(
-    r"^\W*(?:maybe|perhaps|possibly|probably|presumably)\b|"
+    r"^\W*(?:maybe|perhaps|possibly|probably|presumably|(?:most\s+|very\s+)?likely)\b|"
     r"\b(?:could|might|may)\s+also\s+be\b|\bnot\s+sure\s+(?:if|whether)\b|"
     r"[(\[]\s*(?:maybe|perhaps|possibly|probably|presumably|not\s+sure)\s*\??\s*[)\]]|"
     r"\bor\s+(?:(?:maybe|perhaps|possibly)\s+)?(?:(?:some|any)thing|whatever|thereabouts|"
@@ -43,7 +43,7 @@ _UNSURE = re.compile(
 """An answer offered without commitment ("Maybe X", "Probably X", "X (maybe)", "X; it
 could also be Y", "X or something", "X, or maybe something else", "X or thereabouts")."""
 _UNSURE_OF_VALUE = re.compile(
-    r"\b(?:maybe|perhaps|possibly|probably|presumably)\W*$|"
+    r"\b(?:maybe|perhaps|possibly|probably|presumably|(?:most\s+)?likely)\W*$|"
     r"(?:\bnot|n['’]t)\s+(?:be\s+)?(?:(?:very|too|quite|entirely|completely|totally|100\s*%)\s+)?"
     r"(?:sure|certain)\b|\b(?:unsure|uncertain)\b|"
     r"\bi(?:\s+would|['’]d)?\s+guess\b|\b(?:my\s+(?:best\s+)?|at\s+a\s+)guess\b|"

@@ -612,6 +612,9 @@ def test_an_amount_in_another_currency_or_measure_is_not_the_dollar_amount(answe
     ("answer", "answer_type", "refs", "passed", "rule"),
     [
         ("12 maybe", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("Likely yes", "boolean", {"exact_match": "Yes"}, False, "boolean:hedge"),
+        ("Most likely no", "boolean", {"exact_match": "No"}, False, "boolean:hedge"),
+        ("12, most likely", "number", {"exact_match": "12"}, False, "number:hedge"),
         ("12, perhaps.", "number", {"exact_match": "12"}, False, "number:hedge"),
         ("12? not sure", "number", {"exact_match": "12"}, False, "number:hedge"),
         ("I'm not sure, 12?", "number", {"exact_match": "12"}, False, "number:hedge"),
