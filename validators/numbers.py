@@ -207,18 +207,17 @@ def parse_number_text(text: str) -> tuple[Decimal, int] | None:
         raw = "0" + raw
     if not raw or not raw[0].isdigit():
         return None
+    amount: Decimal | None
     if _PLAIN.fullmatch(raw):  # no separator to resolve (price-parser is quadratic here)
         amount = Decimal(raw)
-        exponent = amount.as_tuple().exponent
-        decimals = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-        return (-amount if negative else amount), decimals
-    if len(raw) > _MAX_GROUPED:
+    elif len(raw) > _MAX_GROUPED:
         return None  # no number is written with separators over this many characters
-    hint = "." if raw.count(".") == 1 and "," not in raw else None
-    try:
-        amount = Price.fromstring(raw, decimal_separator=hint).amount
-    except (InvalidOperation, ValueError):
-        return None
+    else:
+        hint = "." if raw.count(".") == 1 and "," not in raw else None
+        try:
+            amount = Price.fromstring(raw, decimal_separator=hint).amount
+        except (InvalidOperation, ValueError):
+            return None
     if amount is None:
         return None
     exponent = amount.as_tuple().exponent
