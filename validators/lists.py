@@ -153,7 +153,7 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
     wanted = [i[0] for i in items]
     if missing:
         return fail("list:missing-item", f"{show(missing)} missing from {show(text)}")
-    if not inclusive and _OPEN_END.search(body):
+    if (not inclusive or len(items) > 1) and _OPEN_END.search(body):
         return fail(
             "list:extra-item", f"{show(text)} trails off: it has items beyond {show(wanted)}"
         )

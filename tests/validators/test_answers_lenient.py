@@ -867,6 +867,18 @@ def test_a_huge_answer_is_read_in_linear_time(answer, answer_type, ref):
     assert time.perf_counter() - start < 1.0
 
 
+def test_a_list_that_trails_off_fails_under_must_include_too():
+    # extra items fail a must_include list answer; "..." says there are more of them
+    spec = {
+        "eval_types": ["string_match"],
+        "answer_type": "list",
+        "reference_answers": {"must_include": ["falcon_ian", "pine_beth"]},
+    }
+    assert check_answer("falcon_ian and pine_beth", spec).passed
+    verdict = check_answer("falcon_ian, pine_beth, ...", spec)
+    assert_verdict(verdict, False, "list:extra-item")
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
