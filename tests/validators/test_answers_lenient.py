@@ -879,6 +879,26 @@ def test_a_list_that_trails_off_fails_under_must_include_too():
     assert_verdict(verdict, False, "list:extra-item")
 
 
+# http and https are one page, but another scheme is another address: the HTTPS clone
+# URL is not the SSH one asked for, nor is an ftp:// URL the web page.
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("https://git.test/a/b.git", "git@git.test:a/b.git", False, "url:mismatch"),
+        ("http://git.test/a/b", "ssh://git@git.test/a/b", False, "url:mismatch"),
+        ("ssh://git@git.test/a/b", "http://git.test/a/b", False, "url:mismatch"),
+        ("ftp://git.test/a/b", "http://git.test/a/b", False, "url:mismatch"),
+        # controls
+        ("ssh://git@git.test/a/b", "git@git.test:a/b.git", True, "url:equal"),
+        ("git clone git@git.test:a/b.git", "git@git.test:a/b.git", True, "url:equal"),
+        ("https://git.test/a/b", "http://git.test/a/b", True, "url:equal"),
+        ("git.test/a/b", "http://git.test/a/b", True, "url:equal"),
+    ],
+)
+def test_a_url_of_another_protocol_is_another_url(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "url", {"exact_match": ref}), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
