@@ -295,7 +295,9 @@ _QUALIFIED = re.compile(
     r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
     r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of|"
     r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|\bca\.?|"
-    r"\bcirca|\bc\.)"
+    r"\bcirca|\bc\.|\b(?:minimum|maximum)\s+of|\bat\s+(?:a\s+)?(?:minimum|maximum)|\bupwards\s+of|"
+    r"\bin\s+excess\s+of|\b(?:north|south)\s+of|\bclose\s+to|\bsomething\s+like|\border\s+of|"
+    r"\b(?:estimated|guessing)|\bestimate\s+of)"
     r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?"
     + _VALUE_START
     + r"|[~≈]\s*"
@@ -314,6 +316,7 @@ _QUALIFIED_AFTER = re.compile(
     + r"\s*(?:\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
     r"over|under|so|earlier|later|before|after)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b|"
     r"[,(]?\s*(?:minimum|maximum|max|tops|approx(?:imately)?|roughly|give\s+or\s+take|"
+    r"est(?:imated?)?|"
     r"more\s+or\s+less)\b)|"
     + _VALUE_END
     + r"(?:\s+[a-z]+){0,2}?\s*[,(]?\s*at\s+(?:the\s+)?(?:very\s+)?(?:most|least|latest|earliest)\b"

@@ -899,6 +899,30 @@ def test_a_url_of_another_protocol_is_another_url(answer, ref, passed, rule):
     assert_verdict(lenient(answer, "url", {"exact_match": ref}), passed, rule)
 
 
+# More ways of writing a bound or an estimate before or after the value.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("at minimum 12", False, "number:qualified"),
+        ("a minimum of 12", False, "number:qualified"),
+        ("a maximum of 12", False, "number:qualified"),
+        ("upwards of 12", False, "number:qualified"),
+        ("in excess of 12", False, "number:qualified"),
+        ("close to 12", False, "number:qualified"),
+        ("something like 12", False, "number:qualified"),
+        ("on the order of 12", False, "number:qualified"),
+        ("an estimated 12", False, "number:qualified"),
+        ("12 (est.)", False, "number:qualified"),
+        ("guessing 12", False, "number:qualified"),
+        # controls: the words away from the value
+        ("The minimum is 12", True, "number:equal"),
+        ("12, the estimated count from the listing", True, "number:equal"),
+    ],
+)
+def test_more_bounds_and_estimates_are_qualified(answer, passed, rule):
+    assert_verdict(lenient(answer, "number", {"exact_match": "12"}), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
