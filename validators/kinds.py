@@ -338,6 +338,12 @@ _DAY_RANGE = re.compile(
 range, not a date."""
 
 
+def _states_na(text: str) -> bool:
+    """Whether a piece of the answer, outside brackets, is "N/A" itself ("33.99 and N/A"):
+    a value and "not applicable" at once."""
+    return any(tokens(seg.text) in (["n", "a"], ["na"]) for seg in segments(_ASIDE.sub(" ", text)))
+
+
 def _day_range(folded: str, value: Any) -> str | None:
     """The day range a date answer gives (shown), unless the reference is one itself."""
     span = _DAY_RANGE.search(folded)
@@ -446,6 +452,10 @@ def check_typed(
         return fail(
             f"{kind.name}:extra-content",
             f"answer {show(text)} lists {show(loose)} besides the {kind.name}",
+        )
+    if _states_na(text):
+        return fail(
+            f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also says N/A"
         )
     if (qualified := _qualified(kind, text, approach, value, wanted)) is not None:
         return qualified

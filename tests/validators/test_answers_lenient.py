@@ -923,6 +923,21 @@ def test_more_bounds_and_estimates_are_qualified(answer, passed, rule):
     assert_verdict(lenient(answer, "number", {"exact_match": "12"}), passed, rule)
 
 
+# A value and "N/A" side by side claim both an answer and none.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("33.99 and N/A", "currency", "33.99", False, "currency:ambiguous"),
+        ("$33.99, N/A", "currency", "33.99", False, "currency:ambiguous"),
+        ("12 and N/A", "number", "12", False, "number:ambiguous"),
+        ("Yes and N/A", "boolean", "Yes", False, "boolean:ambiguous"),
+        ("33.99 (N/A for the blue one)", "currency", "33.99", True, "currency:equal"),
+    ],
+)
+def test_a_value_beside_na_is_ambiguous(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():
     verdict = lenient("100000000000000000000000000", "currency", {"exact_match": "$83.47"})
     assert_verdict(verdict, False, "currency:mismatch")
