@@ -284,8 +284,11 @@ _VALUE_START = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 _APPROXIMATELY = re.compile(
-    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca|circa)\b\.?|[~≈]"
+    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca|circa)\b\.?|[~≈]|"
+    r"\(?\s*\b(?:or\s+so|more\s+or\s+less|give\s+or\s+take)\b\s*\)?"
 )
+"""The words of an estimate, before or after the value: what an estimated reference or a
+measurement may carry ("about 14 minutes", "2 km or so")."""
 _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _MEASURED = frozenset({"duration", "distance"})
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
