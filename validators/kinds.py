@@ -284,8 +284,9 @@ _VALUE_START = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 _APPROXIMATELY = re.compile(
-    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca|circa)\b\.?|[~≈]|"
-    r"\(?\s*\b(?:or\s+so|more\s+or\s+less|give\s+or\s+take)\b\s*\)?"
+    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca|circa|estimated|"
+    r"close\s+to|something\s+like|on\s+the\s+order\s+of)\b\.?|\bc\.|[~≈]|"
+    r"\(?\s*\b(?:or\s+so|more\s+or\s+less|give\s+or\s+take|est(?:imated?)?)\b\.?\s*\)?"
 )
 """The words of an estimate, before or after the value: what an estimated reference or a
 measurement may carry ("about 14 minutes", "2 km or so")."""

@@ -678,6 +678,8 @@ def test_a_value_stated_then_disowned_is_a_hedge(answer, answer_type, refs, pass
         # controls
         ("14 minutes approx", "duration", {"exact_match": "14 minutes"}, True, "duration:equal"),
         ("14 minutes or so", "duration", {"exact_match": "14 minutes"}, True, "duration:equal"),
+        ("close to 14 minutes", "duration", {"exact_match": "14 minutes"}, True, "duration:equal"),
+        ("an estimated 2 km", "distance", {"exact_match": "2 km"}, True, "distance:equal"),
         ("2 km more or less", "distance", {"exact_match": "2 km"}, True, "distance:equal"),
         ("12 or so", "number", {"exact_match": "12"}, False, "number:qualified"),
         ("$12.49 was the minimum", "currency", {"exact_match": "$12.49"}, True, "currency:equal"),
