@@ -240,6 +240,17 @@ def test_study_corpus_prints_rates_per_class(tmp_path):
     assert "| hedge | 0 |" in result.output
 
 
+@pytest.mark.parametrize("text", ["", "\n  \n"], ids=["empty", "blank"])
+def test_an_empty_corpus_is_a_one_line_error(tmp_path, text):
+    corpus = tmp_path / "cases.jsonl"
+    corpus.write_text(text, "utf-8")
+    result = CliRunner().invoke(
+        main, ["study", "corpus", str(corpus), "--out", str(tmp_path / "out")]
+    )
+    assert result.exit_code == 1 and "the corpus has no cases" in result.output
+    assert not isinstance(result.exception, IndexError)
+
+
 def test_study_corpus_reports_bad_lines(tmp_path):
     corpus = tmp_path / "cases.jsonl"
     corpus.write_text('{"answer": "x"}\n', "utf-8")

@@ -8,12 +8,14 @@ in-memory and file databases' common behaviour, and the one site registry.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import abort
 
+from webenv import sitedb
 from webenv.env import WebEnv
 from webenv.errors import WorldError
 from webenv.requestlog import RequestLog
@@ -95,6 +97,32 @@ def test_the_one_query_path_reads_and_never_writes(tmp_path: Path, persistent: b
             with pytest.raises(sqlite3.DatabaseError):
                 database.query(sql)
         assert database.query("SELECT count(*) FROM orders") == before
+    finally:
+        database.close()
+
+
+@pytest.mark.parametrize("persistent", [False, True], ids=["memory", "file"])
+def test_a_read_that_runs_away_is_stopped_with_a_clear_error(
+    tmp_path: Path, persistent: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A task file's state SQL is anyone's: an unbounded recursive CTE hung the checker
+    # (and an episode's last step) for ever, and a huge result filled memory.
+    monkeypatch.setattr(sitedb, "READ_SECONDS", 0.2)
+    monkeypatch.setattr(sitedb, "READ_ROWS", 50)
+    database = SiteDatabase("shop", 0, tmp_path if persistent else None)
+    try:
+        slow = (
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000000)"
+            " SELECT count(*) FROM c"
+        )
+        start = time.monotonic()
+        with pytest.raises(sqlite3.OperationalError, match=r"query stopped after 0\.2 s"):
+            database.query(slow)
+        assert time.monotonic() - start < 5
+        with pytest.raises(sqlite3.OperationalError, match="more than 50 rows"):
+            database.query("SELECT id FROM orders")
+        assert database.query("SELECT id FROM orders LIMIT 50")  # the database still reads
+        assert database.query(RECURSIVE) == [("6|1",)]
     finally:
         database.close()
 

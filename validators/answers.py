@@ -15,7 +15,7 @@ from .context import EvalContext
 from .hedges import guard_hedges
 from .infeasible import check_infeasible, is_na, says_infeasible
 from .infer import scalar_kind
-from .kinds import KINDS, check_typed
+from .kinds import KINDS, UNTYPED_AMOUNT, check_typed
 from .lists import check_list
 from .phrases import check_string
 from .spec import MODES, EvalSpec, ReferenceAnswers
@@ -226,7 +226,7 @@ def _lenient_once(
             return check_string(text, approach, value, context)
         verdict = check_typed(KINDS[kind], text, approach, value, context)
         if not verdict.passed and kind == "number":
-            money = check_typed(KINDS["currency"], text, approach, value, context)
+            money = check_typed(UNTYPED_AMOUNT, text, approach, value, context)
             return money if money.passed else verdict
         return verdict
     if answer_type == "list":

@@ -1,13 +1,14 @@
 """The one guard against hedged answers ("Jane Smith or Adam Garcia", "6 or 7").
 
 An answer that passed a lenient check is split at its disjunctions ("or", a spaced
-slash, ", maybe ..."); when it has several alternatives, each is checked alone. The
-answer is a hedge, and fails, when one alternative that states a competing candidate
-fails on its own, or when no alternative passes on its own (it only passed by listing
-several); so does an answer offered without commitment ("Maybe X", "X; it could also
-be Y"). Disjunctions inside the reference itself ("Pots or Pans") are not split.
-Every lenient path (strings, lists, typed scalars, infeasible) goes through
-:func:`guard_hedges`.
+slash, ", maybe ...", a correction: "X... actually Y"); when it has several
+alternatives, each is checked alone. The answer is a hedge, and fails, when one
+alternative that states a competing candidate fails on its own, or when no alternative
+passes on its own (it only passed by listing several); so does an answer offered without
+commitment ("Maybe X", "X; it could also be Y"), and one that rejects the value it
+names ("12 is wrong") is negated. Disjunctions inside the reference itself ("Pots or
+Pans") are not split. Every lenient path (strings, lists, typed scalars, infeasible)
+goes through :func:`guard_hedges`.
 """
 
 from __future__ import annotations
@@ -22,11 +23,17 @@ _DISJUNCTION = re.compile(
     r"(?:\s+|\s*\(\s*)or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|"
     r"later|earlier|greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
     r"|\s+/\s+(?!(?:5|10|100)\b)"
-    r"|\s*[,;(]\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+",
+    r"|\s*[,;(]\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+"
+    r"|\s+(?:vs\.?|versus)\s+"
+    r"|\s*[,;(]?\s*(?:\(\s*)?(?:(?:it\s+is|it's|which\s+is|is)\s+)?(?:tied|level|joint|equal)"
+    r"(?:\s+first)?\s+with\s+(?:the\s+)?"
+    r"|\s*(?:[,;.!?…]+|\s[-–—])\s*(?:no\s*,?\s*)?(?:actually|sorry|wait|i\s+mean|correction|"
+    r"scratch\s+that|make\s+that)\b\s*[,:!]?\s+(?:(?:it\s+is|it's|its)\s+)?"
+    r"(?!(?:it|this|that|there|they|he|she|i|we|you|which|who|the\s+\w+\s+(?:is|was|has))\b)",
     re.IGNORECASE,
 )
 _UNSURE = re.compile(
-    r"^\W*(?:maybe|perhaps|possibly|probably|presumably)\b|"
+    r"^\W*(?:maybe|perhaps|possibly|probably|presumably|(?:most\s+|very\s+)?likely)\b|"
     r"\b(?:could|might|may)\s+also\s+be\b|\bnot\s+sure\s+(?:if|whether)\b|"
     r"[(\[]\s*(?:maybe|perhaps|possibly|probably|presumably|not\s+sure)\s*\??\s*[)\]]|"
     r"\bor\s+(?:(?:maybe|perhaps|possibly)\s+)?(?:(?:some|any)thing|whatever|thereabouts|"
@@ -35,6 +42,27 @@ _UNSURE = re.compile(
 )
 """An answer offered without commitment ("Maybe X", "Probably X", "X (maybe)", "X; it
 could also be Y", "X or something", "X, or maybe something else", "X or thereabouts")."""
+_UNSURE_OF_VALUE = re.compile(
+    r"\b(?:maybe|perhaps|possibly|probably|presumably|(?:most\s+)?likely)\W*$|"
+    r"(?:\bnot|n['’]t)\s+(?:be\s+)?(?:(?:very|too|quite|entirely|completely|totally|100\s*%)\s+)?"
+    r"(?:sure|certain)\b|\b(?:unsure|uncertain)\b|"
+    r"\bi(?:\s+would|['’]d)?\s+guess\b|\b(?:my\s+(?:best\s+)?|at\s+a\s+)guess\b|"
+    r"^\W*(?:(?:it|that|this|the\s+answer)(?:\s+is)?\s+)?may\s+be\b|\b(?:could|might)\s+be\b|"
+    r"\bif\s+i\s+(?:had|have)\s+to\s+guess\b",
+    re.IGNORECASE,
+)
+"""An answer that states a value but disowns it: "12 maybe", "12? not sure", "I'm not
+certain, but 12", "12 I guess", "my guess is 12", "it could be 12", "they might be X
+and Y". Not applied to
+infeasibility claims ("I'm not sure it exists" is the claim)."""
+_DISOWNED = re.compile(
+    r"^[^,;:()\n]{1,80}?\s+(?:is|was|seems|looks)\s+(?:(?:definitely|clearly|probably|likely)\s+)?"
+    r"(?:wrong|incorrect|false|mistaken|not\s+(?:right|correct|it|the\s+(?:right\s+|correct\s+)?"
+    r"answer))\W*$",
+    re.IGNORECASE,
+)
+"""An answer that states a value only to reject it: "12 is wrong", "Processing is not
+the answer" (not applied to yes/no answers, where "that is false" is the answer)."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
 
 
@@ -99,7 +127,18 @@ def guard_hedges(
     """
     if not verdict.passed:
         return verdict
-    if (unsure := _UNSURE.search(text)) and not any(_UNSURE.search(str(p)) for p in protected):
+    if (
+        prefix not in ("boolean", "infeasible")
+        and _DISOWNED.match(text)
+        and not any(_DISOWNED.match(str(p)) for p in protected)
+    ):
+        return fail(f"{prefix}:negated", f"{show(text)} rejects the value it names")
+    unsure = _UNSURE.search(text)
+    if unsure is None and prefix != "infeasible":
+        unsure = _UNSURE_OF_VALUE.search(text)
+    if unsure and not any(
+        _UNSURE.search(str(p)) or _UNSURE_OF_VALUE.search(str(p)) for p in protected
+    ):
         return fail(
             f"{prefix}:hedge",
             f"{show(text)} is offered without commitment ({show(unsure.group(0).strip())})",

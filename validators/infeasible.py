@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .text import find_phrase, fold, strict_clean, tokens
+from .strict import webarena_pred
+from .text import find_phrase, fold, tokens
 from .verdict import Verdict, fail, ok, show
 
 _INFEASIBLE_PHRASES = [
@@ -87,7 +88,7 @@ def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
     if reported:
         return ok("infeasible:reported", "the task is infeasible and the agent reported it")
     if mode == "strict":
-        if strict_clean(text) == "n/a":
+        if webarena_pred(text) == "n/a":
             return ok("infeasible:n/a", "the task is infeasible and the answer is 'N/A'")
         return fail(
             "infeasible:not-stated", f"the task is infeasible; answer {show(text)} is not 'N/A'"

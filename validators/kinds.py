@@ -51,11 +51,11 @@ class _Num:
         return f"{shown} {self.unit}" if self.unit else shown
 
 
-_MEASURE = re.compile(
-    r"\s?(%|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
-    r"yards?|kg|kilograms?|grams?|lbs?|ounces?|oz)(?![^\W\d_])",
-    re.IGNORECASE,
+_MEASURES = (
+    r"%|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
+    r"yards?|kg|kilograms?|grams?|lbs?|ounces?|oz"
 )
+_MEASURE = re.compile(r"\s?(" + _MEASURES + r")(?![^\W\d_])", re.IGNORECASE)
 """A measure right after a number ("12%", "12 km", "12 kg"): a count is none of them."""
 
 
@@ -109,16 +109,29 @@ class _Money:
     currency: str | None
     exact: Any  # Decimal as written
     decimals: int
+    measure: str | None = None  # what a bare number counts instead ("km", "%", "hours")
 
     def __str__(self) -> str:
-        return f"{self.exact}" + (f" {self.currency}" if self.currency else "")
+        unit = self.currency or self.measure
+        return f"{self.exact}" + (f" {unit}" if unit else "")
+
+
+_NOT_MONEY = re.compile(
+    r"\s?(" + _MEASURES + r"|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|years?|"
+    r"points?|pts|stars?|units?|items?|pieces?|pcs|orders?|products?|votes?|times)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+"""A measure or a count noun right after a bare number ("50.94 km", "50.94%", "50.94
+points"): the number is not an amount of money."""
 
 
 def _money(text: str) -> list[_Money]:
-    return distinct(
-        [_Money(to_cents(m.value), m.currency, m.value, m.decimals) for m in find_amounts(text)],
-        key=lambda v: (v.exact, v.currency),
-    )
+    found = []
+    for m in find_amounts(text):
+        after = None if m.currency else _NOT_MONEY.match(text, m.end)
+        measure = after.group(1).lower() if after else None
+        found.append(_Money(to_cents(m.value), m.currency, m.value, m.decimals, measure))
+    return distinct(found, key=lambda v: (v.exact, v.currency, v.measure))
 
 
 def _money_ref(text: str, context: EvalContext | None) -> _Money | None:
@@ -136,6 +149,8 @@ def _money_equal(answer: _Money, ref: _Money) -> str | None:
     # A bare reference ("83.47") is in the sites' currency: every bundled site (and every
     # WebArena site) prices in US dollars, so "83.47 EUR" is a different amount.
     if answer.currency and answer.currency != (ref.currency or SITE_CURRENCY):
+        return None
+    if answer.measure and answer.measure != ref.measure:  # "50.94 km", "50.94%"
         return None
     if ref.decimals > 2 and answer.decimals > 2:
         return "equal" if answer.exact == ref.exact else None
@@ -248,6 +263,19 @@ KINDS: dict[str, Kind] = {
 }
 
 
+def _money_extract_bare(text: str, hint: Any, context: EvalContext | None) -> list[_Money]:
+    return distinct(
+        [_Money(m.cents, m.currency, m.exact, m.decimals) for m in _money(text)],
+        key=lambda v: (v.exact, v.currency),
+    )
+
+
+UNTYPED_AMOUNT = Kind("currency", _money_ref, _money_extract_bare, _money_equal)
+"""An untyped (``string``) reference that is one number, read as an amount whatever the
+answer writes after it ("65%" for "65"): as permissive as WebArena's substring match,
+which an untyped reference asks for; a typed ``currency`` reference reads measures."""
+
+
 _QUANTITIES = frozenset({"number", "currency", "date", "month", "duration", "distance"})
 _VALUE_START = (
     r"(?:[$€£¥]|us\$|usd|eur|gbp|\d|\.\d|"
@@ -256,8 +284,12 @@ _VALUE_START = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 _APPROXIMATELY = re.compile(
-    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca)\b\.?|~"
+    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca|circa|estimated|"
+    r"close\s+to|something\s+like|on\s+the\s+order\s+of)\b\.?|\bc\.|[~≈]|"
+    r"\(?\s*\b(?:or\s+so|more\s+or\s+less|give\s+or\s+take|est(?:imated?)?)\b\.?\s*\)?"
 )
+"""The words of an estimate, before or after the value: what an estimated reference or a
+measurement may carry ("about 14 minutes", "2 km or so")."""
 _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _MEASURED = frozenset({"duration", "distance"})
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
@@ -266,15 +298,62 @@ _QUALIFIED = re.compile(
     r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
     r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
     r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of|"
-    r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|\bca\.?)"
-    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?" + _VALUE_START + r"|~\s*" + _VALUE_START
+    r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|\bca\.?|"
+    r"\bcirca|\bc\.|\b(?:minimum|maximum)\s+of|\bat\s+(?:a\s+)?(?:minimum|maximum)|\bupwards\s+of|"
+    r"\bin\s+excess\s+of|\b(?:north|south)\s+of|\bclose\s+to|\bsomething\s+like|\border\s+of|"
+    r"\b(?:estimated|guessing)|\bestimate\s+of)"
+    r"\s+(?:(?:exactly|quite|just|only|the|on|in|an?)\s+)?"
+    + _VALUE_START
+    + r"|[~≈]\s*"
+    + _VALUE_START
+)
+_VALUE_END = (
+    r"(?:\d|%|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
+    r"million|dozen|dollars?|cents?|bucks|usd|eur|gbp|euros?|pounds?|seconds?|secs?|minutes?|"
+    r"mins?|hours?|hrs?|days?|weeks?|months?|years?|km|kilomet(?:er|re)s?|miles?|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b)"
 )
 _QUALIFIED_AFTER = re.compile(
-    r"\d\s*(?:\+(?!\s*\d)|\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
-    r"over|under|so)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b|-?ish\b)"
+    r"\d(?:\+(?!\s*[\d$€£])|\s+\+\s*(?:$|[)\].,;!?])|\s*-?ish\b)|"
+    + _VALUE_END
+    + r"\s*(?:\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|below|"
+    r"over|under|so|earlier|later|before|after)\b|(?:and|or)\s+(?:up|down|above|below|over|under)\b|"
+    r"[,(]?\s*(?:minimum|maximum|max|tops|approx(?:imately)?|roughly|give\s+or\s+take|"
+    r"est(?:imated?)?|"
+    r"more\s+or\s+less)\b)|"
+    + _VALUE_END
+    + r"(?:\s+[a-z]+){0,2}?\s*[,(]?\s*at\s+(?:the\s+)?(?:very\s+)?(?:most|least|latest|earliest)\b"
 )
 """A value stated as a bound, negated or approximate ("not 12", "more than $5", "before
-March 2024", "5 or more", "5+", "~12", "12ish")."""
+March 2024", "5 or more", "5+", "~12", "12ish", "12 at most", "12 products at least",
+"12 (approx.)", "a dozen or so")."""
+
+
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DAY_RANGE = re.compile(
+    r"\b" + _MONTH_NAME + r"\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:[-–—]|to|through|or)\s*\d{1,2}"
+    r"(?:st|nd|rd|th)?\b(?!\s*[:/.]\d)|"
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s*(?:[-–—]|to|or)\s*\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    + _MONTH_NAME
+    + r"(?![a-z])"
+)
+"""Two days of one month written as one span ("July 19-20, 2020", "19-20 July"): a
+range, not a date."""
+
+
+def _states_na(text: str) -> bool:
+    """Whether a piece of the answer, outside brackets, is "N/A" itself ("33.99 and N/A"):
+    a value and "not applicable" at once."""
+    return any(tokens(seg.text) in (["n", "a"], ["na"]) for seg in segments(_ASIDE.sub(" ", text)))
+
+
+def _day_range(folded: str, value: Any) -> str | None:
+    """The day range a date answer gives (shown), unless the reference is one itself."""
+    span = _DAY_RANGE.search(folded)
+    if span is None or any(_DAY_RANGE.search(fold(alt)) for alt in items_of(value)):
+        return None
+    return show(span.group(0))
 
 
 def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) -> list[str]:
@@ -295,6 +374,36 @@ def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) 
             continue
         loose.append(seg.text.strip())
     return loose
+
+
+def _qualified(kind: Kind, text: str, approach: str, value: Any, wanted: str) -> Verdict | None:
+    """The failure of a value stated as something else than the value: a range of days,
+    a negated URL, a bound, a negation or an estimate; None when it is stated plainly."""
+    folded = fold(text)
+    if kind.name == "date" and (span := _day_range(folded, value)):
+        return fail("date:ambiguous", f"answer {show(text)} gives the range {span}, not one date")
+    if approach == "fuzzy_match" or kind.name in _MEASURED:
+        # Estimated references and measurements: "about 14 minutes", "about 2 km" are the
+        # value; a count or a price stated "about" is not.
+        folded = _APPROXIMATELY.sub(" ", folded)
+    if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
+        return fail(
+            "url:negated", f"answer {show(text)} negates the URL ({show(q.group(0).strip())})"
+        )
+    if (
+        kind.name in _QUANTITIES
+        and (q := _QUALIFIED.search(folded) or _QUALIFIED_AFTER.search(folded))
+        and not any(
+            _QUALIFIED.search(fold(alt)) for item in items_of(value) for alt in split_or(item)
+        )
+    ):
+        return fail(
+            f"{kind.name}:qualified",
+            f"answer {show(text)} gives {wanted} only "
+            f"as {show(q.group(0).strip())}, not as the "
+            f"value",
+        )
+    return None
 
 
 def check_typed(
@@ -348,27 +457,11 @@ def check_typed(
             f"{kind.name}:extra-content",
             f"answer {show(text)} lists {show(loose)} besides the {kind.name}",
         )
-    folded = fold(text)
-    if approach == "fuzzy_match" or kind.name in _MEASURED:
-        # Estimated references and measurements: "about 14 minutes", "about 2 km" are the
-        # value; a count or a price stated "about" is not.
-        folded = _APPROXIMATELY.sub(" ", folded)
-    if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
+    if _states_na(text):
         return fail(
-            "url:negated", f"answer {show(text)} negates the URL ({show(q.group(0).strip())})"
+            f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also says N/A"
         )
-    if (
-        kind.name in _QUANTITIES
-        and (q := _QUALIFIED.search(folded) or _QUALIFIED_AFTER.search(folded))
-        and not any(
-            _QUALIFIED.search(fold(alt)) for item in items_of(value) for alt in split_or(item)
-        )
-    ):
-        return fail(
-            f"{kind.name}:qualified",
-            f"answer {show(text)} gives {wanted} only "
-            f"as {show(q.group(0).strip())}, not as the "
-            f"value",
-        )
+    if (qualified := _qualified(kind, text, approach, value, wanted)) is not None:
+        return qualified
     how = next((h for h in hows if h != "equal"), "equal")
     return ok(f"{kind.name}:{how}", f"answer {show(text)} reads as {found} == {wanted}")

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
 from .phrases import check_string, extra_items, includes
-from .text import find_phrase, negated_at, only_filler, same_text, segments, split_or, tokens
+from .text import (
+    NEGATIONS,
+    find_phrase,
+    negated_at,
+    only_filler,
+    same_text,
+    segments,
+    split_or,
+    tokens,
+)
 from .verdict import Verdict, error, fail, ok, show
 
 
@@ -39,6 +49,38 @@ def _item_match(alternatives: list[str], piece: str) -> bool:
         a, b = _pure_number(alt), _pure_number(piece)
         if a is not None and b is not None and to_cents(a.value) == to_cents(b.value):
             return True
+    return False
+
+
+_LEAD_END = frozenset({"are", "is", "were", "was", "by", "has", "have", "had", "namely"})
+"""The word a lead-in clause ends with before the first item ("The moderators are X");
+not "include": "the moderators include X and Y" need not name them all."""
+_OPEN_END = re.compile(r"(?:\.{3,}|…)\W*$")
+"""A list that trails off ("X, Y, ..."): more items than it names."""
+_TAIL_START = frozenset(
+    {"are", "were", "have", "had", "both", "each", "all", "together", "moderate", "approved"}
+)
+"""The word a closing clause starts with after the last item ("... and Y are the moderators")."""
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _framed_match(alternatives: list[str], piece: str, *, lead: bool, tail: bool) -> bool:
+    """Whether ``piece`` is an item inside the sentence that frames the list: the first
+    piece after a lead-in clause ("The moderators are falcon_ian"), the last one before a
+    closing clause ("pine_beth are the moderators"). Neither clause may hold a negation."""
+    piece_tokens = tokens(piece)
+    for alt in alternatives:
+        ref_tokens = tokens(alt)
+        for start in find_phrase(piece_tokens, ref_tokens) if ref_tokens else []:
+            before = piece_tokens[:start]
+            after = piece_tokens[start + len(ref_tokens) :]
+            if any(t in NEGATIONS for t in before + after):
+                continue
+            words = [t for t in before if t not in _ARTICLES]
+            if lead and words and words[-1] in _LEAD_END and only_filler(after):
+                return True
+            if tail and after and after[0] in _TAIL_START and only_filler(before):
+                return True
     return False
 
 
@@ -86,6 +128,13 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
             if not used[j] and _item_match(alternatives, seg.text):
                 used[j] = found = True
                 break
+        if not found and len(segs) > 1:
+            for j in (0, len(segs) - 1):
+                if not used[j] and _framed_match(
+                    alternatives, segs[j].text, lead=j == 0, tail=j == len(segs) - 1
+                ):
+                    used[j] = found = True
+                    break
         if not found:
             found = _match_run(alternatives, body, segs, used)
         if not found and inclusive and includes(text, alternatives, []) == "yes":
@@ -104,6 +153,10 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
     wanted = [i[0] for i in items]
     if missing:
         return fail("list:missing-item", f"{show(missing)} missing from {show(text)}")
+    if (not inclusive or len(items) > 1) and _OPEN_END.search(body):
+        return fail(
+            "list:extra-item", f"{show(text)} trails off: it has items beyond {show(wanted)}"
+        )
     if extra and not inclusive:
         return fail(
             "list:extra-item", f"{show(text)} has items beyond {show(wanted)}: {show(extra)}"

@@ -112,11 +112,17 @@ _NO_QUANTITY = re.compile(
     r"\b(?:no|not\s+any)\s+(?!idea\b|clue\b|answer\b|way\b|access\b|information\b)[a-z]",
     re.IGNORECASE,
 )
+_CODE_WORDS = r"USD|EUR|GBP|CAD|AUD|NZD|JPY|CNY|RMB|INR|CHF|MXN|BRL|KRW|HKD|SGD|SEK|NOK|DKK|BTC"
+"""Currency codes read beside an amount: a code other than the site's makes it another
+amount ("50.94 CHF"), even where a bare number would have been read as dollars."""
 _CURRENCY_BEFORE = re.compile(
-    r"(?:US\$|C\$|A\$|\$|€|£|¥|₹|\b(?:USD|EUR|GBP|CAD|AUD|JPY)\b)\s*[-−]?\s*$", re.IGNORECASE
+    r"(?:US\$|C\$|A\$|NZ\$|HK\$|R\$|\$|€|£|¥|₹|₩|₽|\b(?:" + _CODE_WORDS + r")(?![a-z]))"
+    r"\s*[-−]?\s*$",
+    re.IGNORECASE,
 )
 _CURRENCY_AFTER = re.compile(
-    r"^\s*(?:\$|€|£|\b(?:USD|EUR|GBP|CAD|AUD|JPY|dollars?|bucks|euros?|pounds?)\b)",
+    r"^\s*(?:\$|€|£|¥|₹|₩|\b(?:" + _CODE_WORDS + r"|dollars?|bucks|euros?|pounds?|yen|yuan|"
+    r"renminbi|rupees?|pesos?|francs?|rubles?|roubles?|reais|reals?|bitcoins?)\b)",
     re.IGNORECASE,
 )
 _CODES = {
@@ -132,9 +138,33 @@ _CODES = {
     "pound": "GBP",
     "pounds": "GBP",
     "¥": "JPY",
+    "yen": "JPY",
     "₹": "INR",
+    "rupee": "INR",
+    "rupees": "INR",
+    "₩": "KRW",
+    "₽": "RUB",
+    "ruble": "RUB",
+    "rubles": "RUB",
+    "rouble": "RUB",
+    "roubles": "RUB",
+    "yuan": "CNY",
+    "renminbi": "CNY",
+    "rmb": "CNY",
+    "peso": "MXN",
+    "pesos": "MXN",
+    "franc": "CHF",
+    "francs": "CHF",
+    "real": "BRL",
+    "reals": "BRL",
+    "reais": "BRL",
+    "bitcoin": "BTC",
+    "bitcoins": "BTC",
     "c$": "CAD",
     "a$": "AUD",
+    "nz$": "NZD",
+    "hk$": "HKD",
+    "r$": "BRL",
 }
 
 CENT = Decimal("0.01")
@@ -160,6 +190,10 @@ class Mention:
     label: bool = False
 
 
+_PLAIN = re.compile(r"\d+(?:\.\d+)?")
+_MAX_GROUPED = 64
+
+
 def parse_number_text(text: str) -> tuple[Decimal, int] | None:
     """Parse one numeric token ("1,234.5", "83,47", "83.470") to (value, decimals).
 
@@ -173,11 +207,17 @@ def parse_number_text(text: str) -> tuple[Decimal, int] | None:
         raw = "0" + raw
     if not raw or not raw[0].isdigit():
         return None
-    hint = "." if raw.count(".") == 1 and "," not in raw else None
-    try:
-        amount = Price.fromstring(raw, decimal_separator=hint).amount
-    except (InvalidOperation, ValueError):
-        return None
+    amount: Decimal | None
+    if _PLAIN.fullmatch(raw):  # no separator to resolve (price-parser is quadratic here)
+        amount = Decimal(raw)
+    elif len(raw) > _MAX_GROUPED:
+        return None  # no number is written with separators over this many characters
+    else:
+        hint = "." if raw.count(".") == 1 and "," not in raw else None
+        try:
+            amount = Price.fromstring(raw, decimal_separator=hint).amount
+        except (InvalidOperation, ValueError):
+            return None
     if amount is None:
         return None
     exponent = amount.as_tuple().exponent

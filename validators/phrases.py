@@ -272,11 +272,14 @@ def _competitor(marked: str, ref_len: int) -> str | None:
 
 
 _NAME_AFTER = re.compile(r"[ \t]*[-–]?[ \t]*(\w+)")
+_GLUED_AFTER = re.compile(r"[-./_+][^\W_]")
+_GLUED_BEFORE = re.compile(r"[^\W_][-./_+]$")
 
 
 def _extended(text: str, alt: str) -> bool:
-    """Whether the reference occurs only as the start of a longer name: directly followed
-    by a number ("The Hobbit 2") or a capitalized word ("Saltmarsh Wok Lid")."""
+    """Whether the reference occurs only as part of a longer name: directly followed by a
+    number ("The Hobbit 2") or a capitalized word ("Saltmarsh Wok Lid"), or joined to
+    more letters or digits by a dash, dot, slash or underscore ("v0.3.0-rc1")."""
     ref_tokens = tokens(alt)
     pattern = (
         r"(?<![^\W_])" + r"[\W_]+".join(_token_pattern(t, True) for t in ref_tokens) + r"(?![^\W_])"
@@ -285,6 +288,8 @@ def _extended(text: str, alt: str) -> bool:
     found = False
     for match in re.finditer(pattern, fold(text)):
         found = True
+        if _GLUED_AFTER.match(text, match.end()) or _GLUED_BEFORE.search(text, 0, match.start()):
+            continue  # one longer code or word: "v0.3.0-rc1", "v0.3.0.1", "EL-60710-B"
         after = _NAME_AFTER.match(text, match.end())
         if after is None or text[match.end() : after.start(1)].strip() not in ("", "-"):
             return False

@@ -20,8 +20,15 @@ def _strict_include(ref: str, pred: str, tokenize: bool) -> bool:
     return ref in pred
 
 
+def webarena_pred(text: str) -> str:
+    """The answer as WebArena compares it: ``clean_answer`` applied twice (its evaluator
+    cleans the answer, then each match cleans it again), so '"'Blue Mug'"' loses both
+    pairs of quotes."""
+    return strict_clean(strict_clean(text))
+
+
 def check_strict(text: str, approach: str, value: Any) -> Verdict:
-    pred = strict_clean(text)
+    pred = webarena_pred(text)
     if approach == "exact_match":
         ref = ", ".join(items_of(value)) if isinstance(value, list) else str(value)
         alternatives = split_or(ref)

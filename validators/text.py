@@ -232,7 +232,31 @@ def same_text(a: str, b: str) -> bool:
     if "and" in ta + tb and [t for t in ta if t != "and"] == [t for t in tb if t != "and"]:
         return bool(ta)  # "Coffee & Tea" is "Coffee and Tea"
     sa = squash(a)
-    return bool(sa) and sa == squash(b)
+    return bool(sa) and sa == squash(b) and _same_dotted_numbers(a, b)
+
+
+def _breaks(text: str) -> tuple[set[int], set[int]]:
+    """Where ``squash(text)`` was cut: every offset a separator was removed at, and those
+    where the separator was a dot between digits (a version's or a decimal's)."""
+    folded = fold(text)
+    cuts, dots, removed = set(), set(), 0
+    for match in _NON_WORD.finditer(folded):
+        start, end = match.span()
+        removed += end - start
+        if start == 0 or end == len(folded):
+            continue
+        at = end - removed
+        cuts.add(at)
+        if match.group(0) == "." and folded[start - 1].isdigit() and folded[end].isdigit():
+            dots.add(at)
+    return cuts, dots
+
+
+def _same_dotted_numbers(a: str, b: str) -> bool:
+    """Squashed forms may differ in separators, but not across a dot between digits:
+    "v0.30" is not "v0.3.0" (nor "4.30" "43.0"), while "615.555.0194" is "(615) 555-0194"."""
+    (cuts_a, dots_a), (cuts_b, dots_b) = _breaks(a), _breaks(b)
+    return dots_a <= cuts_b and dots_b <= cuts_a
 
 
 def _inflected(a: str, b: str) -> bool:

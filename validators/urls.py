@@ -15,12 +15,19 @@ from .verdict import Verdict, error, fail, ok, parsed_spec, show
 
 _OR = re.compile(r"\s*\|OR\|\s*")
 _URL_IN_TEXT = re.compile(
-    r"""(?:(?:https?|ssh|git)://|__[A-Z]+__|\b[\w-]+(?:\.[\w-]+)*\.(?:test|com|org|net|io|local)\b)[^\s<>"'`]*"""
+    r"""(?:(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://|__[A-Z]+__|(?<![\w.-])\b[\w-]+(?:\.[\w-]+)*\.(?:test|com|org|net|io|local)\b)"""
+    r"""[^\s<>"'`]*"""
     r"""|(?<![\w/])/[\w\-./?=&%+#~:]*""",
     re.IGNORECASE,
 )
+"""A URL in free text, with any scheme; a scheme or a scheme-less host starts only where
+no label, dot or dash comes before it (so a long run of "1-1-1..." or "0.0.0..." is read
+once, not from every label)."""
 _TRAILING = ".,;:!?)]}'\""
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+_WEB_SCHEMES = frozenset({"http", "https", ""})
+"""Schemes of one page: http and https. Another scheme is another address: an SSH clone
+URL is not the HTTPS one, whatever its host and path."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,7 @@ class NormalUrl:
     host: str
     path: str
     query: tuple[tuple[str, str], ...]
+    protocol: str = "web"  # "web" for http and https; otherwise the scheme ("ssh", "ftp")
 
     def __str__(self) -> str:
         query = "&".join(f"{k}={v}" for k, v in self.query)
@@ -45,10 +53,10 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     """Lenient normal form of a URL.
 
     Placeholders are expanded; scheme and host are case-folded (http and https are the
-    same page); default ports, the fragment, a trailing slash, percent-encoding in the
-    path, repeated slashes and blank query values are ignored; query parameters become
-    a sorted multiset. A scheme-less ``host.test/path`` gets ``http://``; a bare
-    ``/path`` is resolved against ``base``.
+    same page; any other scheme, such as ssh, is kept apart); default ports, the
+    fragment, a trailing slash, percent-encoding in the path, repeated slashes and blank
+    query values are ignored; query parameters become a sorted multiset. A scheme-less
+    ``host.test/path`` gets ``http://``; a bare ``/path`` is resolved against ``base``.
     """
     url = expand(str(url).strip(), context)
     if url.startswith("/") and not url.startswith("//") and base:
@@ -69,7 +77,8 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
         host = f"{host}:{port}"
     path = re.sub(r"/{2,}", "/", unquote(parts.path)).rstrip("/") or "/"
     query = tuple(sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if v))
-    return NormalUrl(host, path, query)
+    protocol = "web" if scheme in _WEB_SCHEMES else "ssh" if scheme == "git+ssh" else scheme
+    return NormalUrl(host, path, query, protocol)
 
 
 def strict_parts(url: str) -> tuple[str, dict[str, list[str]]]:
@@ -94,6 +103,8 @@ def urls_in_text(text: str) -> list[str]:
 def compare_lenient(pred: NormalUrl, ref: NormalUrl, *, subset: bool) -> tuple[str, str]:
     """Compare two normal URLs; returns (outcome, detail) with outcome in
     ``equal``, ``query-subset``, ``host-mismatch``, ``path-mismatch``, ``query-mismatch``."""
+    if pred.protocol != ref.protocol:
+        return "host-mismatch", f"protocol {pred.protocol!r} != {ref.protocol!r}"
     if pred.host != ref.host:
         return "host-mismatch", f"host {pred.host!r} != {ref.host!r}"
     if pred.path != ref.path:

@@ -17,6 +17,7 @@ import importlib
 import os
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
@@ -47,6 +48,60 @@ READ_ONLY_ACTIONS = frozenset(
 def read_only_authorizer(action: int, *args: Any) -> int:
     """The one SQLite authorizer of read-only queries: anything but reading is denied."""
     return sqlite3.SQLITE_OK if action in READ_ONLY_ACTIONS else sqlite3.SQLITE_DENY
+
+
+READ_SECONDS = 10.0
+"""The longest a read-only query may run (a validator's or a test's): an unbounded
+recursive CTE or a cross join of big tables is stopped, not waited for."""
+READ_ROWS = 1_000_000
+"""The most rows a read-only query may return."""
+_PROGRESS_STEPS = 10_000
+"""SQLite virtual-machine steps between two checks of the read's deadline."""
+
+
+class _ReadBudget:
+    """A progress handler that stops a read after :data:`READ_SECONDS`."""
+
+    def __init__(self) -> None:
+        self.deadline = time.monotonic() + READ_SECONDS
+        self.expired = False
+
+    def __call__(self) -> int:
+        if time.monotonic() > self.deadline:
+            self.expired = True
+            return 1  # SQLite interrupts the statement
+        return 0
+
+
+def _bounded_rows(
+    conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]
+) -> tuple[list[tuple[Any, ...]], list[str]]:
+    """Rows and column names of one read, within :data:`READ_SECONDS` and
+    :data:`READ_ROWS`; the caller has set the read-only authorizer.
+
+    Raises:
+        sqlite3.OperationalError: the query ran out of time or returned too many rows.
+    """
+    budget = _ReadBudget()
+    conn.set_progress_handler(budget, _PROGRESS_STEPS)
+    try:
+        cursor = conn.execute(sql, params)
+        rows = [tuple(row) for row in cursor.fetchmany(READ_ROWS + 1)]
+        columns = [column[0] for column in cursor.description or ()]
+        cursor.close()
+    except sqlite3.OperationalError as exc:
+        if budget.expired:
+            raise sqlite3.OperationalError(
+                f"query stopped after {READ_SECONDS:g} s (the limit of a read-only query)"
+            ) from exc
+        raise
+    finally:
+        conn.set_progress_handler(None, 0)
+    if len(rows) > READ_ROWS:
+        raise sqlite3.OperationalError(
+            f"query returned more than {READ_ROWS:,} rows (the limit of a read-only query)"
+        )
+    return rows, columns
 
 
 def site_module(name: str) -> ModuleType:
@@ -462,7 +517,8 @@ class SiteDatabase:
 
         Raises:
             WorldError: the database is closed.
-            sqlite3.Error: the SQL is invalid or tries to write.
+            sqlite3.Error: the SQL is invalid or tries to write, runs longer than
+                :data:`READ_SECONDS` or returns more than :data:`READ_ROWS` rows.
         """
         return self._read(sql, params)[0]
 
@@ -475,9 +531,7 @@ class SiteDatabase:
                 conn = self._memory
                 conn.set_authorizer(read_only_authorizer)
                 try:
-                    cursor = conn.execute(sql, params)
-                    rows = [tuple(row) for row in cursor.fetchall()]
-                    return rows, [column[0] for column in cursor.description or ()]
+                    return _bounded_rows(conn, sql, params)
                 finally:
                     conn.set_authorizer(None)
             if self.directory is None:
@@ -485,9 +539,7 @@ class SiteDatabase:
         conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
         try:
             conn.set_authorizer(read_only_authorizer)
-            cursor = conn.execute(sql, params)
-            rows = [tuple(row) for row in cursor.fetchall()]
-            return rows, [column[0] for column in cursor.description or ()]
+            return _bounded_rows(conn, sql, params)
         finally:
             conn.close()
 

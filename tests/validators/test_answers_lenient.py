@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from webenv.validators import EvalContext, Verdict, check_answer
@@ -574,6 +576,371 @@ def test_lenient_deepened_cases(answer, answer_type, refs, passed, rule):
 )
 def test_lenient_unseen_phrasings(answer, answer_type, refs, passed, rule):
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# An amount asked for in the sites' dollars, answered as another currency (by its code,
+# symbol or name) or as a bare number that counts something else: a different amount.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("50.94 km", False, "currency:mismatch"),
+        ("50.94%", False, "currency:mismatch"),
+        ("50.94 percent", False, "currency:mismatch"),
+        ("50.94 kg", False, "currency:mismatch"),
+        ("50.94 hours", False, "currency:mismatch"),
+        ("50.94 points", False, "currency:mismatch"),
+        ("50.94 yen", False, "currency:mismatch"),
+        ("50.94 rupees", False, "currency:mismatch"),
+        ("50.94 CHF", False, "currency:mismatch"),
+        ("50.94 BTC", False, "currency:mismatch"),
+        ("R$50.94", False, "currency:mismatch"),
+        ("₩50.94", False, "currency:mismatch"),
+        ("50.94", True, "currency:equal"),
+        ("50.94 dollars", True, "currency:equal"),
+        ("USD 50.94", True, "currency:equal"),
+        ("The grand total was 50.94 in all.", True, "currency:equal"),
+        ("$50.94 (2 items)", True, "currency:equal"),
+    ],
+)
+def test_an_amount_in_another_currency_or_measure_is_not_the_dollar_amount(answer, passed, rule):
+    assert_verdict(lenient(answer, "currency", {"exact_match": "$50.94"}), passed, rule)
+
+
+# A value its author disowns after stating it, or between doubts: no commitment, on
+# every answer type; an infeasibility claim may doubt that the thing exists.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("12 maybe", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("Likely yes", "boolean", {"exact_match": "Yes"}, False, "boolean:hedge"),
+        ("Most likely no", "boolean", {"exact_match": "No"}, False, "boolean:hedge"),
+        ("12, most likely", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12, perhaps.", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12? not sure", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("I'm not sure, 12?", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12 (can't be sure)", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("Not entirely certain, but 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("12 I guess", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("I'd guess 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("My best guess is 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("It could be 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("The count might be 12", "number", {"exact_match": "12"}, False, "number:hedge"),
+        ("$50.94 maybe", "currency", {"exact_match": "$50.94"}, False, "currency:hedge"),
+        ("Processing, not sure", "string", {"exact_match": "Processing"}, False, "string:hedge"),
+        ("Processing I guess", "string", {"exact_match": "Processing"}, False, "string:hedge"),
+        ("Yes, unsure though", "boolean", {"exact_match": "Yes"}, False, "boolean:unparsed"),
+        ("Might be December 2023", "month", {"exact_match": "December 2023"}, False, "month:hedge"),
+        # controls
+        ("I think 12", "number", {"exact_match": "12"}, True, "number:equal"),
+        ("Yes, I'm sure", "boolean", {"exact_match": "Yes"}, True, "boolean:equal"),
+        ("It was May 2024", "month", {"exact_match": "May 2024"}, True, "month:equal"),
+        ("Not sure", "string", {"exact_match": "Not sure"}, True, "string:equal"),
+        (
+            "I'm not sure it exists: N/A",
+            "infeasible",
+            {"fuzzy_match": "N/A"},
+            True,
+            "infeasible:stated",
+        ),
+    ],
+)
+def test_a_value_stated_then_disowned_is_a_hedge(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# A bound or an estimate written after the value ("12 at most", "12 (approx.)"), or with
+# the other common spellings of "about" (circa, c., ≈), is no more the value than "at
+# least 12" or "~12"; a remark that only mentions a maximum is no bound.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("12 at most", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 at least", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 products at most", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("twelve at least", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 minimum", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 max", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 (approx.)", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("a dozen or so", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("circa 12", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("c. 12", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("≈12", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("$50.94 at most", "currency", {"exact_match": "$50.94"}, False, "currency:qualified"),
+        ("50 dollars tops", "currency", {"exact_match": "$50.00"}, False, "currency:qualified"),
+        (
+            "July 19, 2020 at the latest",
+            "date",
+            {"exact_match": "July 19, 2020"},
+            False,
+            "date:qualified",
+        ),
+        ("14 minutes tops", "duration", {"exact_match": "14 minutes"}, False, "duration:qualified"),
+        # controls
+        ("14 minutes approx", "duration", {"exact_match": "14 minutes"}, True, "duration:equal"),
+        ("14 minutes or so", "duration", {"exact_match": "14 minutes"}, True, "duration:equal"),
+        ("close to 14 minutes", "duration", {"exact_match": "14 minutes"}, True, "duration:equal"),
+        ("an estimated 2 km", "distance", {"exact_match": "2 km"}, True, "distance:equal"),
+        ("2 km more or less", "distance", {"exact_match": "2 km"}, True, "distance:equal"),
+        ("12 or so", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("$12.49 was the minimum", "currency", {"exact_match": "$12.49"}, True, "currency:equal"),
+        ("12 (at the time of checking)", "number", {"exact_match": "12"}, True, "number:equal"),
+        ("12 products in total", "number", {"exact_match": "12"}, True, "number:equal"),
+    ],
+)
+def test_a_bound_or_estimate_after_the_value_is_qualified(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# A list given in a sentence: the clause that introduces it ("The moderators are ...")
+# or closes it ("... are the moderators") is no extra item and does not hide the item it
+# touches; negated, hedged or incomplete sentences still fail.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("The moderators are falcon_ian and pine_beth.", True, "list:equal"),
+        ("The moderators are falcon_ian, pine_beth", True, "list:equal"),
+        ("The Music forum is moderated by falcon_ian and pine_beth.", True, "list:equal"),
+        ("falcon_ian and pine_beth are the moderators.", True, "list:equal"),
+        ("Its moderators are pine_beth and falcon_ian", True, "list:equal"),
+        ("Its moderators include pine_beth and falcon_ian", False, "list:missing-item"),
+        ("including falcon_ian and pine_beth", False, "list:missing-item"),
+        ("falcon_ian, pine_beth, ...", False, "list:extra-item"),
+        ("falcon_ian, pine_beth…", False, "list:extra-item"),
+        ("The moderators are not falcon_ian and pine_beth.", False, "list:missing-item"),
+        ("falcon_ian and pine_beth are not the moderators.", False, "list:missing-item"),
+        ("The moderators are oak_sam and pine_beth.", False, "list:missing-item"),
+        ("The moderators are falcon_ian, pine_beth and oak_sam.", False, "list:extra-item"),
+        ("The moderators used to be falcon_ian and pine_beth", False, "list:missing-item"),
+        ("The moderators might be falcon_ian and pine_beth", False, "list:missing-item"),
+    ],
+)
+def test_a_list_inside_a_sentence(answer, passed, rule):
+    assert_verdict(
+        lenient(answer, "list", {"exact_match": ["falcon_ian", "pine_beth"]}), passed, rule
+    )
+
+
+# A code is compared as written: a dot between digits is part of a version or an amount
+# (so "v0.30" is another tag than "v0.3.0"), and a reference glued by a dash, dot or
+# slash to more letters or digits is part of a longer code ("v0.3.0-rc1").
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("v0.30", "v0.3.0", False, "string:mismatch"),
+        ("v03.0", "v0.3.0", False, "string:mismatch"),
+        ("v0.3.0-rc1", "v0.3.0", False, "string:extended"),
+        ("v0.3.0.1", "v0.3.0", False, "string:extended"),
+        ("The tag is v0.3.0-beta.", "v0.3.0", False, "string:extended"),
+        ("EL-60710-B", "EL-60710", False, "string:extended"),
+        # controls
+        ("The latest tag is v0.3.0.", "v0.3.0", True, "string:phrase"),
+        ("v.0.3.0", "v0.3.0", True, "string:equal"),
+        ("EL60710", "EL-60710", True, "string:equal"),
+        ("615.555.0194", "(615) 555-0194", True, "string:equal"),
+        ("6155550194", "(615) 555-0194", True, "string:equal"),
+        ("willow-ben", "willow_ben", True, "string:equal"),
+    ],
+)
+def test_a_code_keeps_its_dots_and_its_length(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
+
+
+# The value named and then rejected ("12 is wrong") or corrected to another candidate
+# ("Processing... actually Shipped") is not the answer; a remark after "actually" that
+# names no rival, and "is correct", are no rejection.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        ("12 is wrong", "number", {"exact_match": "12"}, False, "number:negated"),
+        ("$50.94 is incorrect", "currency", {"exact_match": "$50.94"}, False, "currency:negated"),
+        ("Processing is wrong", "string", {"exact_match": "Processing"}, False, "string:negated"),
+        (
+            "Processing... actually Shipped",
+            "string",
+            {"exact_match": "Processing"},
+            False,
+            "string:hedge",
+        ),
+        (
+            "Processing! Actually Shipped",
+            "string",
+            {"exact_match": "Processing"},
+            False,
+            "string:hedge",
+        ),
+        # controls
+        ("$50.94 is correct", "currency", {"exact_match": "$50.94"}, True, "currency:equal"),
+        ("No, that is false", "boolean", {"exact_match": "No"}, True, "boolean:equal"),
+        (
+            "Processing. Actually it has not shipped yet.",
+            "string",
+            {"exact_match": "Processing"},
+            True,
+            "string:phrase",
+        ),
+    ],
+)
+def test_a_value_rejected_or_corrected_is_not_the_answer(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# Two days written as one span are a range, not the date, whichever day it starts on.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("July 19-20, 2020", False, "date:ambiguous"),
+        ("July 19–20, 2020", False, "date:ambiguous"),
+        ("19-20 July 2020", False, "date:ambiguous"),
+        ("July 19th-20th 2020", False, "date:ambiguous"),
+        # controls: a time or a remark after the date is no range
+        ("July 19, 2020 - that's when she joined", True, "date:equal"),
+        ("July 19 2020 - 14:00", True, "date:equal"),
+        ("07-19-2020", True, "date:equal"),
+    ],
+)
+def test_a_day_range_is_not_a_date(answer, passed, rule):
+    assert_verdict(lenient(answer, "date", {"exact_match": "July 19, 2020"}), passed, rule)
+
+
+def test_an_untyped_number_reference_still_reads_the_number_whatever_follows_it():
+    # An untyped reference asks for WebArena's substring semantics: "65%" holds "65".
+    spec = {"eval_types": ["string_match"], "reference_answers": {"must_include": ["65 |OR| 3"]}}
+    assert check_answer("65%", spec).passed
+    assert not check_answer("66%", spec).passed
+
+
+# "+" right after a number is a bound ("12+"); a "+" that adds two amounts in an
+# explanation ("Subtotal $45.94 + Shipping $5.00") is arithmetic, not a bound.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        (
+            "Grand Total: $50.94 (Subtotal $45.94 + Shipping $5.00)",
+            "currency",
+            {"exact_match": "$50.94"},
+            True,
+            "currency:equal",
+        ),
+        (
+            "$50.94 ($45.94 + $5.00 shipping)",
+            "currency",
+            {"exact_match": "$50.94"},
+            True,
+            "currency:equal",
+        ),
+        ("12+", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12+ products", "number", {"exact_match": "12"}, False, "number:qualified"),
+        ("12 +", "number", {"exact_match": "12"}, False, "number:qualified"),
+    ],
+)
+def test_a_plus_between_amounts_is_no_bound(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# A tie or a comparison names a rival as much as "or" does.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("Saltmarsh Non-Stick Wok (tied with the Ember Cast Iron Pan)", False, "string:hedge"),
+        ("Saltmarsh Non-Stick Wok, tied with Ember Cast Iron Pan", False, "string:ambiguous"),
+        ("Saltmarsh Non-Stick Wok vs Ember Cast Iron Pan", False, "string:hedge"),
+        ("Saltmarsh Non-Stick Wok versus the Ember Cast Iron Pan", False, "string:hedge"),
+        ("Saltmarsh Non-Stick Wok (4.3 stars)", True, "string:phrase"),
+    ],
+)
+def test_a_tie_or_a_comparison_is_a_hedge(answer, passed, rule):
+    spec_refs = {"exact_match": "Saltmarsh Non-Stick Wok"}
+    assert_verdict(lenient(answer, "string", spec_refs), passed, rule)
+
+
+# An answer is cut at 20,000 characters; reading it must stay linear. A run of digits went
+# through price-parser's separator search (quadratic: 6 s), and "1-1-1..." or "0.0.0..."
+# restarted the URL pattern at every label (quadratic: 14 s). Now each takes milliseconds.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref"),
+    [
+        ("1" * 20_000, "number", "12"),
+        ("1" * 20_000, "currency", "$50.94"),
+        ("1-" * 10_000, "url", "http://shop.test/cart"),
+        ("0." * 10_000, "url", "http://shop.test/cart"),
+    ],
+)
+def test_a_huge_answer_is_read_in_linear_time(answer, answer_type, ref):
+    start = time.perf_counter()
+    verdict = lenient(answer, answer_type, {"exact_match": ref})
+    assert not verdict.passed
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_list_that_trails_off_fails_under_must_include_too():
+    # extra items fail a must_include list answer; "..." says there are more of them
+    spec = {
+        "eval_types": ["string_match"],
+        "answer_type": "list",
+        "reference_answers": {"must_include": ["falcon_ian", "pine_beth"]},
+    }
+    assert check_answer("falcon_ian and pine_beth", spec).passed
+    verdict = check_answer("falcon_ian, pine_beth, ...", spec)
+    assert_verdict(verdict, False, "list:extra-item")
+
+
+# http and https are one page, but another scheme is another address: the HTTPS clone
+# URL is not the SSH one asked for, nor is an ftp:// URL the web page.
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("https://git.test/a/b.git", "git@git.test:a/b.git", False, "url:mismatch"),
+        ("http://git.test/a/b", "ssh://git@git.test/a/b", False, "url:mismatch"),
+        ("ssh://git@git.test/a/b", "http://git.test/a/b", False, "url:mismatch"),
+        ("ftp://git.test/a/b", "http://git.test/a/b", False, "url:mismatch"),
+        # controls
+        ("ssh://git@git.test/a/b", "git@git.test:a/b.git", True, "url:equal"),
+        ("git clone git@git.test:a/b.git", "git@git.test:a/b.git", True, "url:equal"),
+        ("https://git.test/a/b", "http://git.test/a/b", True, "url:equal"),
+        ("git.test/a/b", "http://git.test/a/b", True, "url:equal"),
+    ],
+)
+def test_a_url_of_another_protocol_is_another_url(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "url", {"exact_match": ref}), passed, rule)
+
+
+# More ways of writing a bound or an estimate before or after the value.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("at minimum 12", False, "number:qualified"),
+        ("a minimum of 12", False, "number:qualified"),
+        ("a maximum of 12", False, "number:qualified"),
+        ("upwards of 12", False, "number:qualified"),
+        ("in excess of 12", False, "number:qualified"),
+        ("close to 12", False, "number:qualified"),
+        ("something like 12", False, "number:qualified"),
+        ("on the order of 12", False, "number:qualified"),
+        ("an estimated 12", False, "number:qualified"),
+        ("12 (est.)", False, "number:qualified"),
+        ("guessing 12", False, "number:qualified"),
+        # controls: the words away from the value
+        ("The minimum is 12", True, "number:equal"),
+        ("12, the estimated count from the listing", True, "number:equal"),
+    ],
+)
+def test_more_bounds_and_estimates_are_qualified(answer, passed, rule):
+    assert_verdict(lenient(answer, "number", {"exact_match": "12"}), passed, rule)
+
+
+# A value and "N/A" side by side claim both an answer and none.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("33.99 and N/A", "currency", "33.99", False, "currency:ambiguous"),
+        ("$33.99, N/A", "currency", "33.99", False, "currency:ambiguous"),
+        ("12 and N/A", "number", "12", False, "number:ambiguous"),
+        ("Yes and N/A", "boolean", "Yes", False, "boolean:ambiguous"),
+        ("33.99 (N/A for the blue one)", "currency", "33.99", True, "currency:equal"),
+    ],
+)
+def test_a_value_beside_na_is_ambiguous(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
 
 
 def test_a_currency_amount_past_decimal_precision_is_a_mismatch_not_a_crash():

@@ -18,6 +18,10 @@ def strict(answer, refs, answer_type="string", context=None):
         ("  Blue Mug ", {"exact_match": "blue mug"}, True, "exact_match:equal"),
         ('"Blue Mug"', {"exact_match": "blue mug"}, True, "exact_match:equal"),
         ("'Blue Mug'", {"exact_match": "blue mug"}, True, "exact_match:equal"),
+        # WebArena cleans the answer twice (its evaluator, then exact_match/must_include)
+        ("\"'Blue Mug'\"", {"exact_match": "blue mug"}, True, "exact_match:equal"),
+        ("'\"Blue Mug\"'", {"must_include": ["blue mug"]}, True, "must_include:substring"),
+        ('"""Blue Mug"""', {"exact_match": "blue mug"}, False, "exact_match:mismatch"),
         ("Blue Mug.", {"exact_match": "blue mug"}, False, "exact_match:mismatch"),
         ("The answer is Blue Mug", {"exact_match": "Blue Mug"}, False, "exact_match:mismatch"),
         ("Completed", {"exact_match": "Complete |OR| Completed"}, True, "exact_match:equal"),

@@ -166,8 +166,9 @@ def read_corpus(path: str | Path) -> list[dict[str, Any]]:
     """Labelled cases from a JSONL file, or from every ``*.jsonl`` file in a folder.
 
     Raises:
-        click.ClickException: no file, a line that is not a JSON object, or a case without
-            ``spec``, ``answer`` and a boolean ``expected``; the message names the line.
+        click.ClickException: no file, no case at all, a line that is not a JSON object,
+            or a case without ``spec``, ``answer`` and a boolean ``expected``; the message
+            names the line.
     """
     path = Path(path)
     files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
@@ -193,6 +194,8 @@ def read_corpus(path: str | Path) -> list[dict[str, Any]]:
                     f"{file}:{lineno}: a case needs spec (object), answer and expected (bool)"
                 )
             cases.append(case)
+    if not cases:
+        raise click.ClickException(f"{path}: the corpus has no cases (no non-blank line)")
     return cases
 
 
