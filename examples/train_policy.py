@@ -2,13 +2,14 @@
 
 The policy chooses among the page's action candidates (``candidates=True`` and
 :class:`webenv.wrappers.DiscreteActions`): it scores every candidate with a linear model
-over generic features (what kind of action it is, the role of the element it acts on,
-how many words of its name, its section heading, its surroundings and its text appear in
-the goal — the goal's template words apart from the words a world fills in —, its place
-in its list against the place the goal asks for — "the fourth newest" —, what the goal
-calls a typed value against the field's name, whether it was already taken or its option
-is already selected, how much of what the goal asks about the page shows, how well the
-sites' help pages that mention the element match the goal...) and picks by softmax.
+(plus a small hidden layer over the dense features) over generic features (what kind of
+action it is, the role of the element it acts on, how many words of its name, its section
+heading, its surroundings and its text appear in the goal — the goal's template words
+apart from the words a world fills in —, its place in its list against the place the goal
+asks for — "the fourth newest" —, what the goal calls a typed value against the field's
+name, whether it was already taken or its option is already selected, how much of what
+the goal asks about the page shows, how well the sites' help pages that mention the
+element match the goal...) and picks by softmax.
 Words are compared singular and through a small table of site vocabulary
 (:data:`SYNONYMS`: "inbox" is under Messages, "cheapest" is a low price). The help pages
 (``site_docs=True``, :class:`SiteDocs`) are the site knowledge that carries to a
@@ -411,6 +412,9 @@ class EpisodeMemory:
     docs: SiteDocs | None = None
     touched: set[str] = field(default_factory=set)
     pressed: set[str] = field(default_factory=set)
+    last_candidate: str = ""
+    last_name: str = ""
+    texts: set[str] = field(default_factory=set)
 
     def remember(self, url: str, candidate: str, kind: str, element: PageElement | None) -> None:
         self.taken.add((url, candidate))
@@ -425,6 +429,9 @@ class EpisodeMemory:
         self.steps += 1
         self.last_kind = kind
         self.last_role = element.role if element is not None else ""
+        self.last_candidate = candidate
+        self.last_name = element.name if element is not None else ""
+        self.texts.add(_parse(candidate).text or "")
         self.typed = self.typed or kind.startswith("type")
 
 
@@ -454,11 +461,13 @@ def _kind(candidate: str, element: PageElement | None) -> tuple[str, int | None,
     return kind, action.target, text
 
 
-N_DENSE = len(KINDS) + len(ROLES) + 52
+N_DENSE = len(KINDS) + len(ROLES) + 63
 """Dense features per candidate (see :func:`candidate_features`)."""
 DOCS = len(KINDS) + len(ROLES) + 41
 """Where the help-page features start (line and mention match, mentioned, relative match,
 best on the page)."""
+ACTS_ON = len(KINDS) + len(ROLES) + 47
+"""Where "acts on the goal's pending words" sits (and the page-relative features after)."""
 HASH_BITS = 18
 """Hashed sparse features live in ``2**HASH_BITS`` weights."""
 
@@ -512,6 +521,30 @@ def _hash(text: str) -> int:
     # crc32, not hash(): Python randomises str hashes per process. Keys repeat from page
     # to page, hence the cache.
     return zlib.crc32(text.encode()) & ((1 << HASH_BITS) - 1)
+
+
+def page_relative(rows: np.ndarray) -> None:
+    """Fill in the features that compare a candidate with the others of its page."""
+    # The help's match against the page's best: the control the help points to for this
+    # goal, among the ones this page offers.
+    doc_match = rows[:, DOCS] + rows[:, DOCS + 1]
+    if doc_match.size and doc_match.max() > 0:
+        rows[:, DOCS + 3] = doc_match / doc_match.max()
+        rows[:, DOCS + 4] = doc_match == doc_match.max()
+    # What the goal names that some candidate of this page still acts on: stopping or
+    # submitting now leaves it undone. And each candidate's word overlaps against the
+    # page's best.
+    acting = rows[:, ACTS_ON]
+    if acting.size and acting.max() > 0:
+        stop_rows = rows[:, KINDS.index("stop")] > 0
+        rows[stop_rows, ACTS_ON + 7] = acting.max()
+        buttons = rows[:, len(KINDS) + ROLES.index("button")] > 0
+        rows[buttons, ACTS_ON + 10] = acting[buttons] < acting.max()
+        rows[:, ACTS_ON + 11] = acting == acting.max()
+    for column, relative in ((0, ACTS_ON + 12), (4, ACTS_ON + 13)):
+        overlap = rows[:, len(KINDS) + len(ROLES) + column]
+        if overlap.size and overlap.max() > 0:
+            rows[:, relative] = overlap == overlap.max()
 
 
 def candidate_features(
@@ -660,6 +693,14 @@ def candidate_features(
         f[base + 49] = is_stop * verb_pressed
         f[base + 50] = is_stop * (1 - verb_pressed) * (1 - question)
         f[base + 51] = (role == "button") * (stems(name_words) >= verb) * bool(verb)
+        # Doing the last step again (the same control, on the page it led to).
+        f[base + 52] = (not is_stop) * (candidate == memory.last_candidate)
+        f[base + 53] = (not is_stop) * bool(name) * (name == memory.last_name)
+        f[base + 55] = (role == "button") * pending_share
+        f[base + 56] = (role == "button") * pending_quotes
+        # Typing or choosing a text the episode already typed or chose.
+        f[base + 61] = bool(text) and text in memory.texts
+        f[base + 62] = bool(text) and bool(text_words) and text_words <= memory.touched
         words = sorted(plain(name_words - goal_words))[:6]
         keys = [f"k{kind}r{role}l{memory.last_kind}"]
         keys += [f"n{kind}|{word}" for word in words]
@@ -682,12 +723,7 @@ def candidate_features(
         for key in keys:
             index.append(_hash(key))
             owner.append(row)
-    # The help's match against the page's best: the control the help points to for this
-    # goal, among the ones this page offers.
-    doc_match = rows[:, DOCS] + rows[:, DOCS + 1]
-    if doc_match.size and doc_match.max() > 0:
-        rows[:, DOCS + 3] = doc_match / doc_match.max()
-        rows[:, DOCS + 4] = doc_match == doc_match.max()
+    page_relative(rows)
     features = Features(
         rows,
         np.array(index, dtype=np.int64),
@@ -860,23 +896,35 @@ class AnswerText(gym.Wrapper):
 
 
 class CandidatePolicy:
-    """A linear softmax over options (candidates, or answer values): dense weights plus
-    hashed-pair weights.
+    """A softmax over options (candidates, or answer values): dense weights plus
+    hashed-pair weights, and optionally a small hidden layer over the dense features.
 
-    ``score(c) = v · dense(c) + sum of w[i] over c's hashed features``; the probability of
-    a candidate is the softmax of the scores over its page's candidates. Trained with Adam
-    on any loss whose gradient with respect to the scores is given.
+    ``score(c) = v · dense(c) + sum of w[i] over c's hashed features`` (plus
+    ``u · tanh(W dense(c) + b)`` with ``hidden`` units, which lets generic features
+    combine: "stop" with "something on this page still acts on the goal"); the
+    probability of a candidate is the softmax of the scores over its page's candidates.
+    Trained with Adam on any loss whose gradient with respect to the scores is given.
     """
 
-    def __init__(self, n_dense: int = N_DENSE, l2: float = 1e-4) -> None:
+    def __init__(
+        self, n_dense: int = N_DENSE, l2: float = 1e-4, hidden: int = 0, seed: int = 0
+    ) -> None:
         self.l2 = l2
         self.params = {"v": np.zeros(n_dense), "w": np.zeros(1 << HASH_BITS)}
+        if hidden:
+            rng = np.random.default_rng(seed)
+            self.params["W"] = rng.normal(0, 1 / np.sqrt(n_dense), (n_dense, hidden))
+            self.params["b"] = np.zeros(hidden)
+            self.params["u"] = rng.normal(0, 1 / np.sqrt(hidden), hidden)
         self._adam = {k: (np.zeros_like(p), np.zeros_like(p)) for k, p in self.params.items()}
         self._t = 0
 
     def scores(self, x: Features) -> np.ndarray:
         sparse = np.bincount(x.owner, weights=self.params["w"][x.index], minlength=len(x))
-        return x.dense @ self.params["v"] + sparse
+        scores = x.dense @ self.params["v"] + sparse
+        if "W" in self.params:
+            scores += np.tanh(x.dense @ self.params["W"] + self.params["b"]) @ self.params["u"]
+        return scores
 
     def probabilities(self, x: Features) -> np.ndarray:
         """The softmax of the scores within each page of ``x``."""
@@ -889,10 +937,17 @@ class CandidatePolicy:
 
     def gradient(self, x: Features, dscores: np.ndarray) -> dict[str, np.ndarray]:
         """The parameters' gradient of ``sum(dscores * scores(x))``."""
-        return {
+        grads = {
             "v": x.dense.T @ dscores,
             "w": np.bincount(x.index, weights=dscores[x.owner], minlength=1 << HASH_BITS),
         }
+        if "W" in self.params:
+            hidden = np.tanh(x.dense @ self.params["W"] + self.params["b"])
+            grads["u"] = hidden.T @ dscores
+            pre = np.outer(dscores, self.params["u"]) * (1 - hidden**2)
+            grads["W"] = x.dense.T @ pre
+            grads["b"] = pre.sum(axis=0)
+        return grads
 
     def apply(self, grads: dict[str, np.ndarray], lr: float) -> None:
         """One Adam step that descends ``grads`` (plus weight decay ``l2``)."""
@@ -1336,7 +1391,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     )
     log(f"demonstrations: {demo_stats} ({time.perf_counter() - started:.0f} s)")
     demos, answer_demos = DemonstrationSet(steps), DemonstrationSet(endings)
-    policy = CandidatePolicy(l2=args.l2)
+    policy = CandidatePolicy(l2=args.l2, hidden=args.hidden, seed=args.seed)
     answer_head = CandidatePolicy(N_ANSWER)
     # Each set also has reference trajectories on its held-out worlds: how often the
     # policy's top choice is the expert's (step accuracy) measures imitation there.
@@ -1588,6 +1643,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--bc-steps", type=int, default=150, help="behaviour-cloning epochs (full batch)")
     add("--bc-lr", type=float, default=0.05)
     add("--l2", type=float, default=1e-4, help="the policy's weight decay")
+    add("--hidden", type=int, default=16, help="hidden units over the dense features (0: linear)")
     add("--rl-iterations", type=int, default=10)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)

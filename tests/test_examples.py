@@ -101,6 +101,33 @@ def test_features_read_the_page_and_the_goal(example):
     memory.remember(obs["url"], "click [8]", *described[3])
     again, _ = example.candidate_features(obs, candidates, memory)
     assert again.dense[3, overlap + 9] == 1.0 and again.dense[1, overlap + 9] == 0.0
+    # The same control again, on the page it led to, is the last step redone.
+    assert again.dense[3, overlap + 52] == 1.0 and again.dense[1, overlap + 52] == 0.0
+
+
+def test_hidden_layer_gradient_matches_finite_differences(example):
+    rng = np.random.default_rng(0)
+    n = 6
+    x = example.Features(
+        rng.random((n, example.N_DENSE)),
+        rng.integers(0, 2**example.HASH_BITS, 12),
+        rng.integers(0, n, 12),
+        np.array([0, 4]),
+    )
+    policy = example.CandidatePolicy(hidden=4, seed=1)
+    policy.params["u"] = rng.normal(size=4)
+    dscores = rng.normal(size=n)
+    grads = policy.gradient(x, dscores)
+    for key in ("W", "b", "u", "v"):
+        flat = policy.params[key].reshape(-1)
+        at = int(rng.integers(flat.size))
+        before = flat[at]
+        flat[at] = before + 1e-6
+        up = float(dscores @ policy.scores(x))
+        flat[at] = before - 1e-6
+        down = float(dscores @ policy.scores(x))
+        flat[at] = before
+        assert np.isclose((up - down) / 2e-6, grads[key].reshape(-1)[at], rtol=1e-4, atol=1e-6)
 
 
 def test_policy_softmax_is_per_page_and_cloning_learns_the_choice(example):
