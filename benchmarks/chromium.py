@@ -247,19 +247,32 @@ def compare(other: Path, env_id: str, rounds: int, steps: int, seed: int) -> int
 
 
 def measure(backend: str, rounds: int, resets: int, seconds: float) -> dict:
-    """Step, reset and throughput figures of ``run.py``'s loops on one backend."""
+    """Step, reset and throughput figures of ``run.py``'s loops on one backend.
+
+    The loops visit the same pages again and again, so the in-process page cache and the
+    Chromium tree memo are off, as in ``run.py``: every page is rendered and read afresh
+    (the link walk, :func:`measure_walk`, runs with both on).
+    """
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import run as inprocess_bench  # benchmarks/run.py: the same pages and loops
 
-    env = inprocess_bench.make("WebShop-v0", backend=backend)
+    from webenv.browser import pagecache
+    from webenv.browser.chromium import tab
+
+    saved = pagecache.PAGE_CACHE_PAGES, tab.MEMO_DOCUMENTS
+    pagecache.PAGE_CACHE_PAGES = tab.MEMO_DOCUMENTS = 0
     try:
-        pages = inprocess_bench.resolve_pages(env)
-        inprocess_bench.bench_steps(env, pages, 1)  # warm up
-        steps = inprocess_bench.bench_steps(env, pages, rounds)
-        reset = inprocess_bench.bench_reset(env, resets)
-        throughput = inprocess_bench.bench_throughput(env, pages, seconds)
+        env = inprocess_bench.make("WebShop-v0", backend=backend)
+        try:
+            pages = inprocess_bench.resolve_pages(env)
+            inprocess_bench.bench_steps(env, pages, 1)  # warm up
+            steps = inprocess_bench.bench_steps(env, pages, rounds)
+            reset = inprocess_bench.bench_reset(env, resets)
+            throughput = inprocess_bench.bench_throughput(env, pages, seconds)
+        finally:
+            env.close()
     finally:
-        env.close()
+        pagecache.PAGE_CACHE_PAGES, tab.MEMO_DOCUMENTS = saved
     return {"steps": steps, "reset": reset, "steps_per_second": throughput}
 
 
