@@ -27,6 +27,7 @@ from gymnasium.utils.env_checker import check_env
 from tests.chromium import require_chromium
 from webenv.actions import Action, ActionError
 from webenv.browser.chromium import ChromiumBrowser, playwright_driver
+from webenv.browser.chromium.proxy import STATIC_CACHE_CONTROL
 from webenv.browser.chromium.scripts import ID_ATTR
 from webenv.env import WebEnv
 from webenv.tasks import select_tasks
@@ -318,6 +319,29 @@ def test_static_files_are_fetched_once(envs):
         obs, *_ = chromium.step(f"goto [{url}]")
         assert not obs["last_action_error"]
     assert proxy.requests - before == 3
+
+
+def test_a_revalidated_static_file_stays_cacheable(envs):
+    """A conditional request for the stylesheet gets a 304 that keeps it immutable, so one
+    revalidation never turns into one more request on every page."""
+    chromium, _ = envs
+    proxy = chromium.browser.proxy
+    target = "http://shop.test/static/shop.css"
+    answers = []
+    for headers in ({}, None):
+        conn = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=5)
+        try:
+            if headers is None:  # the revalidation, with the validator the first answer gave
+                headers = {"If-None-Match": answers[0].getheader("ETag")}
+            conn.request("GET", target, headers={"Host": "shop.test", **headers})
+            response = conn.getresponse()
+            response.read()
+            answers.append(response)
+        finally:
+            conn.close()
+    assert [answer.status for answer in answers] == [200, 304]
+    for answer in answers:
+        assert answer.getheader("Cache-Control") == STATIC_CACHE_CONTROL
 
 
 def test_images_are_fetched_only_when_pixels_are_asked_for(envs):

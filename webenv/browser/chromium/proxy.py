@@ -93,12 +93,14 @@ def _is_document_request(environ: dict[str, Any]) -> bool:
 
 
 def _is_static(app: Any, environ: dict[str, Any], status: str) -> bool:
-    """Whether a response is a 200 for a file under the app's static URL path."""
+    """Whether a response is a 200, or a 304 to a revalidation, for a file under the app's
+    static URL path (a 304 with Flask's ``no-cache`` would make the browser's cached copy
+    need a revalidation on every page from then on)."""
     prefix = getattr(app, "static_url_path", None)
     return (
         bool(prefix)
         and environ.get("REQUEST_METHOD") == "GET"
-        and status.startswith("200")
+        and status.startswith(("200", "304"))
         and (environ.get("PATH_INFO") or "").startswith(f"{prefix}/")
     )
 
@@ -183,12 +185,15 @@ class SiteProxy:
                     int(captured["status"].split()[0]),
                 )
         dropped: tuple[str, ...] = ("content-length", "transfer-encoding", "connection")
-        if not log and _is_static(app, environ, captured["status"]):
-            # The package's static files do not change while the env lives: cached, they
-            # cost no request per page (Flask asks for a revalidation each time).
+        static = not log and _is_static(app, environ, captured["status"])
+        if static:
             dropped = (*dropped, "cache-control", "expires")
-            captured["headers"].append(("Cache-Control", STATIC_CACHE_CONTROL))
         headers = [(k, v) for k, v in captured["headers"] if k.lower() not in dropped]
+        if static:
+            # The package's static files do not change while the env lives: cached, they
+            # cost no request per page. (Flask sends none, so a browser would keep a copy
+            # only for a tenth of the file's age, seconds after a fresh checkout.)
+            headers.append(("Cache-Control", STATIC_CACHE_CONTROL))
         headers.append(("Content-Length", str(len(data))))
         start_response(captured["status"], headers)
         return [data]
