@@ -171,22 +171,25 @@ def compare_pages(site: str, pages: int, user: str | None = None) -> SiteParity:
     from webenv.browser.inprocess import InProcessBrowser
 
     hosting = login_site(site)
-    worlds = [World([hosting]), World([hosting])]
+    # The pages are sampled on a world of their own: a GET may write (reading a message
+    # marks it read), and a sampling pass on a compared world would leave it ahead.
+    worlds = [World([hosting]), World([hosting]), World([hosting])]
     if user is None:
         user = default_user(site)
     if user is None:  # no bundled task yet: the site's first user
         rows = worlds[0].query(hosting, "SELECT username FROM users ORDER BY id LIMIT 1")
         user = rows[0][0] if rows else None
     result = SiteParity(site, user)
-    inprocess = InProcessBrowser(worlds[0])
+    sampler, inprocess = InProcessBrowser(worlds[2]), InProcessBrowser(worlds[0])
     chromium = None
     try:
         chromium = ChromiumBrowser(worlds[1], pictures=False)  # as an env without screenshots
         start = login_base_url(site) + "/"
-        for world, browser in ((worlds[0], inprocess), (worlds[1], chromium)):
+        for world, browser in ((worlds[2], sampler), (worlds[0], inprocess), (worlds[1], chromium)):
             cookies = world.login_cookies({site: user}) if user else {}
             browser.reset(start, cookies)
-        urls = sample_urls(inprocess, site, pages)
+        urls = sample_urls(sampler, site, pages)
+        sampler.close()
         for url in urls:
             texts = []
             error = ""
@@ -200,6 +203,7 @@ def compare_pages(site: str, pages: int, user: str | None = None) -> SiteParity:
             lines, same, diff = compare_lines(texts[0], texts[1])
             result.pages.append(PageParity(url, lines, same, diff, error))
     finally:
+        sampler.close()
         inprocess.close()
         if chromium is not None:
             chromium.close()
