@@ -21,7 +21,6 @@ from webenv.axtree.rules import (
     DISABLEABLE_TAGS,
     GLOBAL_ATTRS,
     HIDDEN_TAGS,
-    INPUT_ROLES,
     JS_WHITESPACE,
     KNOWN_ARIA_ROLES,
     LAYOUT_ROLES,
@@ -36,6 +35,7 @@ from webenv.axtree.rules import (
     collapse,
     hidden_by_attrs,
     hidden_by_itself,
+    input_role,
     style_hidden,
 )
 
@@ -729,10 +729,7 @@ class _Builder(Numbering):
         if tag == "a":
             return "link" if "href" in keys else "generic"
         if tag == "input":
-            itype = (get("type") or "").strip().lower()
-            if itype == "hidden":
-                return None
-            return INPUT_ROLES.get(itype, "textbox")
+            return input_role(get("type"))
         if tag == "select":
             size = (get("size") or "").strip()
             if "multiple" in keys or (size.isdigit() and int(size) > 1):

@@ -139,6 +139,14 @@ INPUT_ROLES: dict[str, str] = {
     "color": "button",
 }
 
+
+def input_role(type_attr: str | None) -> str | None:
+    """The role of an ``<input>`` whose ``type`` attribute is ``type_attr`` (an unknown
+    type, such as ``date``, is a textbox), or ``None`` for a hidden one (never shown)."""
+    kind = (type_attr or "").strip().lower()
+    return None if kind == "hidden" else INPUT_ROLES.get(kind, "textbox")
+
+
 # ARIA role tokens that Chromium names differently.
 ARIA_ROLE_ALIASES: dict[str, str] = {
     "img": "image",

@@ -189,7 +189,6 @@ def compare_pages(site: str, pages: int, user: str | None = None) -> SiteParity:
             cookies = world.login_cookies({site: user}) if user else {}
             browser.reset(start, cookies)
         urls = sample_urls(sampler, site, pages)
-        sampler.close()
         for url in urls:
             texts = []
             error = ""

@@ -234,11 +234,8 @@ class TreeBuilder:
         mapped = rules.tag_role(tag)
         if mapped is not None:
             role = mapped
-        if tag == "input":
-            # The in-process rules' role by type (a date field is a textbox there; Chromium
-            # calls it Date).
-            kind = (info.attrs.get("type") or "").strip().lower()
-            role = rules.INPUT_ROLES.get(kind, "textbox") if kind != "hidden" else role
+        if tag == "input":  # by the in-process rules (Chromium calls a date field Date)
+            role = rules.input_role(info.attrs.get("type")) or role
         return role
 
     def properties(self, ax: dict[str, Any], role: str, info: DomInfo) -> dict[str, object]:

@@ -340,7 +340,7 @@ class ChromiumBrowser(Browser):
         if len(self.tabs) >= MAX_TABS:
             page.close()
             return
-        self.tabs.append(Tab(page, memo=self.memo))
+        self.tabs.append(Tab(page, self.memo))
         self.active = len(self.tabs) - 1
 
     _adding = False
@@ -348,7 +348,7 @@ class ChromiumBrowser(Browser):
     def _new_page(self, history: list[str] | None = None) -> Tab:
         self._adding = True
         try:
-            return Tab(self._open_context().new_page(), history, self.memo)
+            return Tab(self._open_context().new_page(), self.memo, history)
         finally:
             self._adding = False
 

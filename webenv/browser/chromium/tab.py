@@ -83,7 +83,7 @@ class Tab:
     """One open tab: its page, CDP session and cached observation."""
 
     def __init__(
-        self, page: Page, history: list[str] | None = None, memo: LRU[bytes, AXTree] | None = None
+        self, page: Page, memo: LRU[bytes, AXTree], history: list[str] | None = None
     ) -> None:
         self.page = page
         self.memo = memo
@@ -136,13 +136,12 @@ class Tab:
                 if document_node(ax_nodes) == self.document_node:
                     self.tree = TreeBuilder(ax_nodes, self.dom).build()
                     return self.tree
-            key = None
             for _attempt in range(3):
                 commit = self.loading.commits
                 (root,) = _cdp(self.cdp, dom_call)
                 document = root["root"].get("backendNodeId")
                 key = None
-                if self.memo is not None and self.memo.size > 0 and document != self.acted_document:
+                if self.memo.size > 0 and document != self.acted_document:
                     key = document_key(root["root"])
                     tree = self.memo.get(key)
                     if tree is not None:
@@ -157,7 +156,7 @@ class Tab:
                 self.loading.wait()  # read across a navigation: wait for it, read again
             self._set_dom(root["root"], commit)
             self.tree = TreeBuilder(ax_nodes, self.dom or {}).build()
-            if key is not None and self.memo is not None:
+            if key is not None:
                 self.memo.put(key, self.tree)
         return self.tree
 
