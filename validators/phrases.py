@@ -23,6 +23,7 @@ from .text import (
     negated_in_clause,
     norm,
     phrase_spans,
+    quantity_remark,
     same_inflection,
     same_text,
     segments,
@@ -251,8 +252,11 @@ def _qualifier(segment: str) -> bool:
     return text in _US_STATES or text in _TWO_WORD_STATES
 
 
-def _competitor(marked: str, ref_len: int) -> str | None:
-    """A list segment besides the reference's that looks like a competing answer."""
+def _competitor(
+    marked: str, ref_len: int, remarks: frozenset[tuple[str, ...]] = frozenset()
+) -> str | None:
+    """A list segment besides the reference's that looks like a competing answer
+    (``remarks``: the tokens of the answer's figures said beside it, which are not)."""
     seen_reference = False
     for seg in segments(marked):
         toks = tokens(seg.text)
@@ -266,6 +270,8 @@ def _competitor(marked: str, ref_len: int) -> str | None:
             continue  # "X, not Y": an exclusion, not a rival
         if seen_reference and _qualifier(seg.text):
             continue
+        if tuple(toks) in remarks:
+            continue  # "Alex Chen, 14 commits": evidence beside a name, not a rival
         if len(content) <= max(4, 2 * ref_len):
             return seg.text.strip()
     return None
@@ -317,6 +323,14 @@ def _negated_clause(marked: str) -> bool:
     return False
 
 
+def _figures(text: str, ref: str) -> frozenset[tuple[str, ...]]:
+    """The tokens of each piece of ``text`` that is only a figure ("14 commits", "4.5
+    stars"), when the reference ``ref`` has no digits (a figure cannot rival it)."""
+    if any(c.isdigit() for c in ref):
+        return frozenset()
+    return frozenset(tuple(tokens(s.text)) for s in segments(text) if quantity_remark(s.text))
+
+
 def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None, str]:
     """Reference-as-phrase acceptance for exact_match; returns (pass verdict, failure rule)."""
     reason = ""
@@ -335,7 +349,7 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
             if len(rest) > _MAX_EXTRA_WORDS:
                 reason = reason or "too-long"
                 continue
-            if _competitor(marked, len(ref_tokens)) is not None:
+            if _competitor(marked, len(ref_tokens), _figures(text, alt)) is not None:
                 reason = "ambiguous"
                 continue
             if _extended(text, alt):

@@ -332,6 +332,19 @@ _SEPARATOR = re.compile(
     r"[,;|\n\r•·]|\s(?:&|\+)\s|\s+/\s*|\s*/\s+|\b(?:and|or|plus|as well as)\b",
     re.IGNORECASE,
 )
+_QUANTITY_REMARK = re.compile(
+    r"^\W*(?:[$€£]\s*)?\d[\d,.]*%?(?:\s+(?:[a-z][\w'-]*|[$€£]?\d[\d,.]*%?)){0,4}\W*$"
+)
+
+
+def quantity_remark(piece: str) -> bool:
+    """Whether a piece of an answer is only a number and a few lower-case words ("14
+    commits", "1,234 karma", "4.5 stars vs 3.8", "567"): a figure said beside a name,
+    never a rival name (for a reference without digits). The piece may be what is left
+    of a number a thousands comma split ("234 karma")."""
+    return _QUANTITY_REMARK.match(piece) is not None
+
+
 _BULLET = re.compile(r"^\s*(?:[-*+>]|\(?\d{1,2}[.)])\s+")
 
 

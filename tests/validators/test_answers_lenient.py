@@ -1006,3 +1006,31 @@ def test_a_dash_between_two_amounts_is_no_minus_sign():
 )
 def test_money_beside_a_count_or_an_id_is_no_rival(answer, answer_type, ref, passed, rule):
     assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
+# A figure said beside a name is evidence, not a rival name: a thousands comma split
+# '1,234 karma' into a rival piece '234 karma', a comma or 'vs' between two figures made
+# one of them a rival (all failed before). A rival name still fails, figures or not, and
+# a reference with digits keeps the old rule.
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("copper_ivy (1,234 karma)", "copper_ivy", True, "string:phrase"),
+        ("copper_ivy has more karma (1,234 vs 567).", "copper_ivy", True, "string:phrase"),
+        ("Alex Chen, 14 commits", "Alex Chen", True, "string:phrase"),
+        ("Alex Chen (1,024 commits)", "Alex Chen", True, "string:phrase"),
+        (
+            "Pulsar Studio Headset (4.5 stars vs 3.8)",
+            "Pulsar Studio Headset",
+            True,
+            "string:phrase",
+        ),
+        ("Alex Chen, 14 commits, Kai Weber 12 commits", "Alex Chen", False, "string:ambiguous"),
+        ("Alex Chen, 3 Kai Weber", "Alex Chen", False, "string:ambiguous"),
+        ("Alex Chen vs Kai Weber (14 vs 12)", "Alex Chen", False, "string:hedge"),
+        ("copper_ivy (1,234 karma) or diego.king", "copper_ivy", False, "string:ambiguous"),
+        ("v1.0 vs v1.1", "v1.0", False, "string:hedge"),
+    ],
+)
+def test_a_figure_beside_a_name_is_no_rival(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
