@@ -66,6 +66,9 @@ _PRONOUN_BEFORE = {
     "same",
     "a",
 }
+_OWNERS = {"the", "my", "your", "his", "her", "its", "our", "their", "this", "that"}
+"""Words that make "only one" a pronoun ("the only one", "my only one"); alone, "only
+one" is a count ("There is only one.")."""
 NUMBER_WORDS = frozenset(_UNITS) | frozenset(_SCALES)
 """Words that spell (part of) a number."""
 
@@ -291,7 +294,11 @@ def _word_mentions(text: str) -> list[Mention]:
         run = [w for w, _, _ in words[i:j]]
         previous = words[i - 1][0] if i > 0 else ""
         following = words[j][0] if j < len(words) else ""
-        pronoun = run == ["one"] and (previous in _PRONOUN_BEFORE or following == "of")
+        before_previous = words[i - 2][0] if i > 1 else ""
+        pronoun = run == ["one"] and (
+            (previous in _PRONOUN_BEFORE and (previous != "only" or before_previous in _OWNERS))
+            or following == "of"
+        )
         if run == ["dozen"] and previous not in {"a", "one"}:
             pronoun = True
         if not pronoun:

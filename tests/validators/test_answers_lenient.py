@@ -1034,3 +1034,20 @@ def test_money_beside_a_count_or_an_id_is_no_rival(answer, answer_type, ref, pas
 )
 def test_a_figure_beside_a_name_is_no_rival(answer, ref, passed, rule):
     assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
+
+
+# "only one" is a count unless a determiner makes it a pronoun ("the only one"); it
+# was always read as a pronoun, so "There is only one." found no number (failed before)
+# while "only two" and "just one" passed.
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("Only one.", "1", True, "number:equal"),
+        ("There is only one open merge request.", "1", True, "number:equal"),
+        ("only one", "2", False, "number:mismatch"),
+        ("The only one I found has 3 commits", "3", True, "number:equal"),
+        ("only one or two", "1", False, "number:ambiguous"),
+    ],
+)
+def test_only_one_is_a_count(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "number", {"exact_match": ref}), passed, rule)
