@@ -34,7 +34,24 @@ def _pure_number(text: str) -> Mention | None:
     return None if others else mentions[0]
 
 
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+"""A bracketed aside in a piece: a remark about the item ("Julian W. (4 stars)")."""
+
+
 def _item_match(alternatives: list[str], piece: str) -> bool:
+    if _bare_item_match(alternatives, piece):
+        return True
+    # An item said with a remark in brackets ("Julian W. (4 stars)") is the item, unless
+    # the piece negates something ("Julian W. (not Emma L.)").
+    bare = _ASIDE.sub(" ", piece)
+    return (
+        bare != piece
+        and not any(t in NEGATIONS for t in tokens(piece))
+        and _bare_item_match(alternatives, bare)
+    )
+
+
+def _bare_item_match(alternatives: list[str], piece: str) -> bool:
     piece_tokens = tokens(piece)
     for alt in alternatives:
         if same_text(alt, piece):

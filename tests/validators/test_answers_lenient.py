@@ -1051,3 +1051,22 @@ def test_a_figure_beside_a_name_is_no_rival(answer, ref, passed, rule):
 )
 def test_only_one_is_a_count(answer, ref, passed, rule):
     assert_verdict(lenient(answer, "number", {"exact_match": ref}), passed, rule)
+
+
+# An item said with a remark in brackets is the item: 'Julian W. (4 stars) and Emma L.
+# (5 stars)' missed both items (failed before). A rival, a negation or a hedge in the
+# brackets still fails.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("Julian W. (4 stars) and Emma L. (5 stars)", True, "list:equal"),
+        ("Julian W. [verified buyer], Emma L. (5 stars)", True, "list:equal"),
+        ("Julian W. (4 stars), Emma L. (5 stars), Victor J. (2 stars)", False, "list:extra-item"),
+        ("Julian W. (not Emma L.)", False, "list:missing-item"),
+        ("Julian W. (and Victor J.), Emma L.", False, "list:extra-item"),
+        ("Julian W. (maybe), Emma L.", False, "list:hedge"),
+        ("Julian W. (4 stars)", False, "list:missing-item"),
+    ],
+)
+def test_an_item_with_a_remark_in_brackets(answer, passed, rule):
+    assert_verdict(lenient(answer, "list", {"exact_match": ["Julian W.", "Emma L."]}), passed, rule)
