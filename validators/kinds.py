@@ -294,6 +294,12 @@ _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _MEASURED = frozenset({"duration", "distance"})
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_CONCLUSION = re.compile(
+    r"=|[,;.:]\s*(?:so|therefore|thus|hence|that\s+makes|which\s+(?:gives|makes|comes\s+to))\b"
+    r"|\b(?:for\s+a\s+total\s+of|giving(?:\s+a\s+total\s+of)?)\b",
+    re.IGNORECASE,
+)
+"""Where working ends and its result begins: "3 + 4 + 5 = 12", "..., so the total is 12"."""
 _QUALIFIED = re.compile(
     r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
     r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
@@ -442,11 +448,16 @@ def check_typed(
         extra = [v for v in extra if v.currency is None]
     if extra and kind.name in _QUANTITIES:
         # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") qualify the
-        # answer; they are no rival when the text outside the brackets is unambiguous.
+        # answer, and values worked out to a conclusion ("$150.00 - $38.50 = $111.50",
+        # "... costs $38.50, so the difference is $111.50") lead to it; they are no rival
+        # when the text outside the brackets, or the conclusion, is unambiguous.
         outside = _ASIDE.sub(" ", text)
-        main = kind.extract(outside, groups[0][0], context) if outside != text else []
-        if main and all(any(kind.equal(v, r) for g in groups for r in g) for v in main):
-            extra = []
+        conclusion = _CONCLUSION.split(text)
+        for main_text in (outside, conclusion[-1] if len(conclusion) > 1 else text):
+            main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
+            if main and all(any(kind.equal(v, r) for g in groups for r in g) for v in main):
+                extra = []
+                break
     if extra:
         others = ", ".join(kind.show(v) for v in extra)
         return fail(

@@ -1070,3 +1070,30 @@ def test_only_one_is_a_count(answer, ref, passed, rule):
 )
 def test_an_item_with_a_remark_in_brackets(answer, passed, rule):
     assert_verdict(lenient(answer, "list", {"exact_match": ["Julian W.", "Emma L."]}), passed, rule)
+
+
+# Working that leads to the value is no rival: the operands of '$150.00 - $38.50 =
+# $111.50' or the prices before '..., so the difference is $111.50' made the answer
+# ambiguous (failed before). A wrong or hedged conclusion, and a value stated before
+# the working, still fail.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("$150.00 - $38.50 = $111.50", "currency", "111.50", True, "currency:equal"),
+        ("3 + 4 + 5 = 12", "number", "12", True, "number:equal"),
+        (
+            "The Voltix costs $150.00 and the Nimbus costs $38.50, so the difference is $111.50.",
+            "currency",
+            "111.50",
+            True,
+            "currency:equal",
+        ),
+        ("$150.00 - $38.50, giving $111.50", "currency", "111.50", True, "currency:equal"),
+        ("$150.00 - $38.50 = $112.50", "currency", "111.50", False, "currency:mismatch"),
+        ("5 + 7 = 12 or 13", "number", "12", False, "number:ambiguous"),
+        ("12, so 13 with the canceled one", "number", "12", False, "number:ambiguous"),
+        ("about 12, so 12", "number", "12", False, "number:qualified"),
+    ],
+)
+def test_working_that_leads_to_the_value_is_no_rival(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
