@@ -106,13 +106,23 @@ def _token_pattern(token: str, inflect: bool) -> str:
     return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
 
 
-def _mark_reference(text: str, ref_tokens: list[str], inflect: bool = False) -> str | None:
+def _mark_reference(
+    text: str, ref_tokens: list[str], inflect: bool = False, ref: str = ""
+) -> str | None:
     """Folded ``text`` with each whole-word occurrence of the reference replaced by a
-    sentinel word (``inflect``: up to a -d/-ed ending), or None if it does not occur."""
+    sentinel word (``inflect``: up to a -d/-ed ending), or None if it does not occur.
+
+    The punctuation ``ref`` opens or closes with ("(615) 555-0194") goes with it, so a
+    bracket of the reference's own does not cut it off from a negation before it."""
+    folded_ref = fold(ref).strip()
+    lead = re.match(r"[^\w\s]*", folded_ref)
+    trail = re.search(r"[^\w\s]*$", folded_ref)
     pattern = (
         r"(?<![^\W_])"
+        + (f"(?:{re.escape(lead.group(0))})?" if lead and lead.group(0) else "")
         + r"[\W_]+".join(_token_pattern(t, inflect) for t in ref_tokens)
         + r"(?![^\W_])"
+        + (f"(?:{re.escape(trail.group(0))})?" if trail and trail.group(0) else "")
     )
     folded = fold(text)
     marked, count = re.subn(pattern, f" {_SENTINEL} ", folded)
@@ -339,7 +349,7 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
             ref_tokens = tokens(alt)
             if not ref_tokens:
                 continue
-            marked = _mark_reference(text, ref_tokens, inflect)
+            marked = _mark_reference(text, ref_tokens, inflect, alt)
             if marked is None:
                 continue
             rest = [t for t in tokens(marked) if t != _SENTINEL]

@@ -1097,3 +1097,20 @@ def test_an_item_with_a_remark_in_brackets(answer, passed, rule):
 )
 def test_working_that_leads_to_the_value_is_no_rival(answer, answer_type, ref, passed, rule):
     assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
+# A reference that opens with a bracket keeps it: 'not (615) 555-0194' passed lenient as
+# a phrase (the bracket, left outside the marked reference, cut the clause between the
+# negation and the number; study perturb's two string false passes). Failed before.
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("not (615) 555-0194", "(615) 555-0194", False, "string:negated"),
+        ("not (Blue) Mug", "(Blue) Mug", False, "string:negated"),
+        ("The phone is (615) 555-0194.", "(615) 555-0194", True, "string:phrase"),
+        ("Call (615) 555-0194 (mobile)", "(615) 555-0194", True, "string:phrase"),
+        ("It is Blue Mug (Large), not Red Mug", "Blue Mug (Large)", True, "string:phrase"),
+    ],
+)
+def test_a_bracket_the_reference_opens_with_is_part_of_it(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
