@@ -186,6 +186,9 @@ _QUARTER_HOUR = re.compile(r"\b(a|one|three)\s+quarters?\s+of\s+an\s+hour\b", re
 _GLUED = re.compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
 _HALF = re.compile(r"\s*and\s+a\s+half\b", re.IGNORECASE)
 _JOINER = re.compile(r"^[\s,]*(?:and\s*)?$", re.IGNORECASE)
+_CLOCK_NEXT = {"hour": "minute", "minute": "second"}
+_CLOCK_JOINER = re.compile(r"^\s*(?:and\s+)?$", re.IGNORECASE)
+"""The unit a bare number after hours or minutes counts ("1h30": 30 minutes)."""
 
 
 @dataclass(frozen=True)
@@ -254,8 +257,24 @@ def find_durations(text: str, *, default_unit: str | None = None) -> list[Durati
                 groups[-1].append(pair)
                 continue
         groups.append([pair])
-    durations = [(g[0][0], Duration(sum((p[2] for p in g), Decimal(0)), g[0][3])) for g in groups]
+    loose: list[tuple[int, Decimal]] = []
     for start, value in bare:
+        # "1h30", "1 hour 30", "5 min 30": a whole number under 60 right after hours or
+        # minutes counts the next smaller unit, as the clock does.
+        group = max((g for g in groups if g[-1][1] <= start), key=lambda g: g[-1][1], default=None)
+        smaller = _CLOCK_NEXT.get(group[-1][3]) if group else None
+        if (
+            group is not None
+            and smaller is not None
+            and _CLOCK_JOINER.match(text[group[-1][1] : start])
+            and value == value.to_integral_value()
+            and 0 <= value < 60
+        ):
+            group.append((start, start, value * _UNIT_SECONDS[smaller], smaller))
+        else:
+            loose.append((start, value))
+    durations = [(g[0][0], Duration(sum((p[2] for p in g), Decimal(0)), g[0][3])) for g in groups]
+    for start, value in loose:
         unit, assumed = default_unit, True
         if durations:
             unit, assumed = min(durations, key=lambda d: abs(d[0] - start))[1].unit, False

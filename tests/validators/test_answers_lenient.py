@@ -1114,3 +1114,20 @@ def test_working_that_leads_to_the_value_is_no_rival(answer, answer_type, ref, p
 )
 def test_a_bracket_the_reference_opens_with_is_part_of_it(answer, ref, passed, rule):
     assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
+
+
+# A whole number under 60 right after hours or minutes counts the next smaller unit, as
+# on a clock: '1h30' and '1 hour 30' read as 1 hour and 30 hours (failed before).
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("1h30", "1 hour 30 minutes", True, "duration:equal"),
+        ("1 hour 30", "1 hour 30 minutes", True, "duration:equal"),
+        ("5 min 30", "5 minutes 30 seconds", True, "duration:equal"),
+        ("1h31", "1 hour 30 minutes", False, "duration:mismatch"),
+        ("1h30 or 2h", "1 hour 30 minutes", False, "duration:ambiguous"),
+        ("1h 75", "1 hour 30 minutes", False, "duration:mismatch"),
+    ],
+)
+def test_a_bare_number_after_hours_counts_minutes(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "duration", {"exact_match": ref}), passed, rule)
