@@ -341,6 +341,34 @@ def _figures(text: str, ref: str) -> frozenset[tuple[str, ...]]:
     return frozenset(tuple(tokens(s.text)) for s in segments(text) if quantity_remark(s.text))
 
 
+_OUTDONE = re.compile(
+    r"(?:\bthan|\bover|\binstead\s+of|\bahead\s+of|\bbeats?|\bbeat|\boutranks?|"
+    r"\boutscores?|\boutsells?|\btops|>)\s+(?:the\s+|an?\s+)?" + _SENTINEL + r"\b"
+)
+_SENTENCE_BREAK = re.compile(r"[.;!?\n]\s")
+
+
+def _only_outdone(marked: str) -> bool:
+    """Whether the reference is named only as what another candidate is compared against
+    ("W has a better rating than R", "W over R", "W (4.5) > R (3.8)"): each mention
+    follows "than", "over", "instead of", "beats", ">" ... with a rival named before it in
+    its sentence, and none is the subject of the comparison."""
+    found = False
+    for match in re.finditer(_SENTINEL, marked):
+        start = max(
+            (m.end() for m in _SENTENCE_BREAK.finditer(marked, 0, match.start())), default=0
+        )
+        sentence = marked[start : match.end()]
+        outdone = _OUTDONE.search(sentence)
+        if outdone is None or outdone.end() != len(sentence):
+            return False  # a mention that is no comparison's object
+        before = [t for t in tokens(sentence[: outdone.start()]) if t not in FILLER]
+        if not before or _SENTINEL in before:
+            return False
+        found = True
+    return found
+
+
 def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None, str]:
     """Reference-as-phrase acceptance for exact_match; returns (pass verdict, failure rule)."""
     reason = ""
@@ -355,6 +383,9 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
             rest = [t for t in tokens(marked) if t != _SENTINEL]
             if _negated_clause(marked) and not has_negation(ref_tokens):
                 reason = reason or "negated"
+                continue
+            if _only_outdone(marked):
+                reason = reason or "outdone"
                 continue
             if len(rest) > _MAX_EXTRA_WORDS:
                 reason = reason or "too-long"
@@ -414,6 +445,11 @@ def check_string(
         refs = " | ".join(alternatives)
         if reason == "negated":
             return fail("string:negated", f"{show(text)} names {show(refs)} but negates it")
+        if reason == "outdone":
+            return fail(
+                "string:outdone",
+                f"{show(text)} names {show(refs)} only as what another is compared against",
+            )
         if reason == "ambiguous":
             return fail(
                 "string:ambiguous", f"{show(text)} names {show(refs)} alongside other candidates"

@@ -1131,3 +1131,33 @@ def test_a_bracket_the_reference_opens_with_is_part_of_it(answer, ref, passed, r
 )
 def test_a_bare_number_after_hours_counts_minutes(answer, ref, passed, rule):
     assert_verdict(lenient(answer, "duration", {"exact_match": ref}), passed, rule)
+
+
+# A reference named only as what a rival is compared against is not the answer: 'W has
+# a better rating than R', 'W rather than R', 'W (4.5) > R (3.8)' passed lenient as
+# phrases of R (failed before). R as the subject of the comparison still passes.
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        (
+            "Solstice Shea Hand Cream has a better rating than the Pulsar Studio Headset",
+            "Pulsar Studio Headset",
+            False,
+            "string:outdone",
+        ),
+        ("diego.king has more karma than copper_ivy", "copper_ivy", False, "string:outdone"),
+        ("Kai Weber rather than Alex Chen", "Alex Chen", False, "string:outdone"),
+        ("The Games forum beats Birdwatching", "Birdwatching", False, "string:outdone"),
+        ("v1.1 (5) > v1.0 (3)", "v1.0", False, "string:outdone"),
+        ("copper_ivy has more karma than diego.king", "copper_ivy", True, "string:phrase"),
+        ("Alex Chen beats Kai Weber", "Alex Chen", True, "string:phrase"),
+        (
+            "I would pick Pulsar Studio Headset over the Nimbus",
+            "Pulsar Studio Headset",
+            True,
+            "string:phrase",
+        ),
+    ],
+)
+def test_a_reference_only_compared_against_is_not_the_answer(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
