@@ -56,9 +56,62 @@ _INFEASIBLE_PHRASES = [
         "not be found",
         "not located",
         "no longer",
+        "do not have",
+        "does not have",
+        "did not have",
+        "have no",
+        "has no",
+        "had no",
+        "there is not",
+        "there are not",
+        "there was not",
+        "there were not",
     )
 ]
 
+
+_INCIDENTAL = frozenset(
+    tuple(p.split())
+    for p in (
+        "none",
+        "nothing",
+        "there is no",
+        "there are no",
+        "no longer",
+        "no results",
+        "no result",
+        "not available",
+        "unavailable",
+        "do not have",
+        "does not have",
+        "did not have",
+        "have no",
+        "has no",
+        "had no",
+        "there is not",
+        "there are not",
+        "there was not",
+        "there were not",
+    )
+)
+"""Phrases that say something is missing, which a report of work done may say too ("Done,
+nothing else to do"); the others say the task itself cannot be done."""
+_DONE = re.compile(
+    r"^\W*(?:all\s+)?(?:done|completed?|finished)\b|\bsuccessfully\b|"
+    r"\b(?:task|it|that)\s+(?:is|has\s+been)\s+(?:done|completed)\b|"
+    r"\bi(?:\s+have|['’]ve)?\s+(?:now\s+)?(?:canceled|cancelled|deleted|locked|created|updated|"
+    r"changed|set|added|posted|closed|subscribed|sent|bought|purchased|placed|reviewed|moved|"
+    r"removed|submitted|saved|promoted|approved|merged|edited|replied|invited|assigned)\b"
+    r"(?!\s+(?:nothing|none|no)\b)",
+    re.IGNORECASE,
+)
+_NOT_DONE = re.compile(
+    r"\b(?:could|can|did|was|were|would)\s*(?:not|n['’]t)\b|\bcannot\b|\bunable\b|"
+    r"\bfailed\b|\bnot\s+(?:done|completed|possible)\b",
+    re.IGNORECASE,
+)
+"""What undoes a report of work done: "Done: there is no such address, so I could not set it"."""
+"""An answer that reports the task done ("Done.", "I canceled the order", "... successfully")."""
 
 _VALUE_GIVEN = re.compile(
     r"\b(?:the\s+)?(?:answer|result|total|count)\s+(?:is|would\s+be|=)\s*:?\s*"
@@ -99,6 +152,15 @@ def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
             f"the task is infeasible but {show(text)} gives an answer ({show(value.group(0))})",
         )
     if says_infeasible(text):
+        toks = tokens(text)
+        said = [p for p in _INFEASIBLE_PHRASES if find_phrase(toks, p)]
+        done = _DONE.search(text)
+        if done and not _NOT_DONE.search(text) and all(tuple(p) in _INCIDENTAL for p in said):
+            return fail(
+                "infeasible:claims-done",
+                f"the task is infeasible but {show(text)} reports it done "
+                f"({show(done.group(0).strip())})",
+            )
         return ok("infeasible:stated", f"the task is infeasible and {show(text)} says so")
     return fail(
         "infeasible:not-stated",

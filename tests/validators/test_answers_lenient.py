@@ -1161,3 +1161,34 @@ def test_a_bare_number_after_hours_counts_minutes(answer, ref, passed, rule):
 )
 def test_a_reference_only_compared_against_is_not_the_answer(answer, ref, passed, rule):
     assert_verdict(lenient(answer, "string", {"exact_match": ref}), passed, rule)
+
+
+def _infeasible(answer):
+    return lenient(answer, "infeasible", {"fuzzy_match": "N/A"})
+
+
+# "You don't have a saved address in Burlington." says the task cannot be done; a report
+# of the task done with an incidental "nothing" or "there is no" ("Done, nothing else to
+# do.", "I canceled it successfully; there is no refund.") does not. Both were misjudged
+# on infeasible tasks (the reports passed). Failed before.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("You don't have a saved address in Burlington.", True, "infeasible:stated"),
+        ("This forum does not have a lock feature.", True, "infeasible:stated"),
+        ("There isn't a Burlington address in your address book.", True, "infeasible:stated"),
+        ("Done, nothing else to do.", False, "infeasible:claims-done"),
+        ("I canceled it successfully; there is no refund.", False, "infeasible:claims-done"),
+        ("I have locked it; there are no errors.", False, "infeasible:claims-done"),
+        (
+            "Done: there is no address in Burlington, so I could not set it.",
+            True,
+            "infeasible:stated",
+        ),
+        ("I set nothing, since you have no address in Burlington", True, "infeasible:stated"),
+        ("I have checked: there is no saved address in Burlington.", True, "infeasible:stated"),
+        ("None.", True, "infeasible:stated"),
+    ],
+)
+def test_infeasibility_said_another_way_and_work_reported_done(answer, passed, rule):
+    assert_verdict(_infeasible(answer), passed, rule)
