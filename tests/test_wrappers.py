@@ -417,3 +417,29 @@ def test_browsergym_observation_on_chromium_reads_its_tree_and_screenshot():
         assert obs["open_pages_urls"] == (obs["url"],) and obs["open_pages_titles"][0]
     finally:
         env.close()
+
+
+def test_slots_follow_a_restore_that_bypasses_the_wrapper(discrete):
+    """``env.unwrapped.restore_state`` does not pass through DiscreteActions; a slot after
+    it stood for the candidate of the page left behind (it ran another action)."""
+    _, info = discrete.reset(seed=0)
+    state = discrete.unwrapped.save_state()
+    start = list(info["candidates"][:K])
+    link = next(i for i, c in enumerate(start) if c.startswith("click "))
+    _, _, _, _, moved = discrete.step(link)
+    assert moved["candidates"][:K] != start
+    _, restored = discrete.unwrapped.restore_state(state)
+    assert restored["candidates"][:K] == start
+    assert discrete.action_masks().sum() == len(start)
+    slot = next(
+        i for i, c in enumerate(start) if c.startswith("type ") and c != moved["candidates"][i]
+    )
+    assert discrete.candidate(slot) == start[slot]
+    executed = []
+    inner_step = discrete.unwrapped.step
+    discrete.unwrapped.step = lambda action: executed.append(action) or inner_step(action)
+    try:
+        discrete.step(slot)
+    finally:
+        del discrete.unwrapped.step
+    assert executed == [start[slot]]

@@ -1035,6 +1035,14 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._modalities_used = state.modalities
         return self._observation(), copy.deepcopy(state.info)
 
+    @property
+    def current_candidates(self) -> list[str]:
+        """The current page's action candidates: ``info["candidates"]`` of the last
+        :meth:`reset`, :meth:`step` or :meth:`restore_state` (empty before a reset, once
+        the episode has ended, or without ``candidates=True``). Wrappers read them here,
+        so a restore is seen without going through them."""
+        return list(self._last_info.get("candidates", ()))
+
     def render(self) -> str | np.ndarray | None:
         if self._closed:
             raise ClosedEnvironmentError("render() on a closed WebEnv; make a new env")

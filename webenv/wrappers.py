@@ -70,16 +70,20 @@ class DiscreteActions(
         env.unwrapped.candidates = True
         self.max_candidates = int(max_candidates)
         self.action_space = spaces.Discrete(self.max_candidates)
-        self._candidates: list[str] = []
+
+    @property
+    def _candidates(self) -> list[str]:
+        """The slots' candidates, read from the env each time (so they follow
+        ``env.unwrapped.restore_state`` too, which does not pass through this wrapper)."""
+        return self.env.unwrapped.current_candidates[: self.max_candidates]  # type: ignore[attr-defined]
 
     def action_masks(self) -> NDArray[np.int8]:
         """1 for each slot that holds a candidate on the current page, else 0."""
         mask = np.zeros(self.max_candidates, dtype=np.int8)
-        mask[: min(len(self._candidates), self.max_candidates)] = 1
+        mask[: len(self._candidates)] = 1
         return mask
 
     def _remember(self, info: dict[str, Any]) -> dict[str, Any]:
-        self._candidates = list(info.get("candidates", []))[: self.max_candidates]
         info["action_mask"] = self.action_masks()
         return info
 
@@ -93,13 +97,14 @@ class DiscreteActions(
         # Gymnasium types a wrapper's inner env with the wrapper's own action type.
         inner = cast("gym.Env[dict[str, str], str]", self.env)
         index = _slot(action)
-        if index is not None and 0 <= index < len(self._candidates):
-            obs, reward, terminated, truncated, info = inner.step(self._candidates[index])
+        candidates = self._candidates
+        if index is not None and 0 <= index < len(candidates):
+            obs, reward, terminated, truncated, info = inner.step(candidates[index])
             return obs, float(reward), terminated, truncated, self._remember(info)
         # A masked slot: a no-op step (an action string that parses to nothing) so the
         # env counts it, then the error is replaced by one that names the slot.
         obs, reward, terminated, truncated, info = inner.step(f"masked slot {index}")
-        count = len(self._candidates)
+        count = len(candidates)
         obs = dict(obs)
         obs["last_action_error"] = (
             MASKED_ACTION_ERROR.format(index=index, count=count, last=count - 1)
@@ -111,7 +116,8 @@ class DiscreteActions(
 
     def candidate(self, index: int) -> str | None:
         """The candidate string slot ``index`` stands for on this page, or None if masked."""
-        return self._candidates[index] if 0 <= index < len(self._candidates) else None
+        candidates = self._candidates
+        return candidates[index] if 0 <= index < len(candidates) else None
 
 
 def _slot(action: Any) -> int | None:
