@@ -443,3 +443,16 @@ def test_slots_follow_a_restore_that_bypasses_the_wrapper(discrete):
     finally:
         del discrete.unwrapped.step
     assert executed == [start[slot]]
+
+
+def test_a_slot_after_the_episode_ended_says_to_reset(discrete):
+    """Every slot is masked once the episode has ended; the error said 'this page offers
+    0 candidates (slots 0 to -1)' instead of the env's call to reset."""
+    _, info = discrete.reset(seed=0)
+    stop = info["candidates"].index("stop []")
+    _, _, terminated, _, _ = discrete.step(stop)
+    assert terminated
+    for action in (0, -1, 1.5):
+        obs, reward, terminated, truncated, info = discrete.step(action)
+        assert terminated and reward == 0.0 and info["action_mask"].sum() == 0
+        assert obs["last_action_error"] == "the episode has ended; call reset() to start another"

@@ -104,6 +104,8 @@ class DiscreteActions(
         # A masked slot: a no-op step (an action string that parses to nothing) so the
         # env counts it, then the error is replaced by one that names the slot.
         obs, reward, terminated, truncated, info = inner.step(f"masked slot {index}")
+        if terminated:  # the episode had ended: the env's error says to reset
+            return obs, float(reward), terminated, truncated, self._remember(info)
         count = len(candidates)
         obs = dict(obs)
         obs["last_action_error"] = (
