@@ -125,9 +125,12 @@ _CURRENCY_BEFORE = re.compile(
 )
 _CURRENCY_AFTER = re.compile(
     r"^\s*(?:\$|€|£|¥|₹|₩|\b(?:" + _CODE_WORDS + r"|dollars?|bucks|euros?|pounds?|yen|yuan|"
-    r"renminbi|rupees?|pesos?|francs?|rubles?|roubles?|reais|reals?|bitcoins?)\b)",
+    r"renminbi|rupees?|pesos?|francs?|rubles?|roubles?|reais|reals?|bitcoins?|cents?)\b|¢)",
     re.IGNORECASE,
 )
+CENTS = "USD¢"
+"""The currency of an amount written in cents ("47 cents" until :func:`find_amounts`
+reads it as 0.47 USD)."""
 _CODES = {
     "us$": "USD",
     "$": "USD",
@@ -163,6 +166,9 @@ _CODES = {
     "reais": "BRL",
     "bitcoin": "BTC",
     "bitcoins": "BTC",
+    "cent": CENTS,
+    "cents": CENTS,
+    "¢": CENTS,
     "c$": "CAD",
     "a$": "AUD",
     "nz$": "NZD",
@@ -246,6 +252,8 @@ def _digit_mentions(text: str) -> list[Mention]:
         if m := _CURRENCY_BEFORE.search(before):
             symbol = m.group(0)
             currency = _currency_code(symbol.replace("-", "").replace("−", ""))
+            if symbol.strip() == "$" and (code := _CURRENCY_AFTER.search(after)):
+                currency = _currency_code(code.group(0))  # "$83.47 CAD": which dollar
             head = before[: len(before) - len(symbol)].rstrip()
             # "-$12" is negative; the dash of "$6.99 - $23.99" joins two amounts
             sign_before = head.endswith(("-", "−")) and not head[:-1].rstrip()[-1:].isdigit()
@@ -430,15 +438,16 @@ def find_amounts(text: str) -> list[Mention]:
 def _merge_cents(text: str, mentions: list[Mention]) -> list[Mention]:
     merged: list[Mention] = []
     for mention in mentions:
-        if (
-            mention.decimals == 0
-            and 0 <= mention.value < 100
-            and _CENTS_AFTER.match(text[mention.end : mention.end + 8])
-        ):
-            cents = replace(mention, value=mention.value / 100, decimals=2, currency="USD")
+        if _CENTS_AFTER.match(text[mention.end : mention.end + 8]):
+            # Any amount of cents is a hundredth of it in dollars ("83.47 cents": $0.8347).
+            cents = replace(
+                mention, value=mention.value / 100, decimals=mention.decimals + 2, currency="USD"
+            )
             previous = merged[-1] if merged else None
             if (
-                previous is not None
+                mention.decimals == 0
+                and 0 <= mention.value < 100
+                and previous is not None
                 and previous.currency == "USD"
                 and previous.decimals == 0
                 and _DOLLARS_AND.match(text[previous.end : mention.start])

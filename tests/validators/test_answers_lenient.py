@@ -1192,3 +1192,23 @@ def _infeasible(answer):
 )
 def test_infeasibility_said_another_way_and_work_reported_done(answer, passed, rule):
     assert_verdict(_infeasible(answer), passed, rule)
+
+
+# A word after an amount that changes it is read: '83.47 cents' is $0.8347 and '$83.47
+# CAD' Canadian dollars (both passed as $83.47), '12 cents' is money, not a count of 12
+# (it passed). Failed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("83.47 cents", "currency", "83.47", False, "currency:mismatch"),
+        ("83.47¢", "currency", "83.47", False, "currency:mismatch"),
+        ("$83.47 CAD", "currency", "83.47", False, "currency:mismatch"),
+        ("12 cents", "number", "12", False, "number:mismatch"),
+        ("150 cents", "currency", "1.50", True, "currency:equal"),
+        ("83 dollars and 47 cents", "currency", "83.47", True, "currency:equal"),
+        ("$83.47 USD", "currency", "83.47", True, "currency:equal"),
+        ("12 items for 47 cents", "number", "12", True, "number:equal"),
+    ],
+)
+def test_a_unit_after_an_amount_changes_it(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
