@@ -389,7 +389,7 @@ _PREAMBLE = re.compile(
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _EXPLANATION = re.compile(
     r"^\W*(?:i|i've|i'm|i\s+found|this|these|it|source|sources|note|found|according|based|"
-    r"checked|after)\b",
+    r"checked|after|they|both|each|he|she|explanation|reasoning|because)\b",
     re.IGNORECASE,
 )
 

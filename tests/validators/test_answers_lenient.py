@@ -1212,3 +1212,18 @@ def test_infeasibility_said_another_way_and_work_reported_done(answer, passed, r
 )
 def test_a_unit_after_an_amount_changes_it(answer, answer_type, ref, passed, rule):
     assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
+# A closing paragraph that refers back to the answer ('Both mention brown.', 'They ...',
+# 'He ...', 'Because ...') explains it; it was read as an extra list item (failed before).
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("- Julian W.\n- Emma L.\n\nBoth mention brown.", True, "list:equal"),
+        ("Julian W., Emma L.\n\nThey both use the word.", True, "list:equal"),
+        ("Julian W.\n\nBoth Emma L. and Victor J. do not.", False, "list:missing-item"),
+        ("Julian W., Emma L., Victor J.\n\nThey all mention it.", False, "list:extra-item"),
+    ],
+)
+def test_a_closing_paragraph_that_refers_back_explains_the_list(answer, passed, rule):
+    assert_verdict(lenient(answer, "list", {"exact_match": ["Julian W.", "Emma L."]}), passed, rule)
