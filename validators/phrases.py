@@ -6,6 +6,7 @@ each item as a non-negated whole-word phrase; ``fuzzy_match`` compares by simila
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Any
 
@@ -17,7 +18,7 @@ from .strict import items_of
 from .text import (
     FILLER,
     NEGATIONS,
-    clause_around,
+    clause_break,
     fold,
     has_negation,
     negated_in_clause,
@@ -304,7 +305,9 @@ def _extended(text: str, alt: str) -> bool:
     found = False
     for match in re.finditer(pattern, fold(text)):
         found = True
-        if _GLUED_AFTER.match(text, match.end()) or _GLUED_BEFORE.search(text, 0, match.start()):
+        if _GLUED_AFTER.match(text, match.end()) or _GLUED_BEFORE.search(
+            text, max(0, match.start() - 2), match.start()
+        ):
             continue  # one longer code or word: "v0.3.0-rc1", "v0.3.0.1", "EL-60710-B"
         after = _NAME_AFTER.match(text, match.end())
         if after is None or text[match.end() : after.start(1)].strip() not in ("", "-"):
@@ -325,12 +328,12 @@ def _extended(text: str, alt: str) -> bool:
 
 def _negated_clause(marked: str) -> bool:
     """Whether a clause holding the marked reference has a negation ("not the Wok",
-    "the Wok is not it"); a negation in another clause ("X, not Y") does not count."""
-    for match in re.finditer(_SENTINEL, marked):
-        clause = clause_around(marked, match.start(), match.end())
-        if has_negation(t for t in tokens(clause) if t != _SENTINEL):
-            return True
-    return False
+    "the Wok is not it"); a negation in another clause ("X, not Y") does not count.
+    Each clause is read once, so an answer naming the reference often stays linear."""
+    return any(
+        _SENTINEL in clause and has_negation(t for t in tokens(clause) if t != _SENTINEL)
+        for clause in clause_break.split(marked)
+    )
 
 
 def _figures(text: str, ref: str) -> frozenset[tuple[str, ...]]:
@@ -354,10 +357,9 @@ def _only_outdone(marked: str) -> bool:
     follows "than", "over", "instead of", "beats", ">" ... with a rival named before it in
     its sentence, and none is the subject of the comparison."""
     found = False
+    starts = [0, *(m.end() for m in _SENTENCE_BREAK.finditer(marked))]
     for match in re.finditer(_SENTINEL, marked):
-        start = max(
-            (m.end() for m in _SENTENCE_BREAK.finditer(marked, 0, match.start())), default=0
-        )
+        start = starts[bisect.bisect_right(starts, match.start()) - 1]
         sentence = marked[start : match.end()]
         outdone = _OUTDONE.search(sentence)
         if outdone is None or outdone.end() != len(sentence):

@@ -286,6 +286,8 @@ def negated_at(toks: list[str], start: int, window: int = 3) -> bool:
 
 
 _CLAUSE_BREAK = re.compile(r"[,;.:!?()\[\]{}\n]|\s[-–—]\s")
+clause_break = _CLAUSE_BREAK
+"""What ends a clause: punctuation, brackets, spaced dashes (see :func:`clause_around`)."""
 
 
 def clause_around(text: str, start: int, end: int) -> str:
