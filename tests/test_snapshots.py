@@ -167,3 +167,21 @@ def test_a_restore_brings_back_the_progress_reward_bookkeeping():
         )
     finally:
         env.close()
+
+
+def test_a_state_of_another_world_scale_is_refused_and_changes_nothing():
+    """A scale-1 state restored into a world_scale=2 env was taken: the env kept its
+    scale-2 databases (twice the products) under the scale-1 task generated for it."""
+    small, large = WebEnv(tasks="gen:train"), WebEnv(tasks="gen:train", world_scale=2)
+    try:
+        small.reset(seed=0, options={"family": "shop.price-gap", "world_seed": 7, "instance": 0})
+        large.reset(seed=0)
+        task, url = large.task, large.browser.url
+        with pytest.raises(OptionError, match="scale 1; this env plays world_scale=2"):
+            large.restore_state(small.save_state())
+        assert large.task is task and large.browser.url == url
+        with pytest.raises(OptionError, match="scale 2; this env plays world_scale=1"):
+            small.restore_state(large.save_state())
+    finally:
+        small.close()
+        large.close()

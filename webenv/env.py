@@ -1010,7 +1010,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
             The observation and info at the save (the observation byte-identical).
 
         Raises:
-            OptionError: the state is not an :class:`EpisodeState` of these sites.
+            OptionError: the state is not an :class:`EpisodeState` of these sites, or
+                was saved on a world of another ``world_scale``.
         """
         if self._closed:
             raise ClosedEnvironmentError("restore_state() on a closed WebEnv; make a new env")
@@ -1020,6 +1021,11 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise OptionError(
                 f"restore_state() takes a state saved by an env of the sites "
                 f"{', '.join(self.world.sites)}; got {type(state).__name__}"
+            )
+        if state.world.scale != self.world.scale:
+            raise OptionError(
+                f"restore_state(): the state was saved on a world of scale "
+                f"{state.world.scale}; this env plays world_scale={self.world.scale}"
             )
         self.world.switch_seed(state.world.seed)
         self.world.restore_state(state.world)

@@ -75,6 +75,8 @@ class WorldState:
     request_log: tuple[int, tuple[LoggedRequest, ...]]
     tables: dict[str, TableState]
     """Site -> its tables' state tokens (:mod:`webenv.tablestate`)."""
+    scale: int = 1
+    """The world's size multiplier (a state restores only into a world of its size)."""
 
     @property
     def nbytes(self) -> int:
@@ -266,18 +268,24 @@ class World:
                 {name: database.save() for name, database in self.databases.items()},
                 self.request_log.save(),
                 {name: database.save_tables() for name, database in self.databases.items()},
+                self.scale,
             )
 
     def restore_state(self, state: WorldState) -> None:
         """Put the world back as :meth:`save_state` found it.
 
         Raises:
-            WorldError: the state is of another world seed or another set of sites.
+            WorldError: the state is of another world seed, size or set of sites.
         """
-        if state.seed != self.seed or set(state.databases) != set(self.databases):
+        if (
+            state.seed != self.seed
+            or state.scale != self.scale
+            or set(state.databases) != set(self.databases)
+        ):
             raise WorldError(
-                f"a state of world {state.seed} ({', '.join(state.databases)}) cannot be "
-                f"restored into world {self.seed} ({', '.join(self.databases)})"
+                f"a state of world {state.seed} at scale {state.scale} "
+                f"({', '.join(state.databases)}) cannot be restored into world {self.seed} "
+                f"at scale {self.scale} ({', '.join(self.databases)})"
             )
         with self.lock:
             for name, saved in state.databases.items():
