@@ -20,7 +20,7 @@ from .lists import check_list
 from .phrases import check_string
 from .spec import MODES, EvalSpec, ReferenceAnswers
 from .strict import check_strict, items_of
-from .text import FILLER, quantity_remark, segments, split_or, strip_preamble, tokens
+from .text import FILLER, segments, split_or, strip_preamble, tokens
 from .verdict import Verdict, combine, error, fail, ok, parsed_spec
 
 _REMARK_START = frozenset(
@@ -189,9 +189,6 @@ def _candidate(answer_type: str, value: Any, context: EvalContext | None) -> Cal
         content = [t for t in tokens(part) if t not in FILLER]
         return bool(content) and content[0] not in _REMARK_START
 
-    if answer_type == "string" and not any(c.isdigit() for i in items_of(value) for c in str(i)):
-        # A figure is no rival to a name without digits ("X (4.5 stars vs 3.8)").
-        return lambda part: says_infeasible(part) or (wordy(part) and not quantity_remark(part))
     if answer_type in ("string", "list", "infeasible"):
         return lambda part: says_infeasible(part) or wordy(part)
     kind = KINDS[answer_type]

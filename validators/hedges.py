@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from .text import fold
+from .text import fold, quantity_remark
 from .verdict import Verdict, fail, show
 
 _DISJUNCTION = re.compile(
@@ -100,6 +100,20 @@ def alternatives(text: str, protected: Iterable[str] = (), *, slash: bool = True
     return [p for p in parts if p]
 
 
+_PIECE_BREAK = re.compile(r"[(),;:]")
+
+
+def _figure_against_figure(parts: list[str], index: int) -> bool:
+    """Whether ``parts[index]`` is a figure set against a figure beside it ("4.5 stars vs
+    3.8", "1,234 vs 567"): the two figures compete with each other, not with a name. A
+    figure offered against a name ("Mist or 260.69") is a rival."""
+    if not quantity_remark(parts[index]):
+        return False
+    before = _PIECE_BREAK.split(parts[index - 1])[-1] if index > 0 else ""
+    after = _PIECE_BREAK.split(parts[index + 1])[0] if index + 1 < len(parts) else ""
+    return any(piece.strip() and quantity_remark(piece) for piece in (before, after))
+
+
 def guard_hedges(
     text: str,
     verdict: Verdict,
@@ -147,7 +161,15 @@ def guard_hedges(
     if len(parts) < 2:
         return verdict
     results = [(part, check(part).passed) for part in parts]
-    rivals = [part for part, passed in results if not passed and is_candidate(part)]
+    # Beside a reference without digits, two figures compared are evidence, not rivals.
+    figures_evidence = not any(c.isdigit() for p in protected for c in str(p))
+    rivals = [
+        part
+        for index, (part, passed) in enumerate(results)
+        if not passed
+        and is_candidate(part)
+        and not (figures_evidence and _figure_against_figure(parts, index))
+    ]
     if rivals:
         return fail(
             f"{prefix}:hedge",

@@ -1030,6 +1030,11 @@ def test_money_beside_a_count_or_an_id_is_no_rival(answer, answer_type, ref, pas
         ("Alex Chen vs Kai Weber (14 vs 12)", "Alex Chen", False, "string:hedge"),
         ("copper_ivy (1,234 karma) or diego.king", "copper_ivy", False, "string:ambiguous"),
         ("v1.0 vs v1.1", "v1.0", False, "string:hedge"),
+        # A figure offered instead of the name is a rival (passed when any figure was
+        # evidence; WebArena sibling hedges such as 'Mist or 260.69').
+        ("Mist or 260.69", "Mist", False, "string:hedge"),
+        ("260.69 or Mist", "Mist", False, "string:hedge"),
+        ("Lily Potter or 299", "Lily Potter", False, "string:hedge"),
     ],
 )
 def test_a_figure_beside_a_name_is_no_rival(answer, ref, passed, rule):
