@@ -453,6 +453,6 @@ def test_a_slot_after_the_episode_ended_says_to_reset(discrete):
     _, _, terminated, _, _ = discrete.step(stop)
     assert terminated
     for action in (0, -1, 1.5):
-        obs, reward, terminated, truncated, info = discrete.step(action)
+        obs, reward, terminated, _truncated, info = discrete.step(action)
         assert terminated and reward == 0.0 and info["action_mask"].sum() == 0
         assert obs["last_action_error"] == "the episode has ended; call reset() to start another"
