@@ -185,3 +185,21 @@ def test_a_state_of_another_world_scale_is_refused_and_changes_nothing():
     finally:
         small.close()
         large.close()
+
+
+def test_a_state_of_another_reward_mode_is_refused():
+    """A progress env restored from a sparse env's state silently stopped shaping (no
+    reward_components), and a sparse env from a progress state started shaping."""
+    sparse, progress = WebEnv(tasks="shop"), WebEnv(tasks="shop", reward_mode="progress")
+    try:
+        sparse.reset(seed=0)
+        progress.reset(seed=0)
+        with pytest.raises(OptionError, match="reward_mode='sparse'; this env's is 'progress'"):
+            progress.restore_state(sparse.save_state())
+        with pytest.raises(OptionError, match="reward_mode='progress'; this env's is 'sparse'"):
+            sparse.restore_state(progress.save_state())
+        progress.restore_state(progress.save_state())
+        assert "reward_components" in progress.step("click [10]")[4]
+    finally:
+        sparse.close()
+        progress.close()

@@ -1011,7 +1011,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
 
         Raises:
             OptionError: the state is not an :class:`EpisodeState` of these sites, or
-                was saved on a world of another ``world_scale``.
+                was saved on a world of another ``world_scale`` or by an env of another
+                ``reward_mode``.
         """
         if self._closed:
             raise ClosedEnvironmentError("restore_state() on a closed WebEnv; make a new env")
@@ -1026,6 +1027,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise OptionError(
                 f"restore_state(): the state was saved on a world of scale "
                 f"{state.world.scale}; this env plays world_scale={self.world.scale}"
+            )
+        saved_mode = "sparse" if state.shaping is None else "progress"
+        if saved_mode != self.reward_mode:
+            raise OptionError(
+                f"restore_state(): the state was saved by an env of reward_mode="
+                f"{saved_mode!r}; this env's is {self.reward_mode!r}"
             )
         self.world.switch_seed(state.world.seed)
         self.world.restore_state(state.world)
