@@ -203,3 +203,20 @@ def test_a_state_of_another_reward_mode_is_refused():
     finally:
         sparse.close()
         progress.close()
+
+
+def test_a_clone_offers_candidates_as_its_own_env_does():
+    """A state from an env without candidates restored into one with them returned no
+    candidates (DiscreteActions then masked every slot), and the other way round it
+    returned candidates the env does not offer."""
+    plain, offering = WebEnv(tasks="shop"), WebEnv(tasks="shop", candidates=True)
+    try:
+        plain.reset(seed=0)
+        _, fresh = offering.reset(seed=0)
+        _, info = offering.restore_state(plain.save_state())
+        assert info["candidates"] == fresh["candidates"] == offering.current_candidates
+        _, info = plain.restore_state(offering.save_state())
+        assert "candidates" not in info
+    finally:
+        plain.close()
+        offering.close()

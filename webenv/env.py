@@ -1046,7 +1046,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._last_info = copy.deepcopy(state.info)
         self._seen = state.seen
         self._modalities_used = state.modalities
-        return self._observation(), copy.deepcopy(state.info)
+        if self.candidates and "candidates" not in self._last_info:
+            # Saved by an env without candidates: this env offers them, so find them.
+            self._with_candidates(self._last_info)
+        elif not self.candidates:
+            self._last_info.pop("candidates", None)
+        return self._observation(), copy.deepcopy(self._last_info)
 
     @property
     def current_candidates(self) -> list[str]:
