@@ -1243,3 +1243,17 @@ def test_an_answer_naming_the_reference_often_is_read_in_linear_time(answer, ref
     start = time.perf_counter()
     lenient(answer, "string", {"exact_match": ref})
     assert time.perf_counter() - start < 0.8
+
+
+# An aside that names another candidate is not a remark: 'Julian W., Emma L. (also
+# possibly Victor J.)' passed once asides were set aside (it failed before that).
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("Julian W., Emma L. (also possibly Victor J.)", False, "list:missing-item"),
+        ("Julian W. (Victor J.), Emma L.", False, "list:missing-item"),
+        ("Julian W. (x2), Emma L.", True, "list:equal"),
+    ],
+)
+def test_an_aside_naming_another_candidate_is_no_remark(answer, passed, rule):
+    assert_verdict(lenient(answer, "list", {"exact_match": ["Julian W.", "Emma L."]}), passed, rule)
