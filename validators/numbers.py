@@ -380,9 +380,11 @@ def _find_numbers(text: str, words: bool) -> tuple[Mention, ...]:
         found += [
             w for w in _word_mentions(text) if not any(s <= w.start < e for s, e in spans)
         ]  # "2.5 thousand"
-        if not found and (m := _NO_QUANTITY.search(text)):
-            found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
     found = _mark_labels(text, [_add_half(text, m) for m in sorted(found, key=lambda m: m.start)])
+    # "no orders" is 0 when the text has no other number but years ("No orders in 2024").
+    if words and all(_is_year(text, m) for m in found) and (m := _NO_QUANTITY.search(text)):
+        zero = Mention(Decimal(0), 0, m.start(), m.end())
+        found = sorted([*found, zero], key=lambda m: m.start)
     quantities = [m for m in found if not m.label]
     if all(m.currency for m in quantities):  # money is no count: "Order #100170, $512.00"
         return tuple(found)

@@ -1257,3 +1257,19 @@ def test_an_answer_naming_the_reference_often_is_read_in_linear_time(answer, ref
 )
 def test_an_aside_naming_another_candidate_is_no_remark(answer, passed, rule):
     assert_verdict(lenient(answer, "list", {"exact_match": ["Julian W.", "Emma L."]}), passed, rule)
+
+
+# "no <noun>" is 0 when the only other number is a year: 'You have no orders in 2024.'
+# read as 2024 (failed before) while 'There were no commits in October 2023.' passed.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("You have no orders in 2024.", "number", "0", True, "number:equal"),
+        ("No complete orders since 2022", "number", "0", True, "number:equal"),
+        ("No orders in 2024.", "number", "1", False, "number:mismatch"),
+        ("No orders in 2024, 3 in 2023", "number", "0", False, "number:mismatch"),
+        ("Order #100295 (no issues)", "string", "100295", True, "number:equal"),
+    ],
+)
+def test_no_things_in_a_year_is_zero(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
