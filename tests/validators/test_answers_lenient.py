@@ -1273,3 +1273,23 @@ def test_an_aside_naming_another_candidate_is_no_remark(answer, passed, rule):
 )
 def test_no_things_in_a_year_is_zero(answer, answer_type, ref, passed, rule):
     assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
+# Dates beside a count are no rival counts: a month name two words back swallowed the
+# count ('Between Jan 2024 and Dec 2024: 6' found no number), and dates in digits were
+# read as numbers ('6 orders between 2024-01-01 and 2024-12-31' was ambiguous). Failed
+# before.
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("Between Jan 2024 and Dec 2024: 6", "6", True, "number:equal"),
+        ("6 orders between 2024-01-01 and 2024-12-31", "6", True, "number:equal"),
+        ("From 01/01/2024 to 12/31/2024 you placed 6 complete orders", "6", True, "number:equal"),
+        ("12 items on 14 March 2023", "12", True, "number:equal"),
+        ("12 items on March 14, 2023", "12", True, "number:equal"),
+        ("6 in 2024, 4 in 2023", "6", False, "number:ambiguous"),
+        ("12 may", "12", True, "number:equal"),
+    ],
+)
+def test_a_date_beside_a_count_is_no_rival(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "number", {"exact_match": ref}), passed, rule)
