@@ -1293,3 +1293,53 @@ def test_no_things_in_a_year_is_zero(answer, answer_type, ref, passed, rule):
 )
 def test_a_date_beside_a_count_is_no_rival(answer, ref, passed, rule):
     assert_verdict(lenient(answer, "number", {"exact_match": ref}), passed, rule)
+
+
+# A rival is as long as its name, whatever remark follows it in brackets: 'Alex Chen,
+# Kai Weber (checked on the site)' passed (the remark made 'Kai Weber ...' too long to be
+# a rival), as did a one-item list or a must_include list with such an extra item.
+# Failed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        (
+            "Alex Chen, Kai Weber (checked on the site)",
+            "string",
+            {"exact_match": "Alex Chen"},
+            False,
+            "string:ambiguous",
+        ),
+        (
+            "Sophia S., Zed Q. (checked on the site)",
+            "list",
+            {"exact_match": ["Sophia S."]},
+            False,
+            "list:extra-item",
+        ),
+        (
+            "34.99, 51.95, Zed Q. (checked on the site)",
+            "list",
+            {"must_include": ["34.99", "51.95"]},
+            False,
+            "list:extra-item",
+        ),
+        (
+            "Alex Chen, (he made 14 commits since January 2023)",
+            "string",
+            {"exact_match": "Alex Chen"},
+            True,
+            "string:phrase",
+        ),
+        (
+            "Alex Chen, as shown on the Contributors page (sorted by commits)",
+            "string",
+            {"exact_match": "Alex Chen"},
+            True,
+            "string:phrase",
+        ),
+    ],
+)
+def test_a_rival_with_a_remark_in_brackets_is_still_a_rival(
+    answer, answer_type, refs, passed, rule
+):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
