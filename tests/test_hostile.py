@@ -92,3 +92,24 @@ def _rows(env) -> list[list[tuple]]:
             ("shop", "cart_items"),
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("url", "title"),
+    [
+        ("http://shop.test//product/summit-cork-dumbbell-set", "Summit Cork Dumbbell Set"),
+        ("http://forum.test//f/programming", "Programming"),
+        ("http://git.test//explore", "Explore projects"),
+    ],
+)
+def test_a_path_starting_with_two_slashes_is_that_path(env, url, title):
+    """The in-process browser (and World.fetch) handed werkzeug '//product/...' as a bare
+    path, which it reads as a host ('product'): the site answered '/summit-...' (a 404)
+    or '/' instead of the page a server would (a base URL joined to '/x' gives such
+    URLs)."""
+    obs, *_ = env.step(f"goto [{url}]")
+    assert obs["last_action_error"] == ""
+    assert env.world.request_log.since(0)[-1].status == 200
+    assert obs["axtree"].startswith(f"[0] RootWebArea '{title}")
+    final, document = env.world.fetch(url, env.task.login)
+    assert final == url and title in document.findtext(".//title")

@@ -3,6 +3,7 @@ episodes that fail without failing the run."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,12 @@ from click.testing import CliRunner
 
 from tests.fake_openai import FakeOpenAI
 from webenv.cli import main
+from webenv.env import WebEnv
 from webenv.errors import OptionError, TaskError
 from webenv.run import RunConfig, plan_episodes, run
 from webenv.run.outputs import EPISODES_FILE, read_records
 from webenv.run.summary import GROUPINGS
+from webenv.tasks import get_task, select_tasks
 
 # Shop tasks only (a worker builds only the sites its tasks use): string, state and
 # program checks, and a held-out task family on a held-out world.
@@ -471,3 +474,27 @@ def test_the_llm_agent_gets_the_site_docs_through_webenv_run(tmp_path, monkeypat
     assert "# Site documentation" in system and "# Harbor Goods help" in system
     assert "[My Orders](http://shop.test/account/orders)" not in system  # index, not orders
     assert "(http://shop.test/help/orders)" in system
+
+
+def test_a_task_family_or_world_listed_twice_is_played_once():
+    """A task id, family id or world seed listed twice gave two episodes under one key
+    ('shop/add-address/0#0' twice in episodes.jsonl, counted twice in the summary)."""
+    specs = plan_episodes(
+        ["shop/add-address/0", "shop.price-gap", "shop/add-address/0", "shop.price-gap"],
+        world_seeds=[3, 3],
+    )
+    keys = [spec.key for spec in specs]
+    assert keys == ["shop/add-address/0#0", "shop/shop.price-gap/w3-i0#0"]
+    env = WebEnv(tasks=["shop/add-address/0", "shop/add-address/0"])
+    try:
+        assert [t.task_id for t in env.tasks] == ["shop/add-address/0"]
+    finally:
+        env.close()
+
+
+def test_two_different_tasks_under_one_id_are_refused():
+    task = get_task("shop/add-address/0")
+    other = dataclasses.replace(task, intent=task.intent + " Quickly.")
+    with pytest.raises(TaskError, match="two different tasks have the id 'shop/add-address/0'"):
+        select_tasks([task, other])
+    assert select_tasks([task, task, "shop/add-address/0"]) == [task]

@@ -185,3 +185,38 @@ def test_a_state_of_another_world_scale_is_refused_and_changes_nothing():
     finally:
         small.close()
         large.close()
+
+
+def test_a_state_of_another_reward_mode_is_refused():
+    """A progress env restored from a sparse env's state silently stopped shaping (no
+    reward_components), and a sparse env from a progress state started shaping."""
+    sparse, progress = WebEnv(tasks="shop"), WebEnv(tasks="shop", reward_mode="progress")
+    try:
+        sparse.reset(seed=0)
+        progress.reset(seed=0)
+        with pytest.raises(OptionError, match="reward_mode='sparse'; this env's is 'progress'"):
+            progress.restore_state(sparse.save_state())
+        with pytest.raises(OptionError, match="reward_mode='progress'; this env's is 'sparse'"):
+            sparse.restore_state(progress.save_state())
+        progress.restore_state(progress.save_state())
+        assert "reward_components" in progress.step("click [10]")[4]
+    finally:
+        sparse.close()
+        progress.close()
+
+
+def test_a_clone_offers_candidates_as_its_own_env_does():
+    """A state from an env without candidates restored into one with them returned no
+    candidates (DiscreteActions then masked every slot), and the other way round it
+    returned candidates the env does not offer."""
+    plain, offering = WebEnv(tasks="shop"), WebEnv(tasks="shop", candidates=True)
+    try:
+        plain.reset(seed=0)
+        _, fresh = offering.reset(seed=0)
+        _, info = offering.restore_state(plain.save_state())
+        assert info["candidates"] == fresh["candidates"] == offering.current_candidates
+        _, info = plain.restore_state(offering.save_state())
+        assert "candidates" not in info
+    finally:
+        plain.close()
+        offering.close()

@@ -453,6 +453,37 @@ def test_a_slot_after_the_episode_ended_says_to_reset(discrete):
     _, _, terminated, _, _ = discrete.step(stop)
     assert terminated
     for action in (0, -1, 1.5):
-        obs, reward, terminated, _truncated, info = discrete.step(action)
+        obs, reward, terminated, _, info = discrete.step(action)
         assert terminated and reward == 0.0 and info["action_mask"].sum() == 0
         assert obs["last_action_error"] == "the episode has ended; call reset() to start another"
+
+
+def test_browsergym_observations_follow_a_restore_that_bypasses_the_wrapper():
+    """The wrapper counted steps and kept the chat itself, so after
+    ``env.unwrapped.restore_state`` the clock ran on from the abandoned branch and the
+    chat still held its answer."""
+    env = BrowserGymObservation(gym.make("WebShop-v0", max_episode_steps=100))
+    try:
+        env.reset(seed=0)
+        base = env.unwrapped
+        start = base.save_state()
+        env.step("goto [http://shop.test/]")
+        after_one = base.save_state()
+        env.step("scroll [down]")
+        obs, *_ = env.step("stop [42]")
+        assert len(obs["chat_messages"]) == 2 and obs["elapsed_time"].tolist() == [3.0]
+        raw, _ = base.restore_state(start)
+        obs = env.observation(raw)
+        assert [m["role"] for m in obs["chat_messages"]] == ["user"]
+        assert obs["elapsed_time"].tolist() == [0.0] and obs["last_action"] == ""
+        obs, *_ = env.step("scroll [down]")
+        assert obs["elapsed_time"].tolist() == [1.0] and len(obs["chat_messages"]) == 1
+        obs = env.observation(base.restore_state(after_one)[0])
+        assert obs["last_action"] == "goto [http://shop.test/]"
+        assert obs["elapsed_time"].tolist() == [1.0]
+        obs, *_ = env.step("stop [7]")
+        assert [(m["role"], m["message"], float(m["timestamp"])) for m in obs["chat_messages"]][
+            1
+        ] == ("assistant", "7", 2.0)
+    finally:
+        env.close()

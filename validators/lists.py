@@ -34,20 +34,25 @@ def _pure_number(text: str) -> Mention | None:
     return None if others else mentions[0]
 
 
-_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_ASIDE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
 """A bracketed aside in a piece: a remark about the item ("Julian W. (4 stars)")."""
+_NOT_A_REMARK = re.compile(r"[A-Z]|\b(?:or|and|also|plus|too)\b")
+"""What an aside holding another candidate has: a name (a capital letter: "(Victor J.)")
+or a word that adds one ("(and ...)", "(also ...)"); a hedge ("(maybe)") is the hedge
+guard's to fail."""
 
 
 def _item_match(alternatives: list[str], piece: str) -> bool:
     if _bare_item_match(alternatives, piece):
         return True
     # An item said with a remark in brackets ("Julian W. (4 stars)") is the item, unless
-    # the piece negates something ("Julian W. (not Emma L.)").
-    bare = _ASIDE.sub(" ", piece)
-    return (
-        bare != piece
-        and not any(t in NEGATIONS for t in tokens(piece))
-        and _bare_item_match(alternatives, bare)
+    # the piece negates something ("Julian W. (not Emma L.)") or an aside names another
+    # candidate or hedges ("Emma L. (also possibly Victor J.)").
+    asides = [m.group(1) if m.group(1) is not None else m.group(2) for m in _ASIDE.finditer(piece)]
+    if not asides or any(_NOT_A_REMARK.search(aside) for aside in asides):
+        return False
+    return not any(t in NEGATIONS for t in tokens(piece)) and _bare_item_match(
+        alternatives, _ASIDE.sub(" ", piece)
     )
 
 

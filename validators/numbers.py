@@ -98,6 +98,20 @@ _MONTHS = {
     "nov",
     "dec",
 }
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MONTH_BEFORE = re.compile(r"\b(?:" + _MONTH_NAMES + r")\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?\s*$")
+"""A month name right before a number ("March 2024", "Mar 5"), or a month and day before
+a year ("March 14, 2024")."""
+_MONTH_AFTER = re.compile(
+    r"(?:st|nd|rd|th)?\s*(?:of\s+)?(?:january|february|march|april|june|july|august|"
+    r"september|october|november|december)\b"
+)
+"""A month name right after a day ("14 March", "14th of March"; not "may", a verb too)."""
+_NUMERIC_DATE = re.compile(
+    r"(?<![\d.,/-])(?:(?:19|20)\d\d-(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])"
+    r"|(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|[12]\d|3[01])/(?:19|20)\d\d)(?![\d.,/-])"
+)
+"""A date in digits ("2024-01-31", "1/31/2024", "31/01/2024"): no quantity."""
 _DIGITS = re.compile(r"(?<![\w.,])([-−–]?)(\d(?:[\d,.]*\d)?|(?<=[$€£\s])\.\d+(?![\d.,]))")
 _FRACTIONS = {"½": Decimal("0.5"), "¼": Decimal("0.25"), "¾": Decimal("0.75")}
 _HALF_AFTER = re.compile(r"\s*(?:and\s+a\s+half\b|½)", re.IGNORECASE)
@@ -241,6 +255,7 @@ def _currency_code(text: str) -> str:
 
 def _digit_mentions(text: str) -> list[Mention]:
     found = []
+    dates = [m.span() for m in _NUMERIC_DATE.finditer(text)]
     for match in _DIGITS.finditer(text):
         parsed = parse_number_text(match.group(1) + match.group(2))
         if parsed is None:
@@ -261,9 +276,13 @@ def _digit_mentions(text: str) -> list[Mention]:
                 value = -value
         elif m := _CURRENCY_AFTER.search(after):
             currency = _currency_code(m.group(0))
-        preceding = re.findall(r"[a-z]+", fold(text[max(0, match.start() - 12) : match.start()]))
-        if preceding and preceding[-1] in _MONTHS and len(match.group(2)) in (1, 2, 4):
-            continue  # part of a date ("March 2024", "Mar 5"), not a quantity
+        if len(match.group(2)) in (1, 2, 4) and (
+            _MONTH_BEFORE.search(fold(text[max(0, match.start() - 16) : match.start()]))
+            or (len(match.group(2)) <= 2 and _MONTH_AFTER.match(fold(after)))
+        ):
+            continue  # part of a date ("March 2024", "Mar 5", "March 14, 2024", "14 March")
+        if any(start <= match.start() < end for start, end in dates):
+            continue  # part of a date in digits ("2024-01-31", "1/31/2024")
         # "#12" and ordinals ("2nd") label things rather than count them.
         label = before.rstrip().endswith("#") or bool(_ORDINAL.match(text, match.end()))
         found.append(Mention(value, decimals, match.start(), match.end(), currency, label))
@@ -380,9 +399,11 @@ def _find_numbers(text: str, words: bool) -> tuple[Mention, ...]:
         found += [
             w for w in _word_mentions(text) if not any(s <= w.start < e for s, e in spans)
         ]  # "2.5 thousand"
-        if not found and (m := _NO_QUANTITY.search(text)):
-            found.append(Mention(Decimal(0), 0, m.start(), m.end()))  # "no orders"
     found = _mark_labels(text, [_add_half(text, m) for m in sorted(found, key=lambda m: m.start)])
+    # "no orders" is 0 when the text has no other number but years ("No orders in 2024").
+    if words and all(_is_year(text, m) for m in found) and (m := _NO_QUANTITY.search(text)):
+        zero = Mention(Decimal(0), 0, m.start(), m.end())
+        found = sorted([*found, zero], key=lambda m: m.start)
     quantities = [m for m in found if not m.label]
     if all(m.currency for m in quantities):  # money is no count: "Order #100170, $512.00"
         return tuple(found)

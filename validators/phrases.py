@@ -283,9 +283,18 @@ def _competitor(
             continue
         if tuple(toks) in remarks:
             continue  # "Alex Chen, 14 commits": evidence beside a name, not a rival
-        if len(content) <= max(4, 2 * ref_len):
+        if len(_content_outside_asides(seg.text) or content) <= max(4, 2 * ref_len):
             return seg.text.strip()
     return None
+
+
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def _content_outside_asides(piece: str) -> list[str]:
+    """The content words of ``piece`` outside brackets: a rival is as long as its name,
+    whatever remark follows it ("Kai Weber (checked on the site)")."""
+    return [t for t in tokens(_ASIDE.sub(" ", piece)) if t not in FILLER]
 
 
 _NAME_AFTER = re.compile(r"[ \t]*[-–]?[ \t]*(\w+)")
@@ -510,7 +519,9 @@ def extra_items(text: str, items: list[str], *, fuzzy_items: bool = False) -> li
         content = [t for t in toks if t not in FILLER]
         if not content or toks[0] in CLAUSE_START or content[0] in CLAUSE_START:
             continue
-        if len(content) > longest + 2 or (_qualifier(seg.text) and not places):
+        if len(_content_outside_asides(seg.text) or content) > longest + 2 or (
+            _qualifier(seg.text) and not places
+        ):
             continue
         piece = " ".join(toks)
         if any(f" {r} " in f" {piece} " or f" {piece} " in f" {r} " for r in folded_refs):

@@ -104,6 +104,12 @@ class EpisodeState:
     ``candidates=True``."""
     modalities: frozenset[str] = frozenset()
     """The modalities the episode's actions used so far (:mod:`webenv.modalities`)."""
+    steps: int = 0
+    """The episode's steps so far (:attr:`WebEnv.episode_steps`)."""
+    last_action: str = ""
+    """The last step's action (:attr:`WebEnv.last_action`)."""
+    answer: tuple[str, bool, int] | None = None
+    """The episode's answer (:attr:`WebEnv.episode_answer`)."""
 
     @property
     def nbytes(self) -> int:
@@ -562,6 +568,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._last_info: dict[str, Any] = {}
         self._seen: tuple[SeenPage, ...] = ()
         self._modalities_used: frozenset[str] = frozenset()
+        self._steps = 0
+        self._last_action = ""
+        self._answer: tuple[str, bool, int] | None = None
         self.action_space = BoundedText(MAX_ACTION_CHARS)
         observation: dict[str, spaces.Space] = {
             "axtree": BoundedText(max_obs_chars),
@@ -611,6 +620,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._done = False
         self._seen = ()
         self._modalities_used = frozenset()
+        self._steps, self._last_action, self._answer = 0, "", None
         info = self._info(task)
         if self.site_docs:
             info["site_docs"] = site_docs_text(help_keys(task.sites, task.login))
@@ -829,6 +839,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if self.task is None:
             raise ResetNeeded("call reset() before step()")
         info = self._info(self.task)
+        self._steps += 1
+        self._last_action = action if isinstance(action, str) else str(action)
         if self._done:
             self._last_error = "the episode has ended; call reset() to start another"
             if self._shaping is not None:
@@ -942,6 +954,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         assert self.task is not None
         self._done = True
         answer = action.text or ""
+        self._answer = (answer, action.infeasible, self._steps)
         evaluation = self._evaluate(answer, infeasible=action.infeasible)
         info.update(
             answer=answer,
@@ -998,6 +1011,9 @@ class WebEnv(gym.Env[dict[str, str], str]):
             copy.deepcopy(self._last_info),
             self._seen,
             self._modalities_used,
+            self._steps,
+            self._last_action,
+            self._answer,
         )
 
     def restore_state(self, state: EpisodeState) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -1011,7 +1027,8 @@ class WebEnv(gym.Env[dict[str, str], str]):
 
         Raises:
             OptionError: the state is not an :class:`EpisodeState` of these sites, or
-                was saved on a world of another ``world_scale``.
+                was saved on a world of another ``world_scale`` or by an env of another
+                ``reward_mode``.
         """
         if self._closed:
             raise ClosedEnvironmentError("restore_state() on a closed WebEnv; make a new env")
@@ -1027,6 +1044,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 f"restore_state(): the state was saved on a world of scale "
                 f"{state.world.scale}; this env plays world_scale={self.world.scale}"
             )
+        saved_mode = "sparse" if state.shaping is None else "progress"
+        if saved_mode != self.reward_mode:
+            raise OptionError(
+                f"restore_state(): the state was saved by an env of reward_mode="
+                f"{saved_mode!r}; this env's is {self.reward_mode!r}"
+            )
         self.world.switch_seed(state.world.seed)
         self.world.restore_state(state.world)
         self.browser.restore_state(state.browser)
@@ -1039,7 +1062,29 @@ class WebEnv(gym.Env[dict[str, str], str]):
         self._last_info = copy.deepcopy(state.info)
         self._seen = state.seen
         self._modalities_used = state.modalities
-        return self._observation(), copy.deepcopy(state.info)
+        self._steps, self._last_action, self._answer = state.steps, state.last_action, state.answer
+        if self.candidates and "candidates" not in self._last_info:
+            # Saved by an env without candidates: this env offers them, so find them.
+            self._with_candidates(self._last_info)
+        elif not self.candidates:
+            self._last_info.pop("candidates", None)
+        return self._observation(), copy.deepcopy(self._last_info)
+
+    @property
+    def episode_steps(self) -> int:
+        """The steps taken since :meth:`reset` (a restore brings back the count saved)."""
+        return self._steps
+
+    @property
+    def last_action(self) -> str:
+        """The action the last step was given ("" after :meth:`reset`)."""
+        return self._last_action
+
+    @property
+    def episode_answer(self) -> tuple[str, bool, int] | None:
+        """``(answer, infeasible, step)`` once the episode was ended by ``stop`` or
+        ``report_infeasible`` (``step``: its number in the episode), else None."""
+        return self._answer
 
     @property
     def current_candidates(self) -> list[str]:

@@ -440,7 +440,25 @@ def select_tasks(selection: str | Iterable[str | Task] | None) -> list[Task]:
             if (group == "all" or t.group == group) and (not split or t.split == split)
         ]
     else:
-        chosen = [item if isinstance(item, Task) else get_task(item) for item in selection]
+        chosen = _once([item if isinstance(item, Task) else get_task(item) for item in selection])
     if not chosen:
         raise TaskError(f"task selection {selection!r} contains no tasks")
     return chosen
+
+
+def _once(tasks: list[Task]) -> list[Task]:
+    """``tasks`` with each task id once (a task listed twice would be played, and
+    counted, twice under one episode key).
+
+    Raises:
+        TaskError: two different tasks share an id.
+    """
+    kept: dict[str, Task] = {}
+    for task in tasks:
+        first = kept.setdefault(task.task_id, task)
+        if first is not task and first != task:
+            raise TaskError(
+                f"task selection: two different tasks have the id {task.task_id!r} "
+                f"({first.source or 'bundled'} and {task.source or 'bundled'})"
+            )
+    return list(kept.values())

@@ -429,7 +429,10 @@ class World:
             client.set_cookie(name, value, domain=spec.host)
         for _ in range(MAX_REDIRECTS + 1):
             with database.app_lock():
-                response = client.get(parsed.path_and_query, base_url=spec.base_url)
+                # Absolute, so a path starting with "//" is not read as a host.
+                response = client.get(
+                    spec.base_url.rstrip("/") + parsed.path_and_query, base_url=spec.base_url
+                )
                 body = response.get_data()
                 location = response.headers.get("Location")
                 status, mimetype = response.status_code, response.mimetype

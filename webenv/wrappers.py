@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import multiprocessing as mp
 import time
@@ -530,28 +529,32 @@ class BrowserGymObservation(
             }
         )
         self._last_action = ""
-        self._steps = 0
+        self._last_step: tuple[int, str] = (0, "")
         self._started = 0.0
-        self._chat: list[dict[str, Any]] = []
+        self._answer_time: tuple[tuple[str, bool, int], float] | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         obs, info = self.env.reset(seed=seed, options=options)
         self._last_action = ""
-        self._steps = 0
+        self._last_step = (0, "")
         self._started = time.monotonic()
-        self._chat = [self._message("user", obs["goal"])]
+        self._answer_time = None
         return self.observation(obs), info
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        self._last_action = self._action_text(action)
+        shown = self._action_text(action)
         obs, reward, terminated, truncated, info = self.env.step(action)
-        self._steps += 1
-        if terminated and "answer" in info and len(self._chat) < MAX_CHAT_MESSAGES:
-            role = "infeasible" if info.get("infeasible") else "assistant"
-            self._chat.append(self._message(role, str(info["answer"])))
+        episode = self._episode()
+        self._last_action = shown
+        self._last_step = (episode.episode_steps, episode.last_action)
         return self.observation(obs), reward, terminated, truncated, info
+
+    def _episode(self) -> Any:
+        """The WebEnv: the episode's steps, last action and answer are read from it, so
+        they follow ``env.unwrapped.restore_state`` too (which bypasses this wrapper)."""
+        return self.env.unwrapped
 
     def _action_text(self, action: Any) -> str:
         """The action string ``action`` stands for (a slot's candidate, through
@@ -564,17 +567,35 @@ class BrowserGymObservation(
                     return str(chosen)[:MAX_ACTION_CHARS]
         return str(action)[:MAX_ACTION_CHARS]
 
-    def _elapsed(self) -> float:
+    def _elapsed(self, steps: int | None = None) -> float:
+        """Seconds since reset (simulated: at step ``steps``, by default the current one)."""
         if self.wall_clock:
             return min(max(0.0, time.monotonic() - self._started), MAX_ELAPSED_SECONDS)
-        return min(self._steps * self.seconds_per_step, MAX_ELAPSED_SECONDS)
+        if steps is None:
+            steps = self._episode().episode_steps
+        return min(steps * self.seconds_per_step, MAX_ELAPSED_SECONDS)
 
-    def _message(self, role: str, text: str) -> dict[str, Any]:
+    def _message(self, role: str, text: str, timestamp: float) -> dict[str, Any]:
         return {
             "role": role,
-            "timestamp": np.array(self._elapsed(), dtype=np.float64),
+            "timestamp": np.array(timestamp, dtype=np.float64),
             "message": text[: self._message_chars],
         }
+
+    def _chat(self, goal: str) -> list[dict[str, Any]]:
+        """The goal, and the answer once the episode has one (at the step it came)."""
+        chat = [self._message("user", goal, 0.0)]
+        answer = self._episode().episode_answer
+        if answer is not None:
+            if self.wall_clock:  # the clock's reading when this wrapper first saw it
+                if self._answer_time is None or self._answer_time[0] != answer:
+                    self._answer_time = (answer, self._elapsed())
+                when = self._answer_time[1]
+            else:
+                when = self._elapsed(answer[2])
+            role = "infeasible" if answer[1] else "assistant"
+            chat.append(self._message(role, answer[0], when))
+        return chat[:MAX_CHAT_MESSAGES]
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
         """The BrowserGym-style observation for the env's ``observation``."""
@@ -587,8 +608,15 @@ class BrowserGymObservation(
             "",
         )
         goal = observation["goal"]
+        episode = self._episode()
+        # After a restore the env's last action is the one to show (not this wrapper's).
+        last_action = (
+            self._last_action
+            if self._last_step == (episode.episode_steps, episode.last_action)
+            else episode.last_action[:MAX_ACTION_CHARS]
+        )
         return {
-            "chat_messages": tuple(copy.deepcopy(self._chat)),
+            "chat_messages": tuple(self._chat(goal)),
             "goal": goal,
             "goal_object": ({"type": "text", "text": goal},),
             "open_pages_urls": tuple(url[:url_chars] for url, _ in pages),
@@ -600,7 +628,7 @@ class BrowserGymObservation(
             "axtree_txt": observation["axtree"],
             "axtree_object": axtree_object(tree.root, self.max_axtree_object_chars),
             "focused_element_bid": focused,
-            "last_action": self._last_action,
+            "last_action": last_action,
             "last_action_error": observation["last_action_error"],
             "elapsed_time": np.array([self._elapsed()], dtype=np.float64),
             **({"screenshot": observation["screenshot"]} if "screenshot" in observation else {}),

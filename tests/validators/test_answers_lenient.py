@@ -1248,3 +1248,103 @@ def test_an_answer_naming_the_reference_often_is_read_in_linear_time(answer, ref
     start = time.perf_counter()
     lenient(answer, "string", {"exact_match": ref})
     assert time.perf_counter() - start < 0.8
+
+
+# An aside that names another candidate is not a remark: 'Julian W., Emma L. (also
+# possibly Victor J.)' passed once asides were set aside (it failed before that).
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("Julian W., Emma L. (also possibly Victor J.)", False, "list:missing-item"),
+        ("Julian W. (Victor J.), Emma L.", False, "list:missing-item"),
+        ("Julian W. (x2), Emma L.", True, "list:equal"),
+    ],
+)
+def test_an_aside_naming_another_candidate_is_no_remark(answer, passed, rule):
+    assert_verdict(lenient(answer, "list", {"exact_match": ["Julian W.", "Emma L."]}), passed, rule)
+
+
+# "no <noun>" is 0 when the only other number is a year: 'You have no orders in 2024.'
+# read as 2024 (failed before) while 'There were no commits in October 2023.' passed.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("You have no orders in 2024.", "number", "0", True, "number:equal"),
+        ("No complete orders since 2022", "number", "0", True, "number:equal"),
+        ("No orders in 2024.", "number", "1", False, "number:mismatch"),
+        ("No orders in 2024, 3 in 2023", "number", "0", False, "number:mismatch"),
+        ("Order #100295 (no issues)", "string", "100295", True, "number:equal"),
+    ],
+)
+def test_no_things_in_a_year_is_zero(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
+# Dates beside a count are no rival counts: a month name two words back swallowed the
+# count ('Between Jan 2024 and Dec 2024: 6' found no number), and dates in digits were
+# read as numbers ('6 orders between 2024-01-01 and 2024-12-31' was ambiguous). Failed
+# before.
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed", "rule"),
+    [
+        ("Between Jan 2024 and Dec 2024: 6", "6", True, "number:equal"),
+        ("6 orders between 2024-01-01 and 2024-12-31", "6", True, "number:equal"),
+        ("From 01/01/2024 to 12/31/2024 you placed 6 complete orders", "6", True, "number:equal"),
+        ("12 items on 14 March 2023", "12", True, "number:equal"),
+        ("12 items on March 14, 2023", "12", True, "number:equal"),
+        ("6 in 2024, 4 in 2023", "6", False, "number:ambiguous"),
+        ("12 may", "12", True, "number:equal"),
+    ],
+)
+def test_a_date_beside_a_count_is_no_rival(answer, ref, passed, rule):
+    assert_verdict(lenient(answer, "number", {"exact_match": ref}), passed, rule)
+
+
+# A rival is as long as its name, whatever remark follows it in brackets: 'Alex Chen,
+# Kai Weber (checked on the site)' passed (the remark made 'Kai Weber ...' too long to be
+# a rival), as did a one-item list or a must_include list with such an extra item.
+# Failed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        (
+            "Alex Chen, Kai Weber (checked on the site)",
+            "string",
+            {"exact_match": "Alex Chen"},
+            False,
+            "string:ambiguous",
+        ),
+        (
+            "Sophia S., Zed Q. (checked on the site)",
+            "list",
+            {"exact_match": ["Sophia S."]},
+            False,
+            "list:extra-item",
+        ),
+        (
+            "34.99, 51.95, Zed Q. (checked on the site)",
+            "list",
+            {"must_include": ["34.99", "51.95"]},
+            False,
+            "list:extra-item",
+        ),
+        (
+            "Alex Chen, (he made 14 commits since January 2023)",
+            "string",
+            {"exact_match": "Alex Chen"},
+            True,
+            "string:phrase",
+        ),
+        (
+            "Alex Chen, as shown on the Contributors page (sorted by commits)",
+            "string",
+            {"exact_match": "Alex Chen"},
+            True,
+            "string:phrase",
+        ),
+    ],
+)
+def test_a_rival_with_a_remark_in_brackets_is_still_a_rival(
+    answer, answer_type, refs, passed, rule
+):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)

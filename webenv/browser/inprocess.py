@@ -339,8 +339,15 @@ class InProcessBrowser(Browser):
         elif self._reads is not None:
             self._reads = None  # a site without a database to record: never stored
         try:
+            # The absolute URL (and the base URL, for the cookies), so a path that starts
+            # with "//" stays a path as a server receives it (werkzeug reads a bare
+            # "//cart" as a host, "cart").
             response = self._clients[url.host].open(
-                path, base_url=f"http://{url.host}", method=method, data=data, headers=headers
+                f"http://{url.host}{path}",
+                base_url=f"http://{url.host}",
+                method=method,
+                data=data,
+                headers=headers,
             )
         except Exception as exc:
             # e.g. werkzeug refusing to send a Location header it cannot encode.

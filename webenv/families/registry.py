@@ -94,7 +94,7 @@ def select_families(selection: str | list[str]) -> list[Family]:
         TaskError: the selection names nothing known or is empty.
     """
     if not isinstance(selection, str):
-        return [get_family(family_id) for family_id in selection]
+        return [get_family(family_id) for family_id in dict.fromkeys(selection)]
     parts = selection.split(":")
     group = parts.pop(0) if parts and parts[0] != "gen" else "all"
     if not parts or parts.pop(0) != "gen":
@@ -165,8 +165,11 @@ def select_sources(
     # A family id has no '/' (``shop.spend-in-month``); a task id has (``shop/x/0``).
     is_family = [isinstance(item, str) and "/" not in item for item in items]
     fixed = [item for item, family in zip(items, is_family, strict=True) if not family]
-    chosen = [
-        get_family(str(item)) for item, family in zip(items, is_family, strict=True) if family
+    chosen = [  # each family once: one listed twice would play its instances twice
+        get_family(family_id)
+        for family_id in dict.fromkeys(
+            str(item) for item, family in zip(items, is_family, strict=True) if family
+        )
     ]
     return (select_tasks(fixed) if fixed else []), chosen
 

@@ -92,7 +92,7 @@ def plan_episodes(
     for task in fixed:
         for repeat in range(episodes):
             add(task.task_id, repeat)
-    worlds = list(world_seeds) if world_seeds is not None else None
+    worlds = list(dict.fromkeys(world_seeds)) if world_seeds is not None else None
     for family in families:
         for world in worlds if worlds is not None else [default_world_seeds([family])[0]]:
             for task in generate_many(family.id, world, episodes):
