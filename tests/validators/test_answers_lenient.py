@@ -1343,3 +1343,17 @@ def test_a_rival_with_a_remark_in_brackets_is_still_a_rival(
     answer, answer_type, refs, passed, rule
 ):
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# A dash alone at the start of a line is a bullet, not a minus: '- $5.00' read as -$5.00
+# (failed before); '-$5.00' is still negative.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("- $5.00", True, "currency:equal"),
+        ("Total shipping:\n- $5.00", True, "currency:equal"),
+        ("-$5.00", False, "currency:mismatch"),
+    ],
+)
+def test_a_bullet_before_an_amount_is_no_minus(answer, passed, rule):
+    assert_verdict(lenient(answer, "currency", {"exact_match": "5.00"}), passed, rule)
