@@ -1357,3 +1357,79 @@ def test_a_rival_with_a_remark_in_brackets_is_still_a_rival(
 )
 def test_a_bullet_before_an_amount_is_no_minus(answer, passed, rule):
     assert_verdict(lenient(answer, "currency", {"exact_match": "5.00"}), passed, rule)
+
+
+# A remark after the answer names no rival: 'X, according to the site', 'X; source: the
+# reviews page' and 'X - checked on the site' failed as ambiguous or with an extra or a
+# missing list item (a colon late in the answer was even read as ending a lead-in), while
+# a rival after a dash, or a remark naming one, still fails. Failed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        (
+            "Alex Chen, according to the contributors page",
+            "string",
+            {"exact_match": "Alex Chen"},
+            True,
+            "string:phrase",
+        ),
+        (
+            "Alex Chen; source: the graph",
+            "string",
+            {"exact_match": "Alex Chen"},
+            True,
+            "string:phrase",
+        ),
+        (
+            "Julian W., Emma L., according to the site",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            True,
+            "list:equal",
+        ),
+        (
+            "Julian W., Emma L.; source: the reviews page",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            True,
+            "list:equal",
+        ),
+        (
+            "Julian W., Emma L. - checked on the site",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            True,
+            "list:equal",
+        ),
+        (
+            "15.99, 186.99; source: the category page",
+            "list",
+            {"must_include": ["15.99", "186.99"]},
+            True,
+            "list:all-included",
+        ),
+        (
+            "Julian W., Emma L., with Victor J.",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            False,
+            "list:extra-item",
+        ),
+        (
+            "Julian W., Emma L. - and Victor J.",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            False,
+            "list:extra-item",
+        ),
+        (
+            "Sophia S., Zed Q. - checked on the site",
+            "list",
+            {"exact_match": ["Sophia S."]},
+            False,
+            "list:extra-item",
+        ),
+    ],
+)
+def test_a_remark_after_the_answer_names_no_rival(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
