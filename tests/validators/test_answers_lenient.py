@@ -1433,3 +1433,21 @@ def test_a_bullet_before_an_amount_is_no_minus(answer, passed, rule):
 )
 def test_a_remark_after_the_answer_names_no_rival(answer, answer_type, refs, passed, rule):
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# A date or month in markdown inside a sentence is the date: 'Joined: **July 19, 2020**'
+# and 'Result: `December 2023`' found no date (the marks kept the date parser from
+# finding it). Failed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("Joined: **July 19, 2020**", "date", "2020-07-19", True, "date:equal"),
+        ("Result: `July 19, 2020`", "date", "2020-07-19", True, "date:equal"),
+        ("Answer: _July 19, 2020_", "date", "2020-07-19", True, "date:equal"),
+        ("Result: `December 2023`", "month", "2023-12", True, "month:equal"),
+        ("Joined: **July 20, 2020**", "date", "2020-07-19", False, "date:mismatch"),
+        ("**July 19, 2020** or **July 20, 2020**", "date", "2020-07-19", False, "date:ambiguous"),
+    ],
+)
+def test_a_date_in_markdown_inside_a_sentence(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
