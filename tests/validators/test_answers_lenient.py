@@ -1451,3 +1451,21 @@ def test_a_remark_after_the_answer_names_no_rival(answer, answer_type, refs, pas
 )
 def test_a_date_in_markdown_inside_a_sentence(answer, answer_type, ref, passed, rule):
     assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
+# "I suppose" disowns the value as "I guess" does, and so does a condition on the
+# counting ("12, if I counted right", "X, if I'm not mistaken"); they passed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("Alex Chen, I suppose", "string", "Alex Chen", False, "string:hedge"),
+        ("12, if I counted right", "number", "12", False, "number:hedge"),
+        ("12 (if I remember correctly)", "number", "12", False, "number:hedge"),
+        ("Alex Chen, if I'm not mistaken", "string", "Alex Chen", False, "string:hedge"),
+        ("The supposed winner is Alex Chen", "string", "Alex Chen", True, "string:phrase"),
+    ],
+)
+def test_a_supposition_or_a_condition_on_the_count_is_a_hedge(
+    answer, answer_type, ref, passed, rule
+):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
