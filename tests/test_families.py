@@ -36,6 +36,7 @@ from webenv.families import (
 )
 from webenv.families.steps import answer_eval, stop
 from webenv.families.verify import InstanceCheck, check_world
+from webenv.lru import LRU
 from webenv.sites import login_placeholder
 from webenv.tasks import parse_task
 from webenv.world import SITES
@@ -156,7 +157,9 @@ def test_instances_vary_with_the_instance_seed(family_id):
 
 
 def test_world_data_cache_is_bounded_and_closes_evicted_worlds(monkeypatch):
-    monkeypatch.setattr(model._WORLD_DATA, "size", 1)
+    # A cache of its own: with worlds 0 and 1 cached by an earlier test (test_demos), both
+    # were hits, nothing was inserted, so nothing was evicted and the test failed.
+    monkeypatch.setattr(model, "_WORLD_DATA", LRU(1, evicted=lambda data: data.close()))
     first = world_data(0)
     assert world_data(0) is first
     first.query("shop", "SELECT 1")

@@ -62,8 +62,14 @@ def _search(text: str, parts: tuple[str, ...]) -> tuple[date, ...]:
 _SHORT_YEAR = re.compile(r"(?<=[A-Za-z.,])\s*['’](\d{2})\b")
 
 
+_MARKUP = re.compile(r"[*`~]+|(?<![^\W_])_+|_+(?![^\W_])")
+"""Markdown emphasis and code marks ("Joined: **July 19, 2020**", "`December 2023`"),
+which keep the date parser from finding a date inside a sentence."""
+
+
 def _clean(text: str) -> str:
     text = _SHORT_YEAR.sub(r" 20\1", str(text))  # "March '24" -> "March 2024"
+    text = _MARKUP.sub(" ", text)
     return " ".join(text.split()).strip(" .;:!?\"'")[:_MAX_TEXT]
 
 

@@ -46,14 +46,16 @@ _UNSURE_OF_VALUE = re.compile(
     r"\b(?:maybe|perhaps|possibly|probably|presumably|(?:most\s+)?likely)\W*$|"
     r"(?:\bnot|n['’]t)\s+(?:be\s+)?(?:(?:very|too|quite|entirely|completely|totally|100\s*%)\s+)?"
     r"(?:sure|certain)\b|\b(?:unsure|uncertain)\b|"
-    r"\bi(?:\s+would|['’]d)?\s+guess\b|\b(?:my\s+(?:best\s+)?|at\s+a\s+)guess\b|"
+    r"\bi(?:\s+would|['’]d)?\s+(?:guess|suppose)\b|\b(?:my\s+(?:best\s+)?|at\s+a\s+)guess\b|"
+    r"\bif\s+i\s+(?:counted|read\s+(?:it|that|them)|remember|recall)\s+(?:it\s+)?"
+    r"(?:right|correctly)\b|\b(?:if|unless)\s+i['’]?\s*(?:am|m)\s+(?:not\s+)?mistaken\b|"
     r"^\W*(?:(?:it|that|this|the\s+answer)(?:\s+is)?\s+)?may\s+be\b|\b(?:could|might)\s+be\b|"
     r"\bif\s+i\s+(?:had|have)\s+to\s+guess\b",
     re.IGNORECASE,
 )
 """An answer that states a value but disowns it: "12 maybe", "12? not sure", "I'm not
-certain, but 12", "12 I guess", "my guess is 12", "it could be 12", "they might be X
-and Y". Not applied to
+certain, but 12", "12 I guess", "X, I suppose", "my guess is 12", "12, if I counted
+right", "X, if I'm not mistaken", "it could be 12", "they might be X and Y". Not applied to
 infeasibility claims ("I'm not sure it exists" is the claim)."""
 _DISOWNED = re.compile(
     r"^[^,;:()\n]{1,80}?\s+(?:is|was|seems|looks)\s+(?:(?:definitely|clearly|probably|likely)\s+)?"

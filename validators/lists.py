@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
-from .phrases import check_string, extra_items, includes
+from .phrases import CLAUSE_START, check_string, extra_items, includes
 from .text import (
     NEGATIONS,
     find_phrase,
@@ -42,6 +42,17 @@ or a word that adds one ("(and ...)", "(also ...)"); a hedge ("(maybe)") is the 
 guard's to fail."""
 
 
+_DASH_REMARK = re.compile(r"\s[-–—]\s")
+"""A spaced dash after an item, before a remark ("David M. - checked on the site")."""
+
+
+def _remark_clause(piece: str) -> bool:
+    """Whether a piece after the items is a clause about them that names nothing else
+    ("according to the site", "source: the reviews page"; not "with Victor J.")."""
+    text = piece.strip()
+    return tokens(text)[0] in CLAUSE_START and not _NOT_A_REMARK.search(text[1:])
+
+
 def _item_match(alternatives: list[str], piece: str) -> bool:
     if _bare_item_match(alternatives, piece):
         return True
@@ -49,11 +60,11 @@ def _item_match(alternatives: list[str], piece: str) -> bool:
     # the piece negates something ("Julian W. (not Emma L.)") or an aside names another
     # candidate or hedges ("Emma L. (also possibly Victor J.)").
     asides = [m.group(1) if m.group(1) is not None else m.group(2) for m in _ASIDE.finditer(piece)]
+    head, *remark = _DASH_REMARK.split(_ASIDE.sub(" ", piece), maxsplit=1)
+    asides += remark  # "David M. - checked on the site": a remark after a dash
     if not asides or any(_NOT_A_REMARK.search(aside) for aside in asides):
         return False
-    return not any(t in NEGATIONS for t in tokens(piece)) and _bare_item_match(
-        alternatives, _ASIDE.sub(" ", piece)
-    )
+    return not any(t in NEGATIONS for t in tokens(piece)) and _bare_item_match(alternatives, head)
 
 
 def _bare_item_match(alternatives: list[str], piece: str) -> bool:
@@ -139,7 +150,16 @@ def _match_run(alternatives: list[str], body: str, segs: list[Any], used: list[b
 
 
 def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
-    body = _strip_preamble(text)
+    verdict = _match_body(text, _strip_preamble(text), items, inclusive)
+    if verdict.passed or _strip_preamble(text) == text:
+        return verdict
+    # What looked like a lead-in may end the list instead ("X, Y; source: the page"):
+    # the whole answer, read as a list, is stricter than its tail.
+    whole = _match_body(text, text, items, inclusive)
+    return whole if whole.passed else verdict
+
+
+def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -> Verdict:
     segs = segments(body)
     used = [False] * len(segs)
     missing: list[str] = []
@@ -170,6 +190,7 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
         for j, seg in enumerate(segs)
         if not used[j]
         and not only_filler(tokens(seg.text))
+        and not _remark_clause(seg.text)
         and not any(_item_match(m, seg.text) for m in matched)
     ]
     wanted = [i[0] for i in items]

@@ -253,6 +253,16 @@ def _currency_code(text: str) -> str:
     return _CODES.get(key, key.upper())
 
 
+def _bullet_before(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` ends with a list bullet: a dash alone at the start of its
+    line, then a space ("- $5.00" is an item, "-$5.00" a negative amount)."""
+    line_start = text.rfind("\n", 0, end) + 1
+    return (
+        end - line_start <= 8
+        and re.fullmatch(r"[ \t]*[-−][ \t]+", text[line_start:end]) is not None
+    )
+
+
 def _digit_mentions(text: str) -> list[Mention]:
     found = []
     dates = [m.span() for m in _NUMERIC_DATE.finditer(text)]
@@ -271,7 +281,11 @@ def _digit_mentions(text: str) -> list[Mention]:
                 currency = _currency_code(code.group(0))  # "$83.47 CAD": which dollar
             head = before[: len(before) - len(symbol)].rstrip()
             # "-$12" is negative; the dash of "$6.99 - $23.99" joins two amounts
-            sign_before = head.endswith(("-", "−")) and not head[:-1].rstrip()[-1:].isdigit()
+            sign_before = (
+                head.endswith(("-", "−"))
+                and not head[:-1].rstrip()[-1:].isdigit()
+                and not _bullet_before(text, match.start() - len(symbol))
+            )
             if (sign_before or symbol.strip().endswith(("-", "−"))) and value > 0:
                 value = -value
         elif m := _CURRENCY_AFTER.search(after):

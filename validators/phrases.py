@@ -87,6 +87,10 @@ CLAUSE_START = frozenset(
         "so",
         "to",
         "of",
+        "according",
+        "source",
+        "sources",
+        "per",
     }
 )
 
@@ -289,12 +293,15 @@ def _competitor(
 
 
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_DASH_REMARK = re.compile(r"\s[-–—]\s")
 
 
 def _content_outside_asides(piece: str) -> list[str]:
-    """The content words of ``piece`` outside brackets: a rival is as long as its name,
-    whatever remark follows it ("Kai Weber (checked on the site)")."""
-    return [t for t in tokens(_ASIDE.sub(" ", piece)) if t not in FILLER]
+    """The content words of ``piece`` outside brackets and before a spaced dash: a rival is
+    as long as its name, whatever remark follows it ("Kai Weber (checked on the site)",
+    "Kai Weber - checked on the site")."""
+    head = _DASH_REMARK.split(_ASIDE.sub(" ", piece), maxsplit=1)[0]
+    return [t for t in tokens(head) if t not in FILLER]
 
 
 _NAME_AFTER = re.compile(r"[ \t]*[-–]?[ \t]*(\w+)")

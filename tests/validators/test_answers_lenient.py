@@ -1348,3 +1348,129 @@ def test_a_rival_with_a_remark_in_brackets_is_still_a_rival(
     answer, answer_type, refs, passed, rule
 ):
     assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# A dash alone at the start of a line is a bullet, not a minus: '- $5.00' read as -$5.00
+# (failed before); '-$5.00' is still negative.
+@pytest.mark.parametrize(
+    ("answer", "passed", "rule"),
+    [
+        ("- $5.00", True, "currency:equal"),
+        ("Total shipping:\n- $5.00", True, "currency:equal"),
+        ("-$5.00", False, "currency:mismatch"),
+    ],
+)
+def test_a_bullet_before_an_amount_is_no_minus(answer, passed, rule):
+    assert_verdict(lenient(answer, "currency", {"exact_match": "5.00"}), passed, rule)
+
+
+# A remark after the answer names no rival: 'X, according to the site', 'X; source: the
+# reviews page' and 'X - checked on the site' failed as ambiguous or with an extra or a
+# missing list item (a colon late in the answer was even read as ending a lead-in), while
+# a rival after a dash, or a remark naming one, still fails. Failed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "refs", "passed", "rule"),
+    [
+        (
+            "Alex Chen, according to the contributors page",
+            "string",
+            {"exact_match": "Alex Chen"},
+            True,
+            "string:phrase",
+        ),
+        (
+            "Alex Chen; source: the graph",
+            "string",
+            {"exact_match": "Alex Chen"},
+            True,
+            "string:phrase",
+        ),
+        (
+            "Julian W., Emma L., according to the site",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            True,
+            "list:equal",
+        ),
+        (
+            "Julian W., Emma L.; source: the reviews page",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            True,
+            "list:equal",
+        ),
+        (
+            "Julian W., Emma L. - checked on the site",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            True,
+            "list:equal",
+        ),
+        (
+            "15.99, 186.99; source: the category page",
+            "list",
+            {"must_include": ["15.99", "186.99"]},
+            True,
+            "list:all-included",
+        ),
+        (
+            "Julian W., Emma L., with Victor J.",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            False,
+            "list:extra-item",
+        ),
+        (
+            "Julian W., Emma L. - and Victor J.",
+            "list",
+            {"exact_match": ["Julian W.", "Emma L."]},
+            False,
+            "list:extra-item",
+        ),
+        (
+            "Sophia S., Zed Q. - checked on the site",
+            "list",
+            {"exact_match": ["Sophia S."]},
+            False,
+            "list:extra-item",
+        ),
+    ],
+)
+def test_a_remark_after_the_answer_names_no_rival(answer, answer_type, refs, passed, rule):
+    assert_verdict(lenient(answer, answer_type, refs), passed, rule)
+
+
+# A date or month in markdown inside a sentence is the date: 'Joined: **July 19, 2020**'
+# and 'Result: `December 2023`' found no date (the marks kept the date parser from
+# finding it). Failed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("Joined: **July 19, 2020**", "date", "2020-07-19", True, "date:equal"),
+        ("Result: `July 19, 2020`", "date", "2020-07-19", True, "date:equal"),
+        ("Answer: _July 19, 2020_", "date", "2020-07-19", True, "date:equal"),
+        ("Result: `December 2023`", "month", "2023-12", True, "month:equal"),
+        ("Joined: **July 20, 2020**", "date", "2020-07-19", False, "date:mismatch"),
+        ("**July 19, 2020** or **July 20, 2020**", "date", "2020-07-19", False, "date:ambiguous"),
+    ],
+)
+def test_a_date_in_markdown_inside_a_sentence(answer, answer_type, ref, passed, rule):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
+# "I suppose" disowns the value as "I guess" does, and so does a condition on the
+# counting ("12, if I counted right", "X, if I'm not mistaken"); they passed before.
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed", "rule"),
+    [
+        ("Alex Chen, I suppose", "string", "Alex Chen", False, "string:hedge"),
+        ("12, if I counted right", "number", "12", False, "number:hedge"),
+        ("12 (if I remember correctly)", "number", "12", False, "number:hedge"),
+        ("Alex Chen, if I'm not mistaken", "string", "Alex Chen", False, "string:hedge"),
+        ("The supposed winner is Alex Chen", "string", "Alex Chen", True, "string:phrase"),
+    ],
+)
+def test_a_supposition_or_a_condition_on_the_count_is_a_hedge(
+    answer, answer_type, ref, passed, rule
+):
+    assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
