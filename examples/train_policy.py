@@ -1000,10 +1000,12 @@ class CandidatePolicy:
 
 @dataclass
 class Demonstration:
-    """One expert step: the candidates' features and the expert's choice among them."""
+    """One expert step: the candidates' features, the expert's choice among them, and the
+    task family it comes from."""
 
     features: Features
     choice: int
+    family: str = ""
 
 
 class _Recorder(gym.Wrapper):
@@ -1131,7 +1133,7 @@ def collect_demonstrations(
     answer_demos: list[Demonstration] = []
     stats = {"episodes": 0, "steps": 0, "complete": 0, "answers": 0, "unanswerable": 0}
     try:
-        for _, info, chosen, complete in _reference_episodes(env, world_seeds, instances):
+        for reset, info, chosen, complete in _reference_episodes(env, world_seeds, instances):
             stats["episodes"] += 1
             stats["complete"] += complete
             memory = episode_memory(info.get("site_docs"))
@@ -1151,7 +1153,7 @@ def collect_demonstrations(
                     stats["answers"] += 1
                 shown = candidates[:max_candidates]
                 rows, described = candidate_features(obs, shown, memory)
-                demos.append(Demonstration(rows, choice))
+                demos.append(Demonstration(rows, choice, reset["options"]["family"]))
                 kind, element = described[choice]
                 memory.remember(obs["url"], shown[choice], kind, element)
                 stats["steps"] += 1
@@ -1249,7 +1251,7 @@ def relabelled_rollouts(
                     choice = choose(rows, rng)
                 stats["states"] += 1
                 if label is not None:
-                    labelled.append(Demonstration(rows, label))
+                    labelled.append(Demonstration(rows, label, reset["options"]["family"]))
                     back = _parse(candidates[label]).kind == ActionKind.GO_BACK
                     on_path = any(page == obs["url"] for page, _ in reference)
                     stats["back" if back and not on_path else "on_path"] += 1
@@ -1546,6 +1548,50 @@ def uniform_accuracy(demos: DemonstrationSet) -> float:
     return float(np.mean(1 / sizes))
 
 
+def dagger_round(
+    args: argparse.Namespace, policy: CandidatePolicy, demos: Sequence[Demonstration], round_: int
+) -> tuple[list[Demonstration], dict[str, int]]:
+    """One DAgger round's labelled states (:func:`relabelled_rollouts`) on the training
+    tasks, and their counts.
+
+    With ``--dagger-folds K > 1``, each K-th of the training families is played by a policy
+    cloned afresh on the other families' ``demos`` only, so the states are those a
+    template never seen leads to; else all by ``policy``. Round ``r`` plays the instance
+    seeds from ``demo_instances + (r - 1) * dagger_instances`` (tasks no demonstration
+    showed), or the demonstrations' own tasks with ``--dagger-instances 0``.
+    """
+    families = sorted({demo.family for demo in demos})
+    folds = [families[j :: args.dagger_folds] for j in range(min(args.dagger_folds, len(families)))]
+    labelled: list[Demonstration] = []
+    stats: dict[str, int] = {}
+    for fold in folds if args.dagger_folds > 1 else [args.train_tasks]:
+        player = policy
+        if args.dagger_folds > 1:
+            player = CandidatePolicy(l2=args.l2, hidden=args.hidden, seed=args.seed)
+            rest = DemonstrationSet([demo for demo in demos if demo.family not in fold])
+            for _ in range(args.bc_steps):
+                behaviour_cloning_step(player, rest, args.bc_lr)
+        found, counts = relabelled_rollouts(
+            greedy(player) if args.dagger_choice == "greedy" else sampled(player),
+            fold,
+            range(1, 1 + args.train_worlds),
+            args.dagger_instances or args.demo_instances,
+            args.max_candidates,
+            args.max_steps,
+            args.site_docs,
+            seed=args.seed * 1_000 + round_,
+            no_repeat=args.no_repeat,
+            first_instance=(
+                args.demo_instances + (round_ - 1) * args.dagger_instances
+                if args.dagger_instances
+                else 0
+            ),
+        )
+        labelled += found
+        stats = {key: stats.get(key, 0) + n for key, n in counts.items()}
+    return labelled, stats
+
+
 def train(args: argparse.Namespace) -> dict[str, Any]:
     """Collect demonstrations, clone, fine-tune with RL, evaluating on held-out tasks.
 
@@ -1646,22 +1692,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 evaluate("bc", step)
         relabelled: list[Demonstration] = []
         for round_ in range(1, args.dagger_rounds + 1):
-            labelled, dagger = relabelled_rollouts(
-                greedy(policy) if args.dagger_choice == "greedy" else sampled(policy),
-                args.train_tasks,
-                train_worlds,
-                args.dagger_instances or args.demo_instances,
-                args.max_candidates,
-                args.max_steps,
-                args.site_docs,
-                seed=args.seed * 1_000 + round_,
-                no_repeat=args.no_repeat,
-                first_instance=(
-                    args.demo_instances + (round_ - 1) * args.dagger_instances
-                    if args.dagger_instances
-                    else 0
-                ),
-            )
+            labelled, dagger = dagger_round(args, policy, [*steps, *relabelled], round_)
             relabelled += labelled
             dagger_stats.append(dagger)
             demos = DemonstrationSet([*steps, *relabelled])
@@ -1860,6 +1891,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=0,
         help="instances per family and world that each DAgger round plays, new ones each "
         "round (0: the demonstrations' own tasks)",
+    )
+    add(
+        "--dagger-folds",
+        type=int,
+        default=1,
+        help="with K > 1, DAgger's rollouts of each K-th of the training families are played "
+        "by a policy cloned (--bc-steps epochs) on the other families only",
     )
     add("--dagger-bc-steps", type=int, default=75, help="cloning epochs after each DAgger round")
     add(

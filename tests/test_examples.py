@@ -124,6 +124,23 @@ def test_expert_label_follows_the_reference_on_its_pages_and_goes_back_off_them(
     assert example.expert_label(reference, "http://shop.test/help", ["stop []"], Counter()) is None
 
 
+def test_choose_fresh_does_not_take_an_action_twice_on_the_same_page_state(example):
+    obs = {"goal": "g", "url": "http://forum.test/", "axtree": "[1] RootWebArea 'Home'"}
+    candidates = ["stop []", "click [4]", "click [6]"]
+    x = example.Features(
+        np.zeros((3, 1)), np.array([0, 1, 2]), np.array([0, 1, 2]), np.zeros(1, np.int64)
+    )
+    policy = example.CandidatePolicy(n_dense=1)
+    policy.params["w"][:3] = [0.0, 2.0, 1.0]  # click [4] first, then click [6]
+    rng, done = np.random.default_rng(0), set()
+    choose = example.greedy(policy)
+    assert example.choose_fresh(choose, x, candidates, done, obs, rng) == 1
+    assert example.choose_fresh(choose, x, candidates, done, obs, rng) == 2
+    # The page changed (a value typed, say): the same action is new there.
+    changed = {**obs, "axtree": obs["axtree"] + "\n\t[4] link 'More'"}
+    assert example.choose_fresh(choose, x, candidates, done, changed, rng) == 1
+
+
 def test_features_read_the_page_and_the_goal(example):
     obs = {
         "goal": "Upvote the newest submission in Cooking",
