@@ -1206,6 +1206,7 @@ def relabelled_rollouts(
     seed: int = 0,
     no_repeat: bool = False,
     first_instance: int = 0,
+    off_path: bool = True,
 ) -> tuple[list[Demonstration], dict[str, int]]:
     """DAgger's data: the policy plays the training tasks, each visited state labelled by
     :func:`expert_label` from the task's reference solution.
@@ -1216,7 +1217,8 @@ def relabelled_rollouts(
     episode plays up to ``max_steps`` of the policy's choices (``choose``), with its own
     episode memory, so the features are those the policy sees at evaluation; the
     reference is only read for the labels (privileged at training time, never at
-    evaluation). ``no_repeat`` is :func:`run_episodes`'s.
+    evaluation). ``no_repeat`` is :func:`run_episodes`'s; without ``off_path``, the states
+    off the reference path are left unlabelled (a page off it may be a valid other route).
 
     Returns:
         The labelled steps, and counts: ``episodes``, ``states`` (visited), ``on_path``
@@ -1250,11 +1252,10 @@ def relabelled_rollouts(
                 else:
                     choice = choose(rows, rng)
                 stats["states"] += 1
-                if label is not None:
+                on_path = any(page == obs["url"] for page, _ in reference)
+                if label is not None and (on_path or off_path):
                     labelled.append(Demonstration(rows, label, reset["options"]["family"]))
-                    back = _parse(candidates[label]).kind == ActionKind.GO_BACK
-                    on_path = any(page == obs["url"] for page, _ in reference)
-                    stats["back" if back and not on_path else "on_path"] += 1
+                    stats["on_path" if on_path else "back"] += 1
                     stats["agreed"] += choice == label
                 memory.remember(obs["url"], candidates[choice], *described[choice])
                 taken[obs["url"], candidates[choice]] += 1
@@ -1586,6 +1587,7 @@ def dagger_round(
                 if args.dagger_instances
                 else 0
             ),
+            off_path=args.dagger_off_path,
         )
         labelled += found
         stats = {key: stats.get(key, 0) + n for key, n in counts.items()}
@@ -1898,6 +1900,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=1,
         help="with K > 1, DAgger's rollouts of each K-th of the training families are played "
         "by a policy cloned (--bc-steps epochs) on the other families only",
+    )
+    add(
+        "--dagger-on-path-only",
+        dest="dagger_off_path",
+        action="store_false",
+        help="label only DAgger states on the reference path (none go_back)",
     )
     add("--dagger-bc-steps", type=int, default=75, help="cloning epochs after each DAgger round")
     add(
