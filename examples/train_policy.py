@@ -35,7 +35,11 @@ Training, all through the public API (``gym.make`` / ``gym.make_vec`` → wrappe
    labelled from that task's reference solution (:func:`expert_label`: on a page of the
    reference path, the reference step not taken there yet; off it, ``go_back``); the
    policy is cloned again on the demonstrations and these labels together, which shows
-   it the states its own mistakes lead to and how to recover from them.
+   it the states its own mistakes lead to and how to recover from them. Rounds can play
+   instances no demonstration showed (``--dagger-instances``), leave the off-path states
+   unlabelled (``--dagger-on-path-only``: a page off the path may be a valid other
+   route), or have each K-th of the families played by a policy cloned without them
+   (``--dagger-folds``: the mistakes of a template never seen).
 4. **RL fine-tuning**: REINFORCE with a batch-mean baseline on episodes of ``gen:train``
    tasks played by the policy in an ``AsyncVectorEnv``, with the env's own reward (1 when
    the validators pass), while the cloning loss keeps it near the expert.
