@@ -30,11 +30,22 @@ Training, all through the public API (``gym.make`` / ``gym.make_vec`` → wrappe
    the index of the candidate it corresponds to.
 2. **Behaviour cloning**: the policy is fitted to choose the expert's candidate, and the
    answer head the reference answer (or no answer, after a task that changes things).
-3. **RL fine-tuning**: REINFORCE with a batch-mean baseline on episodes of ``gen:train``
+3. **DAgger** (``--dagger-rounds``, :func:`relabelled_rollouts`; off by default): the
+   cloned policy plays ``gen:train`` tasks on training worlds, and each state it visits is
+   labelled from that task's reference solution (:func:`expert_label`: on a page of the
+   reference path, the reference step not taken there yet; off it, ``go_back``); the
+   policy is cloned again on the demonstrations and these labels together, which shows
+   it the states its own mistakes lead to and how to recover from them. Rounds can play
+   instances no demonstration showed (``--dagger-instances``), leave the off-path states
+   unlabelled (``--dagger-on-path-only``: a page off the path may be a valid other
+   route), or have each K-th of the families played by a policy cloned without them
+   (``--dagger-folds``: the mistakes of a template never seen).
+4. **RL fine-tuning**: REINFORCE with a batch-mean baseline on episodes of ``gen:train``
    tasks played by the policy in an ``AsyncVectorEnv``, with the env's own reward (1 when
    the validators pass), while the cloning loss keeps it near the expert.
 
-Evaluation runs the greedy policy on **held-out** tasks: the ``gen:test`` families (no
+Evaluation runs the greedy policy (with ``--no-repeat``, never taking an action again on
+an unchanged page) on **held-out** tasks: the ``gen:test`` families (no
 template seen in training) on the held-out worlds 10000+ (no world seen in training). Each
 evaluation plays the same tasks (the vector env's seeded draws), and so do the two
 reference lines: a uniformly random choice among the candidates, and the reference
@@ -56,7 +67,8 @@ import shlex
 import sys
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -491,6 +503,19 @@ class Features:
 
     def __len__(self) -> int:
         return len(self.dense)
+
+    def select(self, rows: Sequence[int]) -> Features:
+        """The features of some candidates of one page, in the order of ``rows``."""
+        keep = np.asarray(rows, dtype=np.int64)
+        renumber = np.full(len(self), -1, dtype=np.int64)
+        renumber[keep] = np.arange(len(keep))
+        kept = renumber[self.owner] >= 0
+        return Features(
+            self.dense[keep],
+            self.index[kept],
+            renumber[self.owner[kept]],
+            np.zeros(1, dtype=np.int64),
+        )
 
     @staticmethod
     def stack(parts: Sequence[Features]) -> Features:
@@ -979,10 +1004,12 @@ class CandidatePolicy:
 
 @dataclass
 class Demonstration:
-    """One expert step: the candidates' features and the expert's choice among them."""
+    """One expert step: the candidates' features, the expert's choice among them, and the
+    task family it comes from."""
 
     features: Features
     choice: int
+    family: str = ""
 
 
 class _Recorder(gym.Wrapper):
@@ -1044,6 +1071,45 @@ def expert_candidates(
     return chosen, True
 
 
+def _reference_episodes(
+    env: _Recorder, world_seeds: Sequence[int], instances: int, first_instance: int = 0
+) -> Iterator[tuple[dict[str, Any], dict[str, Any], list[tuple[int, int]], bool]]:
+    """Play the reference solution of every family of ``env`` on each world (``instances``
+    instance seeds each, from ``first_instance``) and yield, per episode, the reset's
+    keyword arguments (resetting with them again gives the same task on a fresh world),
+    the reset's info, and what :func:`expert_candidates` says of the recorded steps
+    (``env.steps``)."""
+    families = [family.id for family in env.unwrapped.families]  # type: ignore[attr-defined]
+    for world in world_seeds:
+        for family in families:
+            for instance in range(first_instance, first_instance + instances):
+                reset = {
+                    "seed": world * 1_000 + instance,
+                    "options": {"family": family, "world_seed": world},
+                }
+                try:
+                    _, info = env.reset(**reset)
+                except webenv.errors.WebEnvError:  # cannot instantiate on this world
+                    continue
+                play_solution(env, env.unwrapped.task)  # type: ignore[attr-defined]
+                chosen, complete = expert_candidates(env.steps)
+                yield reset, info, chosen, complete
+
+
+def _recording_env(
+    split: str | list[str], world_seeds: Sequence[int], site_docs: bool
+) -> _Recorder:
+    return _Recorder(
+        gym.make(
+            ENV_ID,
+            tasks=split,
+            candidates=True,
+            world_seeds=list(world_seeds),
+            site_docs=site_docs,
+        )
+    )
+
+
 def collect_demonstrations(
     split: str | list[str],
     world_seeds: Sequence[int],
@@ -1066,60 +1132,143 @@ def collect_demonstrations(
         ``complete`` (reference solutions that are entirely candidates), ``answers``
         (endings the answer head can learn) and ``unanswerable``.
     """
-    env = _Recorder(
-        gym.make(
-            ENV_ID,
-            tasks=split,
-            candidates=True,
-            world_seeds=list(world_seeds),
-            site_docs=site_docs,
-        )
-    )
-    families = [family.id for family in env.unwrapped.families]  # type: ignore[attr-defined]
+    env = _recording_env(split, world_seeds, site_docs)
     demos: list[Demonstration] = []
     answer_demos: list[Demonstration] = []
     stats = {"episodes": 0, "steps": 0, "complete": 0, "answers": 0, "unanswerable": 0}
     try:
-        for world in world_seeds:
-            for family in families:
-                for instance in range(instances):
-                    try:
-                        _, info = env.reset(
-                            seed=world * 1_000 + instance,
-                            options={"family": family, "world_seed": world},
-                        )
-                    except webenv.errors.WebEnvError:  # cannot instantiate on this world
-                        continue
-                    play_solution(env, env.unwrapped.task)  # type: ignore[attr-defined]
-                    chosen, complete = expert_candidates(env.steps)
-                    stats["episodes"] += 1
-                    stats["complete"] += complete
-                    memory = episode_memory(info.get("site_docs"))
-                    for position, choice in chosen:
-                        obs, candidates, action = env.steps[position]
-                        if choice >= max_candidates:
-                            break
-                        ending = parse_action(action)
-                        if ending.kind == ActionKind.STOP:
-                            values = answer_values(obs["axtree"])
-                            answer = None if ending.infeasible else ending.text or ""
-                            right = answer_choice(values, answer) if answer is not None else None
-                            if right is None:
-                                stats["unanswerable"] += 1
-                                break
-                            answer_demos.append(
-                                Demonstration(answer_features(obs["goal"], values), right)
-                            )
-                            stats["answers"] += 1
-                        shown = candidates[:max_candidates]
-                        rows, described = candidate_features(obs, shown, memory)
-                        demos.append(Demonstration(rows, choice))
-                        kind, element = described[choice]
-                        memory.remember(obs["url"], shown[choice], kind, element)
-                        stats["steps"] += 1
+        for reset, info, chosen, complete in _reference_episodes(env, world_seeds, instances):
+            stats["episodes"] += 1
+            stats["complete"] += complete
+            memory = episode_memory(info.get("site_docs"))
+            for position, choice in chosen:
+                obs, candidates, action = env.steps[position]
+                if choice >= max_candidates:
+                    break
+                ending = parse_action(action)
+                if ending.kind == ActionKind.STOP:
+                    values = answer_values(obs["axtree"])
+                    answer = None if ending.infeasible else ending.text or ""
+                    right = answer_choice(values, answer) if answer is not None else None
+                    if right is None:
+                        stats["unanswerable"] += 1
+                        break
+                    answer_demos.append(Demonstration(answer_features(obs["goal"], values), right))
+                    stats["answers"] += 1
+                shown = candidates[:max_candidates]
+                rows, described = candidate_features(obs, shown, memory)
+                demos.append(Demonstration(rows, choice, reset["options"]["family"]))
+                kind, element = described[choice]
+                memory.remember(obs["url"], shown[choice], kind, element)
+                stats["steps"] += 1
     finally:
         env.close()
     return demos, answer_demos, stats
+
+
+def expert_label(
+    reference: Sequence[tuple[str, str]],
+    url: str,
+    candidates: Sequence[str],
+    taken: Counter[tuple[str, str]],
+) -> int | None:
+    """The expert's choice at a state the policy reached (DAgger's relabelling rule), from
+    the reference solution only: ``reference`` is its (page URL, candidate) per step,
+    ``taken`` counts the (page URL, candidate) the policy took so far in the episode.
+
+    On a page of the reference path the label is the earliest reference step on that page
+    that the policy has not taken there yet (a form's fields filled in another order still
+    lead to the fields left, a list's rows to the next row the reference opens; reaching
+    the page by another route is fine). On a page off the path it is ``go_back`` (which
+    leads back towards the path, one page at a time). None where neither applies: the
+    reference's step is not among the candidates, every reference step on this page is
+    taken, or there is no going back.
+    """
+    used: Counter[tuple[str, str]] = Counter()
+    on_path = False
+    for page, candidate in reference:
+        if page != url:
+            continue
+        on_path = True
+        used[page, candidate] += 1
+        if used[page, candidate] > taken[page, candidate]:
+            return candidates.index(candidate) if candidate in candidates else None
+    if on_path:
+        return None
+    back = [i for i, c in enumerate(candidates) if _parse(c).kind == ActionKind.GO_BACK]
+    return back[0] if back else None
+
+
+def relabelled_rollouts(
+    choose: Chooser,
+    split: str | list[str],
+    world_seeds: Sequence[int],
+    instances: int,
+    max_candidates: int,
+    max_steps: int,
+    site_docs: bool = True,
+    seed: int = 0,
+    no_repeat: bool = False,
+    first_instance: int = 0,
+    off_path: bool = True,
+) -> tuple[list[Demonstration], dict[str, int]]:
+    """DAgger's data: the policy plays the training tasks, each visited state labelled by
+    :func:`expert_label` from the task's reference solution.
+
+    The tasks are those :func:`collect_demonstrations` plays (same worlds and families of
+    ``split``; instance seeds from ``first_instance``, so a round can play instances no
+    demonstration showed), where the reference solution is entirely candidates. Each
+    episode plays up to ``max_steps`` of the policy's choices (``choose``), with its own
+    episode memory, so the features are those the policy sees at evaluation; the
+    reference is only read for the labels (privileged at training time, never at
+    evaluation). ``no_repeat`` is :func:`run_episodes`'s; without ``off_path``, the states
+    off the reference path are left unlabelled (a page off it may be a valid other route).
+
+    Returns:
+        The labelled steps, and counts: ``episodes``, ``states`` (visited), ``on_path``
+        (labelled with a reference step), ``back`` (labelled ``go_back``) and ``agreed``
+        (the policy's choice was the label).
+    """
+    env = _recording_env(split, world_seeds, site_docs)
+    rng = np.random.default_rng(seed)
+    labelled: list[Demonstration] = []
+    stats = {"episodes": 0, "states": 0, "on_path": 0, "back": 0, "agreed": 0}
+    try:
+        for reset, _, chosen, complete in _reference_episodes(
+            env, world_seeds, instances, first_instance
+        ):
+            if not complete:  # off the candidate prefix, "off the path" would be wrong
+                continue
+            reference = [(env.steps[p][0]["url"], env.steps[p][1][c]) for p, c in chosen]
+            obs, info = env.reset(**reset)
+            memory = episode_memory(info.get("site_docs"))
+            taken: Counter[tuple[str, str]] = Counter()
+            done: set[tuple[int, str]] = set()
+            stats["episodes"] += 1
+            for _ in range(max_steps):
+                candidates = list(info.get("candidates", []))[:max_candidates]
+                if not candidates:
+                    break
+                rows, described = candidate_features(obs, candidates, memory)
+                label = expert_label(reference, obs["url"], candidates, taken)
+                if no_repeat:
+                    choice = choose_fresh(choose, rows, candidates, done, obs, rng)
+                else:
+                    choice = choose(rows, rng)
+                stats["states"] += 1
+                on_path = any(page == obs["url"] for page, _ in reference)
+                if label is not None and (on_path or off_path):
+                    labelled.append(Demonstration(rows, label, reset["options"]["family"]))
+                    stats["on_path" if on_path else "back"] += 1
+                    stats["agreed"] += choice == label
+                memory.remember(obs["url"], candidates[choice], *described[choice])
+                taken[obs["url"], candidates[choice]] += 1
+                obs, _, terminated, truncated, info = env.step(candidates[choice])
+                if terminated or truncated:
+                    break
+    finally:
+        env.close()
+    return labelled, stats
 
 
 class DemonstrationSet:
@@ -1165,6 +1314,27 @@ def expert_accuracy(policy: CandidatePolicy, demos: DemonstrationSet) -> float:
 # -- rollouts in a vector env ------------------------------------------------------------
 
 Chooser = Callable[[Features, np.random.Generator], int]
+
+
+def choose_fresh(
+    choose: Chooser,
+    x: Features,
+    candidates: Sequence[str],
+    done: set[tuple[int, str]],
+    obs: dict[str, str],
+    rng: np.random.Generator,
+) -> int:
+    """``choose``'s pick among the candidates not taken before on this very page state
+    (the same URL and AX text: the same action there would do the same again), or among
+    all when every one was. Records the pick in ``done`` (the episode's)."""
+    state = hash((obs["url"], obs["axtree"]))
+    fresh = [i for i, candidate in enumerate(candidates) if (state, candidate) not in done]
+    if 0 < len(fresh) < len(candidates):
+        choice = fresh[choose(x.select(fresh), rng)]
+    else:
+        choice = choose(x, rng)
+    done.add((state, candidates[choice]))
+    return choice
 
 
 def greedy(policy: CandidatePolicy) -> Chooser:
@@ -1243,11 +1413,14 @@ def run_episodes(
     *,
     answer: Chooser | None = None,
     keep_steps: bool = False,
+    no_repeat: bool = False,
 ) -> list[Episode]:
     """Play ``episodes_per_env`` episodes in each sub-env, choosing with ``choose``.
 
     When the chosen candidate is ``stop []``, ``answer`` (if given) picks the answer among
     the page's :func:`answer_values`, and the env's :class:`AnswerText` sends it.
+    With ``no_repeat``, an action already taken on the same page state is not chosen
+    again (:func:`choose_fresh`).
     The env draws each episode's task with its seeded RNG, so for a given ``seed`` every
     policy plays the same tasks.
     """
@@ -1259,6 +1432,7 @@ def run_episodes(
     paid: list[list[float]] = [[] for _ in range(n)]
     tasks = [(str(infos["task_id"][i]), str(infos["family"][i])) for i in range(n)]
     finished: list[list[Episode]] = [[] for _ in range(n)]
+    done: list[set[tuple[int, str]]] = [set() for _ in range(n)]
     while any(len(done) < episodes_per_env for done in finished):
         actions = np.zeros(n, dtype=np.int64)
         pending = [""] * n
@@ -1269,7 +1443,10 @@ def run_episodes(
             if not candidates:
                 continue
             rows, described = candidate_features(single, candidates, memories[i])
-            choice = choose(rows, rng)
+            if no_repeat:
+                choice = choose_fresh(choose, rows, candidates, done[i], single, rng)
+            else:
+                choice = choose(rows, rng)
             actions[i] = choice
             chose[i] = True
             if keep_steps:
@@ -1291,6 +1468,7 @@ def run_episodes(
                     total = float(np.sum(paid[i]))
                     finished[i].append(Episode(*tasks[i], total, trails[i], paid[i]))
                 memories[i] = episode_memory(_info_at(infos, "site_docs", i))
+                done[i] = set()
                 trails[i] = []
                 paid[i] = []
                 tasks[i] = (str(infos["task_id"][i]), str(infos["family"][i]))
@@ -1375,6 +1553,51 @@ def uniform_accuracy(demos: DemonstrationSet) -> float:
     return float(np.mean(1 / sizes))
 
 
+def dagger_round(
+    args: argparse.Namespace, policy: CandidatePolicy, demos: Sequence[Demonstration], round_: int
+) -> tuple[list[Demonstration], dict[str, int]]:
+    """One DAgger round's labelled states (:func:`relabelled_rollouts`) on the training
+    tasks, and their counts.
+
+    With ``--dagger-folds K > 1``, each K-th of the training families is played by a policy
+    cloned afresh on the other families' ``demos`` only, so the states are those a
+    template never seen leads to; else all by ``policy``. Round ``r`` plays the instance
+    seeds from ``demo_instances + (r - 1) * dagger_instances`` (tasks no demonstration
+    showed), or the demonstrations' own tasks with ``--dagger-instances 0``.
+    """
+    families = sorted({demo.family for demo in demos})
+    folds = [families[j :: args.dagger_folds] for j in range(min(args.dagger_folds, len(families)))]
+    labelled: list[Demonstration] = []
+    stats: dict[str, int] = {}
+    for fold in folds if args.dagger_folds > 1 else [args.train_tasks]:
+        player = policy
+        if args.dagger_folds > 1:
+            player = CandidatePolicy(l2=args.l2, hidden=args.hidden, seed=args.seed)
+            rest = DemonstrationSet([demo for demo in demos if demo.family not in fold])
+            for _ in range(args.bc_steps):
+                behaviour_cloning_step(player, rest, args.bc_lr)
+        found, counts = relabelled_rollouts(
+            greedy(player) if args.dagger_choice == "greedy" else sampled(player),
+            fold,
+            range(1, 1 + args.train_worlds),
+            args.dagger_instances or args.demo_instances,
+            args.max_candidates,
+            args.max_steps,
+            args.site_docs,
+            seed=args.seed * 1_000 + round_,
+            no_repeat=args.no_repeat,
+            first_instance=(
+                args.demo_instances + (round_ - 1) * args.dagger_instances
+                if args.dagger_instances
+                else 0
+            ),
+            off_path=args.dagger_off_path,
+        )
+        labelled += found
+        stats = {key: stats.get(key, 0) + n for key, n in counts.items()}
+    return labelled, stats
+
+
 def train(args: argparse.Namespace) -> dict[str, Any]:
     """Collect demonstrations, clone, fine-tune with RL, evaluating on held-out tasks.
 
@@ -1437,6 +1660,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 per_env,
                 args.eval_seed,
                 answer=greedy(answer_head),
+                no_repeat=args.no_repeat,
             )
             point[held_out.name] = float(np.mean([e.reward for e in episodes]))
             point[f"{held_out.name}_step_accuracy"] = expert_accuracy(policy, held_out.demos)
@@ -1453,6 +1677,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         )
 
     train_success: list[float] = []
+    dagger_stats: list[dict[str, int]] = []
     try:
         for held_out in sets:
             episodes = run_episodes(held_out.envs, uniform, per_env, args.eval_seed, answer=uniform)
@@ -1471,6 +1696,18 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             if epoch % args.eval_every_bc == 0 or epoch == args.bc_steps:
                 log(f"  bc loss {loss:.3f}, expert accuracy {expert_accuracy(policy, demos):.3f}")
                 evaluate("bc", step)
+        relabelled: list[Demonstration] = []
+        for round_ in range(1, args.dagger_rounds + 1):
+            labelled, dagger = dagger_round(args, policy, [*steps, *relabelled], round_)
+            relabelled += labelled
+            dagger_stats.append(dagger)
+            demos = DemonstrationSet([*steps, *relabelled])
+            log(f"  dagger round {round_}: {dagger}, {len(demos)} steps to clone")
+            for _ in range(args.dagger_bc_steps):
+                loss = behaviour_cloning_step(policy, demos, args.bc_lr)
+                step += 1
+            log(f"  bc loss {loss:.3f}, expert accuracy {expert_accuracy(policy, demos):.3f}")
+            evaluate("dagger", step)
         for iteration in range(1, args.rl_iterations + 1):
             episodes = run_episodes(
                 train_envs,
@@ -1479,6 +1716,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 args.seed * 1_000 + iteration,
                 answer=greedy(answer_head),
                 keep_steps=True,
+                no_repeat=args.no_repeat,
             )
             train_success.append(float(np.mean([e.reward for e in episodes])))
             reinforce_step(policy, episodes, demos, args.rl_lr, args.gamma, args.bc_weight)
@@ -1530,6 +1768,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "arguments": vars(args),
         "demonstrations": demo_stats,
         "held_out": held_out_results,
+        "dagger_rounds": dagger_stats,
         "train_success_per_rl_iteration": train_success,
         "curve": curve,
         "seconds": round(time.perf_counter() - started, 1),
@@ -1644,6 +1883,47 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--bc-lr", type=float, default=0.05)
     add("--l2", type=float, default=1e-4, help="the policy's weight decay")
     add("--hidden", type=int, default=16, help="hidden units over the dense features (0: linear)")
+    add(
+        "--dagger-rounds",
+        type=int,
+        default=0,
+        help="DAgger rounds after cloning: the policy plays the training tasks, each state it "
+        "visits is labelled from the reference solution (its next step, or go_back off the "
+        "path), and the policy is cloned again on demonstrations and labels together",
+    )
+    add(
+        "--dagger-instances",
+        type=int,
+        default=0,
+        help="instances per family and world that each DAgger round plays, new ones each "
+        "round (0: the demonstrations' own tasks)",
+    )
+    add(
+        "--dagger-folds",
+        type=int,
+        default=1,
+        help="with K > 1, DAgger's rollouts of each K-th of the training families are played "
+        "by a policy cloned (--bc-steps epochs) on the other families only",
+    )
+    add(
+        "--dagger-on-path-only",
+        dest="dagger_off_path",
+        action="store_false",
+        help="label only DAgger states on the reference path (none go_back)",
+    )
+    add("--dagger-bc-steps", type=int, default=75, help="cloning epochs after each DAgger round")
+    add(
+        "--dagger-choice",
+        choices=("greedy", "sampled"),
+        default="greedy",
+        help="how the policy chooses in DAgger rollouts",
+    )
+    add(
+        "--no-repeat",
+        action="store_true",
+        help="never take an action again on the same page state (same URL and AX text), "
+        "in evaluation, DAgger and RL rollouts",
+    )
     add("--rl-iterations", type=int, default=10)
     add("--rl-episodes-per-env", type=int, default=8, help="episodes per worker per iteration")
     add("--rl-lr", type=float, default=0.003)

@@ -29,6 +29,9 @@ def test_training_loop_runs_end_to_end(example, tmp_path):
             "--test-worlds=1",
             "--bc-steps=3",
             "--eval-every-bc=3",
+            "--dagger-rounds=1",
+            "--dagger-bc-steps=1",
+            "--no-repeat",
             "--rl-iterations=1",
             "--rl-episodes-per-env=1",
             "--eval-every-rl=1",
@@ -47,7 +50,10 @@ def test_training_loop_runs_end_to_end(example, tmp_path):
     assert result["command"].endswith(f"--plot={png}")
     assert result["demonstrations"]["episodes"] == 1 and result["demonstrations"]["steps"] >= 3
     assert result["demonstrations"]["complete"] == 1
-    assert [point["stage"] for point in result["curve"]] == ["init", "bc", "rl"]
+    assert [point["stage"] for point in result["curve"]] == ["init", "bc", "dagger", "rl"]
+    # The DAgger round played the demonstrated task and labelled the states it visited.
+    (dagger,) = result["dagger_rounds"]
+    assert dagger["episodes"] == 1 and 0 < dagger["on_path"] + dagger["back"] <= dagger["states"]
     assert len(result["train_success_per_rl_iteration"]) == 1
     for name, family in (
         ("worlds", "shop.cancel-order"),
@@ -76,6 +82,63 @@ def test_expert_candidates_merge_fill_and_enter_and_stop_at_a_miss(example):
     assert example.expert_candidates(steps) == ([(0, 2), (2, 1), (3, 0)], True)
     missing = [({}, ["stop []", "click [3]"], 'fill("7", "computed answer")'), *steps[1:]]
     assert example.expert_candidates(missing) == ([], False)
+
+
+def test_expert_label_follows_the_reference_on_its_pages_and_goes_back_off_them(example):
+    from collections import Counter
+
+    home, orders, order = "http://shop.test/", "http://shop.test/orders", "http://shop.test/o/3"
+    reference = [
+        (home, "click [4]"),  # My orders
+        (orders, "type [9] [Smith] [0]"),  # a form of two fields and its button
+        (orders, "type [10] [2024] [0]"),
+        (orders, "click [11]"),
+        (order, "click [20]"),  # Cancel
+        (order, "stop []"),
+    ]
+    page = ["stop []", "go_back", "click [4]", "click [5]"]
+    # On the path, in step with the reference: its next step.
+    assert example.expert_label(reference, home, page, Counter()) == 2
+    # Off the path (the policy opened another link): back.
+    assert example.expert_label(reference, "http://shop.test/help", page, Counter()) == 1
+    # Back on the home page after the detour: the reference's step again.
+    taken = Counter({(home, "click [5]"): 1})
+    assert example.expert_label(reference, home, page, taken) == 2
+    # A form filled in another order: the field left, then its button.
+    form = ["stop []", "go_back", "type [9] [Smith] [0]", "type [10] [2024] [0]", "click [11]"]
+    taken = Counter({(home, "click [4]"): 1, (orders, "type [10] [2024] [0]"): 1})
+    assert example.expert_label(reference, orders, form, taken) == 2
+    taken[orders, "type [9] [Smith] [0]"] += 1
+    assert example.expert_label(reference, orders, form, taken) == 4
+    # Reached by another route, the page's reference step still applies; stopping early
+    # is labelled with the step left.
+    assert example.expert_label(reference, order, ["stop []", "click [20]"], Counter()) == 1
+    done = Counter({(order, "click [20]"): 1})
+    assert example.expert_label(reference, order, ["stop []", "click [20]"], done) == 0
+    # No label: every reference step of the page taken, the step not offered, no way back.
+    assert (
+        example.expert_label(reference, order, ["stop []"], done + Counter({(order, "stop []"): 1}))
+        is None
+    )
+    assert example.expert_label(reference, home, ["stop []", "go_back"], Counter()) is None
+    assert example.expert_label(reference, "http://shop.test/help", ["stop []"], Counter()) is None
+
+
+def test_choose_fresh_does_not_take_an_action_twice_on_the_same_page_state(example):
+    obs = {"goal": "g", "url": "http://forum.test/", "axtree": "[1] RootWebArea 'Home'"}
+    candidates = ["stop []", "click [4]", "click [6]"]
+    x = example.Features(
+        np.zeros((3, 1)), np.array([0, 1, 2]), np.array([0, 1, 2]), np.zeros(1, np.int64)
+    )
+    policy = example.CandidatePolicy(n_dense=1)
+    policy.params["w"][:3] = [0.0, 2.0, 1.0]  # click [4] first, then click [6]
+    rng, done = np.random.default_rng(0), set()
+    choose = example.greedy(policy)
+    assert example.choose_fresh(choose, x, candidates, done, obs, rng) == 1
+    assert example.choose_fresh(choose, x, candidates, done, obs, rng) == 2
+    # The page changed (a value typed, say): the same action is new there.
+    changed = {**obs, "axtree": obs["axtree"] + "\n\t[4] link 'More'"}
+    assert example.choose_fresh(choose, x, candidates, done, changed, rng) == 1
 
 
 def test_features_read_the_page_and_the_goal(example):
