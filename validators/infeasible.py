@@ -8,6 +8,31 @@ from .strict import webarena_pred
 from .text import find_phrase, fold, tokens
 from .verdict import Verdict, fail, ok, show
 
+_INCIDENTAL_TEXT = (
+    "none",
+    "nothing",
+    "there is no",
+    "there are no",
+    "no longer",
+    "no results",
+    "no result",
+    "not available",
+    "unavailable",
+    "do not have",
+    "does not have",
+    "did not have",
+    "have no",
+    "has no",
+    "had no",
+    "there is not",
+    "there are not",
+    "there was not",
+    "there were not",
+)
+"""Phrases that say something is missing, which a report of work done may say too ("Done,
+nothing else to do"); the others in :data:`_INFEASIBLE_PHRASES` say the task itself cannot
+be done."""
+_INCIDENTAL = frozenset(tuple(p.split()) for p in _INCIDENTAL_TEXT)
 _INFEASIBLE_PHRASES = [
     p.split()
     for p in (
@@ -24,8 +49,6 @@ _INFEASIBLE_PHRASES = [
         "ca not",
         "unable",
         "not able",
-        "not available",
-        "unavailable",
         "does not exist",
         "do not exist",
         "doesnt exist",
@@ -35,17 +58,11 @@ _INFEASIBLE_PHRASES = [
         "could not find",
         "nonexistent",
         "non existent",
-        "there is no",
-        "there are no",
         "no answer",
         "not applicable",
         "not supported",
         "unsupported",
         "no way",
-        "none",
-        "nothing",
-        "no results",
-        "no result",
         "not allowed",
         "not permitted",
         "could not be located",
@@ -55,47 +72,9 @@ _INFEASIBLE_PHRASES = [
         "not be located",
         "not be found",
         "not located",
-        "no longer",
-        "do not have",
-        "does not have",
-        "did not have",
-        "have no",
-        "has no",
-        "had no",
-        "there is not",
-        "there are not",
-        "there was not",
-        "there were not",
+        *_INCIDENTAL_TEXT,
     )
 ]
-
-
-_INCIDENTAL = frozenset(
-    tuple(p.split())
-    for p in (
-        "none",
-        "nothing",
-        "there is no",
-        "there are no",
-        "no longer",
-        "no results",
-        "no result",
-        "not available",
-        "unavailable",
-        "do not have",
-        "does not have",
-        "did not have",
-        "have no",
-        "has no",
-        "had no",
-        "there is not",
-        "there are not",
-        "there was not",
-        "there were not",
-    )
-)
-"""Phrases that say something is missing, which a report of work done may say too ("Done,
-nothing else to do"); the others say the task itself cannot be done."""
 _DONE = re.compile(
     r"^\W*(?:all\s+)?(?:done|completed?|finished)\b|\bsuccessfully\b|"
     r"\b(?:task|it|that)\s+(?:is|has\s+been)\s+(?:done|completed)\b|"
@@ -105,13 +84,13 @@ _DONE = re.compile(
     r"(?!\s+(?:nothing|none|no)\b)",
     re.IGNORECASE,
 )
+"""An answer that reports the task done ("Done.", "I canceled the order", "... successfully")."""
 _NOT_DONE = re.compile(
     r"\b(?:could|can|did|was|were|would)\s*(?:not|n['’]t)\b|\bcannot\b|\bunable\b|"
     r"\bfailed\b|\bnot\s+(?:done|completed|possible)\b",
     re.IGNORECASE,
 )
 """What undoes a report of work done: "Done: there is no such address, so I could not set it"."""
-"""An answer that reports the task done ("Done.", "I canceled the order", "... successfully")."""
 
 _VALUE_GIVEN = re.compile(
     r"\b(?:the\s+)?(?:answer|result|total|count)\s+(?:is|would\s+be|=)\s*:?\s*"
@@ -131,10 +110,15 @@ def is_na(refs: dict) -> bool:
     return False
 
 
+def _infeasibility_phrases(text: str) -> list[tuple[str, ...]]:
+    """The phrases of :data:`_INFEASIBLE_PHRASES` that ``text`` says."""
+    toks = tokens(text)
+    return [tuple(phrase) for phrase in _INFEASIBLE_PHRASES if find_phrase(toks, phrase)]
+
+
 def says_infeasible(text: str) -> bool:
     """Whether free text states that the task cannot be done ("N/A", "not possible"...)."""
-    toks = tokens(text)
-    return any(find_phrase(toks, phrase) for phrase in _INFEASIBLE_PHRASES)
+    return bool(_infeasibility_phrases(text))
 
 
 def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
@@ -151,11 +135,10 @@ def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
             "infeasible:value-given",
             f"the task is infeasible but {show(text)} gives an answer ({show(value.group(0))})",
         )
-    if says_infeasible(text):
-        toks = tokens(text)
-        said = [p for p in _INFEASIBLE_PHRASES if find_phrase(toks, p)]
+    said = _infeasibility_phrases(text)
+    if said:
         done = _DONE.search(text)
-        if done and not _NOT_DONE.search(text) and all(tuple(p) in _INCIDENTAL for p in said):
+        if done and not _NOT_DONE.search(text) and _INCIDENTAL.issuperset(said):
             return fail(
                 "infeasible:claims-done",
                 f"the task is infeasible but {show(text)} reports it done "
