@@ -840,7 +840,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise ResetNeeded("call reset() before step()")
         info = self._info(self.task)
         self._steps += 1
-        self._last_action = action if isinstance(action, str) else str(action)
+        self._last_action = str(action)
         if self._done:
             self._last_error = "the episode has ended; call reset() to start another"
             if self._shaping is not None:

@@ -82,7 +82,7 @@ class DiscreteActions(
         mask[: len(self._candidates)] = 1
         return mask
 
-    def _remember(self, info: dict[str, Any]) -> dict[str, Any]:
+    def _with_mask(self, info: dict[str, Any]) -> dict[str, Any]:
         info["action_mask"] = self.action_masks()
         return info
 
@@ -90,7 +90,7 @@ class DiscreteActions(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, str], dict[str, Any]]:
         obs, info = self.env.reset(seed=seed, options=options)
-        return obs, self._remember(info)
+        return obs, self._with_mask(info)
 
     def step(self, action: Any) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
         # Gymnasium types a wrapper's inner env with the wrapper's own action type.
@@ -99,12 +99,12 @@ class DiscreteActions(
         candidates = self._candidates
         if index is not None and 0 <= index < len(candidates):
             obs, reward, terminated, truncated, info = inner.step(candidates[index])
-            return obs, float(reward), terminated, truncated, self._remember(info)
+            return obs, float(reward), terminated, truncated, self._with_mask(info)
         # A masked slot: a no-op step (an action string that parses to nothing) so the
         # env counts it, then the error is replaced by one that names the slot.
         obs, reward, terminated, truncated, info = inner.step(f"masked slot {index}")
         if terminated:  # the episode had ended: the env's error says to reset
-            return obs, float(reward), terminated, truncated, self._remember(info)
+            return obs, float(reward), terminated, truncated, self._with_mask(info)
         count = len(candidates)
         obs = dict(obs)
         obs["last_action_error"] = (
@@ -113,7 +113,7 @@ class DiscreteActions(
             else f"action {str(action)[:40]!r} is not a slot number; choose an integer "
             f"from 0 to {self.max_candidates - 1} whose action_mask is 1"
         )
-        return obs, float(reward), terminated, truncated, self._remember(info)
+        return obs, float(reward), terminated, truncated, self._with_mask(info)
 
     def candidate(self, index: int) -> str | None:
         """The candidate string slot ``index`` stands for on this page, or None if masked."""
