@@ -15,6 +15,19 @@ nesting deeper than the interpreter's recursion limit (``RecursionError``, e.g. 
 ``[``). Catch these, not only ``JSONDecodeError``, wherever such text is parsed."""
 
 
+ECHO_CHARS = 60
+"""The most characters of a value from outside that an error message repeats."""
+
+
+def echo(value: object, limit: int = ECHO_CHARS) -> str:
+    """A short ``repr`` of a value from outside (an action, an option) for an error
+    message: a 100,000-character task id is shown by its first ``limit`` characters."""
+    if isinstance(value, str):
+        return repr(value[:limit]) + ("..." if len(value) > limit else "")
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[:limit] + "..."
+
+
 class WebEnvError(Exception):
     """Base class of every error webenv raises on purpose."""
 

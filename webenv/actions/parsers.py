@@ -38,11 +38,11 @@ from webenv.actions.model import (
     verbs,
 )
 from webenv.errors import JSON_ERRORS, ActionError
+from webenv.errors import echo as _echo
 
 __all__ = ["parse_action"]
 
 _MAX_ID_DIGITS = 12
-_ECHO_CHARS = 60
 K = ActionKind
 
 _WEBARENA_VERBS = verbs("webarena")
@@ -69,13 +69,6 @@ def _browsergym_example(verb: str) -> str:
     row = spec("browsergym", verb)
     assert row is not None
     return row.signature
-
-
-def _echo(text: str) -> str:
-    """A short, single-line ``repr`` of user input for error messages."""
-    if len(text) > _ECHO_CHARS:
-        return repr(text[:_ECHO_CHARS]) + "..."
-    return repr(text)
 
 
 def _accepted() -> str:
@@ -244,15 +237,21 @@ def _parse_webarena_api(rest: str, usage: str) -> Action:
     if method_match is None:
         raise ActionError(f"api takes 2 or 3 arguments: {usage} (got 0)")
     remainder = method_match.group(2)
-    url_match = _ID_GROUP.match(remainder)
-    if url_match is None:
+    if not remainder.startswith("["):
         raise ActionError(f"api needs a URL in brackets after the method: {usage}")
-    after = url_match.group(2)
+    # A URL may hold balanced brackets of its own (the shop's searchCriteria[pageSize]).
+    end = _closing_bracket(remainder, 0)
+    if end < 0:
+        raise ActionError(
+            f"unbalanced brackets in the api URL {_echo(remainder)}: every '[' needs a "
+            f"matching ']': {usage}"
+        )
+    after = remainder[end + 1 :].lstrip()
     if after and not after.startswith("["):
         raise ActionError(
             f"unexpected text {_echo(after)} in api; the body goes in square brackets: {usage}"
         )
-    return api_action(method_match.group(1), url_match.group(1), after[1:-1] if after else None)
+    return api_action(method_match.group(1), remainder[1:end], after[1:-1] if after else None)
 
 
 def api_action(method: str, url: str, body: object) -> Action:
@@ -377,23 +376,27 @@ def _split_groups(source: str, rest: str, usage: str) -> list[str]:
                 f"unexpected text {_echo(rest[i:])} in {_echo(source)}; arguments go in "
                 f"square brackets: {usage}"
             )
-        depth = 0
-        start = i
-        while i < n:
-            if rest[i] == "[":
-                depth += 1
-            elif rest[i] == "]":
-                depth -= 1
-                if depth == 0:
-                    break
-            i += 1
-        if depth:
+        end = _closing_bracket(rest, i)
+        if end < 0:
             raise ActionError(
                 f"unbalanced brackets in {_echo(source)}: every '[' needs a matching ']': {usage}"
             )
-        groups.append(rest[start + 1 : i])
-        i += 1
+        groups.append(rest[i + 1 : end])
+        i = end + 1
     return groups
+
+
+def _closing_bracket(text: str, start: int) -> int:
+    """The index of the ']' that closes the '[' at ``text[start]`` (brackets nest), or -1."""
+    depth = 0
+    for index in range(start, len(text)):
+        if text[index] == "[":
+            depth += 1
+        elif text[index] == "]":
+            depth -= 1
+            if depth == 0:
+                return index
+    return -1
 
 
 def _parse_id(raw: object, verb: str) -> int:
