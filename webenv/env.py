@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 from webenv.actions import MAX_ACTION_CHARS, Action, ActionError, ActionKind, parse_action
 from webenv.browser.base import Browser
 from webenv.candidates import page_candidates
-from webenv.errors import OptionError, ShadowedPackage, TaskError
+from webenv.errors import OptionError, ShadowedPackage, TaskError, echo
 from webenv.families import (
     MAX_SEED,
     Family,
@@ -240,19 +240,19 @@ def _world_seeds(value: object) -> Sequence[int] | None:
     if value is None:
         return None
     meaning = (
-        f"world_seeds={{!r}} is not accepted; use a world seed (an integer from 0 to "
+        f"world_seeds={{}} is not accepted; use a world seed (an integer from 0 to "
         f"{MAX_SEED:_}), a range or a non-empty list of them"
     )
     if isinstance(value, range):
         if len(value) == 0 or value[0] < 0 or value[-1] < 0 or max(value[0], value[-1]) > MAX_SEED:
-            raise OptionError(meaning.format(value))
+            raise OptionError(meaning.format(echo(value)))
         return value
     items: list[Any] = [value] if not isinstance(value, list | tuple) else list(value)
     if not items or any(
         isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0 or v > MAX_SEED
         for v in items
     ):
-        raise OptionError(meaning.format(value))
+        raise OptionError(meaning.format(echo(value)))
     return tuple(dict.fromkeys(int(v) for v in items))
 
 
@@ -265,7 +265,8 @@ def task_world_seed(task: Task) -> int:
 def _choice(name: str, value: object, accepted: tuple[str, ...], extra: str = "") -> None:
     if not isinstance(value, str) or value not in accepted:
         raise OptionError(
-            f"{name}={value!r} is not accepted; use one of {', '.join(map(repr, accepted))}{extra}"
+            f"{name}={echo(value)} is not accepted; use one of "
+            f"{', '.join(map(repr, accepted))}{extra}"
         )
 
 
@@ -275,7 +276,7 @@ def _refuse_unknown(unknown: dict[str, Any]) -> None:
     if unknown:
         accepted = [name for name in inspect.signature(WebEnv).parameters if name != "unknown"]
         raise OptionError(
-            f"unknown option(s) {', '.join(map(repr, sorted(unknown)))}; "
+            f"unknown option(s) {', '.join(map(echo, sorted(unknown)))}; "
             f"the options are {', '.join(accepted)}"
         )
 
@@ -290,7 +291,9 @@ def _integer(
         or (maximum is not None and value > maximum)
     ):
         bounds = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum:_}"
-        raise OptionError(f"{name}={value!r} is not accepted; use {meaning} (an integer {bounds})")
+        raise OptionError(
+            f"{name}={echo(value)} is not accepted; use {meaning} (an integer {bounds})"
+        )
     return int(value)
 
 
@@ -462,7 +465,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             ("record_obs", record_obs),
         ):
             if not isinstance(flag, bool):
-                raise OptionError(f"{name}={flag!r} is not accepted; use True or False")
+                raise OptionError(f"{name}={echo(flag)} is not accepted; use True or False")
         if record_obs and record_dir is None:
             raise OptionError(
                 "record_obs=True records observations into the episode recording; "
@@ -500,7 +503,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         )
         if tasks is not None and not isinstance(tasks, str | list | tuple):
             raise OptionError(
-                f"tasks={tasks!r} is not accepted; use task ids or family ids "
+                f"tasks={echo(tasks)} is not accepted; use task ids or family ids "
                 "(a list), a site such as 'shop', 'all', a split such as "
                 "'shop:test', or generated tasks such as 'gen:train'"
             )
@@ -510,12 +513,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
             or any(site not in LOGIN_KEYS for site in sites)
         ):
             raise OptionError(
-                f"sites={sites!r} is not accepted; use a list of "
+                f"sites={echo(sites)} is not accepted; use a list of "
                 f"{', '.join(map(repr, LOGIN_KEYS))}, or None for all"
             )
         if record_dir is not None and not isinstance(record_dir, str | os.PathLike):
             raise OptionError(
-                f"record_dir={record_dir!r} is not accepted; use a folder path or None"
+                f"record_dir={echo(record_dir)} is not accepted; use a folder path or None"
             )
         self._closed = False
         fixed, chosen = select_sources(tasks, sites)  # TaskError: names nothing known
@@ -699,20 +702,20 @@ class WebEnv(gym.Env[dict[str, str], str]):
             return {}
         if not isinstance(options, dict):
             raise OptionError(
-                f"options={options!r} is not accepted; use None or a dict with "
+                f"options={echo(options)} is not accepted; use None or a dict with "
                 f"the keys {', '.join(map(repr, RESET_OPTIONS))}"
             )
         unknown = [key for key in options if key not in RESET_OPTIONS]
         if unknown:
             raise OptionError(
-                f"unknown reset option {unknown[0]!r}; accepted keys: "
+                f"unknown reset option {echo(unknown[0])}; accepted keys: "
                 f"{', '.join(map(repr, RESET_OPTIONS))}"
             )
         pins = {key: value for key, value in options.items() if value is not None}
         task_id = pins.get("task_id")
         if task_id is not None and not isinstance(task_id, str):
             raise OptionError(
-                f"options['task_id']={task_id!r} is not accepted; use a task id "
+                f"options['task_id']={echo(task_id)} is not accepted; use a task id "
                 "string such as 'shop/order-total/0', or None to draw one"
             )
         family = pins.get("family")
@@ -722,7 +725,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             ids = [f.id for f in self.families]
             shown = ", ".join(map(repr, ids[:3])) + (", ..." if len(ids) > 3 else "")
             raise OptionError(
-                f"options['family']={family!r} is not one of this env's "
+                f"options['family']={echo(family)} is not one of this env's "
                 f"{len(ids)} families ({shown or 'none: use tasks=' + repr('gen')}"
                 "); `webenv tasks families` lists them"
             )
@@ -829,7 +832,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 f"{len(self.families)} task families, whose tasks' ids read like {example!r}"
             )
         raise OptionError(
-            f"task_id {task_id!r} is not in this env's task set ({'; '.join(held)}); "
+            f"task_id {echo(task_id)} is not in this env's task set ({'; '.join(held)}); "
             "`webenv tasks list` shows the ids"
         )
 
@@ -1032,12 +1035,19 @@ class WebEnv(gym.Env[dict[str, str], str]):
         """
         if self._closed:
             raise ClosedEnvironmentError("restore_state() on a closed WebEnv; make a new env")
-        if not isinstance(state, EpisodeState) or set(state.world.databases) != set(
-            self.world.sites
+        if not isinstance(state, EpisodeState) or (
+            isinstance(state.world, WorldState)
+            and set(state.world.databases) != set(self.world.sites)
         ):
             raise OptionError(
                 f"restore_state() takes a state saved by an env of the sites "
                 f"{', '.join(self.world.sites)}; got {type(state).__name__}"
+            )
+        problem = self._state_problem(state)
+        if problem is not None:
+            # Checked before anything is restored: a refused state leaves the episode as is.
+            raise OptionError(
+                f"restore_state(): {problem}; pass a state from save_state() unchanged"
             )
         if state.world.scale != self.world.scale:
             raise OptionError(
@@ -1069,6 +1079,30 @@ class WebEnv(gym.Env[dict[str, str], str]):
         elif not self.candidates:
             self._last_info.pop("candidates", None)
         return self._observation(), copy.deepcopy(self._last_info)
+
+    def _state_problem(self, state: EpisodeState) -> str | None:
+        """What in ``state`` is not what :meth:`save_state` makes, or None."""
+        problem = self.world.state_problem(state.world) or self.browser.state_problem(state.browser)
+        if problem is not None:
+            return problem
+        fields: tuple[tuple[str, object, type | tuple[type, ...]], ...] = (
+            ("task", state.task, Task),
+            ("last_error", state.last_error, str),
+            ("done", state.done, bool),
+            ("shaping", state.shaping, (ProgressShaping, type(None))),
+            ("components", state.components, (dict, type(None))),
+            ("info", state.info, dict),
+            ("seen", state.seen, tuple),
+            ("modalities", state.modalities, frozenset),
+            ("last_action", state.last_action, str),
+            ("answer", state.answer, (tuple, type(None))),
+        )
+        for name, value, expected in fields:
+            if not isinstance(value, expected):
+                return f"its {name} is a {type(value).__name__}"
+        if isinstance(state.steps, bool) or not isinstance(state.steps, int) or state.steps < 0:
+            return f"its steps is {state.steps!r}, not a count"
+        return None
 
     @property
     def episode_steps(self) -> int:

@@ -271,6 +271,21 @@ class World:
                 self.scale,
             )
 
+    def state_problem(self, state: object) -> str | None:
+        """What makes ``state`` something :meth:`save_state` of a world of these sites and
+        size did not return (checked before anything is restored), or None."""
+        if not isinstance(state, WorldState):
+            return f"its world is a {type(state).__name__}, not a WorldState"
+        if isinstance(state.seed, bool) or not isinstance(state.seed, int) or state.seed < 0:
+            return f"its world seed is {state.seed!r}, not an integer >= 0"
+        if not isinstance(state.databases, dict) or set(state.databases) != set(self.sites):
+            return f"its world is not of the sites {', '.join(self.sites)}"
+        if not all(saved is None or isinstance(saved, bytes) for saved in state.databases.values()):
+            return "its world's databases are not the bytes save_state() keeps"
+        if not isinstance(state.tables, dict) or not isinstance(state.request_log, tuple):
+            return "its world's table states or request log are not what save_state() keeps"
+        return None
+
     def restore_state(self, state: WorldState) -> None:
         """Put the world back as :meth:`save_state` found it.
 

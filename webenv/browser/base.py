@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 from lxml import html
@@ -350,9 +350,28 @@ class Browser(ABC):
     def axtree_text(self, max_chars: int | None = None) -> str:
         """The active page's accessibility tree as text."""
 
+    state_type: ClassVar[type]
+    """The class of what :meth:`save_state` returns (it has ``tabs`` and ``active``)."""
+
     @abstractmethod
     def save_state(self) -> Any:
         """The tabs, their histories and pages, and the cookies, for :meth:`restore_state`."""
+
+    def state_problem(self, state: object) -> str | None:
+        """What makes ``state`` something this backend's :meth:`save_state` did not return
+        (checked before anything is restored), or None."""
+        if not isinstance(state, self.state_type):
+            return (
+                f"its browser state is a {type(state).__name__}, not the "
+                f"{self.state_type.__name__} of this env's browser (a state restores only "
+                "into an env of the backend that saved it)"
+            )
+        tabs, active = getattr(state, "tabs", None), getattr(state, "active", None)
+        if not isinstance(tabs, tuple) or not tabs:
+            return "its browser state has no tabs"
+        if isinstance(active, bool) or not isinstance(active, int) or not 0 <= active < len(tabs):
+            return f"its active tab {active!r} is not one of its {len(tabs)} tabs"
+        return None
 
     @abstractmethod
     def restore_state(self, state: Any) -> None:

@@ -185,6 +185,8 @@ class InProcessBrowser(Browser):
         world: the env's world; every request is appended to ``world.request_log``.
     """
 
+    state_type = InProcessState
+
     def __init__(self, world: World) -> None:
         self.world = world
         self._clients: dict[str, Client] = {}

@@ -96,6 +96,8 @@ class ChromiumBrowser(Browser):
         RuntimeError: Chromium is not installed or does not start.
     """
 
+    state_type = ChromiumState
+
     def __init__(
         self, world: World, executable: str | None = None, *, pictures: bool = True
     ) -> None:
