@@ -55,6 +55,12 @@ READ_SECONDS = 10.0
 recursive CTE or a cross join of big tables is stopped, not waited for."""
 READ_ROWS = 1_000_000
 """The most rows a read-only query may return."""
+READ_VALUE_BYTES = 16 * 1024 * 1024
+"""The longest string or blob a read-only query may make (SQLite's ``SQLITE_LIMIT_LENGTH``
+while it runs): ``zeroblob(1e9)`` or ``printf('%.*c', 2e9, 'x')`` is one step of SQLite's
+virtual machine, which the deadline cannot stop, and would take gigabytes."""
+READ_BYTES = 64 * 1024 * 1024
+"""The most text and blob bytes a read-only query may return in all."""
 _PROGRESS_STEPS = 10_000
 """SQLite virtual-machine steps between two checks of the read's deadline."""
 
@@ -84,11 +90,27 @@ def _bounded_rows(
     """
     budget = _ReadBudget()
     conn.set_progress_handler(budget, _PROGRESS_STEPS)
+    length = conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, READ_VALUE_BYTES)
     try:
         cursor = conn.execute(sql, params)
-        rows = [tuple(row) for row in cursor.fetchmany(READ_ROWS + 1)]
+        rows: list[tuple[Any, ...]] = []
+        size = 0
+        for row in cursor:
+            rows.append(tuple(row))
+            size += sum(len(value) for value in row if isinstance(value, str | bytes))
+            if size > READ_BYTES:
+                raise sqlite3.OperationalError(
+                    f"query returned more than {READ_BYTES // 2**20} MB of text and blobs "
+                    "(the limit of a read-only query)"
+                )
+            if len(rows) > READ_ROWS:
+                break
         columns = [column[0] for column in cursor.description or ()]
         cursor.close()
+    except sqlite3.DataError as exc:  # a value past READ_VALUE_BYTES
+        raise sqlite3.OperationalError(
+            f"{exc} (a read-only query makes no string or blob over {READ_VALUE_BYTES // 2**20} MB)"
+        ) from exc
     except sqlite3.OperationalError as exc:
         if budget.expired:
             raise sqlite3.OperationalError(
@@ -97,6 +119,7 @@ def _bounded_rows(
         raise
     finally:
         conn.set_progress_handler(None, 0)
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, length)
     if len(rows) > READ_ROWS:
         raise sqlite3.OperationalError(
             f"query returned more than {READ_ROWS:,} rows (the limit of a read-only query)"
