@@ -324,7 +324,7 @@ def load_task_file(path: str | Path) -> list[Task]:
     """
     path = Path(path)
     try:
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads(path.read_text("utf-8"), object_pairs_hook=_unique_keys)
     except OSError as exc:
         raise TaskError(f"{path}: cannot read: {exc.strerror}") from None
     except JSON_ERRORS as exc:
@@ -336,6 +336,16 @@ def load_task_file(path: str | Path) -> list[Task]:
     ]
     _check_unique(tasks)
     return tasks
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object that names no key twice (``json`` would keep the last silently)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+        data[key] = value
+    return data
 
 
 def load_tasks(source: str | Path) -> list[Task]:
