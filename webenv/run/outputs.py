@@ -27,9 +27,9 @@ def read_records(directory: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         return []
     records: dict[str, dict[str, Any]] = {}
-    for line in path.read_text("utf-8").splitlines():
+    for line in path.read_bytes().splitlines():
         try:
-            record = json.loads(line)
+            record = json.loads(line)  # a line that is not UTF-8 is a ValueError too
         except JSON_ERRORS:
             continue
         if isinstance(record, dict) and isinstance(record.get("key"), str):

@@ -157,7 +157,10 @@ def _prepare(config: RunConfig) -> dict[str, dict[str, Any]]:
                 f"({', '.join(f'{k}={previous.get(k)!r}' for k in changed)}); "
                 "resume with the same options or choose another folder"
             )
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionError(f"{out}: cannot create the folder: {exc.strerror}") from None
     write_json(out / RUN_FILE, config.description())
     if previous is None:
         return {}

@@ -21,6 +21,7 @@ from webenv.serve.portal import create_portal
 from webenv.serve.security import QuietRequestHandler, RequestHandler
 from webenv.serve.served import ServedWorld, available_sites, load_secret
 from webenv.sites import SITES
+from webenv.sites.core.security import host_name
 from webenv.world import World
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -108,6 +109,11 @@ class Hub(ServedWorld):
         quiet: bool = False,
     ) -> None:
         public = public_host or ("localhost" if host in ("0.0.0.0", "::", "") else host)
+        if host_name(f"[{public}]" if ":" in public else public) is None:
+            raise ServeError(
+                f"{public!r} is not a host name or IP address; links between the sites "
+                "would not open (give --public-host a name such as localhost)"
+            )
         directory = Path(db_dir).resolve() if db_dir is not None else None
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)

@@ -217,7 +217,13 @@ def run_parity(pages: int = 12, sites: list[str] | None = None) -> list[SitePari
 
 
 @click.command("parity")
-@click.option("--pages", default=12, show_default=True, help="Pages sampled per site.")
+@click.option(
+    "--pages",
+    type=click.IntRange(min=1),
+    default=12,
+    show_default=True,
+    help="Pages sampled per site.",
+)
 @click.option(
     "--site",
     "sites",

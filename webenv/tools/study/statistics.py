@@ -5,6 +5,7 @@ and per-class accept rates on a labelled corpus.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 from collections.abc import Callable
@@ -70,9 +71,9 @@ def read_episodes(directory: str | Path) -> list[dict[str, Any]]:
     (task_id, episode). Malformed lines are skipped."""
     episodes = []
     for path in sorted(Path(directory).rglob("*.jsonl")):
-        for line in path.read_text("utf-8").splitlines():
+        for line in path.read_bytes().splitlines():
             try:
-                record = json.loads(line)
+                record = json.loads(line)  # a line that is not UTF-8 is a ValueError too
             except JSON_ERRORS:
                 continue
             if isinstance(record, dict) and record.get("ended") == "answered":
@@ -88,7 +89,13 @@ def read_labels(path: str | Path) -> dict[tuple[str, str], bool]:
         click.ClickException: the file lacks a column or has an unreadable label.
     """
     labels: dict[tuple[str, str], bool] = {}
-    with Path(path).open(newline="", encoding="utf-8") as handle:
+    try:
+        text = Path(path).read_text("utf-8")
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(
+            f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from None
+    with io.StringIO(text, newline="") as handle:
         reader = csv.DictReader(handle)
         missing = {"task_id", "episode", "correct"} - set(reader.fieldnames or [])
         if missing:
@@ -176,11 +183,11 @@ def read_corpus(path: str | Path) -> list[dict[str, Any]]:
         raise click.ClickException(f"{path}: no JSONL corpus there")
     cases = []
     for file in files:
-        for lineno, line in enumerate(file.read_text("utf-8").splitlines(), 1):
+        for lineno, line in enumerate(file.read_bytes().splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                case = json.loads(line)
+                case = json.loads(line)  # a line that is not UTF-8 is a ValueError too
             except JSON_ERRORS as exc:
                 reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
                 raise click.ClickException(f"{file}:{lineno}: not JSON ({reason})") from None
