@@ -779,3 +779,75 @@ def test_chromium_survives_odd_scrolls_keys_and_api_urls(chromium, action):
     assert obs["tabs"].count("\n") == 0  # no key combination opened or closed a tab
     assert digest(chromium) == before
     assert chromium.step("goto [http://shop.test/]")[0]["url"] == "http://shop.test/"
+
+
+# -- line breaks in typed text: the same in both backends ----------------------------------
+
+LINE_BREAKS = [
+    ("line1\nline2", "line1+line2"),
+    ("a\r\nb", "a+b"),
+    ("a\n\nb", "a++b"),
+    ("\nlead", "+lead"),
+    ("a\rb", "a+b"),
+    ("tail\n\n", "tail"),
+    ("a\tb", "a%09b"),
+]
+
+
+TITLE, DESCRIPTION, CREATE = "textbox 'Title'", "textbox 'Description'", "button 'Create issue'"
+
+
+def _typed_into_search(made: WebEnv, text: str) -> str:
+    made.reset(options={"task_id": START})
+    obs = made.step(f"type [49] [{text}] [1]")[0]
+    assert obs["last_action_error"] == ""
+    return obs["url"].removeprefix("http://git.test/search?q=")
+
+
+def _issue_from_the_form(made: WebEnv, title: str, description: str) -> tuple[str, str]:
+    made.reset(options={"task_id": START})
+    obs = made.step("goto [http://git.test/northwind/falcon-proxy/-/issues/new]")[0]
+    ids = {
+        name: line.split("]")[0].strip().lstrip("[")
+        for line in obs["axtree"].splitlines()
+        for name in (TITLE, DESCRIPTION, CREATE)
+        if name in line
+    }
+    made.step(f"type [{ids[TITLE]}] [{title}] [0]")
+    made.step(f"type [{ids[DESCRIPTION]}] [{description}] [0]")
+    obs = made.step(f"click [{ids[CREATE]}]")[0]
+    assert obs["last_action_error"] == "" and "/-/issues/" in obs["url"]
+    rows = made.world.databases["githost"].query(
+        "SELECT title, description FROM issues ORDER BY id DESC LIMIT 1"
+    )
+    return rows[0]
+
+
+@pytest.mark.parametrize(("text", "query"), LINE_BREAKS)
+def test_line_breaks_typed_into_a_one_line_field_become_spaces(env, no_network, text, query):
+    """Chromium drops trailing line breaks and turns the others into spaces; the in-process
+    backend kept them (q=line1%0Aline2 against Chromium's q=line1+line2)."""
+    assert _typed_into_search(env, text) == query
+
+
+def test_a_textarea_sends_its_line_breaks_as_crlf(env, no_network):
+    """Browsers send a textarea's line breaks as CRLF; the in-process backend sent a lone
+    CR or LF as typed, so the stored text differed from Chromium's."""
+    assert _issue_from_the_form(env, "Line\nbreaks", "a\rb\r\nc\nd") == (
+        "Line breaks",
+        "a\r\nb\r\nc\r\nd",
+    )
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize(("text", "query"), LINE_BREAKS)
+def test_chromium_line_breaks_in_a_one_line_field(chromium, text, query):
+    assert _typed_into_search(chromium, text) == query
+
+
+@pytest.mark.chromium
+def test_chromium_textarea_line_breaks(chromium):
+    assert _issue_from_the_form(chromium, "Line\nbreaks", "a\rb\r\nc\nd") == (
+        "Line breaks",
+        "a\r\nb\r\nc\r\nd",
+    )

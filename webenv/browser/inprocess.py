@@ -529,6 +529,8 @@ class InProcessBrowser(Browser):
     def _fill(self, target: int, text: str, press_enter: bool) -> None:
         self.page.own()
         element = self._get(target)
+        if element.tag != "textarea":
+            text = _one_line(text)
         max_length = element.get("maxlength")
         if max_length and max_length.isdigit():
             text = text[: int(max_length)]
@@ -633,6 +635,13 @@ class InProcessBrowser(Browser):
             self._navigate(replace(url, query=query or None, fragment=None))
 
 
+def _one_line(text: str) -> str:
+    """What a browser keeps of text typed into a one-line field: the trailing line breaks
+    dropped and every other one (CRLF, CR or LF) a space, as Chromium does
+    (``TextFieldInputType::HandleBeforeTextInsertedEvent``)."""
+    return text.rstrip("\r\n").replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
+
+
 def _option_facts(option: etree._Element) -> OptionFacts:
     text = _text(option)
     value = option.get("value")
@@ -686,8 +695,9 @@ def _is_submit(control: etree._Element) -> bool:
 
 
 def _form_data(form: etree._Element, submitter: etree._Element | None) -> MultiDict:
-    """The form data set a browser would send (HTML's "constructing the entry list")."""
-    fields: MultiDict = MultiDict()
+    """The form data set a browser would send (HTML's "constructing the entry list"), every
+    line break of a name or value sent as CRLF, as browsers send them."""
+    fields: list[tuple[str, str]] = []
     for control in _form_controls(form):
         name = control.get("name")
         if not name or control.get("disabled") is not None:
@@ -698,10 +708,10 @@ def _form_data(form: etree._Element, submitter: etree._Element | None) -> MultiD
             tag == "input" and input_type in ("submit", "image", "reset", "button")
         ):
             if submitter is not None and control is submitter:
-                fields.add(name, control.get("value", ""))
+                fields.append((name, control.get("value", "")))
         elif tag == "input" and input_type in ("checkbox", "radio"):
             if control.get("checked") is not None:
-                fields.add(name, control.get("value", "on"))
+                fields.append((name, control.get("value", "on")))
         elif tag == "input" and input_type == "file":
             continue
         elif tag == "select":
@@ -711,12 +721,19 @@ def _form_data(form: etree._Element, submitter: etree._Element | None) -> MultiD
                 chosen = options[:1]
             for option in chosen:
                 value = option.get("value")
-                fields.add(name, value if value is not None else _text(option))
+                fields.append((name, value if value is not None else _text(option)))
         elif tag == "textarea":
-            fields.add(name, control.text or "")
+            fields.append((name, control.text or ""))
         else:
-            fields.add(name, control.get("value", ""))
-    return fields
+            fields.append((name, control.get("value", "")))
+    return MultiDict((_crlf(name), _crlf(value)) for name, value in fields)
+
+
+def _crlf(text: str) -> str:
+    """``text`` with each line break (CRLF, CR or LF) as CRLF."""
+    if "\r" not in text and "\n" not in text:
+        return text
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\r\n")
 
 
 def _label_control(label: etree._Element) -> etree._Element | None:
