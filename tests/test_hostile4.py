@@ -851,3 +851,30 @@ def test_chromium_textarea_line_breaks(chromium):
         "Line breaks",
         "a\r\nb\r\nc\r\nd",
     )
+
+
+MAX_LENGTH_CASES = [("😀" * 8, "😀" * 5), ("e\u0301" * 8, "e\u0301" * 5), ("a" * 16, "a" * 10)]
+
+
+def _due_date_after_typing(made: WebEnv, text: str) -> str:
+    """The value the Git host's due date field (maxlength 10) shows after ``text``."""
+    made.reset(options={"task_id": START})
+    obs = made.step("goto [http://git.test/northwind/falcon-proxy/-/issues/new]")[0]
+    line = next(line for line in obs["axtree"].splitlines() if "textbox 'Due date'" in line)
+    field = line.split("]")[0].strip().lstrip("[")
+    obs = made.step(f"type [{field}] [{text}] [0]")[0]
+    line = next(line for line in obs["axtree"].splitlines() if "textbox 'Due date'" in line)
+    return line.split("value: ", 1)[1][1:-1]
+
+
+@pytest.mark.parametrize(("text", "kept"), MAX_LENGTH_CASES)
+def test_maxlength_counts_utf16_code_units(env, no_network, text, kept):
+    """An emoji is two code units of a maxlength in a browser: Chromium keeps 5 of 8 in a
+    maxlength="10" field, the in-process backend kept all 8."""
+    assert _due_date_after_typing(env, text) == kept
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize(("text", "kept"), MAX_LENGTH_CASES)
+def test_chromium_maxlength_counts_utf16_code_units(chromium, text, kept):
+    assert _due_date_after_typing(chromium, text) == kept

@@ -533,7 +533,7 @@ class InProcessBrowser(Browser):
             text = _one_line(text)
         max_length = element.get("maxlength")
         if max_length and max_length.isdigit():
-            text = text[: int(max_length)]
+            text = _at_most(text, int(max_length))
         if element.tag == "textarea":
             element.text = text + ("\n" if press_enter else "")
             self._focus_element(element)
@@ -640,6 +640,20 @@ def _one_line(text: str) -> str:
     dropped and every other one (CRLF, CR or LF) a space, as Chromium does
     (``TextFieldInputType::HandleBeforeTextInsertedEvent``)."""
     return text.rstrip("\r\n").replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
+
+
+def _at_most(text: str, max_length: int) -> str:
+    """``text`` cut to a ``maxlength`` as a browser cuts it: counted in UTF-16 code units
+    (an emoji is two), never splitting a surrogate pair (Blink's ``LimitLength``)."""
+    if len(text) <= max_length // 2:
+        return text
+    units = text.encode("utf-16-le", "surrogatepass")
+    if len(units) <= 2 * max_length:
+        return text
+    cut = units[: 2 * max_length]
+    if cut and 0xD800 <= int.from_bytes(cut[-2:], "little") <= 0xDBFF:
+        cut = cut[:-2]
+    return cut.decode("utf-16-le", "surrogatepass")
 
 
 def _option_facts(option: etree._Element) -> OptionFacts:
