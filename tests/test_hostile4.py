@@ -878,3 +878,15 @@ def test_maxlength_counts_utf16_code_units(env, no_network, text, kept):
 @pytest.mark.parametrize(("text", "kept"), MAX_LENGTH_CASES)
 def test_chromium_maxlength_counts_utf16_code_units(chromium, text, kept):
     assert _due_date_after_typing(chromium, text) == kept
+
+
+@pytest.mark.parametrize("url", ["/projects", "?q=1", "#top", "../x", "//evil.com/", "\\\\evil"])
+def test_a_relative_url_on_a_blank_tab_says_it_is_relative(fresh, no_network, url):
+    """It was taken as a host typed without http:// ("cannot open 'http://projects/'")."""
+    fresh.step("close_tab")
+    before = digest(fresh)
+    obs = fresh.step(f"goto [{url}]")[0]
+    assert "relative URL" in obs["last_action_error"] and obs["url"] == "about:blank"
+    assert digest(fresh) == before
+    assert fresh.step("goto [shop.test/]")[0]["url"] == "http://shop.test/"
+    assert fresh.step("goto [/cart]")[0]["last_action_error"] == ""  # relative to a page

@@ -233,14 +233,21 @@ def match_option(options: Sequence[OptionFacts], wanted: str) -> int | None:
 def resolve_url(text: str | None, current: str) -> URL | None:
     """The URL a ``goto`` means: placeholders expanded, relative to ``current``.
 
-    A scheme-less URL typed on a blank page is taken as ``http://`` (``shop.test/cart``).
-    Returns None when the text is not a valid URL (never raises).
+    A scheme-less URL typed on a blank page is taken as ``http://`` (``shop.test/cart``);
+    a relative one (``/cart``, ``?q=1``, ``#top``, ``../x``) has nothing to be relative to
+    there. Returns None when the text is not a valid URL (never raises).
     """
     text = expand_placeholders((text or "").strip())
     if current == BLANK_URL:
         url = parse_url(text)
-        return url if url is not None else parse_url("http://" + text) if text else None
+        if url is not None or not text or text.startswith(_RELATIVE_STARTS):
+            return url
+        return parse_url("http://" + text)
     return parse_url(text, base=current)
+
+
+_RELATIVE_STARTS = ("/", "\\", "?", "#", ".")
+"""How a URL relative to the current page starts (not a host typed without ``http://``)."""
 
 
 def reachable(url: URL, sites: Iterable[str]) -> bool:
@@ -266,7 +273,13 @@ def unreachable(url: str, sites: Iterable[str]) -> ActionError:
 
 
 def invalid_url(text: str) -> ActionError:
-    """The error for text that is not a URL (a bad host, port or IPv6 literal, ...)."""
+    """The error for text that is not a URL (a bad host, port or IPv6 literal, ...), or a
+    relative URL on a blank tab."""
+    if text.startswith(_RELATIVE_STARTS):
+        return ActionError(
+            f"cannot open {text[:80]!r}: a relative URL needs a page to be relative to, and "
+            "this tab is blank; give a whole URL such as http://shop.test/cart"
+        )
     return ActionError(
         f"cannot open {text[:80]!r}: it is not a valid URL (check the host, "
         "the port (0-65535) and any [IPv6] brackets)"
