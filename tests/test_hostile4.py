@@ -890,3 +890,40 @@ def test_a_relative_url_on_a_blank_tab_says_it_is_relative(fresh, no_network, ur
     assert digest(fresh) == before
     assert fresh.step("goto [shop.test/]")[0]["url"] == "http://shop.test/"
     assert fresh.step("goto [/cart]")[0]["last_action_error"] == ""  # relative to a page
+
+
+# -- envs share nothing; markup typed into a form is text ----------------------------------
+
+
+def test_a_write_a_logout_and_a_restore_stay_in_their_own_env(no_network):
+    first, second = WebEnv(tasks="all"), WebEnv(tasks="all")
+    listing = "goto [http://git.test/northwind/falcon-proxy/-/issues?sort=created_date]"
+    try:
+        for made in (first, second):
+            made.reset(options={"task_id": START})
+        untouched = digest(second)
+        first.step(f'api [POST] [{ISSUES}] [{{"title": "ONLY-IN-FIRST"}}]')
+        assert "ONLY-IN-FIRST" in first.step(listing)[0]["axtree"]
+        assert "ONLY-IN-FIRST" not in second.step(listing)[0]["axtree"]
+        assert digest(second) == untouched
+        saved = first.save_state()
+        obs = first.step("goto [http://git.test/]")[0]
+        sign_out = next(line for line in obs["axtree"].splitlines() if "button 'Sign out'" in line)
+        first.step(f"click [{sign_out.split(']')[0].strip().lstrip('[')}]")
+        assert "Sign out" not in first.step("goto [http://git.test/]")[0]["axtree"]
+        assert "Sign out" in second.step("goto [http://git.test/]")[0]["axtree"]
+        second.restore_state(saved)  # a clone: the first env's episode, in the second
+        assert "ONLY-IN-FIRST" in second.step(listing)[0]["axtree"]
+        assert "Sign out" not in first.step("goto [http://git.test/]")[0]["axtree"]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_markup_typed_into_a_form_is_shown_as_text(env, no_network):
+    hostile = '<b>bold</b><img src=x alt="INJECTED" onerror=alert(1)>'
+    title, _ = _issue_from_the_form(env, hostile, "<script>alert(1)</script>")
+    assert title == hostile
+    listing = "goto [http://git.test/northwind/falcon-proxy/-/issues?sort=created_date]"
+    axtree = env.step(listing)[0]["axtree"]
+    assert "<b>bold</b>" in axtree and "image 'INJECTED'" not in axtree
