@@ -1029,8 +1029,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
             The observation and info at the save (the observation byte-identical).
 
         Raises:
-            OptionError: the state is not an :class:`EpisodeState` of these sites, or
-                was saved on a world of another ``world_scale`` or by an env of another
+            OptionError: the state is not an :class:`EpisodeState` of these sites and
+                this backend, holds a field that :meth:`save_state` did not make (checked
+                before anything is restored: a refused state changes nothing), or was
+                saved on a world of another ``world_scale`` or by an env of another
                 ``reward_mode``.
         """
         if self._closed:
