@@ -396,15 +396,26 @@ _EXPLANATION = re.compile(
 )
 
 
+_TABLE_HEAD = re.compile(
+    r"^[ \t]*\|?[^\n|]*(?:\|[^\n|]*)+\|?[ \t]*\n"
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?:\n|$)",
+    re.MULTILINE,
+)
+"""A markdown table's header row and the rule under it ("| Order | Total |\n|---|---|"):
+column names, not content."""
+
+
 def strip_preamble(text: str) -> str:
-    """``text`` without an agent-style lead-in ("Based on the page, the answer is: ") and
-    without trailing paragraphs that explain how it was found ("\n\nI found this on
-    ..."); unchanged when nothing would remain."""
-    paragraphs = _PARAGRAPH.split(text)
+    """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
+    without the header of a markdown table ("| Username |\n|---|"), and without trailing
+    paragraphs that explain how it was found ("\n\nI found this on ..."); unchanged when
+    nothing would remain."""
+    body = _TABLE_HEAD.sub("", text) if "-" in text else text
+    paragraphs = _PARAGRAPH.split(body)
     if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):
-        text = paragraphs[0]
-    preamble = _PREAMBLE.match(text)
-    rest = text[preamble.end() :] if preamble else text
+        body = paragraphs[0]
+    preamble = _PREAMBLE.match(body)
+    rest = body[preamble.end() :] if preamble else body
     return rest if rest.strip() else text
 
 
