@@ -85,7 +85,9 @@ def _bare_item_match(alternatives: list[str], piece: str) -> bool:
     return False
 
 
-_LEAD_END = frozenset({"are", "is", "were", "was", "by", "has", "have", "had", "namely"})
+_LEAD_END = frozenset(
+    {"are", "is", "were", "was", "by", "has", "have", "had", "namely", "shows", "show"}
+)
 """The word a lead-in clause ends with before the first item ("The moderators are X");
 not "include": "the moderators include X and Y" need not name them all."""
 _OPEN_END = re.compile(r"(?:\.{3,}|…)\W*$")
@@ -149,8 +151,33 @@ def _match_run(alternatives: list[str], body: str, segs: list[Any], used: list[b
     return False
 
 
+_LAST_WORD = re.compile(r"[^\W_]+(?=\W*$)")
+
+
+def _without_shared_noun(body: str, items: list[list[str]]) -> str | None:
+    """``body`` without the noun said after every item ("the front view, the back view and
+    the top view" lists front, back and top), when no reference item has that word; None
+    when the items share no such noun."""
+    segs = segments(body)
+    ends = [_LAST_WORD.search(seg.text) for seg in segs]
+    if len(segs) < 2 or any(end is None for end in ends):
+        return None
+    words = {tokens(end.group(0))[0] for end in ends if end and tokens(end.group(0))}
+    reference = {t for item in items for alt in item for t in tokens(alt)}
+    if len(words) != 1 or words & reference or len(tokens(segs[0].text)) < 2:
+        return None
+    cut, pos = [], 0
+    for seg, end in zip(segs, ends, strict=True):
+        assert end is not None
+        cut += [body[pos : seg.start + end.start()], body[seg.start + end.end() : seg.end]]
+        pos = seg.end
+    return "".join(cut) + body[pos:]
+
+
 def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
     verdict = _match_body(text, _strip_preamble(text), items, inclusive)
+    if not verdict.passed and (plain := _without_shared_noun(text, items)) is not None:
+        verdict = _match_list(plain, items, inclusive)
     if verdict.passed or _strip_preamble(text) == text:
         return verdict
     # What looked like a lead-in may end the list instead ("X, Y; source: the page"):

@@ -18,6 +18,7 @@ from .strict import items_of
 from .text import (
     FILLER,
     NEGATIONS,
+    WEEKDAYS,
     clause_break,
     fold,
     has_negation,
@@ -100,10 +101,13 @@ def _usernames(context: EvalContext | None) -> list[str]:
 
 
 def _token_pattern(token: str, inflect: bool) -> str:
-    """Regex for one reference token; with ``inflect``, also its -d/-ed forms."""
+    """Regex for one reference token; with ``inflect``, also its -d/-ed forms (a weekday's
+    plural: "Wednesdays")."""
     if not inflect or len(token) < 4:
         return token_regex(token)
     forms = {token, token + "d", token + "ed"}
+    if token in WEEKDAYS:
+        forms.add(token + "s")
     if token.endswith("ed") and len(token) >= 6:
         forms |= {token[:-1], token[:-2]}
     elif token.endswith("d") and len(token) >= 5:
@@ -118,12 +122,13 @@ def _mark_reference(
     sentinel word (``inflect``: up to a -d/-ed ending), or None if it does not occur.
 
     The punctuation ``ref`` opens or closes with ("(615) 555-0194") goes with it, so a
-    bracket of the reference's own does not cut it off from a negation before it."""
+    bracket of the reference's own does not cut it off from a negation before it; so does
+    the forum's prefix of a user or forum name ("u/elenaa19", "/f/books")."""
     folded_ref = fold(ref).strip()
     lead = re.match(r"[^\w\s]*", folded_ref)
     trail = re.search(r"[^\w\s]*$", folded_ref)
     pattern = (
-        r"(?<![^\W_])"
+        r"(?<![^\W_])(?:/?[uf]/)?"
         + (f"(?:{re.escape(lead.group(0))})?" if lead and lead.group(0) else "")
         + r"[\W_]+".join(_token_pattern(t, inflect) for t in ref_tokens)
         + r"(?![^\W_])"
@@ -307,6 +312,8 @@ def _content_outside_asides(piece: str) -> list[str]:
 _NAME_AFTER = re.compile(r"[ \t]*[-–]?[ \t]*(\w+)")
 _GLUED_AFTER = re.compile(r"[-./_+][^\W_]")
 _GLUED_BEFORE = re.compile(r"[^\W_][-./_+]$")
+_NAME_PREFIX = re.compile(r"(?:^|[^\w/])/?[uf]/$", re.IGNORECASE)
+"""The forum's prefix of a user or forum name ("u/elenaa19", "/f/books"): no longer name."""
 
 
 def _extended(text: str, alt: str) -> bool:
@@ -321,8 +328,9 @@ def _extended(text: str, alt: str) -> bool:
     found = False
     for match in re.finditer(pattern, fold(text)):
         found = True
-        if _GLUED_AFTER.match(text, match.end()) or _GLUED_BEFORE.search(
-            text, max(0, match.start() - 2), match.start()
+        if _GLUED_AFTER.match(text, match.end()) or (
+            _GLUED_BEFORE.search(text, max(0, match.start() - 2), match.start())
+            and not _NAME_PREFIX.search(text[max(0, match.start() - 4) : match.start()])
         ):
             continue  # one longer code or word: "v0.3.0-rc1", "v0.3.0.1", "EL-60710-B"
         after = _NAME_AFTER.match(text, match.end())
@@ -455,7 +463,8 @@ def check_string(
         for alt in alternatives:
             if same_inflection(alt, text):
                 return ok(
-                    "string:inflection", f"{show(text)} equals {show(alt)} up to a -d/-ed ending"
+                    "string:inflection",
+                    f"{show(text)} equals {show(alt)} up to an ending (-d/-ed, or a weekday's -s)",
                 )
         verdict, reason = _phrase_verdict(text, alternatives)
         if verdict is not None:

@@ -259,15 +259,22 @@ def _same_dotted_numbers(a: str, b: str) -> bool:
     return dots_a <= cuts_b and dots_b <= cuts_a
 
 
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+"""Day names, whose plural says the same day ("on Wednesdays": every Wednesday)."""
+
+
 def _inflected(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long = sorted((a, b), key=len)
+    if short in WEEKDAYS:
+        return long == short + "s"
     return len(short) >= 4 and long in (short + "d", short + "ed")
 
 
 def same_inflection(a: str, b: str) -> bool:
-    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed")."""
+    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed"), or a
+    weekday's plural ("Wednesdays")."""
     ta, tb = tokens(a), tokens(b)
     return bool(ta) and len(ta) == len(tb) and all(map(_inflected, ta, tb))
 
