@@ -35,6 +35,8 @@ _INCIDENTAL_TEXT = (
     "do not show",
     "does not display",
     "do not display",
+    "need to be",
+    "needs to be",
 )
 """Phrases that say something is missing, which a report of work done may say too ("Done,
 nothing else to do"); the others in :data:`_INFEASIBLE_PHRASES` say the task itself cannot
@@ -72,6 +74,16 @@ _INFEASIBLE_PHRASES = [
         "no way",
         "not allowed",
         "not permitted",
+        "permission denied",
+        "access denied",
+        "access is denied",
+        "not authorized",
+        "not authorised",
+        "unauthorized",
+        "unauthorised",
+        "forbidden",
+        "insufficient permissions",
+        "insufficient permission",
         "does not let",
         "do not let",
         "did not let",
@@ -116,6 +128,11 @@ _VALUE_GIVEN = re.compile(
 """An infeasibility claim that still states a value ("None are negative, the answer is 5")."""
 
 
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+"""A bracketed aside: an infeasibility said only there ("You have 0 points (the shop has
+no loyalty program)") qualifies the answer outside it."""
+
+
 def is_na(refs: dict) -> bool:
     for key in ("fuzzy_match", "exact_match"):
         value = refs.get(key)
@@ -152,6 +169,12 @@ def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
             f"the task is infeasible but {show(text)} gives an answer ({show(value.group(0))})",
         )
     said = _infeasibility_phrases(text)
+    outside = _ASIDE.sub(" ", text)
+    if said and tokens(outside) and not _infeasibility_phrases(outside):
+        return fail(
+            "infeasible:not-stated",
+            f"the task is infeasible but {show(text)} says so only in brackets, beside its answer",
+        )
     if said:
         done = _DONE.search(text)
         if done and not _NOT_DONE.search(text) and _INCIDENTAL.issuperset(said):

@@ -12,6 +12,7 @@ from .text import (
     find_phrase,
     negated_at,
     only_filler,
+    quantity_remark,
     same_text,
     segments,
     split_or,
@@ -186,6 +187,12 @@ def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
     return whole if whole.passed else verdict
 
 
+def _table_row(body: str, pos: int) -> int:
+    """Where the markdown table row holding offset ``pos`` starts, or -1 off a table."""
+    start = body.rfind("\n", 0, pos) + 1
+    return start if body[start:].lstrip(" \t").startswith("|") else -1
+
+
 def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -> Verdict:
     segs = segments(body)
     used = [False] * len(segs)
@@ -212,6 +219,10 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
             matched.append(alternatives)
         else:
             missing.append(alternatives[0])
+    # A figure in a table row of a matched item is a column about it ("| Wok | $39.99 |"),
+    # where the reference has no figures.
+    figures = not any(c.isdigit() for item in items for alt in item for c in alt)
+    rows = {r for j, seg in enumerate(segs) if used[j] and (r := _table_row(body, seg.start)) >= 0}
     extra = [
         seg.text.strip()
         for j, seg in enumerate(segs)
@@ -219,6 +230,7 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
         and not only_filler(tokens(seg.text))
         and not _remark_clause(seg.text)
         and not any(_item_match(m, seg.text) for m in matched)
+        and not (figures and quantity_remark(seg.text) and _table_row(body, seg.start) in rows)
     ]
     wanted = [i[0] for i in items]
     if missing:

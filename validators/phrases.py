@@ -122,13 +122,12 @@ def _mark_reference(
     sentinel word (``inflect``: up to a -d/-ed ending), or None if it does not occur.
 
     The punctuation ``ref`` opens or closes with ("(615) 555-0194") goes with it, so a
-    bracket of the reference's own does not cut it off from a negation before it; so does
-    the forum's prefix of a user or forum name ("u/elenaa19", "/f/books")."""
+    bracket of the reference's own does not cut it off from a negation before it."""
     folded_ref = fold(ref).strip()
     lead = re.match(r"[^\w\s]*", folded_ref)
     trail = re.search(r"[^\w\s]*$", folded_ref)
     pattern = (
-        r"(?<![^\W_])(?:/?[uf]/)?"
+        r"(?<![^\W_])"
         + (f"(?:{re.escape(lead.group(0))})?" if lead and lead.group(0) else "")
         + r"[\W_]+".join(_token_pattern(t, inflect) for t in ref_tokens)
         + r"(?![^\W_])"
@@ -312,8 +311,6 @@ def _content_outside_asides(piece: str) -> list[str]:
 _NAME_AFTER = re.compile(r"[ \t]*[-–]?[ \t]*(\w+)")
 _GLUED_AFTER = re.compile(r"[-./_+][^\W_]")
 _GLUED_BEFORE = re.compile(r"[^\W_][-./_+]$")
-_NAME_PREFIX = re.compile(r"(?:^|[^\w/])/?[uf]/$", re.IGNORECASE)
-"""The forum's prefix of a user or forum name ("u/elenaa19", "/f/books"): no longer name."""
 
 
 def _extended(text: str, alt: str) -> bool:
@@ -328,9 +325,8 @@ def _extended(text: str, alt: str) -> bool:
     found = False
     for match in re.finditer(pattern, fold(text)):
         found = True
-        if _GLUED_AFTER.match(text, match.end()) or (
-            _GLUED_BEFORE.search(text, max(0, match.start() - 2), match.start())
-            and not _NAME_PREFIX.search(text[max(0, match.start() - 4) : match.start()])
+        if _GLUED_AFTER.match(text, match.end()) or _GLUED_BEFORE.search(
+            text, max(0, match.start() - 2), match.start()
         ):
             continue  # one longer code or word: "v0.3.0-rc1", "v0.3.0.1", "EL-60710-B"
         after = _NAME_AFTER.match(text, match.end())

@@ -412,6 +412,18 @@ _TABLE_HEAD = re.compile(
 column names, not content."""
 
 
+_NAME_PREFIX = re.compile(r"(?<![\w/])/?[uf]/(?=[^\W\d_])", re.IGNORECASE)
+"""The forum's prefix of a user or forum name ("u/elenaa19", "/f/books")."""
+
+
+def strip_name_prefixes(text: str, references: Iterable[str]) -> str:
+    """``text`` without the forum's prefixes of user and forum names ("u/elenaa19" is the
+    user elenaa19), unless a reference writes one itself."""
+    if "/" not in text or any(_NAME_PREFIX.search(str(r)) for r in references):
+        return text
+    return _NAME_PREFIX.sub("", text)
+
+
 def strip_preamble(text: str) -> str:
     """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
     without the header of a markdown table ("| Username |\n|---|"), and without trailing
