@@ -56,8 +56,9 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     Placeholders are expanded; scheme and host are case-folded (http and https are the
     same page; any other scheme, such as ssh, is kept apart); default ports, the
     fragment, a trailing slash, percent-encoding in the path, repeated slashes, dot
-    segments ("/./search") and blank query values are ignored; query parameters become a sorted multiset. A scheme-less
-    ``host.test/path`` gets ``http://``; a bare ``/path`` is resolved against ``base``.
+    segments ("/./search") and blank query values are ignored; query parameters become
+    a sorted multiset. A scheme-less ``host.test/path`` gets ``http://``; a bare
+    ``/path`` is resolved against ``base``.
     """
     url = expand(str(url).strip(), context)
     if url.startswith("/") and not url.startswith("//") and base:
