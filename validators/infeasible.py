@@ -123,9 +123,12 @@ _NOT_DONE = re.compile(
 _VALUE_GIVEN = re.compile(
     r"\b(?:the\s+)?(?:answer|result|total|count)\s+(?:is|would\s+be|=)\s*:?\s*"
     r"(?!n\s*/?\s*a\b|none\b|nothing\b|not\b|no\b|unavailable\b|unknown\b|impossible\b)"
-    r"[$€£]?\d[\d,.]*"
+    r"[$€£]?\d[\d,.]*|"
+    r"\b(?:but|however|though|although|yet)\b[^.;:!?]{0,60}?\b(?:you\s+have|there\s+(?:is|are)|"
+    r"it\s+is|it's|costs?|is|are|was|were)\s+(?:about\s+|only\s+)?[$€£]?\d[\d,.]*"
 )
-"""An infeasibility claim that still states a value ("None are negative, the answer is 5")."""
+"""An infeasibility claim that still states a value ("None are negative, the answer is 5",
+"Access denied, but you have 120 points")."""
 
 
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")

@@ -11,9 +11,10 @@ import json
 from functools import cache
 from pathlib import Path
 
+import lxml.html
 import pytest
 
-from webenv.validators import EvalContext, check_answer, check_url
+from webenv.validators import EvalContext, check_answer, check_program_html, check_url
 
 TASKS = Path(__file__).resolve().parents[2] / "tasks"
 
@@ -930,4 +931,152 @@ URL_CASES = [
 @pytest.mark.parametrize(("task_id", "url", "expected"), URL_CASES)
 def test_url_verdict(task_id: str, url: str, expected: bool) -> None:
     verdict = check_url(url, _specs()[task_id], context=EvalContext(url=url))
+    assert verdict.passed is expected, (verdict.rule, verdict.explanation)
+
+
+# A third batch: wrong answers aimed at the classes probe round 4 fixed (a fix that lets
+# them through is no fix), and page contents for program_html tasks.
+ANSWERS_3: dict[str, list[tuple[str, bool, str]]] = {
+    "shop_admin/low-stock-count/0": [  # 47
+        ("fewer than 47", F, "the reference as a bound"),
+        ("47 or more", F, "the reference as a bound"),
+        ("47 products (at least)", F, "bound after"),
+        ("more than 40 - 47 exactly", T, "a bound on another figure, then the value"),
+        ("more than 40", F, "only a bound"),
+        ("46 products have fewer than 10 units in stock.", F, "wrong count beside a condition"),
+        ("47 products have fewer than 10 units, or 52 counting 10 itself", F, "second count"),
+        ("12 out of more than 100 products", F, "wrong value beside a bound"),
+    ],
+    "shop_admin/big-orders-year/0": [  # 14
+        ("About 14 orders were over $500.", F, "estimate of the value, condition beside"),
+        ("Over 14 orders had a grand total of $500 or more.", F, "bound on the value"),
+        ("13 orders had a grand total of $500 or more.", F, "wrong value, condition"),
+    ],
+    "shop/order-item-count/0": [  # 6
+        ("half a dozen or so", F, "estimate"),
+        ("a dozen", F, "12"),
+    ],
+    "shop_admin/canceled-orders-period/1": [  # 12
+        ("11 canceled orders in Q1 2024", F, "wrong value, quarter echoed"),
+        ("12 in H1 2024", T, "half-year echoed"),
+    ],
+    "forum/sidebar-weekly-thread/0": [  # Wednesday
+        ("Wednesdays or Fridays", F, "two days"),
+        ("Thursdays", F, "another day"),
+    ],
+    "forum/latest-message-sender/0": [  # elenaa19
+        ("u/elena19", F, "another user with the prefix"),
+        ("u/elenaa19 or u/sara.morgan", F, "hedge with prefixes"),
+        ("not u/elenaa19", F, "negated"),
+    ],
+    "forum/forum-moderators/1": [
+        ("u/cedar_lucy, u/jonah.carter", F, "partial with prefixes"),
+        ("u/cedar_lucy, u/jonah.carter, u/noah.jensen, u/falcon_ian", F, "extra with prefixes"),
+    ],
+    "shop/photo-views/0": [  # front, back, top
+        ("the front view, the back view, the top view and the side view", F, "extra, shared noun"),
+        ("the front view and the back view", F, "partial, shared noun"),
+        ("It shows the front and the back.", F, "partial after 'shows'"),
+    ],
+    "shop/wishlist-items/0": [
+        (
+            "| Product | Price |\n|---|---|\n| Saltmarsh Non-Stick Wok | $39.99 |\n"
+            "| Deskwise Metal Mesh Desk Organiser | $24.99 |\n| Starling Stunt Scooter | $89.00 |",
+            F,
+            "table with one product missing",
+        ),
+        (
+            "| Product | Price |\n|---|---|\n| Saltmarsh Non-Stick Wok | $39.99 |\n"
+            "| Deskwise Metal Mesh Desk Organiser | $24.99 |\n| Starling Stunt Scooter | $89.00 |\n"
+            "| Trailmark Junior Beach Towel | $14.50 |\n| Ember Japanese Whisk | $9.99 |",
+            F,
+            "table with an extra product",
+        ),
+    ],
+    "shop/order-total/1": [  # $278.94
+        ("| Order | Grand total |\n|---|---|\n| #100601 | $287.94 |", F, "table, wrong value"),
+        (
+            "| Order | Grand total |\n|---|---|\n| #100601 | $278.94 |\n| #100602 | $12.00 |",
+            F,
+            "table with a second order's total",
+        ),
+    ],
+    "shop/order-month/0": [  # December 2023
+        ("in the month of November 2023", F, "wrong month, 'month of'"),
+    ],
+    "shop/infeasible-loyalty-points/0": [
+        ("N/A (there is no loyalty program)", T, "N/A with an aside"),
+        ("Done (permission denied)", F, "done outside the aside"),
+        ("Access denied, but you have 120 points.", F, "a value beside the claim"),
+    ],
+    "shop/infeasible-change-username/0": [
+        ("Done. Your username needs to be unique, so I picked emma.l.", F, "claims done"),
+        ("I changed it; the old name is not shown anymore.", F, "claims done"),
+    ],
+}
+
+CASES_3 = [
+    pytest.param(task_id, answer, expected, id=f"{task_id}|{answer[:40]}|{why}")
+    for task_id, rows in ANSWERS_3.items()
+    for answer, expected, why in rows
+]
+
+
+@pytest.mark.parametrize(("task_id", "answer", "expected"), CASES_3)
+def test_lenient_verdict_against_the_fixes(task_id: str, answer: str, expected: bool) -> None:
+    verdict = check_answer(answer, _specs()[task_id])
+    assert verdict.passed is expected, (verdict.rule, verdict.explanation)
+
+
+# program_html: what the located element shows after the agent's edit -> lenient verdict.
+PAGES: dict[str, tuple[str, list[tuple[str, bool, str]]]] = {
+    "shop_admin/update-price/0": (  # dd.price exact "$44.50"
+        '<dl><dd class="price">{}</dd></dl>',
+        [
+            ("$44.50", T, "exact"),
+            ("44.50", T, "no symbol"),
+            ("$44.05", F, "wrong cents"),
+            ("$45.50", F, "wrong dollars"),
+        ],
+    ),
+    "githost/edit-description/0": (  # exact "Lints feature flag definitions before ..."
+        '<main><p class="description">{}</p></main>',
+        [
+            ("Lints feature flag definitions before they reach production.", T, "exact"),
+            ("  Lints feature flag definitions before they reach production. ", T, "spaces"),
+            ("Lints feature flag definitions before they reach production", T, "no period"),
+            ("Lints feature flag definitions.", F, "truncated"),
+            ("Lints feature flags definitions before they reach staging.", F, "changed"),
+        ],
+    ),
+    "forum/edit-biography/0": (  # must_include the new biography
+        '<div class="biography">{}</div>',
+        [
+            ("Gravel rider, espresso nerd and amateur photographer in Portland.", T, "exact"),
+            ("gravel rider, espresso nerd and amateur photographer in portland.", T, "case"),
+            ("Gravel rider and amateur photographer in Portland.", F, "words dropped"),
+            ("Road rider, espresso nerd and amateur photographer in Portland.", F, "changed"),
+        ],
+    ),
+    "shop/apply-coupon/0": (  # whole page must_include "SAVE10"
+        "<main><p>{}</p></main>",
+        [
+            ("Coupon SAVE10 applied.", T, "applied"),
+            ("Discount (SAVE10): -$5.00", T, "in the totals"),
+            ("Coupon SAVE100 applied.", F, "another, longer code"),
+        ],
+    ),
+}
+
+PAGE_CASES = [
+    pytest.param(task_id, template.format(content), expected, id=f"{task_id}|{content}|{why}")
+    for task_id, (template, rows) in PAGES.items()
+    for content, expected, why in rows
+]
+
+
+@pytest.mark.parametrize(("task_id", "html", "expected"), PAGE_CASES)
+def test_program_html_verdict(task_id: str, html: str, expected: bool) -> None:
+    page = lxml.html.fromstring(f"<html><body>{html}</body></html>")
+    verdict = check_program_html(_specs()[task_id], EvalContext(fetch_page=lambda url: page))
     assert verdict.passed is expected, (verdict.rule, verdict.explanation)
