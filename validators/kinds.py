@@ -294,6 +294,13 @@ _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _MEASURED = frozenset({"duration", "distance"})
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_PART_OF = re.compile(
+    r"[,;]?\s*(?:\b(?:which|that)\s+includes?|\bincluding|\bincl\.|\binclusive\s+of|"
+    r"\bexcluding|\bexcl\.)[^.;:()\n]*",
+    re.IGNORECASE,
+)
+"""A part of the value named after it ("$278.94, which includes $5.00 shipping",
+"$278.94 including $5.00 shipping"): a remark, as an aside in brackets is."""
 _CONCLUSION = re.compile(
     r"=|[,;.:]\s*(?:so|therefore|thus|hence|that\s+makes|which\s+(?:gives|makes|comes\s+to))\b"
     r"|\b(?:for\s+a\s+total\s+of|giving(?:\s+a\s+total\s+of)?)\b",
@@ -401,7 +408,8 @@ def _qualified_value(
 ) -> Any:
     """The value a qualifier applies to: the first one after a qualifier written before
     it ("fewer than 10"), the last one before a qualifier written after it ("$500 or
-    more"); None when none is read."""
+    more"); None when it qualifies none of this kind ("July 19, 2020 (about 4 years
+    ago)")."""
     if after:
         value_end = _VALUE_END_AT.match(folded, match.start())
         end = value_end.end() if value_end else match.start() + 1
@@ -425,7 +433,7 @@ def _qualified(
     """The failure of a value stated as something else than the value: a range of days,
     a negated URL, a bound, a negation or an estimate; None when it is stated plainly.
     A qualifier of another value than the reference's ("14 orders had a total of $500
-    or more") is a condition, not the answer's."""
+    or more"), or of none of the answer's kind, is not the answer's."""
     folded = fold(text)
     if kind.name == "date" and (span := _day_range(folded, value)):
         return fail("date:ambiguous", f"answer {show(text)} gives the range {span}, not one date")
@@ -445,10 +453,8 @@ def _qualified(
     for after, pattern in ((False, _QUALIFIED), (True, _QUALIFIED_AFTER)):
         for q in pattern.finditer(folded):
             qualified = _qualified_value(kind, folded, q, after, hint, context)
-            if qualified is not None and not any(
-                kind.equal(qualified, r) for g in groups for r in g
-            ):
-                continue  # it qualifies another value: a condition
+            if qualified is None or not any(kind.equal(qualified, r) for g in groups for r in g):
+                continue  # it qualifies another value (a condition) or none of this kind
             return fail(
                 f"{kind.name}:qualified",
                 f"answer {show(text)} gives {wanted} only "
@@ -493,12 +499,13 @@ def check_typed(
         # count; money alone still fails (the groups matched a value without it).
         extra = [v for v in extra if v.currency is None]
     if extra and kind.name in _QUANTITIES:
-        # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") qualify the
-        # answer, and values worked out to a conclusion ("$150.00 - $38.50 = $111.50",
-        # "... costs $38.50, so the difference is $111.50") lead to it; they are no rival
-        # when the text outside the brackets, or the conclusion, is unambiguous; so are
-        # bounds repeated from the question ("47 products have fewer than 10 units").
-        outside = _ASIDE.sub(" ", text)
+        # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") or a clause
+        # naming a part of it ("..., which includes $5.00 shipping") qualify the answer,
+        # and values worked out to a conclusion ("$150.00 - $38.50 = $111.50", "... costs
+        # $38.50, so the difference is $111.50") lead to it; they are no rival when the
+        # text outside the brackets and such clauses, or the conclusion, is unambiguous;
+        # nor are bounds repeated from the question ("47 products have fewer than 10 units").
+        outside = _PART_OF.sub(" ", _ASIDE.sub(" ", text))
         conclusion = _CONCLUSION.split(text)
         unbounded = _BOUND.sub(" ", text)
         for main_text in (outside, conclusion[-1] if len(conclusion) > 1 else text, unbounded):

@@ -120,10 +120,18 @@ def _framed_match(alternatives: list[str], piece: str, *, lead: bool, tail: bool
     return False
 
 
+_DASH_LEAD = re.compile(r"^[^\n]*?\b(?:[a-z]+s|are|is|were|was)\s[-–—]\s")
+"""A lead-in ended by a spaced dash, whose last word names the items (a lower-case
+plural: "Space moderators - X, Y") or is a verb; an item before a dash ("Ember Whisk -
+X, Y") is no lead-in."""
+
+
 def _strip_preamble(text: str) -> str:
     head, sep, tail = text.partition(":")
     if sep and tokens(tail) and len(tokens(head)) <= 10 and "//" not in tail[:2]:
         return tail
+    if (lead := _DASH_LEAD.match(text)) and len(tokens(lead.group(0))) <= 10:
+        return text[lead.end() :]
     return text
 
 

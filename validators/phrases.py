@@ -271,11 +271,17 @@ def _qualifier(segment: str) -> bool:
     return text in _US_STATES or text in _TWO_WORD_STATES
 
 
+_RUNNER_UP = frozenset({"followed", "ahead", "beating"})
+"""First words of a clause that ranks another below the answer ("X (9), followed by Y
+(7)", "X, ahead of Y"): a runner-up, not a rival."""
+
+
 def _competitor(
     marked: str, ref_len: int, remarks: frozenset[tuple[str, ...]] = frozenset()
 ) -> str | None:
     """A list segment besides the reference's that looks like a competing answer
-    (``remarks``: the tokens of the answer's figures said beside it, which are not)."""
+    (``remarks``: the tokens of the answer's figures said beside it, which are not; nor
+    is a runner-up ranked below the reference after it)."""
     seen_reference = False
     for seg in segments(marked):
         toks = tokens(seg.text)
@@ -287,6 +293,8 @@ def _competitor(
             continue
         if toks[0] in NEGATIONS:
             continue  # "X, not Y": an exclusion, not a rival
+        if seen_reference and toks[0] in _RUNNER_UP:
+            continue  # "X (9), followed by Y (7)"
         if seen_reference and _qualifier(seg.text):
             continue
         if tuple(toks) in remarks:

@@ -1015,9 +1015,102 @@ ANSWERS_3: dict[str, list[tuple[str, bool, str]]] = {
     ],
 }
 
+# A fourth batch: breakdowns, remarks that name a runner-up, and refusals in plain words.
+ANSWERS_4: dict[str, list[tuple[str, bool, str]]] = {
+    "shop/order-total/1": [  # $278.94
+        ("The total was $278.94, which includes $5.00 shipping.", T, "which-includes clause"),
+        (
+            "Subtotal $273.94, shipping $5.00, grand total $278.94",
+            F,
+            "a breakdown: three amounts, none singled out by the spec",
+        ),
+        ("$278.94 total ($273.94 + $5.00 shipping)", T, "breakdown in an aside"),
+    ],
+    "forum/user-join-date/0": [  # July 19, 2020
+        ("July 19, 2020 (about 4 years ago)", T, "aside with a figure"),
+    ],
+    "forum/forum-moderators/1": [
+        ("cedar_lucy, jonah.carter and noah.jensen are the moderators.", T, "tail clause"),
+        ("The Space forum is moderated by cedar_lucy, jonah.carter and noah.jensen.", T, "by"),
+        ("Space moderators - cedar_lucy, jonah.carter, noah.jensen", T, "dash lead"),
+    ],
+    "shop/cheapest-in-category/0": [  # Orbit Noise-Cancelling Earphones
+        (
+            "The cheapest product in Headphones is the Orbit Noise-Cancelling Earphones.",
+            T,
+            "sentence",
+        ),
+        (
+            "In the Headphones category, the cheapest is Orbit Noise-Cancelling Earphones "
+            "at $19.99.",
+            T,
+            "sentence with price",
+        ),
+    ],
+    "shop_admin/most-viewed-product/0": [  # Meridian Organic Oxford Shirt
+        (
+            "The most viewed product is Meridian Organic Oxford Shirt with 1,234 views.",
+            T,
+            "sentence with a figure",
+        ),
+        (
+            "Meridian Organic Oxford Shirt (1,234 views), then Harbor Slim Jeans (980)",
+            F,
+            "names the runner-up as a second item",
+        ),
+    ],
+    "shop_admin/category-most-products/0": [  # Travel Guides
+        ("Travel Guides is the subcategory with the most products (18).", T, "sentence"),
+    ],
+    "githost/top-committer-month/0": [  # Alex Chen
+        (
+            "Alex Chen made the most commits (9), followed by Samir Bauer (7).",
+            T,
+            "runner-up after 'followed by'",
+        ),
+    ],
+    "shop_admin/top-reviewer/0": [  # Grace Smith
+        ("Grace Smith, with 12 published reviews", T, "figure remark"),
+    ],
+    "forum/image-post-kind/0": [  # Yes
+        ("Yes it is", T, "yes it is"),
+        ("That's right, it's a bar chart.", T, "that's right"),
+    ],
+    "shop/infeasible-missing-product/0": [
+        (
+            "I'm sorry, but I can't find a product called Acme Quantum Teleporter in the shop.",
+            T,
+            "can't find",
+        ),
+        ("No results for 'Acme Quantum Teleporter'.", T, "no results"),
+        ("There's no product by that name.", T, "there is no"),
+        (
+            "The Acme Quantum Teleporter doesn't appear to exist in the shop.",
+            T,
+            "doesn't appear to exist",
+        ),
+        ("The shop does not sell an Acme Quantum Teleporter.", T, "does not sell"),
+        ("$99.00", F, "a price"),
+        ("It costs $99.00.", F, "a price in a sentence"),
+        ("I couldn't find it at first, but it is $99.00.", F, "found after all"),
+    ],
+    "shop/infeasible-tracking-number/0": [
+        ("Tracking numbers aren't available for this order.", T, "not available"),
+        ("The shop doesn't provide tracking numbers for orders.", T, "doesn't provide"),
+        ("1Z999AA10123456784", F, "a tracking number"),
+    ],
+    "forum/infeasible-followers/0": [
+        ("The forum has no follower feature.", T, "has no"),
+        ("0", F, "zero"),
+        ("You have 0 followers.", F, "a count"),
+    ],
+}
+
+
 CASES_3 = [
     pytest.param(task_id, answer, expected, id=f"{task_id}|{answer[:40]}|{why}")
-    for task_id, rows in ANSWERS_3.items()
+    for table in (ANSWERS_3, ANSWERS_4)
+    for task_id, rows in table.items()
     for answer, expected, why in rows
 ]
 
