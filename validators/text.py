@@ -424,12 +424,28 @@ def strip_name_prefixes(text: str, references: Iterable[str]) -> str:
     return _NAME_PREFIX.sub("", text)
 
 
+_ANSWER_TAG = re.compile(
+    r"<(answer|final_answer|final-answer|output|result)>(.*?)</\1>", re.IGNORECASE | re.DOTALL
+)
+"""An answer wrapped in a tag, as LLM agents write it ("<think>...</think><answer>X</answer>")."""
+_ANSWER_LINE = re.compile(
+    r"^[ \t>#*_-]*(?:final\s+)?answer\s*(?:\*\*|__)?\s*[:=]", re.IGNORECASE | re.MULTILINE
+)
+"""A line that opens with an answer label ("Final answer: 67", "**Answer:** 67")."""
+
+
 def strip_preamble(text: str) -> str:
     """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
-    without the header of a markdown table ("| Username |\n|---|"), and without trailing
-    paragraphs that explain how it was found ("\n\nI found this on ..."); unchanged when
-    nothing would remain."""
-    body = _TABLE_HEAD.sub("", text) if "-" in text else text
+    without the working before a single answer line or outside an answer tag ("Step 1:
+    ...\nAnswer: 67", "<answer>67</answer>"), without the header of a markdown table ("|
+    Username |\n|---|"), and without trailing paragraphs that explain how it was found
+    ("\n\nI found this on ..."); unchanged when nothing would remain."""
+    body = text
+    if "<" in body and (tags := _ANSWER_TAG.findall(body)):
+        body = tags[-1][1]
+    elif len(labels := list(_ANSWER_LINE.finditer(body))) == 1:
+        body = body[labels[0].start() :]
+    body = _TABLE_HEAD.sub("", body) if "-" in body else body
     paragraphs = _PARAGRAPH.split(body)
     if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):
         body = paragraphs[0]

@@ -1107,9 +1107,91 @@ ANSWERS_4: dict[str, list[tuple[str, bool, str]]] = {
 }
 
 
+# A fifth batch: answer packaging of LLM agents (tags, headings, quotes, step traces).
+ANSWERS_5: dict[str, list[tuple[str, bool, str]]] = {
+    "forum/forum-subscribers/0": [  # 67
+        (
+            "Step 1: opened the forum list (10 forums).\nStep 2: Movies shows 67 subscribers.\n"
+            "Answer: 67",
+            T,
+            "step trace, then the answer",
+        ),
+        ("**Answer:** 67", T, "bold label"),
+        ("### Answer\n67", T, "heading"),
+        ("Answer = 67", T, "equals label"),
+        ("> 67", T, "blockquote"),
+        ("67 \u2705", T, "check mark"),
+        ("<answer>67</answer>", T, "xml tags"),
+        ("[67]", T, "brackets"),
+        ("67 subscribers as of 2024-06-01", T, "as-of date"),
+        ("sixty-seven (67)", T, "words and digits"),
+        ("<answer>68</answer>", F, "xml tags, wrong"),
+        ("67 - sorry, 68", F, "corrected to a wrong value"),
+        ("Step 1: Movies shows 67 subscribers.\nAnswer: 68", F, "trace, wrong final"),
+    ],
+    "shop/product-price/0": [  # $44.99
+        ("$44.99 (incl. VAT)", T, "incl. aside"),
+        ("Cost: 44.99", T, "label, bare"),
+        ("The price is 44.99.", T, "bare in a sentence"),
+        ("USD44.99", T, "glued code"),
+        ("$44.99 USD (about \u20ac41)", T, "conversion in an aside"),
+        ("<answer>$44.99</answer>", T, "xml tags"),
+        ("44.99%", F, "percent"),
+    ],
+    "forum/user-join-date/0": [  # July 19, 2020
+        ("<answer>2020-07-19</answer>", T, "xml tags"),
+        ("Date: 19/07/2020", T, "European numeric"),
+        ("2020-07-19 (Sunday)", T, "weekday aside"),
+        ("07-19-2020", T, "dashed US"),
+        ("July 19 2020", T, "no comma"),
+        ("07/19/2019", F, "wrong year"),
+        ("July 9, 2020", F, "wrong day"),
+    ],
+    "forum/forum-moderators/1": [
+        ("<answer>cedar_lucy, jonah.carter, noah.jensen</answer>", T, "xml tags"),
+        (
+            "cedar_lucy\njonah.carter\nnoah.jensen\n\nThese are listed in the forum sidebar.",
+            T,
+            "lines, then a note",
+        ),
+        ("3 moderators: cedar_lucy, jonah.carter, noah.jensen", T, "count lead"),
+        ("<answer>cedar_lucy, jonah.carter</answer>", F, "xml tags, partial"),
+    ],
+    "shop/default-address-city/0": [  # Austin
+        ("<answer>Austin</answer>", T, "xml tags"),
+        ("Austin, TX", T, "state"),
+        ("Austin, Texas, USA", T, "state and country"),
+        ("Austin (78701)", T, "zip in an aside"),
+        ("Dallas", F, "another city"),
+        ("Austin or Dallas", F, "hedge"),
+        ("not Austin", F, "negated"),
+    ],
+    "shop/product-sku/0": [  # EL-60710
+        ("EL-60710 (Kestrel Magnetic Car Charger)", T, "product in an aside"),
+        ("<answer>EL-60710</answer>", T, "xml tags"),
+    ],
+    "shop/newsletter-status/0": [  # No
+        ("<answer>No</answer>", T, "xml tags"),
+        ("**No**", T, "bold"),
+        ("No, you're not.", T, "contraction"),
+        ("Nope, not subscribed", T, "slang and phrase"),
+        ("Yes, you are.", F, "opposite"),
+        ("No - wait, yes", F, "corrected to the opposite"),
+    ],
+    "shop/infeasible-loyalty-points/0": [
+        ("<answer>N/A</answer>", T, "xml tags"),
+        ("**N/A**", T, "bold"),
+        ("Answer: N/A", T, "label"),
+        ("N/A.", T, "full stop"),
+        ("Not available", T, "not available"),
+        ("N/A? Maybe 3", F, "hedged value"),
+    ],
+}
+
+
 CASES_3 = [
     pytest.param(task_id, answer, expected, id=f"{task_id}|{answer[:40]}|{why}")
-    for table in (ANSWERS_3, ANSWERS_4)
+    for table in (ANSWERS_3, ANSWERS_4, ANSWERS_5)
     for task_id, rows in table.items()
     for answer, expected, why in rows
 ]
