@@ -427,7 +427,8 @@ def strip_name_prefixes(text: str, references: Iterable[str]) -> str:
 _ANSWER_TAG = re.compile(
     r"<(answer|final_answer|final-answer|output|result)>(.*?)</\1>", re.IGNORECASE | re.DOTALL
 )
-"""An answer wrapped in a tag, as LLM agents write it ("<think>...</think><answer>X</answer>")."""
+"""An answer wrapped in a tag, as LLM agents write it ("<think>...</think><answer>X</answer>");
+read when it is the only one and ends the text."""
 _ANSWER_LINE = re.compile(
     r"^[ \t>#*_-]*(?:final\s+)?answer\s*(?:\*\*|__)?\s*[:=]", re.IGNORECASE | re.MULTILINE
 )
@@ -436,13 +437,14 @@ _ANSWER_LINE = re.compile(
 
 def strip_preamble(text: str) -> str:
     """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
-    without the working before a single answer line or outside an answer tag ("Step 1:
-    ...\nAnswer: 67", "<answer>67</answer>"), without the header of a markdown table ("|
-    Username |\n|---|"), and without trailing paragraphs that explain how it was found
-    ("\n\nI found this on ..."); unchanged when nothing would remain."""
+    without the working before a single answer line or a closing answer tag ("Step 1:
+    ...\nAnswer: 67", "<think>...</think><answer>67</answer>"), without the header of a
+    markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
+    how it was found ("\n\nI found this on ..."); unchanged when nothing would remain."""
     body = text
-    if "<" in body and (tags := _ANSWER_TAG.findall(body)):
-        body = tags[-1][1]
+    if "<" in body and len(tags := list(_ANSWER_TAG.finditer(body))) == 1:
+        if not body[tags[0].end() :].strip():  # the tag ends the answer
+            body = tags[0].group(2)
     elif len(labels := list(_ANSWER_LINE.finditer(body))) == 1:
         body = body[labels[0].start() :]
     body = _TABLE_HEAD.sub("", body) if "-" in body else body
