@@ -169,6 +169,7 @@ def _lenient(
         protected,
         answer_type,
         slash=answer_type != "list",
+        paths=answer_type != "string",
     )
     if verdict.passed and stripped != text:  # what was stripped may hedge too
         return guard_hedges(
@@ -179,6 +180,7 @@ def _lenient(
             protected,
             answer_type,
             slash=answer_type != "list",
+            paths=answer_type != "string",
         )
     return verdict
 

@@ -395,12 +395,12 @@ _WINDOW = 40
 _BOUND = re.compile(
     r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at\s+(?:least|most)|up\s+to|over|"
     r"under|below|above|upwards\s+of|in\s+excess\s+of)\s+(?:[$€£]\s*)?\d[\d,.]*(?:\s*%)?|"
-    r"(?:[$€£]\s*)?\d[\d,.]*\s*(?:\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|"
-    r"below|over|under)\b)",
+    r"(?:[$€£]\s*)?\d[\d,.]*(?:\s*\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|"
+    r"below|over|under)\b|\+(?!\s*[\d$€£]))",
     re.IGNORECASE,
 )
-"""A figure stated as a bound ("fewer than 10", "$500 or more"): a condition the answer
-repeats from the question ("47 products have fewer than 10 units"), no rival value."""
+"""A figure stated as a bound ("fewer than 10", "$500 or more", "4+"): a condition the
+answer repeats from the question ("47 products have fewer than 10 units"), no rival value."""
 
 
 def _qualified_value(
@@ -493,11 +493,15 @@ def check_typed(
                 f"{kind.name}:mismatch", f"answer {show(text)} reads as {found}; expected {wanted}"
             )
         hows.append(how)
-    extra = [v for v in values if not any(kind.equal(v, r) for g in groups for r in g)]
-    if kind.name == "number" and all(r.unit is None for g in groups for r in g):
+    count = kind.name == "number" and all(r.unit is None for g in groups for r in g)
+
+    def rivals(found: list[Any]) -> list[Any]:
+        others = [v for v in found if not any(kind.equal(v, r) for g in groups for r in g)]
         # Money beside a count or an id ("Order #100170, grand total $512.00") is no rival
         # count; money alone still fails (the groups matched a value without it).
-        extra = [v for v in extra if v.currency is None]
+        return [v for v in others if v.currency is None] if count else others
+
+    extra = rivals(values)
     if extra and kind.name in _QUANTITIES:
         # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") or a clause
         # naming a part of it ("..., which includes $5.00 shipping") qualify the answer,
@@ -510,7 +514,8 @@ def check_typed(
         unbounded = _BOUND.sub(" ", text)
         for main_text in (outside, conclusion[-1] if len(conclusion) > 1 else text, unbounded):
             main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
-            if main and all(any(kind.equal(v, r) for g in groups for r in g) for v in main):
+            named = any(kind.equal(v, r) for v in main for g in groups for r in g)
+            if named and not rivals(main):
                 extra = []
                 break
     if extra:

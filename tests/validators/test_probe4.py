@@ -947,6 +947,15 @@ ANSWERS_3: dict[str, list[tuple[str, bool, str]]] = {
         ("47 products have fewer than 10 units, or 52 counting 10 itself", F, "second count"),
         ("12 out of more than 100 products", F, "wrong value beside a bound"),
     ],
+    "forum/forum-subscribers/0": [  # 67: a spaced slash still hedges a typed answer
+        ("67 / 68", F, "slash between values"),
+        ("67 / unknown", F, "slash before a disowning word"),
+        ("67 / all of them", F, "slash before a rival phrase"),
+        ("67 / Unknown", F, "slash before a capitalized disowning word"),
+    ],
+    "shop_admin/is-subscribed/0": [
+        ("Yes / No", F, "slash between both answers"),
+    ],
     "shop_admin/big-orders-year/0": [  # 14
         ("About 14 orders were over $500.", F, "estimate of the value, condition beside"),
         ("Over 14 orders had a grand total of $500 or more.", F, "bound on the value"),
@@ -1258,4 +1267,167 @@ PAGE_CASES = [
 def test_program_html_verdict(task_id: str, html: str, expected: bool) -> None:
     page = lxml.html.fromstring(f"<html><body>{html}</body></html>")
     verdict = check_program_html(_specs()[task_id], EvalContext(fetch_page=lambda url: page))
+    assert verdict.passed is expected, (verdict.rule, verdict.explanation)
+
+
+# A sixth batch: generated tasks (task families on world 0), their specs written inline.
+def _family_spec(answer_type: str, refs: dict) -> dict:
+    return {"eval_types": ["string_match"], "answer_type": answer_type, "reference_answers": refs}
+
+
+FAMILY_SPECS = {
+    # "Who has more karma: the moderator of the Baking forum or of the Homebrewing forum?"
+    "compare-karma": _family_spec("string", {"exact_match": "copper_ivy"}),
+    # "Which of the two forums (Games, Birdwatching) holds its weekly thread earlier?"
+    "earlier-thread": _family_spec("string", {"exact_match": "Birdwatching"}),
+    # "Which has the better rating: Verdant Eucalyptus Soap Bar Set or Solstice Shea ...?"
+    "compare-ratings": _family_spec("string", {"exact_match": "Verdant Eucalyptus Soap Bar Set"}),
+    # "How many Kids' Clothing products rated 4 stars or higher cost between $17 and $25?"
+    "count-in-band": _family_spec("number", {"exact_match": "1"}),
+    # "What is the difference in price between the Voltix ... Bulb and the Nimbus ... Plug?"
+    "price-gap": _family_spec("currency", {"exact_match": "111.50"}),
+    # "What is the price range of Home Decor products? Give the lowest and the highest."
+    "price-range": _family_spec("list", {"must_include": ["15.99", "114.99"]}),
+    # "Which reviewers of the Meridian Silk Tunic mention the word 'brown'?"
+    "reviewers": _family_spec("list", {"exact_match": ["Julian W.", "Emma L."]}),
+    # "How much did I pay for shipping on my orders placed in 2024?"
+    "shipping-paid": _family_spec("currency", {"exact_match": "15.00"}),
+    # "In Lumen Web / Kestrel CLI, how many commits are in v1.0.0 that are not in v0.3.0?"
+    "commits-between": _family_spec("number", {"exact_match": "1"}),
+    # "How many open merge requests has @tomas.schmidt opened in Alex Chen / Juniper Lint?"
+    "author-mrs": _family_spec("number", {"exact_match": "1"}),
+    # "What is the price of the cheapest Loom & Thread product in Sneakers?" (none there)
+    "brand-cheapest": _family_spec("infeasible", {"fuzzy_match": "N/A"}),
+    # "Buy 1 ... with the coupon SPRING15, shipped by express ..." (the coupon is invalid)
+    "checkout-coupon": _family_spec("infeasible", {"fuzzy_match": "N/A"}),
+}
+
+FAMILY_ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
+    "compare-karma": [
+        ("copper_ivy (1,234 karma vs 987)", T, "figures in an aside"),
+        ("copper_ivy has more karma than hops_dana.", T, "the reference as the subject"),
+        ("The Baking moderator, copper_ivy", T, "apposition"),
+        ("u/copper_ivy", T, "forum prefix"),
+        # string:outdone: the reference after "than" is outdone; "less than" would need
+        # the question's polarity ("which is cheaper than" flips it), which the spec lacks.
+        ("hops_dana has less karma than copper_ivy.", F, "inferiority comparison: policy"),
+        ("hops_dana", F, "the other moderator"),
+        ("copper_ivy or hops_dana", F, "hedge"),
+        ("They're tied.", F, "neither"),
+    ],
+    "earlier-thread": [
+        # hedges.py: "vs" sets two candidates against each other, also inside an aside.
+        ("Birdwatching (Tuesday, vs Games on Thursday)", F, "'vs' the other forum: policy"),
+        ("f/birdwatching", T, "forum prefix, lower case"),
+        ("Games", F, "the other forum"),
+    ],
+    "compare-ratings": [
+        ("Verdant Eucalyptus Soap Bar Set (4.6 vs 4.1)", T, "ratings in an aside"),
+        (
+            "The Verdant Eucalyptus Soap Bar Set is rated higher than the Solstice Shea Hand "
+            "Cream.",
+            T,
+            "subject of the comparison",
+        ),
+        ("Solstice Shea Hand Cream", F, "the other product"),
+        ("Both are rated 4.5.", F, "neither"),
+    ],
+    "count-in-band": [
+        ("One product.", T, "word"),
+        ("Just one: Kids Rain Jacket ($19.99).", T, "the product named"),
+        ("Only 1 product costs between $17 and $25 with 4+ stars.", T, "conditions echoed"),
+        ("2", F, "off by one"),
+        ("none", F, "zero"),
+    ],
+    "price-gap": [
+        (
+            "The Smart Bulb costs $149.99 and the Smart Plug $38.49, so the difference is $111.50.",
+            T,
+            "working then the result",
+        ),
+        ("The bulb is $111.50 more expensive.", T, "more expensive"),
+        ("$111.05", F, "transposed"),
+        ("$149.99", F, "a price, not the gap"),
+    ],
+    "price-range": [
+        ("$15.99 - $114.99", T, "dash range"),
+        ("From $15.99 to $114.99", T, "from-to"),
+        ("Lowest: $15.99, highest: $114.99", T, "labels"),
+        ("$15.99\u2013$114.99", T, "en dash, no spaces"),
+        ("$15.99 - $119.99", F, "wrong high"),
+        ("$15.99", F, "low only"),
+        ("between about $16 and $115", F, "rounded estimates"),
+    ],
+    "reviewers": [
+        ("Julian W. and Emma L.", T, "and"),
+        ("Emma L., Julian W.", T, "other order"),
+        ("Julian W (4 stars) and Emma L (2 stars)", T, "no periods, asides"),
+        ("Julian W.", F, "partial"),
+        ("Julian W., Emma L., and Victor J.", F, "extra"),
+    ],
+    "shipping-paid": [
+        ("$15", T, "whole dollars"),
+        ("$15.00 in shipping", T, "trailing words"),
+        ("15 dollars", T, "words"),
+        ("$5.00 + $5.00 + $5.00 = $15.00", T, "sum"),
+        ("$10.00", F, "wrong"),
+    ],
+    "commits-between": [
+        ("1 commit", T, "unit"),
+        ("Just one commit (a1b2c3d).", T, "hash in an aside"),
+        ("v1.0.0 has 1 commit that v0.3.0 doesn't.", T, "versions echoed"),
+        ("2", F, "wrong"),
+        ("none", F, "zero"),
+    ],
+    "author-mrs": [
+        (
+            "@tomas.schmidt has 1 open merge request in Alex Chen / Juniper Lint.",
+            T,
+            "project path with a spaced slash echoed",
+        ),
+        ("1 (in Alex Chen / Juniper Lint)", T, "project path in an aside"),
+        ("2 merge requests in Alex Chen / Juniper Lint", F, "wrong, path echoed"),
+    ],
+    "brand-cheapest": [
+        ("Loom & Thread has no products in Sneakers.", T, "has no"),
+        ("There are no Loom & Thread sneakers.", T, "there are no"),
+        ("$49.99", F, "a price"),
+    ],
+    "checkout-coupon": [
+        (
+            "The coupon SPRING15 is not valid, so I couldn't complete the purchase.",
+            T,
+            "not valid, could not",
+        ),
+        ("SPRING15 has expired.", T, "expired"),
+        ("The coupon SPRING15 is invalid.", T, "invalid"),
+        ("Done - ordered with SPRING15 and express shipping.", F, "claims done"),
+    ],
+}
+
+FAMILY_LEFT_ALONE = {
+    ("compare-karma", "The Baking moderator, copper_ivy"): (
+        "an apposition before the name reads as a rival; telling it from a name ('The "
+        "Hobbit, X') needs the case the phrase check folds away"
+    ),
+}
+
+FAMILY_CASES = [
+    pytest.param(
+        name,
+        answer,
+        expected,
+        id=f"{name}|{answer[:40]}|{why}",
+        marks=[pytest.mark.xfail(strict=True, reason=FAMILY_LEFT_ALONE[name, answer])]
+        if (name, answer) in FAMILY_LEFT_ALONE
+        else [],
+    )
+    for name, rows in FAMILY_ANSWERS.items()
+    for answer, expected, why in rows
+]
+
+
+@pytest.mark.parametrize(("name", "answer", "expected"), FAMILY_CASES)
+def test_generated_task_verdict(name: str, answer: str, expected: bool) -> None:
+    verdict = check_answer(answer, FAMILY_SPECS[name])
     assert verdict.passed is expected, (verdict.rule, verdict.explanation)
