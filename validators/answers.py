@@ -20,7 +20,15 @@ from .lists import check_list
 from .phrases import check_string
 from .spec import MODES, EvalSpec, ReferenceAnswers
 from .strict import check_strict, items_of
-from .text import FILLER, segments, split_or, strip_name_prefixes, strip_preamble, tokens
+from .text import (
+    FILLER,
+    join_paths,
+    segments,
+    split_or,
+    strip_name_prefixes,
+    strip_preamble,
+    tokens,
+)
 from .verdict import Verdict, combine, error, fail, ok, parsed_spec
 
 _REMARK_START = frozenset(
@@ -159,6 +167,8 @@ def _lenient(
 ) -> Verdict:
     protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
     text = strip_name_prefixes(text, protected)
+    if answer_type != "list":  # there a spaced slash joins items
+        text = join_paths(text, protected)
     stripped = strip_preamble(text)
     verdict = _lenient_once(answer_type, stripped, approach, value, context)
     verdict = guard_hedges(
@@ -169,7 +179,6 @@ def _lenient(
         protected,
         answer_type,
         slash=answer_type != "list",
-        paths=answer_type != "string",
     )
     if verdict.passed and stripped != text:  # what was stripped may hedge too
         return guard_hedges(
@@ -180,7 +189,6 @@ def _lenient(
             protected,
             answer_type,
             slash=answer_type != "list",
-            paths=answer_type != "string",
         )
     return verdict
 

@@ -84,31 +84,16 @@ def _protected_spans(text: str, protected: Iterable[str]) -> list[tuple[int, int
     return spans
 
 
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)\s*$")
-_WORD_AFTER = re.compile(r"\s*([^\W\d_]+)")
-
-
-def _path_slash(text: str, match: re.Match[str]) -> bool:
-    """Whether a spaced slash stands between two capitalized words, as in the Git host's
-    project paths ("Alex Chen / Juniper Lint")."""
-    before = _WORD_BEFORE.search(text, 0, match.start())
-    after = _WORD_AFTER.match(text, match.end())
-    return bool(before and after and before.group(1).istitle() and after.group(1).istitle())
-
-
-def alternatives(
-    text: str, protected: Iterable[str] = (), *, slash: bool = True, paths: bool = False
-) -> list[str]:
+def alternatives(text: str, protected: Iterable[str] = (), *, slash: bool = True) -> list[str]:
     """The alternatives an answer offers, split at disjunctions outside ``protected``
     phrases (the reference strings); one element when the answer offers one. With
-    ``slash=False`` a spaced slash joins list items rather than alternatives; with
-    ``paths=True`` one between two capitalized words joins a project path."""
+    ``slash=False`` a spaced slash joins list items rather than alternatives."""
     spans = _protected_spans(text, protected)
     parts, pos = [], 0
     for match in _DISJUNCTION.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in spans):
             continue
-        if match.group(0).strip() == "/" and (not slash or (paths and _path_slash(text, match))):
+        if not slash and match.group(0).strip() == "/":
             continue
         parts.append(text[pos : match.start()])
         pos = match.end()
@@ -140,7 +125,6 @@ def guard_hedges(
     prefix: str,
     *,
     slash: bool = True,
-    paths: bool = False,
 ) -> Verdict:
     """Turn a passing ``verdict`` into a ``<prefix>:hedge`` failure if ``text`` hedges.
 
@@ -153,9 +137,6 @@ def guard_hedges(
         protected: Reference strings whose own disjunctions are not split.
         prefix: The rule prefix (the answer type).
         slash: Whether a spaced slash separates alternatives (not in list answers).
-        paths: Whether a spaced slash between two capitalized words joins a project path
-            ("1 open merge request in Alex Chen / Juniper Lint"): in typed answers, whose
-            rivals are values; in a string answer "Blue Mug / Red Mug" is a hedge.
 
     Returns:
         ``verdict`` itself, or the hedge failure.
@@ -178,7 +159,7 @@ def guard_hedges(
             f"{prefix}:hedge",
             f"{show(text)} is offered without commitment ({show(unsure.group(0).strip())})",
         )
-    parts = alternatives(text, protected, slash=slash, paths=paths)
+    parts = alternatives(text, protected, slash=slash)
     if len(parts) < 2:
         return verdict
     results = [(part, check(part).passed) for part in parts]

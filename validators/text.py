@@ -435,6 +435,28 @@ _ANSWER_LINE = re.compile(
 """A line that opens with an answer label ("Final answer: 67", "**Answer:** 67")."""
 
 
+_PATH_SLASH = re.compile(r"(?<=[^\W\d_])\s+/\s+(?=[^\W\d_])")
+_WORD_BEFORE = re.compile(r"[^\W\d_]+$")
+_WORD_AFTER = re.compile(r"[^\W\d_]+")
+
+
+def join_paths(text: str, references: Iterable[str]) -> str:
+    """``text`` with the Git host's project paths written as one name: a spaced slash
+    between two capitalized words ("Alex Chen / Juniper Lint") loses its spaces, so it
+    separates neither alternatives nor list pieces (and "Blue Mug / Red Mug" names one
+    longer thing than the reference), unless a reference writes one itself."""
+    if " /" not in text or any(_PATH_SLASH.search(str(r)) for r in references):
+        return text
+
+    def join(match: re.Match[str]) -> str:
+        before = _WORD_BEFORE.search(text, 0, match.start())
+        after = _WORD_AFTER.match(text, match.end())
+        titled = before and after and before.group(0).istitle() and after.group(0).istitle()
+        return "/" if titled else match.group(0)
+
+    return _PATH_SLASH.sub(join, text)
+
+
 def strip_preamble(text: str) -> str:
     """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
     without the working before a single answer line or a closing answer tag ("Step 1:

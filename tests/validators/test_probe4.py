@@ -956,6 +956,16 @@ ANSWERS_3: dict[str, list[tuple[str, bool, str]]] = {
     "shop_admin/is-subscribed/0": [
         ("Yes / No", F, "slash between both answers"),
     ],
+    "githost/top-contributor/0": [  # Samir Bauer; the project path as the Git host shows it
+        ("The top contributor to Northwind / Cedar Web is Samir Bauer.", T, "path echoed"),
+        ("Samir Bauer (Northwind / Cedar Web)", T, "path in an aside"),
+        ("Samir Bauer / Alex Chen", F, "two names across a slash"),
+        ("Alex Chen / Samir Bauer", F, "two names across a slash"),
+    ],
+    "githost/member-role/0": [  # Reporter
+        ("Reporter in Bluefin Labs / Hollow Sync", T, "path echoed"),
+        ("Reporter / Developer", F, "two roles across a slash"),
+    ],
     "shop_admin/big-orders-year/0": [  # 14
         ("About 14 orders were over $500.", F, "estimate of the value, condition beside"),
         ("Over 14 orders had a grand total of $500 or more.", F, "bound on the value"),
