@@ -47,10 +47,21 @@ _DASH_REMARK = re.compile(r"\s[-–—]\s")
 """A spaced dash after an item, before a remark ("David M. - checked on the site")."""
 
 
+_ALL_NAMED = re.compile(
+    r"^\W*(?:(?:nobody|no\s*one|none|nothing|no\s+others?)\s+(?:else|other|more)|"
+    r"that(?:['’]s|\s+is)\s+(?:all|it))\W*$",
+    re.IGNORECASE,
+)
+"""A closing piece that says the list is complete ("and nobody else", "that's all")."""
+
+
 def _remark_clause(piece: str) -> bool:
     """Whether a piece after the items is a clause about them that names nothing else
-    ("according to the site", "source: the reviews page"; not "with Victor J.")."""
+    ("according to the site", "source: the reviews page", "and nobody else"; not "with
+    Victor J.")."""
     text = piece.strip()
+    if _ALL_NAMED.match(text):
+        return True
     return tokens(text)[0] in CLAUSE_START and not _NOT_A_REMARK.search(text[1:])
 
 

@@ -457,13 +457,21 @@ def join_paths(text: str, references: Iterable[str]) -> str:
     return _PATH_SLASH.sub(join, text)
 
 
+_HTML_BLOCK = re.compile(r"</?(?:p|div|br|li|ul|ol|tr|table|tbody|thead)\b[^<>]{0,80}>", re.I)
+_HTML_INLINE = re.compile(r"</?(?:b|strong|em|i|u|code|span|mark|td|th)\b[^<>]{0,80}>", re.I)
+"""HTML markup around an answer ("<b>Austin</b>", "<ul><li>X</li>..."): blocks end lines."""
+
+
 def strip_preamble(text: str) -> str:
     """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
-    without the working before a single answer line or a closing answer tag ("Step 1:
-    ...\nAnswer: 67", "<think>...</think><answer>67</answer>"), without the header of a
+    without HTML markup, without the working before a single answer line or a closing
+    answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>"),
+    without the header of a
     markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
     how it was found ("\n\nI found this on ..."); unchanged when nothing would remain."""
     body = text
+    if "<" in body:
+        body = _HTML_INLINE.sub("", _HTML_BLOCK.sub("\n", body))
     if "<" in body and len(tags := list(_ANSWER_TAG.finditer(body))) == 1:
         if not body[tags[0].end() :].strip():  # the tag ends the answer
             body = tags[0].group(2)

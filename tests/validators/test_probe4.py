@@ -1211,10 +1211,77 @@ ANSWERS_5: dict[str, list[tuple[str, bool, str]]] = {
     ],
 }
 
+# A seventh batch: chatty openers, markup around names, the logged-in user as "you".
+ANSWERS_7: dict[str, list[tuple[str, bool, str]]] = {
+    "shop/default-address-city/0": [  # Austin
+        ("Sure! The city is Austin.", T, "chatty opener"),
+        ("Great question! Austin.", T, "chatty opener"),
+        ("Here's what I found: Austin", T, "lead-in with colon"),
+        ("To answer your question: Austin", T, "lead-in"),
+        ("<b>Austin</b>", T, "html bold"),
+        ("<p>The city is <strong>Austin</strong>.</p>", T, "html sentence"),
+        ("<b>Dallas</b>", F, "html bold, wrong"),
+        ("'Austin'", T, "single quotes"),
+        ("\u00abAustin\u00bb", T, "guillemets"),
+        ("Austin!!!", T, "exclamations"),
+        ("I couldn't find a default shipping address.", F, "not found on a feasible task"),
+        ("unknown", F, "unknown"),
+    ],
+    "shop/cheapest-in-category/0": [  # Orbit Noise-Cancelling Earphones
+        (
+            "[Orbit Noise-Cancelling Earphones](http://shop.test/product/orbit-noise-cancelling-"
+            "earphones)",
+            T,
+            "markdown link",
+        ),
+        (
+            "Orbit Noise-Cancelling Earphones - http://shop.test/product/orbit-noise-cancelling-"
+            "earphones",
+            T,
+            "name then URL",
+        ),
+    ],
+    "shop/product-price/0": [  # $44.99
+        ("$44.99 plus tax", T, "plus tax"),
+        ("44.99", T, "bare"),
+    ],
+    "shop_admin/customers-by-phone/0": [  # Omar Kim, Ines Thomas
+        ("Both Omar Kim and Ines Thomas", T, "both"),
+        ("Omar Kim & Ines Thomas", T, "ampersand"),
+        ("Omar Kim, Ines Thomas, and nobody else", T, "and nobody else"),
+        ("Two customers: Omar Kim and Ines Thomas.", T, "count lead"),
+        ("Only Omar Kim", F, "partial"),
+        ("Omar Kim and nobody else", F, "partial, said complete"),
+        ("<ul><li>Omar Kim</li><li>Ines Thomas</li></ul>", T, "html list"),
+        ("<ul><li>Omar Kim</li></ul>", F, "html list, partial"),
+        ("Omar Kim, Ines Thomas and Sophia Walker", F, "extra"),
+    ],
+    "forum/user-join-date/1": [  # November 19, 2021
+        ("11/19", F, "no year"),
+        ("Nov 19, 2021", T, "abbreviated"),
+        ("19th November 2021", T, "ordinal first"),
+    ],
+}
+
+USER_ANSWERS: list[tuple[str, str, bool, str]] = [  # alex.chen is logged in
+    ("githost/top-committer-month/0", "You did.", T, "Alex Chen: the logged-in user"),
+    ("githost/top-committer-month/0", "You (alex.chen)", T, "you with the username"),
+    ("githost/top-committer-month/0", "Me", T, "me"),
+    ("githost/top-committer-month/0", "Not you - Samir Bauer", F, "another person"),
+    ("githost/top-contributor/0", "You did.", F, "Samir Bauer: not the logged-in user"),
+]
+
+
+@pytest.mark.parametrize(("task_id", "answer", "expected"), [r[:3] for r in USER_ANSWERS])
+def test_logged_in_user_verdict(task_id: str, answer: str, expected: bool) -> None:
+    context = EvalContext(answer=answer, users={"githost": "alex.chen"})
+    verdict = check_answer(answer, _specs()[task_id], context=context)
+    assert verdict.passed is expected, (verdict.rule, verdict.explanation)
+
 
 CASES_3 = [
     pytest.param(task_id, answer, expected, id=f"{task_id}|{answer[:40]}|{why}")
-    for table in (ANSWERS_3, ANSWERS_4, ANSWERS_5)
+    for table in (ANSWERS_3, ANSWERS_4, ANSWERS_5, ANSWERS_7)
     for task_id, rows in table.items()
     for answer, expected, why in rows
 ]
