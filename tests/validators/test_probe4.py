@@ -955,6 +955,25 @@ ANSWERS_3: dict[str, list[tuple[str, bool, str]]] = {
     ],
     "shop_admin/is-subscribed/0": [
         ("Yes / No", F, "slash between both answers"),
+        ("<answer>Yes</answer>\n\nActually, no: he unsubscribed.", F, "retracted after the tag"),
+    ],
+    "forum/forum-subscribers/1": [  # 40: packaging must not hide a hedge or a rival
+        ("Answer: 40\n\nBut it might be 41.", F, "doubt after the answer line"),
+        ("Final answer: 40 or 41", F, "hedge on the answer line"),
+        ("<answer>40 or 41</answer>", F, "hedge in the tag"),
+        ("<answer>N/A</answer>", F, "N/A in the tag on a feasible task"),
+        ("Step 1: Chess shows 40 subscribers.\nAnswer: about 40", F, "estimate on the line"),
+        (
+            "| Forum | Subscribers |\n|---|---|\n| Chess | 40 |\n| Music | 80 |",
+            F,
+            "table row of another forum",
+        ),
+        ("| Subscribers |\n|---|\n| 40 |", T, "one-cell table"),
+        ("<s>41</s> 40", F, "struck-out rival left in"),
+    ],
+    "forum/sidebar-weekly-thread/1": [  # Friday
+        ("Fridays and Saturdays", F, "two days, plural"),
+        ("<b>Fridays</b>", T, "plural in html bold"),
     ],
     "githost/top-contributor/0": [  # Samir Bauer; the project path as the Git host shows it
         ("The top contributor to Northwind / Cedar Web is Samir Bauer.", T, "path echoed"),
