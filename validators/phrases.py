@@ -71,6 +71,15 @@ CLAUSE_START = frozenset(
         "having",
         "created",
         "posted",
+        "shipped",
+        "delivered",
+        "released",
+        "merged",
+        "opened",
+        "closed",
+        "updated",
+        "joined",
+        "published",
         "sold",
         "bought",
         "ordered",
@@ -264,11 +273,15 @@ _GENERIC_AFTER = frozenset(
 )
 
 
+_ZIP = re.compile(r"(?:^|\s)\d{5}(?:\s\d{4})?$")
+"""A ZIP code after a state ("GA 30303", "CT 06516-3890")."""
+
+
 def _qualifier(segment: str) -> bool:
-    """Whether a list segment is a place qualifier ("TX", "Texas", "USA") rather than a
-    competing answer."""
-    text = " ".join(tokens(segment))
-    return text in _US_STATES or text in _TWO_WORD_STATES
+    """Whether a list segment is a place qualifier ("TX", "Texas", "USA", "GA 30303")
+    rather than a competing answer."""
+    text = _ZIP.sub("", " ".join(tokens(segment))).strip()
+    return not text or text in _US_STATES or text in _TWO_WORD_STATES
 
 
 _RUNNER_UP = frozenset({"followed", "ahead", "beating"})
@@ -276,12 +289,32 @@ _RUNNER_UP = frozenset({"followed", "ahead", "beating"})
 (7)", "X, ahead of Y"): a runner-up, not a rival."""
 
 
+_CODE = re.compile(r"(?<![\w.-])[a-z0-9]+(?:[-_.][a-z0-9]+)*(?![\w-])", re.IGNORECASE)
+
+
+def _code(text: str) -> bool:
+    """Whether ``text`` is a code: letters and digits in one token of six or more
+    characters ("1ZBT59EGYUBGUK1WA9", "EL-60710", "v0.3.0")."""
+    return (
+        len(text) >= 6
+        and any(c.isdigit() for c in text)
+        and any(c.isalpha() for c in text)
+        and _CODE.fullmatch(text) is not None
+    )
+
+
 def _competitor(
-    marked: str, ref_len: int, remarks: frozenset[tuple[str, ...]] = frozenset()
+    marked: str,
+    ref_len: int,
+    remarks: frozenset[tuple[str, ...]] = frozenset(),
+    *,
+    code: bool = False,
 ) -> str | None:
     """A list segment besides the reference's that looks like a competing answer
     (``remarks``: the tokens of the answer's figures said beside it, which are not; nor
-    is a runner-up ranked below the reference after it)."""
+    is a runner-up ranked below the reference after it). A clause about the reference
+    ("shipped 2024-05-03") is no rival, unless the reference is a code and the clause
+    holds another ("..., shipped with 1Z9CCCZLUDG6CRXLJG")."""
     seen_reference = False
     for seg in segments(marked):
         toks = tokens(seg.text)
@@ -289,6 +322,8 @@ def _competitor(
             seen_reference = True
             continue
         content = [t for t in toks if t not in FILLER]
+        if code and any(_code(m.group(0)) for m in _CODE.finditer(seg.text)):
+            return seg.text.strip()
         if not content or content[0] in CLAUSE_START or toks[0] in CLAUSE_START:
             continue
         if toks[0] in NEGATIONS:
@@ -420,7 +455,8 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
             if len(rest) > _MAX_EXTRA_WORDS:
                 reason = reason or "too-long"
                 continue
-            if _competitor(marked, len(ref_tokens), _figures(text, alt)) is not None:
+            rival = _competitor(marked, len(ref_tokens), _figures(text, alt), code=_code(alt))
+            if rival is not None:
                 reason = "ambiguous"
                 continue
             if _extended(text, alt):

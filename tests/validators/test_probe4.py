@@ -971,6 +971,17 @@ ANSWERS_3: dict[str, list[tuple[str, bool, str]]] = {
         ("| Subscribers |\n|---|\n| 40 |", T, "one-cell table"),
         ("<s>41</s> 40", F, "struck-out rival left in"),
     ],
+    "shop_admin/latest-tracking-number/0": [  # 1ZBT59EGYUBGUK1WA9
+        ("It is 1ZBT59EGYUBGUK1WA9 (UPS), shipped 2024-05-03.", T, "participle remark"),
+        ("1ZBT59EGYUBGUK1WA9, shipped with 1Z9CCCZLUDG6CRXLJG", F, "a second number"),
+        ("1ZBT59EGYUBGUK1WA9, with 1Z9CCCZLUDG6CRXLJG", F, "a second number after 'with'"),
+    ],
+    "shop_admin/priciest-canceled-city/0": [  # Atlanta
+        ("Atlanta, GA 30303", T, "state and ZIP"),
+        ("Atlanta, GA 30303, USA", T, "state, ZIP and country"),
+        ("Atlanta, Dallas 75201", F, "another city with a ZIP"),
+        ("Dallas, GA 30303", F, "another city"),
+    ],
     "forum/sidebar-weekly-thread/1": [  # Friday
         ("Fridays and Saturdays", F, "two days, plural"),
         ("<b>Fridays</b>", T, "plural in html bold"),
