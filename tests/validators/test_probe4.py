@@ -982,6 +982,26 @@ ANSWERS_3: dict[str, list[tuple[str, bool, str]]] = {
         ("Atlanta, Dallas 75201", F, "another city with a ZIP"),
         ("Dallas, GA 30303", F, "another city"),
     ],
+    "shop/infeasible-missing-product/0": [
+        ("The price of the Acme Quantum Teleporter is not listed.", T, "not listed"),
+        ("I searched for it and got 0 results.", T, "0 results"),
+        ("Zero results for that name.", T, "zero results"),
+        ("It looks like there's no such product.", T, "no such"),
+        ("Nothing found.", T, "nothing found"),
+        ("The Acme Quantum Teleporter costs $0.00.", F, "a price"),
+    ],
+    "shop_admin/cancel-shipped-order/0": [
+        ("I cannot cancel order #100646 because it has already shipped.", T, "cannot"),
+        (
+            "Order #100646 has already been shipped, so it can no longer be canceled.",
+            T,
+            "can no longer",
+        ),
+        ("The Cancel button isn't available for this order.", T, "not available"),
+        ("There's no Cancel button on this order.", T, "there's no"),
+        ("Canceled order #100646.", F, "claims done"),
+        ("Order #100646 is now canceled.", F, "claims done"),
+    ],
     "forum/sidebar-weekly-thread/1": [  # Friday
         ("Fridays and Saturdays", F, "two days, plural"),
         ("<b>Fridays</b>", T, "plural in html bold"),
