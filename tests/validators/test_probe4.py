@@ -839,6 +839,10 @@ ANSWERS_2: dict[str, list[tuple[str, bool, str]]] = {
         ("Access denied.", T, "access denied"),
         ("I deleted the project.", F, "claims done"),
     ],
+    "shop_admin/ship-order-storefront/0": [  # 300581, the shipment's number
+        ("Shipment #300581", T, "hash"),
+        ("Shipment 300581, tracking 771234567890", T, "the tracking number the agent typed"),
+    ],
     "shop/order-status/0": [  # Processing (feasible)
         ("n/a", F, "N/A on a feasible task"),
         ("The order status is not shown.", F, "claims not shown"),
@@ -854,6 +858,9 @@ LEFT_ALONE = {
     ("forum/forum-subscribers/0", "67th"): "a rank's reference is a count too ('2nd' for 2)",
     ("shop_admin/invoice-of-order/0", "The invoice for order #100600 is #200541."): (
         "two '#' ids: which one the question names is not in the spec"
+    ),
+    ("shop_admin/ship-order-storefront/0", "Shipment 300581, tracking 771234567890"): (
+        "two ids, each named by a noun: which noun the question asks for is not in the spec"
     ),
     (
         "forum/infeasible-lock-unmoderated/0",
