@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -464,7 +465,7 @@ _HTML_INLINE = re.compile(r"</?(?:b|strong|em|i|u|code|span|mark|td|th)\b[^<>]{0
 
 def strip_preamble(text: str) -> str:
     """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
-    without HTML markup, without the working before a single answer line or a closing
+    without HTML markup and entities, without the working before a single answer line or a closing
     answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>"),
     without the header of a
     markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
@@ -472,6 +473,8 @@ def strip_preamble(text: str) -> str:
     body = text
     if "<" in body:
         body = _HTML_INLINE.sub("", _HTML_BLOCK.sub("\n", body))
+    if "&" in body and ";" in body:
+        body = html.unescape(body)  # "Loom &amp; Thread"
     if "<" in body and len(tags := list(_ANSWER_TAG.finditer(body))) == 1:
         if not body[tags[0].end() :].strip():  # the tag ends the answer
             body = tags[0].group(2)

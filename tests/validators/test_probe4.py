@@ -1336,9 +1336,62 @@ def test_logged_in_user_verdict(task_id: str, answer: str, expected: bool) -> No
     assert verdict.passed is expected, (verdict.rule, verdict.explanation)
 
 
+# An eighth batch: ampersands and entities, items that contain other items, number formats.
+ANSWERS_8: dict[str, list[tuple[str, bool, str]]] = {
+    "shop_admin/bestseller-month/2": [  # Loom & Thread Cotton Henley
+        ("Loom and Thread Cotton Henley", T, "and for &"),
+        ("Loom & Thread Cotton Henley (42 units)", T, "units in an aside"),
+        ("Loom &amp; Thread Cotton Henley", T, "HTML entity"),
+        ("Loom & Thread Linen Shirt", F, "another product of the brand"),
+    ],
+    "shop_admin/zero-result-terms-uses/0": [
+        (
+            "bluetooth speakr, chef's knife, coffee beans, ceramic coffee mug, bamboo chef's knife",
+            T,
+            "other order",
+        ),
+        (
+            "bamboo chef\u2019s knife, ceramic coffee mug, coffee beans, chef\u2019s knife, "
+            "bluetooth speakr",
+            T,
+            "curly apostrophes",
+        ),
+        (
+            "bamboo chef's knife, ceramic coffee mug, coffee beans, bluetooth speakr",
+            F,
+            "the item inside another item missing",
+        ),
+        ("bamboo chef's knife, ceramic coffee mug, coffee beans, chef's knife", F, "one missing"),
+    ],
+    "shop/wishlist-items/0": [
+        (
+            "Saltmarsh Non-Stick Wok and Deskwise Metal Mesh Desk Organiser and Starling Stunt "
+            "Scooter and Trailmark Junior Beach Towel",
+            T,
+            "and between every item",
+        ),
+    ],
+    "shop_admin/customer-spend-year/0": [  # $3,570.73
+        ("3.570,73 $", T, "European separators"),
+        ("3,570.73 dollars", T, "dollars"),
+        ("$3,570.73 USD", T, "symbol and code"),
+    ],
+    "githost/milestone-due/1": [  # 2024-06-27
+        ("27.06.2024", T, "dotted European"),
+        ("June 27th", F, "no year"),
+        ("Thursday", F, "weekday only"),
+    ],
+    "shop_admin/best-sales-month/0": [  # February 2023
+        ("Feb '23", T, "short year"),
+        ("February, 2023", T, "comma"),
+        ("2/2023", T, "numeric"),
+    ],
+}
+
+
 CASES_3 = [
     pytest.param(task_id, answer, expected, id=f"{task_id}|{answer[:40]}|{why}")
-    for table in (ANSWERS_3, ANSWERS_4, ANSWERS_5, ANSWERS_7)
+    for table in (ANSWERS_3, ANSWERS_4, ANSWERS_5, ANSWERS_7, ANSWERS_8)
     for task_id, rows in table.items()
     for answer, expected, why in rows
 ]
