@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .strict import webarena_pred
-from .text import find_phrase, fold, tokens
+from .text import ASIDE, find_phrase, fold, tokens
 from .verdict import Verdict, fail, ok, show
 
 _INCIDENTAL_TEXT = (
@@ -152,11 +152,6 @@ _VALUE_GIVEN = re.compile(
 "Access denied, but you have 120 points")."""
 
 
-_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
-"""A bracketed aside: an infeasibility said only there ("You have 0 points (the shop has
-no loyalty program)") qualifies the answer outside it."""
-
-
 def is_na(refs: dict) -> bool:
     for key in ("fuzzy_match", "exact_match"):
         value = refs.get(key)
@@ -193,7 +188,7 @@ def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
             f"the task is infeasible but {show(text)} gives an answer ({show(value.group(0))})",
         )
     said = _infeasibility_phrases(text)
-    outside = _ASIDE.sub(" ", text)
+    outside = ASIDE.sub(" ", text)  # "You have 0 points (there is no such program)"
     if said and tokens(outside) and not _infeasibility_phrases(outside):
         return fail(
             "infeasible:not-stated",

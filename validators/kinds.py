@@ -17,7 +17,7 @@ from .dates import Duration, Month, find_dates, find_durations, find_months, par
 from .numbers import find_amounts, find_numbers, to_cents
 from .phrases import CLAUSE_START
 from .strict import items_of
-from .text import FILLER, NEGATIONS, fold, segments, split_or, tokens
+from .text import ASIDE, FILLER, NEGATIONS, fold, segments, split_or, tokens
 from .units import Distance, find_distances, same_distance
 from .urls import NormalUrl, normalize_url, urls_in_text
 from .verdict import Verdict, error, fail, ok, show
@@ -293,7 +293,6 @@ measurement may carry ("about 14 minutes", "2 km or so")."""
 _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _MEASURED = frozenset({"duration", "distance"})
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
-_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _PART_OF = re.compile(
     r"[,;]?\s*(?:\b(?:which|that)\s+includes?|\bincluding|\bincl\.|\binclusive\s+of|"
     r"\bexcluding|\bexcl\.)[^.;:()\n]*",
@@ -358,7 +357,7 @@ range, not a date."""
 def _states_na(text: str) -> bool:
     """Whether a piece of the answer, outside brackets, is "N/A" itself ("33.99 and N/A"):
     a value and "not applicable" at once."""
-    return any(tokens(seg.text) in (["n", "a"], ["na"]) for seg in segments(_ASIDE.sub(" ", text)))
+    return any(tokens(seg.text) in (["n", "a"], ["na"]) for seg in segments(ASIDE.sub(" ", text)))
 
 
 def _day_range(folded: str, value: Any) -> str | None:
@@ -509,7 +508,7 @@ def check_typed(
         # $38.50, so the difference is $111.50") lead to it; they are no rival when the
         # text outside the brackets and such clauses, or the conclusion, is unambiguous;
         # nor are bounds repeated from the question ("47 products have fewer than 10 units").
-        outside = _PART_OF.sub(" ", _ASIDE.sub(" ", text))
+        outside = _PART_OF.sub(" ", ASIDE.sub(" ", text))
         conclusion = _CONCLUSION.split(text)
         unbounded = _BOUND.sub(" ", text)
         for main_text in (outside, conclusion[-1] if len(conclusion) > 1 else text, unbounded):

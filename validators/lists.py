@@ -8,6 +8,7 @@ from typing import Any
 from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
 from .phrases import CLAUSE_START, check_string, extra_items, includes
 from .text import (
+    ASIDE,
     NEGATIONS,
     find_phrase,
     negated_at,
@@ -35,8 +36,6 @@ def _pure_number(text: str) -> Mention | None:
     return None if others else mentions[0]
 
 
-_ASIDE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
-"""A bracketed aside in a piece: a remark about the item ("Julian W. (4 stars)")."""
 _NOT_A_REMARK = re.compile(r"[A-Z]|\b(?:or|and|also|plus|too)\b")
 """What an aside holding another candidate has: a name (a capital letter: "(Victor J.)")
 or a word that adds one ("(and ...)", "(also ...)"); a hedge ("(maybe)") is the hedge
@@ -71,8 +70,8 @@ def _item_match(alternatives: list[str], piece: str) -> bool:
     # An item said with a remark in brackets ("Julian W. (4 stars)") is the item, unless
     # the piece negates something ("Julian W. (not Emma L.)") or an aside names another
     # candidate or hedges ("Emma L. (also possibly Victor J.)").
-    asides = [m.group(1) if m.group(1) is not None else m.group(2) for m in _ASIDE.finditer(piece)]
-    head, *remark = _DASH_REMARK.split(_ASIDE.sub(" ", piece), maxsplit=1)
+    asides = [m.group(1) if m.group(1) is not None else m.group(2) for m in ASIDE.finditer(piece)]
+    head, *remark = _DASH_REMARK.split(ASIDE.sub(" ", piece), maxsplit=1)
     asides += remark  # "David M. - checked on the site": a remark after a dash
     if not asides or any(_NOT_A_REMARK.search(aside) for aside in asides):
         return False

@@ -16,6 +16,7 @@ from . import fuzzy
 from .context import EvalContext, is_self_word
 from .strict import items_of
 from .text import (
+    ASIDE,
     FILLER,
     NEGATIONS,
     WEEKDAYS,
@@ -339,7 +340,6 @@ def _competitor(
     return None
 
 
-_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _DASH_REMARK = re.compile(r"\s[-–—]\s")
 
 
@@ -347,7 +347,7 @@ def _content_outside_asides(piece: str) -> list[str]:
     """The content words of ``piece`` outside brackets and before a spaced dash: a rival is
     as long as its name, whatever remark follows it ("Kai Weber (checked on the site)",
     "Kai Weber - checked on the site")."""
-    head = _DASH_REMARK.split(_ASIDE.sub(" ", piece), maxsplit=1)[0]
+    head = _DASH_REMARK.split(ASIDE.sub(" ", piece), maxsplit=1)[0]
     return [t for t in tokens(head) if t not in FILLER]
 
 

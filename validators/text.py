@@ -396,6 +396,8 @@ _PREAMBLE = re.compile(
 )
 
 
+ASIDE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
+"""A bracketed aside, its text in group 1 (round brackets) or 2 (square brackets)."""
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _EXPLANATION = re.compile(
     r"^\W*(?:i|i've|i'm|i\s+found|this|these|it|source|sources|note|found|according|based|"
