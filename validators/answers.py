@@ -20,7 +20,15 @@ from .lists import check_list
 from .phrases import check_string
 from .spec import MODES, EvalSpec, ReferenceAnswers
 from .strict import check_strict, items_of
-from .text import FILLER, segments, split_or, strip_preamble, tokens
+from .text import (
+    FILLER,
+    join_paths,
+    segments,
+    split_or,
+    strip_name_prefixes,
+    strip_preamble,
+    tokens,
+)
 from .verdict import Verdict, combine, error, fail, ok, parsed_spec
 
 _REMARK_START = frozenset(
@@ -157,9 +165,12 @@ def check_page_text(text: str, approach: str, value: Any, mode: str) -> Verdict:
 def _lenient(
     answer_type: str, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
+    protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
+    text = strip_name_prefixes(text, protected)
+    if answer_type != "list":  # there a spaced slash joins items
+        text = join_paths(text, protected)
     stripped = strip_preamble(text)
     verdict = _lenient_once(answer_type, stripped, approach, value, context)
-    protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
     verdict = guard_hedges(
         stripped,
         verdict,

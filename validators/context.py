@@ -19,8 +19,23 @@ PLACEHOLDER_SITES: dict[str, str] = {
 """Placeholder -> the site serving it, as used for state checks (a back office's
 placeholder names its site: ``__SHOP_ADMIN__`` -> ``shop``)."""
 
-SELF_WORDS = frozenset({"myself", "me", "i", "self", "my account", "mine", "current user"})
-"""Answers/expected values that mean "the logged-in user"."""
+SELF_WORDS = frozenset(
+    {
+        "myself",
+        "me",
+        "i",
+        "self",
+        "my account",
+        "mine",
+        "current user",
+        "you",
+        "yourself",
+        "you did",
+        "i did",
+    }
+)
+"""Answers/expected values that mean "the logged-in user" (an agent answering its user
+says "you")."""
 
 
 def _no_page(url: str) -> Any:

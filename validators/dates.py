@@ -67,9 +67,15 @@ _MARKUP = re.compile(r"[*`~]+|(?<![^\W_])_+|_+(?![^\W_])")
 which keep the date parser from finding a date inside a sentence."""
 
 
+_MONTH_OF = re.compile(r"\bmonth\s+of\b", re.IGNORECASE)
+"""The words "month of" before a month ("in the month of December 2023"), which keep the
+date parser from finding it."""
+
+
 def _clean(text: str) -> str:
     text = _SHORT_YEAR.sub(r" 20\1", str(text))  # "March '24" -> "March 2024"
     text = _MARKUP.sub(" ", text)
+    text = _MONTH_OF.sub(" ", text)
     return " ".join(text.split()).strip(" .;:!?\"'")[:_MAX_TEXT]
 
 

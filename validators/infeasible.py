@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .strict import webarena_pred
-from .text import find_phrase, fold, tokens
+from .text import ASIDE, find_phrase, fold, tokens
 from .verdict import Verdict, fail, ok, show
 
 _INCIDENTAL_TEXT = (
@@ -28,6 +28,30 @@ _INCIDENTAL_TEXT = (
     "there are not",
     "there was not",
     "there were not",
+    "not shown",
+    "not displayed",
+    "not visible",
+    "does not show",
+    "do not show",
+    "does not display",
+    "do not display",
+    "need to be",
+    "needs to be",
+    "not listed",
+    "0 results",
+    "zero results",
+    "0 matches",
+    "no matches",
+    "expired",
+    "invalid",
+    "not valid",
+    "there s no",
+    "there s not",
+    "not sold",
+    "not in the catalog",
+    "not in the catalogue",
+    "not in the store",
+    "not in the shop",
 )
 """Phrases that say something is missing, which a report of work done may say too ("Done,
 nothing else to do"); the others in :data:`_INFEASIBLE_PHRASES` say the task itself cannot
@@ -65,6 +89,31 @@ _INFEASIBLE_PHRASES = [
         "no way",
         "not allowed",
         "not permitted",
+        "permission denied",
+        "access denied",
+        "access is denied",
+        "not authorized",
+        "not authorised",
+        "unauthorized",
+        "unauthorised",
+        "forbidden",
+        "insufficient permissions",
+        "insufficient permission",
+        "not appear to exist",
+        "not seem to exist",
+        "does not sell",
+        "do not sell",
+        "does not carry",
+        "do not carry",
+        "does not let",
+        "do not let",
+        "did not let",
+        "does not allow",
+        "do not allow",
+        "did not allow",
+        "does not offer",
+        "does not provide",
+        "no option",
         "could not be located",
         "could not be found",
         "cannot be found",
@@ -95,9 +144,12 @@ _NOT_DONE = re.compile(
 _VALUE_GIVEN = re.compile(
     r"\b(?:the\s+)?(?:answer|result|total|count)\s+(?:is|would\s+be|=)\s*:?\s*"
     r"(?!n\s*/?\s*a\b|none\b|nothing\b|not\b|no\b|unavailable\b|unknown\b|impossible\b)"
-    r"[$€£]?\d[\d,.]*"
+    r"[$€£]?\d[\d,.]*|"
+    r"\b(?:but|however|though|although|yet)\b[^.;:!?]{0,60}?\b(?:you\s+have|there\s+(?:is|are)|"
+    r"it\s+is|it's|costs?|is|are|was|were)\s+(?:about\s+|only\s+)?[$€£]?\d[\d,.]*"
 )
-"""An infeasibility claim that still states a value ("None are negative, the answer is 5")."""
+"""An infeasibility claim that still states a value ("None are negative, the answer is 5",
+"Access denied, but you have 120 points")."""
 
 
 def is_na(refs: dict) -> bool:
@@ -136,6 +188,12 @@ def check_infeasible(text: str, reported: bool, mode: str) -> Verdict:
             f"the task is infeasible but {show(text)} gives an answer ({show(value.group(0))})",
         )
     said = _infeasibility_phrases(text)
+    outside = ASIDE.sub(" ", text)  # "You have 0 points (there is no such program)"
+    if said and tokens(outside) and not _infeasibility_phrases(outside):
+        return fail(
+            "infeasible:not-stated",
+            f"the task is infeasible but {show(text)} says so only in brackets, beside its answer",
+        )
     if said:
         done = _DONE.search(text)
         if done and not _NOT_DONE.search(text) and _INCIDENTAL.issuperset(said):

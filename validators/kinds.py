@@ -17,7 +17,7 @@ from .dates import Duration, Month, find_dates, find_durations, find_months, par
 from .numbers import find_amounts, find_numbers, to_cents
 from .phrases import CLAUSE_START
 from .strict import items_of
-from .text import FILLER, NEGATIONS, fold, segments, split_or, tokens
+from .text import ASIDE, FILLER, NEGATIONS, fold, segments, split_or, tokens
 from .units import Distance, find_distances, same_distance
 from .urls import NormalUrl, normalize_url, urls_in_text
 from .verdict import Verdict, error, fail, ok, show
@@ -293,7 +293,13 @@ measurement may carry ("about 14 minutes", "2 km or so")."""
 _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _MEASURED = frozenset({"duration", "distance"})
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
-_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_PART_OF = re.compile(
+    r"[,;]?\s*(?:\b(?:which|that)\s+includes?|\bincluding|\bincl\.|\binclusive\s+of|"
+    r"\bexcluding|\bexcl\.)[^.;:()\n]*",
+    re.IGNORECASE,
+)
+"""A part of the value named after it ("$278.94, which includes $5.00 shipping",
+"$278.94 including $5.00 shipping"): a remark, as an aside in brackets is."""
 _CONCLUSION = re.compile(
     r"=|[,;.:]\s*(?:so|therefore|thus|hence|that\s+makes|which\s+(?:gives|makes|comes\s+to))\b"
     r"|\b(?:for\s+a\s+total\s+of|giving(?:\s+a\s+total\s+of)?)\b",
@@ -351,7 +357,7 @@ range, not a date."""
 def _states_na(text: str) -> bool:
     """Whether a piece of the answer, outside brackets, is "N/A" itself ("33.99 and N/A"):
     a value and "not applicable" at once."""
-    return any(tokens(seg.text) in (["n", "a"], ["na"]) for seg in segments(_ASIDE.sub(" ", text)))
+    return any(tokens(seg.text) in (["n", "a"], ["na"]) for seg in segments(ASIDE.sub(" ", text)))
 
 
 def _day_range(folded: str, value: Any) -> str | None:
@@ -382,9 +388,51 @@ def _loose_items(kind: Kind, text: str, hint: Any, context: EvalContext | None) 
     return loose
 
 
-def _qualified(kind: Kind, text: str, approach: str, value: Any, wanted: str) -> Verdict | None:
+_VALUE_END_AT = re.compile(_VALUE_END)
+_WINDOW = 40
+"""How far from a qualifier the value it qualifies is looked for, in characters."""
+_BOUND = re.compile(
+    r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at\s+(?:least|most)|up\s+to|over|"
+    r"under|below|above|upwards\s+of|in\s+excess\s+of)\s+(?:[$€£]\s*)?\d[\d,.]*(?:\s*%)?|"
+    r"(?:[$€£]\s*)?\d[\d,.]*(?:\s*\(?\s*or\s+(?:more|less|fewer|greater|higher|lower|above|"
+    r"below|over|under)\b|\+(?!\s*[\d$€£]))",
+    re.IGNORECASE,
+)
+"""A figure stated as a bound ("fewer than 10", "$500 or more", "4+"): a condition the
+answer repeats from the question ("47 products have fewer than 10 units"), no rival value."""
+
+
+def _qualified_value(
+    kind: Kind, folded: str, match: re.Match[str], after: bool, hint: Any, context: Any
+) -> Any:
+    """The value a qualifier applies to: the first one after a qualifier written before
+    it ("fewer than 10"), the last one before a qualifier written after it ("$500 or
+    more"); None when it qualifies none of this kind ("July 19, 2020 (about 4 years
+    ago)")."""
+    if after:
+        value_end = _VALUE_END_AT.match(folded, match.start())
+        end = value_end.end() if value_end else match.start() + 1
+        start = folded.rfind(" ", 0, max(0, end - _WINDOW)) + 1
+        values = kind.extract(folded[start:end], hint, context)
+        return values[-1] if values else None
+    end = folded.find(" ", match.end() + _WINDOW)
+    values = kind.extract(folded[match.start() : end if end >= 0 else None], hint, context)
+    return values[0] if values else None
+
+
+def _qualified(
+    kind: Kind,
+    text: str,
+    approach: str,
+    value: Any,
+    wanted: str,
+    groups: list[list[Any]],
+    context: EvalContext | None,
+) -> Verdict | None:
     """The failure of a value stated as something else than the value: a range of days,
-    a negated URL, a bound, a negation or an estimate; None when it is stated plainly."""
+    a negated URL, a bound, a negation or an estimate; None when it is stated plainly.
+    A qualifier of another value than the reference's ("14 orders had a total of $500
+    or more"), or of none of the answer's kind, is not the answer's."""
     folded = fold(text)
     if kind.name == "date" and (span := _day_range(folded, value)):
         return fail("date:ambiguous", f"answer {show(text)} gives the range {span}, not one date")
@@ -396,19 +444,22 @@ def _qualified(kind: Kind, text: str, approach: str, value: Any, wanted: str) ->
         return fail(
             "url:negated", f"answer {show(text)} negates the URL ({show(q.group(0).strip())})"
         )
-    if (
-        kind.name in _QUANTITIES
-        and (q := _QUALIFIED.search(folded) or _QUALIFIED_AFTER.search(folded))
-        and not any(
-            _QUALIFIED.search(fold(alt)) for item in items_of(value) for alt in split_or(item)
-        )
+    if kind.name not in _QUANTITIES or any(
+        _QUALIFIED.search(fold(alt)) for item in items_of(value) for alt in split_or(item)
     ):
-        return fail(
-            f"{kind.name}:qualified",
-            f"answer {show(text)} gives {wanted} only "
-            f"as {show(q.group(0).strip())}, not as the "
-            f"value",
-        )
+        return None
+    hint = groups[0][0]
+    for after, pattern in ((False, _QUALIFIED), (True, _QUALIFIED_AFTER)):
+        for q in pattern.finditer(folded):
+            qualified = _qualified_value(kind, folded, q, after, hint, context)
+            if qualified is None or not any(kind.equal(qualified, r) for g in groups for r in g):
+                continue  # it qualifies another value (a condition) or none of this kind
+            return fail(
+                f"{kind.name}:qualified",
+                f"answer {show(text)} gives {wanted} only "
+                f"as {show(q.group(0).strip())}, not as the "
+                f"value",
+            )
     return None
 
 
@@ -441,21 +492,29 @@ def check_typed(
                 f"{kind.name}:mismatch", f"answer {show(text)} reads as {found}; expected {wanted}"
             )
         hows.append(how)
-    extra = [v for v in values if not any(kind.equal(v, r) for g in groups for r in g)]
-    if kind.name == "number" and all(r.unit is None for g in groups for r in g):
+    count = kind.name == "number" and all(r.unit is None for g in groups for r in g)
+
+    def rivals(found: list[Any]) -> list[Any]:
+        others = [v for v in found if not any(kind.equal(v, r) for g in groups for r in g)]
         # Money beside a count or an id ("Order #100170, grand total $512.00") is no rival
         # count; money alone still fails (the groups matched a value without it).
-        extra = [v for v in extra if v.currency is None]
+        return [v for v in others if v.currency is None] if count else others
+
+    extra = rivals(values)
     if extra and kind.name in _QUANTITIES:
-        # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") qualify the
-        # answer, and values worked out to a conclusion ("$150.00 - $38.50 = $111.50",
-        # "... costs $38.50, so the difference is $111.50") lead to it; they are no rival
-        # when the text outside the brackets, or the conclusion, is unambiguous.
-        outside = _ASIDE.sub(" ", text)
+        # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") or a clause
+        # naming a part of it ("..., which includes $5.00 shipping") qualify the answer,
+        # and values worked out to a conclusion ("$150.00 - $38.50 = $111.50", "... costs
+        # $38.50, so the difference is $111.50") lead to it; they are no rival when the
+        # text outside the brackets and such clauses, or the conclusion, is unambiguous;
+        # nor are bounds repeated from the question ("47 products have fewer than 10 units").
+        outside = _PART_OF.sub(" ", ASIDE.sub(" ", text))
         conclusion = _CONCLUSION.split(text)
-        for main_text in (outside, conclusion[-1] if len(conclusion) > 1 else text):
+        unbounded = _BOUND.sub(" ", text)
+        for main_text in (outside, conclusion[-1] if len(conclusion) > 1 else text, unbounded):
             main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
-            if main and all(any(kind.equal(v, r) for g in groups for r in g) for v in main):
+            named = any(kind.equal(v, r) for v in main for g in groups for r in g)
+            if named and not rivals(main):
                 extra = []
                 break
     if extra:
@@ -472,7 +531,7 @@ def check_typed(
         return fail(
             f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also says N/A"
         )
-    if (qualified := _qualified(kind, text, approach, value, wanted)) is not None:
+    if (qualified := _qualified(kind, text, approach, value, wanted, groups, context)) is not None:
         return qualified
     how = next((h for h in hows if h != "equal"), "equal")
     return ok(f"{kind.name}:{how}", f"answer {show(text)} reads as {found} == {wanted}")

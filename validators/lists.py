@@ -8,10 +8,12 @@ from typing import Any
 from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
 from .phrases import CLAUSE_START, check_string, extra_items, includes
 from .text import (
+    ASIDE,
     NEGATIONS,
     find_phrase,
     negated_at,
     only_filler,
+    quantity_remark,
     same_text,
     segments,
     split_or,
@@ -34,8 +36,6 @@ def _pure_number(text: str) -> Mention | None:
     return None if others else mentions[0]
 
 
-_ASIDE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
-"""A bracketed aside in a piece: a remark about the item ("Julian W. (4 stars)")."""
 _NOT_A_REMARK = re.compile(r"[A-Z]|\b(?:or|and|also|plus|too)\b")
 """What an aside holding another candidate has: a name (a capital letter: "(Victor J.)")
 or a word that adds one ("(and ...)", "(also ...)"); a hedge ("(maybe)") is the hedge
@@ -46,10 +46,21 @@ _DASH_REMARK = re.compile(r"\s[-–—]\s")
 """A spaced dash after an item, before a remark ("David M. - checked on the site")."""
 
 
+_ALL_NAMED = re.compile(
+    r"^\W*(?:(?:nobody|no\s*one|none|nothing|no\s+others?)\s+(?:else|other|more)|"
+    r"that(?:['’]s|\s+is)\s+(?:all|it))\W*$",
+    re.IGNORECASE,
+)
+"""A closing piece that says the list is complete ("and nobody else", "that's all")."""
+
+
 def _remark_clause(piece: str) -> bool:
     """Whether a piece after the items is a clause about them that names nothing else
-    ("according to the site", "source: the reviews page"; not "with Victor J.")."""
+    ("according to the site", "source: the reviews page", "and nobody else"; not "with
+    Victor J.")."""
     text = piece.strip()
+    if _ALL_NAMED.match(text):
+        return True
     return tokens(text)[0] in CLAUSE_START and not _NOT_A_REMARK.search(text[1:])
 
 
@@ -59,8 +70,8 @@ def _item_match(alternatives: list[str], piece: str) -> bool:
     # An item said with a remark in brackets ("Julian W. (4 stars)") is the item, unless
     # the piece negates something ("Julian W. (not Emma L.)") or an aside names another
     # candidate or hedges ("Emma L. (also possibly Victor J.)").
-    asides = [m.group(1) if m.group(1) is not None else m.group(2) for m in _ASIDE.finditer(piece)]
-    head, *remark = _DASH_REMARK.split(_ASIDE.sub(" ", piece), maxsplit=1)
+    asides = [m.group(1) if m.group(1) is not None else m.group(2) for m in ASIDE.finditer(piece)]
+    head, *remark = _DASH_REMARK.split(ASIDE.sub(" ", piece), maxsplit=1)
     asides += remark  # "David M. - checked on the site": a remark after a dash
     if not asides or any(_NOT_A_REMARK.search(aside) for aside in asides):
         return False
@@ -85,7 +96,9 @@ def _bare_item_match(alternatives: list[str], piece: str) -> bool:
     return False
 
 
-_LEAD_END = frozenset({"are", "is", "were", "was", "by", "has", "have", "had", "namely"})
+_LEAD_END = frozenset(
+    {"are", "is", "were", "was", "by", "has", "have", "had", "namely", "shows", "show"}
+)
 """The word a lead-in clause ends with before the first item ("The moderators are X");
 not "include": "the moderators include X and Y" need not name them all."""
 _OPEN_END = re.compile(r"(?:\.{3,}|…)\W*$")
@@ -117,10 +130,18 @@ def _framed_match(alternatives: list[str], piece: str, *, lead: bool, tail: bool
     return False
 
 
+_DASH_LEAD = re.compile(r"^[^\n]*?\b(?:[a-z]+s|are|is|were|was)\s[-–—]\s")
+"""A lead-in ended by a spaced dash, whose last word names the items (a lower-case
+plural: "Space moderators - X, Y") or is a verb; an item before a dash ("Ember Whisk -
+X, Y") is no lead-in."""
+
+
 def _strip_preamble(text: str) -> str:
     head, sep, tail = text.partition(":")
     if sep and tokens(tail) and len(tokens(head)) <= 10 and "//" not in tail[:2]:
         return tail
+    if (lead := _DASH_LEAD.match(text)) and len(tokens(lead.group(0))) <= 10:
+        return text[lead.end() :]
     return text
 
 
@@ -149,14 +170,45 @@ def _match_run(alternatives: list[str], body: str, segs: list[Any], used: list[b
     return False
 
 
+_LAST_WORD = re.compile(r"[^\W_]+(?=\W*$)")
+
+
+def _without_shared_noun(body: str, items: list[list[str]]) -> str | None:
+    """``body`` without the noun said after every item ("the front view, the back view and
+    the top view" lists front, back and top), when no reference item has that word; None
+    when the items share no such noun."""
+    segs = segments(body)
+    ends = [_LAST_WORD.search(seg.text) for seg in segs]
+    if len(segs) < 2 or any(end is None for end in ends):
+        return None
+    words = {tokens(end.group(0))[0] for end in ends if end and tokens(end.group(0))}
+    reference = {t for item in items for alt in item for t in tokens(alt)}
+    if len(words) != 1 or words & reference or len(tokens(segs[0].text)) < 2:
+        return None
+    cut, pos = [], 0
+    for seg, end in zip(segs, ends, strict=True):
+        assert end is not None
+        cut += [body[pos : seg.start + end.start()], body[seg.start + end.end() : seg.end]]
+        pos = seg.end
+    return "".join(cut) + body[pos:]
+
+
 def _match_list(text: str, items: list[list[str]], inclusive: bool) -> Verdict:
     verdict = _match_body(text, _strip_preamble(text), items, inclusive)
+    if not verdict.passed and (plain := _without_shared_noun(text, items)) is not None:
+        verdict = _match_list(plain, items, inclusive)
     if verdict.passed or _strip_preamble(text) == text:
         return verdict
     # What looked like a lead-in may end the list instead ("X, Y; source: the page"):
     # the whole answer, read as a list, is stricter than its tail.
     whole = _match_body(text, text, items, inclusive)
     return whole if whole.passed else verdict
+
+
+def _table_row(body: str, pos: int) -> int:
+    """Where the markdown table row holding offset ``pos`` starts, or -1 off a table."""
+    start = body.rfind("\n", 0, pos) + 1
+    return start if body[start:].lstrip(" \t").startswith("|") else -1
 
 
 def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -> Verdict:
@@ -185,6 +237,10 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
             matched.append(alternatives)
         else:
             missing.append(alternatives[0])
+    # A figure in a table row of a matched item is a column about it ("| Wok | $39.99 |"),
+    # where the reference has no figures.
+    figures = not any(c.isdigit() for item in items for alt in item for c in alt)
+    rows = {r for j, seg in enumerate(segs) if used[j] and (r := _table_row(body, seg.start)) >= 0}
     extra = [
         seg.text.strip()
         for j, seg in enumerate(segs)
@@ -192,6 +248,7 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
         and not only_filler(tokens(seg.text))
         and not _remark_clause(seg.text)
         and not any(_item_match(m, seg.text) for m in matched)
+        and not (figures and quantity_remark(seg.text) and _table_row(body, seg.start) in rows)
     ]
     wanted = [i[0] for i in items]
     if missing:

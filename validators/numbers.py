@@ -112,12 +112,15 @@ _NUMERIC_DATE = re.compile(
     r"|(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|[12]\d|3[01])/(?:19|20)\d\d)(?![\d.,/-])"
 )
 """A date in digits ("2024-01-31", "1/31/2024", "31/01/2024"): no quantity."""
-_DIGITS = re.compile(r"(?<![\w.,])([-−–]?)(\d(?:[\d,.]*\d)?|(?<=[$€£\s])\.\d+(?![\d.,]))")
+_DIGITS = re.compile(
+    r"(?:(?<![\w.,])|(?<=\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)))"  # "USD44.99"
+    r"([-−–]?)(\d(?:[\d,.]*\d)?|(?<=[$€£\s])\.\d+(?![\d.,]))"
+)
 _FRACTIONS = {"½": Decimal("0.5"), "¼": Decimal("0.25"), "¾": Decimal("0.75")}
 _HALF_AFTER = re.compile(r"\s*(?:and\s+a\s+half\b|½)", re.IGNORECASE)
 _SCALE_BETWEEN = re.compile(r"^\s*(?:/|out\s+of|of)\s*$", re.IGNORECASE)
 _YEAR_BEFORE = re.compile(
-    r"(?:\b(?:in|since|during|from|until|till|through|before|after|of|by|for|year)|"
+    r"(?:\b(?:in|since|during|from|until|till|through|before|after|of|by|for|year|[qh][1-4])|"
     r"[-–]|\b(?:and|or|to))\s*$",
     re.IGNORECASE,
 )
@@ -347,9 +350,10 @@ def _word_mentions(text: str) -> list[Mention]:
             currency = None
             if m := _CURRENCY_AFTER.search(after):
                 currency = _currency_code(m.group(0))
-            found.append(
-                Mention(Decimal(total + current), 0, words[i][1], words[j - 1][2], currency)
-            )
+            value, start = Decimal(total + current), words[i][1]
+            if run[0] == "dozen" and previous == "a" and before_previous == "half":
+                value, start = value / 2, words[i - 2][1]  # "half a dozen"
+            found.append(Mention(value, 0, start, words[j - 1][2], currency))
         i = j
     return found
 
@@ -396,8 +400,9 @@ def find_numbers(text: str, *, words: bool = True) -> list[Mention]:
 
     Numbers that are part of a date written with a month name ("March 2024") are skipped;
     labels are dropped when the text also has plain numbers: "#12", ordinals ("2nd"), the
-    scale of a rating ("4.3 out of 5", "4.3/5") and years after a preposition ("3 orders
-    in 2024"). "and a half" and "½" add 0.5; "no <noun>" reads as 0 when the text has no
+    scale of a rating ("4.3 out of 5", "4.3/5") and years after a preposition or a quarter
+    ("3 orders in 2024", "Q1 2024", "H2 2023"). "and a half" and "½" add 0.5, "half a
+    dozen" is 6; "no <noun>" reads as 0 when the text has no
     other number. Thousands may be grouped by spaces ("5 678") and a scale may follow the
     digits ("2.5 thousand", "185k").
     """

@@ -16,8 +16,10 @@ from . import fuzzy
 from .context import EvalContext, is_self_word
 from .strict import items_of
 from .text import (
+    ASIDE,
     FILLER,
     NEGATIONS,
+    WEEKDAYS,
     clause_break,
     fold,
     has_negation,
@@ -70,6 +72,15 @@ CLAUSE_START = frozenset(
         "having",
         "created",
         "posted",
+        "shipped",
+        "delivered",
+        "released",
+        "merged",
+        "opened",
+        "closed",
+        "updated",
+        "joined",
+        "published",
         "sold",
         "bought",
         "ordered",
@@ -100,10 +111,13 @@ def _usernames(context: EvalContext | None) -> list[str]:
 
 
 def _token_pattern(token: str, inflect: bool) -> str:
-    """Regex for one reference token; with ``inflect``, also its -d/-ed forms."""
+    """Regex for one reference token; with ``inflect``, also its -d/-ed forms (a weekday's
+    plural: "Wednesdays")."""
     if not inflect or len(token) < 4:
         return token_regex(token)
     forms = {token, token + "d", token + "ed"}
+    if token in WEEKDAYS:
+        forms.add(token + "s")
     if token.endswith("ed") and len(token) >= 6:
         forms |= {token[:-1], token[:-2]}
     elif token.endswith("d") and len(token) >= 5:
@@ -260,18 +274,48 @@ _GENERIC_AFTER = frozenset(
 )
 
 
+_ZIP = re.compile(r"(?:^|\s)\d{5}(?:\s\d{4})?$")
+"""A ZIP code after a state ("GA 30303", "CT 06516-3890")."""
+
+
 def _qualifier(segment: str) -> bool:
-    """Whether a list segment is a place qualifier ("TX", "Texas", "USA") rather than a
-    competing answer."""
-    text = " ".join(tokens(segment))
-    return text in _US_STATES or text in _TWO_WORD_STATES
+    """Whether a list segment is a place qualifier ("TX", "Texas", "USA", "GA 30303")
+    rather than a competing answer."""
+    text = _ZIP.sub("", " ".join(tokens(segment))).strip()
+    return not text or text in _US_STATES or text in _TWO_WORD_STATES
+
+
+_RUNNER_UP = frozenset({"followed", "ahead", "beating"})
+"""First words of a clause that ranks another below the answer ("X (9), followed by Y
+(7)", "X, ahead of Y"): a runner-up, not a rival."""
+
+
+_CODE = re.compile(r"(?<![\w.-])[a-z0-9]+(?:[-_.][a-z0-9]+)*(?![\w-])", re.IGNORECASE)
+
+
+def _code(text: str) -> bool:
+    """Whether ``text`` is a code: letters and digits in one token of six or more
+    characters ("1ZBT59EGYUBGUK1WA9", "EL-60710", "v0.3.0")."""
+    return (
+        len(text) >= 6
+        and any(c.isdigit() for c in text)
+        and any(c.isalpha() for c in text)
+        and _CODE.fullmatch(text) is not None
+    )
 
 
 def _competitor(
-    marked: str, ref_len: int, remarks: frozenset[tuple[str, ...]] = frozenset()
+    marked: str,
+    ref_len: int,
+    remarks: frozenset[tuple[str, ...]] = frozenset(),
+    *,
+    code: bool = False,
 ) -> str | None:
     """A list segment besides the reference's that looks like a competing answer
-    (``remarks``: the tokens of the answer's figures said beside it, which are not)."""
+    (``remarks``: the tokens of the answer's figures said beside it, which are not; nor
+    is a runner-up ranked below the reference after it). A clause about the reference
+    ("shipped 2024-05-03") is no rival, unless the reference is a code and the clause
+    holds another ("..., shipped with 1Z9CCCZLUDG6CRXLJG")."""
     seen_reference = False
     for seg in segments(marked):
         toks = tokens(seg.text)
@@ -279,10 +323,14 @@ def _competitor(
             seen_reference = True
             continue
         content = [t for t in toks if t not in FILLER]
+        if code and any(_code(m.group(0)) for m in _CODE.finditer(seg.text)):
+            return seg.text.strip()
         if not content or content[0] in CLAUSE_START or toks[0] in CLAUSE_START:
             continue
         if toks[0] in NEGATIONS:
             continue  # "X, not Y": an exclusion, not a rival
+        if seen_reference and toks[0] in _RUNNER_UP:
+            continue  # "X (9), followed by Y (7)"
         if seen_reference and _qualifier(seg.text):
             continue
         if tuple(toks) in remarks:
@@ -292,7 +340,6 @@ def _competitor(
     return None
 
 
-_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _DASH_REMARK = re.compile(r"\s[-–—]\s")
 
 
@@ -300,7 +347,7 @@ def _content_outside_asides(piece: str) -> list[str]:
     """The content words of ``piece`` outside brackets and before a spaced dash: a rival is
     as long as its name, whatever remark follows it ("Kai Weber (checked on the site)",
     "Kai Weber - checked on the site")."""
-    head = _DASH_REMARK.split(_ASIDE.sub(" ", piece), maxsplit=1)[0]
+    head = _DASH_REMARK.split(ASIDE.sub(" ", piece), maxsplit=1)[0]
     return [t for t in tokens(head) if t not in FILLER]
 
 
@@ -408,7 +455,8 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
             if len(rest) > _MAX_EXTRA_WORDS:
                 reason = reason or "too-long"
                 continue
-            if _competitor(marked, len(ref_tokens), _figures(text, alt)) is not None:
+            rival = _competitor(marked, len(ref_tokens), _figures(text, alt), code=_code(alt))
+            if rival is not None:
                 reason = "ambiguous"
                 continue
             if _extended(text, alt):
@@ -455,7 +503,8 @@ def check_string(
         for alt in alternatives:
             if same_inflection(alt, text):
                 return ok(
-                    "string:inflection", f"{show(text)} equals {show(alt)} up to a -d/-ed ending"
+                    "string:inflection",
+                    f"{show(text)} equals {show(alt)} up to an ending (-d/-ed, or a weekday's -s)",
                 )
         verdict, reason = _phrase_verdict(text, alternatives)
         if verdict is not None:

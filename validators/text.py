@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -259,15 +260,22 @@ def _same_dotted_numbers(a: str, b: str) -> bool:
     return dots_a <= cuts_b and dots_b <= cuts_a
 
 
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+"""Day names, whose plural says the same day ("on Wednesdays": every Wednesday)."""
+
+
 def _inflected(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long = sorted((a, b), key=len)
+    if short in WEEKDAYS:
+        return long == short + "s"
     return len(short) >= 4 and long in (short + "d", short + "ed")
 
 
 def same_inflection(a: str, b: str) -> bool:
-    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed")."""
+    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed"), or a
+    weekday's plural ("Wednesdays")."""
     ta, tb = tokens(a), tokens(b)
     return bool(ta) and len(ta) == len(tb) and all(map(_inflected, ta, tb))
 
@@ -388,6 +396,8 @@ _PREAMBLE = re.compile(
 )
 
 
+ASIDE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
+"""A bracketed aside, its text in group 1 (round brackets) or 2 (square brackets)."""
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _EXPLANATION = re.compile(
     r"^\W*(?:i|i've|i'm|i\s+found|this|these|it|source|sources|note|found|according|based|"
@@ -396,15 +406,88 @@ _EXPLANATION = re.compile(
 )
 
 
+_TABLE_HEAD = re.compile(
+    r"^[ \t]*\|?[^\n|]*(?:\|[^\n|]*)+\|?[ \t]*\n"
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?:\n|$)",
+    re.MULTILINE,
+)
+"""A markdown table's header row and the rule under it ("| Order | Total |\n|---|---|"):
+column names, not content."""
+
+
+_NAME_PREFIX = re.compile(r"(?<![\w/])/?[uf]/(?=[^\W\d_])", re.IGNORECASE)
+"""The forum's prefix of a user or forum name ("u/elenaa19", "/f/books")."""
+
+
+def strip_name_prefixes(text: str, references: Iterable[str]) -> str:
+    """``text`` without the forum's prefixes of user and forum names ("u/elenaa19" is the
+    user elenaa19), unless a reference writes one itself."""
+    if "/" not in text or any(_NAME_PREFIX.search(str(r)) for r in references):
+        return text
+    return _NAME_PREFIX.sub("", text)
+
+
+_ANSWER_TAG = re.compile(
+    r"<(answer|final_answer|final-answer|output|result)>(.*?)</\1>", re.IGNORECASE | re.DOTALL
+)
+"""An answer wrapped in a tag, as LLM agents write it ("<think>...</think><answer>X</answer>");
+read when it is the only one and ends the text."""
+_ANSWER_LINE = re.compile(
+    r"^[ \t>#*_-]*(?:final\s+)?answer\s*(?:\*\*|__)?\s*[:=]", re.IGNORECASE | re.MULTILINE
+)
+"""A line that opens with an answer label ("Final answer: 67", "**Answer:** 67")."""
+
+
+_PATH_SLASH = re.compile(r"(?<=[^\W\d_])\s+/\s+(?=[^\W\d_])")
+_WORD_BEFORE = re.compile(r"[^\W\d_]+$")
+_WORD_AFTER = re.compile(r"[^\W\d_]+")
+
+
+def join_paths(text: str, references: Iterable[str]) -> str:
+    """``text`` with the Git host's project paths written as one name: a spaced slash
+    between two capitalized words ("Alex Chen / Juniper Lint") loses its spaces, so it
+    separates neither alternatives nor list pieces (and "Blue Mug / Red Mug" names one
+    longer thing than the reference), unless a reference writes one itself."""
+    if " /" not in text or any(_PATH_SLASH.search(str(r)) for r in references):
+        return text
+
+    def join(match: re.Match[str]) -> str:
+        before = _WORD_BEFORE.search(text, 0, match.start())
+        after = _WORD_AFTER.match(text, match.end())
+        titled = before and after and before.group(0).istitle() and after.group(0).istitle()
+        return "/" if titled else match.group(0)
+
+    return _PATH_SLASH.sub(join, text)
+
+
+_HTML_BLOCK = re.compile(r"</?(?:p|div|br|li|ul|ol|tr|table|tbody|thead)\b[^<>]{0,80}>", re.I)
+_HTML_INLINE = re.compile(r"</?(?:b|strong|em|i|u|code|span|mark|td|th)\b[^<>]{0,80}>", re.I)
+"""HTML markup around an answer ("<b>Austin</b>", "<ul><li>X</li>..."): blocks end lines."""
+
+
 def strip_preamble(text: str) -> str:
-    """``text`` without an agent-style lead-in ("Based on the page, the answer is: ") and
-    without trailing paragraphs that explain how it was found ("\n\nI found this on
-    ..."); unchanged when nothing would remain."""
-    paragraphs = _PARAGRAPH.split(text)
+    """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
+    without HTML markup and entities, without the working before a single answer line or a closing
+    answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>"),
+    without the header of a
+    markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
+    how it was found ("\n\nI found this on ..."); unchanged when nothing would remain."""
+    body = text
+    if "<" in body:
+        body = _HTML_INLINE.sub("", _HTML_BLOCK.sub("\n", body))
+    if "&" in body and ";" in body:
+        body = html.unescape(body)  # "Loom &amp; Thread"
+    if "<" in body and len(tags := list(_ANSWER_TAG.finditer(body))) == 1:
+        if not body[tags[0].end() :].strip():  # the tag ends the answer
+            body = tags[0].group(2)
+    elif len(labels := list(_ANSWER_LINE.finditer(body))) == 1:
+        body = body[labels[0].start() :]
+    body = _TABLE_HEAD.sub("", body) if "-" in body else body
+    paragraphs = _PARAGRAPH.split(body)
     if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):
-        text = paragraphs[0]
-    preamble = _PREAMBLE.match(text)
-    rest = text[preamble.end() :] if preamble else text
+        body = paragraphs[0]
+    preamble = _PREAMBLE.match(body)
+    rest = body[preamble.end() :] if preamble else body
     return rest if rest.strip() else text
 
 

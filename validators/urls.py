@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -54,9 +55,10 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
 
     Placeholders are expanded; scheme and host are case-folded (http and https are the
     same page; any other scheme, such as ssh, is kept apart); default ports, the
-    fragment, a trailing slash, percent-encoding in the path, repeated slashes and blank
-    query values are ignored; query parameters become a sorted multiset. A scheme-less
-    ``host.test/path`` gets ``http://``; a bare ``/path`` is resolved against ``base``.
+    fragment, a trailing slash, percent-encoding in the path, repeated slashes, dot
+    segments ("/./search") and blank query values are ignored; query parameters become
+    a sorted multiset. A scheme-less ``host.test/path`` gets ``http://``; a bare
+    ``/path`` is resolved against ``base``.
     """
     url = expand(str(url).strip(), context)
     if url.startswith("/") and not url.startswith("//") and base:
@@ -75,7 +77,10 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     scheme = parts.scheme.lower()
     if port is not None and port != _DEFAULT_PORTS.get(scheme):
         host = f"{host}:{port}"
-    path = re.sub(r"/{2,}", "/", unquote(parts.path)).rstrip("/") or "/"
+    path = re.sub(r"/{2,}", "/", unquote(parts.path))
+    if "/." in path:  # dot segments, resolved as a browser does ("/./search", "/a/../b")
+        path = posixpath.normpath(path)
+    path = path.rstrip("/") or "/"
     query = tuple(sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if v))
     protocol = "web" if scheme in _WEB_SCHEMES else "ssh" if scheme == "git+ssh" else scheme
     return NormalUrl(host, path, query, protocol)
