@@ -539,6 +539,28 @@ def check_string(
     return _fuzzy(text, items_of(value), users, answer)
 
 
+_SIGNED_NUMBER = re.compile(r"[-−+]?\d[\d,]*(?:\.\d+)?")
+_MINUS_BEFORE = re.compile(r"(?:(?<![^\W_])-|−\s*|\b(?:minus|negative)\s+)$")
+_SOUTH_OR_WEST_AFTER = re.compile(r"\s*°?\s*[sw]\b")
+
+
+def _sign_agrees(alt: str, folded: str, span: tuple[int, int]) -> bool:
+    """Whether the figure at ``span`` of ``folded`` (the folded answer) has the sign of the
+    reference ``alt``, when that is a number. Phrases match word by word, which drops a
+    minus, but "79.939" does not state "-79.939", nor "-40.442" state "40.442". A minus
+    touches its figure ("-79.939", or "−" or "minus" before it; "Score - 5" is a dash), and
+    a negative reference is also stated by a bearing after it ("79.939° W", "12.5 S"), as
+    coordinates are written. A reference that is not a number always agrees."""
+    reference = alt.strip()
+    if not _SIGNED_NUMBER.fullmatch(reference):
+        return True
+    start, end = span
+    negative = bool(_MINUS_BEFORE.search(folded[:start]))
+    if reference[0] in "-−":
+        return negative or bool(_SOUTH_OR_WEST_AFTER.match(folded, end))
+    return not negative
+
+
 def includes(text: str, alternatives: list[str], users: list[str]) -> str:
     """'yes', 'negated' or 'no': is one alternative a non-negated whole-word phrase?"""
     folded = fold(text)
@@ -549,7 +571,7 @@ def includes(text: str, alternatives: list[str], users: list[str]) -> str:
         ref_tokens = tokens(alt)
         if not ref_tokens and not alt.strip():
             return "yes"
-        spans = phrase_spans(text, ref_tokens)
+        spans = [span for span in phrase_spans(text, ref_tokens) if _sign_agrees(alt, folded, span)]
         if any(not negated_in_clause(folded[:start]) for start, _ in spans):
             return "yes"
         negated = negated or bool(spans)

@@ -1474,3 +1474,42 @@ def test_a_supposition_or_a_condition_on_the_count_is_a_hedge(
     answer, answer_type, ref, passed, rule
 ):
     assert_verdict(lenient(answer, answer_type, {"exact_match": ref}), passed, rule)
+
+
+COORDINATES = {"must_include": ["40.442", "-79.939"]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [
+        ("40.442, -79.939", True),
+        ("40.442,-79.939", True),
+        ("(40.442, −79.939)", True),
+        ("40.442, − 79.939", True),
+        ("latitude 40.442, longitude minus 79.939", True),
+        ("40.442° N, 79.939° W", True),
+        ("40.442 N 79.939 W", True),
+        ("40.442, 79.939", False),  # the minus is part of the value
+        ("40.442, +79.939", False),
+        ("40.442° N, 79.939° E", False),
+        ("-40.442, -79.939", False),  # a minus the reference does not have
+    ],
+)
+def test_a_number_in_a_phrase_list_keeps_its_sign(answer, passed):
+    """Phrase inclusion matches word by word, which drops punctuation, but not a number's
+    sign: "79.939" does not state "-79.939", while "79.939° W" does, as coordinates are
+    written; a hyphen inside a code or date is no sign ("2023-05" keeps "05")."""
+    verdict = lenient(answer, "string", COORDINATES)
+    assert verdict.passed is passed, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "refs"),
+    [
+        ("Call 412-578-5000", {"must_include": ["412", "578"]}),
+        ("It shipped 2023-05-01 and arrived 2023-05-04", {"must_include": ["05", "04"]}),
+        ("Score - 5, rank 3", {"must_include": ["5", "3"]}),
+    ],
+)
+def test_a_hyphen_that_is_not_a_sign_keeps_the_number(answer, refs):
+    assert lenient(answer, "string", refs).passed, lenient(answer, "string", refs)
