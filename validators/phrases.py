@@ -399,12 +399,30 @@ def _negated_clause(marked: str) -> bool:
     )
 
 
+_ESTIMATE_BEFORE = re.compile(
+    r"^\W*(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|~)\s*",
+    re.IGNORECASE,
+)
+_PLACE_AFTER = re.compile(
+    r"\s+(?:away\s+)?(?:from|to|of)\s+(?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}\W*$"
+)
+
+
+def _figure_remark(piece: str) -> bool:
+    """Whether ``piece`` is only a figure said of the answer: a :func:`quantity_remark`
+    ("14 commits"), also when estimated ("about 14 commits") or measured from a place
+    ("457 km from Boston", "about 3 miles away from Fenway Park")."""
+    bare = _PLACE_AFTER.sub("", _ESTIMATE_BEFORE.sub("", piece, count=1), count=1)
+    return quantity_remark(piece) or quantity_remark(bare)
+
+
 def _figures(text: str, ref: str) -> frozenset[tuple[str, ...]]:
     """The tokens of each piece of ``text`` that is only a figure ("14 commits", "4.5
-    stars"), when the reference ``ref`` has no digits (a figure cannot rival it)."""
+    stars", "about 457 km from Boston"), when the reference ``ref`` has no digits (a figure
+    cannot rival it)."""
     if any(c.isdigit() for c in ref):
         return frozenset()
-    return frozenset(tuple(tokens(s.text)) for s in segments(text) if quantity_remark(s.text))
+    return frozenset(tuple(tokens(s.text)) for s in segments(text) if _figure_remark(s.text))
 
 
 _OUTDONE = re.compile(

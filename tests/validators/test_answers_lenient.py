@@ -1513,3 +1513,25 @@ def test_a_number_in_a_phrase_list_keeps_its_sign(answer, passed):
 )
 def test_a_hyphen_that_is_not_a_sign_keeps_the_number(answer, refs):
     assert lenient(answer, "string", refs).passed, lenient(answer, "string", refs)
+
+
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed"),
+    [
+        ("Acadia National Park, about 457 km from Boston", "Acadia National Park", True),
+        ("Acadia National Park, 457 km away from Boston Common", "Acadia National Park", True),
+        ("Alex Chen, about 14 commits", "Alex Chen", True),
+        ("Alex Chen, roughly 14 commits", "Alex Chen", True),
+        # The reference named only in the remark: the answer is the other name.
+        ("Acadia National Park, about 457 km from Boston", "Boston", False),
+        ("Alex Chen, about 14 commits from Samir Bauer", "Samir Bauer", False),
+        # A name after the figure is no remark.
+        ("Alex Chen, about Samir Bauer", "Alex Chen", False),
+    ],
+)
+def test_an_estimated_or_measured_figure_beside_a_name_is_a_remark(answer, ref, passed):
+    """A figure said of the answer stays a remark when estimated ("about 14 commits") or
+    measured from a place ("457 km from Boston"): no rival name, for a reference without
+    digits."""
+    verdict = lenient(answer, "string", {"exact_match": ref})
+    assert verdict.passed is passed, verdict
