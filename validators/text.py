@@ -147,15 +147,20 @@ def split_or(value: object) -> list[str]:
 
 @lru_cache(maxsize=65536)
 def _fold(text: str) -> str:
-    text = text.translate(_MARKS).translate(_QUOTES)
+    text = _ASCII_MARKS.sub(" ", text).translate(_MARKS).translate(_QUOTES)
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = text.casefold()
     return _NT.sub(" not", text)
 
 
+_ASCII_MARKS = re.compile(r"(?<=[^\W_])\((?:tm|r)\)", re.IGNORECASE)
+"""A trademark written in ASCII against its word ("Lumaflex(TM)", "Acme(R)")."""
+
+
 def fold(text: str) -> str:
-    """Lower-case, strip accents (NFKD), drop ™/®/©, unify quotes, expand ``n't``."""
+    """Lower-case, strip accents (NFKD), drop ™/®/© (and "(TM)"/"(R)" against a word),
+    unify quotes, expand ``n't``."""
     return _fold(str(text))
 
 

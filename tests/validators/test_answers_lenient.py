@@ -1535,3 +1535,17 @@ def test_an_estimated_or_measured_figure_beside_a_name_is_a_remark(answer, ref, 
     digits."""
     verdict = lenient(answer, "string", {"exact_match": ref})
     assert verdict.passed is passed, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "ref", "passed"),
+    [
+        ("Quest Lumaflex(TM) Band", "Quest Lumaflex™ Band", True),
+        ("Acme(R) Kettle", "Acme® Kettle", True),
+        ("Acme(r) Kettle", "Acme Kettle", True),
+        ("Quest Lumaflex(TM) Strap", "Quest Lumaflex™ Band", False),
+    ],
+)
+def test_a_trademark_written_in_ascii_is_the_mark(answer, ref, passed):
+    verdict = lenient(answer, "string", {"exact_match": ref})
+    assert verdict.passed is passed, verdict
