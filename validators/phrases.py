@@ -579,6 +579,19 @@ def _sign_agrees(alt: str, folded: str, span: tuple[int, int]) -> bool:
     return not negative
 
 
+_URL = re.compile(r"\b(?:https?://|www\.)\S+")
+
+
+def _inside_url(alt: str, folded: str, span: tuple[int, int]) -> bool:
+    """Whether ``span`` of ``folded`` lies inside a URL while the reference ``alt`` is no URL
+    or path: a post's address that spells its title ("…/the-hobbit-to-my-daughter") does
+    not state the title "The Hobbit"."""
+    if "/" in alt or "://" in alt:
+        return False
+    start, end = span
+    return any(m.start() <= start and end <= m.end() for m in _URL.finditer(folded))
+
+
 def includes(text: str, alternatives: list[str], users: list[str]) -> str:
     """'yes', 'negated' or 'no': is one alternative a non-negated whole-word phrase?"""
     folded = fold(text)
@@ -589,7 +602,11 @@ def includes(text: str, alternatives: list[str], users: list[str]) -> str:
         ref_tokens = tokens(alt)
         if not ref_tokens and not alt.strip():
             return "yes"
-        spans = [span for span in phrase_spans(text, ref_tokens) if _sign_agrees(alt, folded, span)]
+        spans = [
+            span
+            for span in phrase_spans(text, ref_tokens)
+            if _sign_agrees(alt, folded, span) and not _inside_url(alt, folded, span)
+        ]
         if any(not negated_in_clause(folded[:start]) for start, _ in spans):
             return "yes"
         negated = negated or bool(spans)

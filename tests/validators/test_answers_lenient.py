@@ -1549,3 +1549,38 @@ def test_an_estimated_or_measured_figure_beside_a_name_is_a_remark(answer, ref, 
 def test_a_trademark_written_in_ascii_is_the_mark(answer, ref, passed):
     verdict = lenient(answer, "string", {"exact_match": ref})
     assert verdict.passed is passed, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "refs", "passed"),
+    [
+        (
+            "The Hobbit, A Christmas Carol",
+            {"must_include": ["The Hobbit", "A Christmas Carol"]},
+            True,
+        ),
+        (
+            "The Hobbit (http://forum.test/f/books/17/the-hobbit), A Christmas Carol",
+            {"must_include": ["The Hobbit", "A Christmas Carol"]},
+            True,
+        ),
+        # Only the addresses spell the titles.
+        (
+            "http://forum.test/f/books/17/the-hobbit-at-bedtime, "
+            "http://forum.test/f/books/59/a-christmas-carol-audiobook",
+            {"must_include": ["The Hobbit", "A Christmas Carol"]},
+            False,
+        ),
+        (
+            "A Christmas Carol, The Hobbit or http://forum.test/f/books/59/a-christmas-carol, "
+            "http://forum.test/f/books/17/the-hobbit",
+            {"must_include": ["A Christmas Carol", "The Hobbit"]},
+            False,
+        ),
+        # A reference that is a path is found in a URL.
+        ("http://git.test/northwind/harbor-web", {"must_include": ["northwind/harbor-web"]}, True),
+    ],
+)
+def test_a_phrase_spelled_only_inside_a_url_is_not_stated(answer, refs, passed):
+    verdict = lenient(answer, "string", refs)
+    assert verdict.passed is passed, verdict
