@@ -285,6 +285,16 @@ def test_a_wrong_answer_fails_in_both_modes(hub: Hub) -> None:
     assert record_line(result)["reward"] == 0.0
 
 
+def test_an_unknown_submission_kind_is_refused_and_the_task_keeps_running(hub: Hub) -> None:
+    visitor = Visitor()
+    bar = start_task(visitor, hub, "shop/order-total/0")
+    refused = submit(visitor, hub, bar, "shop/order-total/0", "$50.94", kind="giveup")
+    assert refused.status == 400 and "giveup" in refused.text
+    assert "still running" in refused.text
+    result = submit(visitor, hub, bar, "shop/order-total/0", "$50.94")
+    assert result.status == 200 and verdicts(result) == ("PASS", "PASS")
+
+
 def test_state_and_request_checks_see_what_the_person_did(hub: Hub) -> None:
     task_id = "shop/subscribe-newsletter/0"
     sql = "SELECT newsletter FROM users WHERE username = 'emma.lopez'"

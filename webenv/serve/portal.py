@@ -22,7 +22,7 @@ from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.wrappers import Response
 
 from webenv.actions import Action, ActionKind
-from webenv.errors import WorldError
+from webenv.errors import WorldError, echo
 from webenv.recording import EpisodeRecorder
 from webenv.serve.security import SECURITY_HEADERS, host_allowed
 from webenv.serve.served import ServedWorld
@@ -34,6 +34,8 @@ from webenv.validators import evaluate
 
 MAX_ANSWER_CHARS = 10_000
 MAX_URL_CHARS = 4_096
+SUBMIT_KINDS = ("answer", "infeasible")
+"""The portal's two submit buttons (``kind``): an answer, or a report of infeasibility."""
 MAX_RECORDED_STEPS = 2_000
 CSRF_FIELD = "csrf_token"
 
@@ -189,6 +191,19 @@ def _last_line(path: Any) -> str:
             chunk *= 4
 
 
+def _submission_kind() -> str:
+    """The submit button a task's answer form was sent with (Enter in the answer box sends
+    the first, an answer); another value is a 400 that leaves the task running."""
+    kind = request.form.get("kind", "answer")
+    if kind not in SUBMIT_KINDS:
+        abort(
+            400,
+            description=f"A submission is {' or '.join(map(repr, SUBMIT_KINDS))}, not "
+            f"{echo(kind)}. The task is still running: go back and submit again.",
+        )
+    return kind
+
+
 def create_portal(hub: ServedWorld) -> Flask:
     """Create the portal app for a served world (a :class:`~webenv.serve.hub.Hub`).
 
@@ -283,7 +298,7 @@ def create_portal(hub: ServedWorld) -> Flask:
                 "(it was never started here, or it was already answered). "
                 "Start it again from the task list.",
             ), 409
-        infeasible = request.form.get("kind") == "infeasible"
+        infeasible = _submission_kind() == "infeasible"
         answer = request.form.get("answer", "")[:MAX_ANSWER_CHARS]
         final_url = request.form.get("final_url", "")[:MAX_URL_CHARS]
         result = portal.judge(task, int(active["seq"]), answer, infeasible, final_url)
