@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .answers import check_answer
@@ -189,6 +189,30 @@ def run_check(eval_type: str, spec: EvalSpec, context: EvalContext, mode: str) -
     return check_requests(spec, context, mode=mode)
 
 
+Query = Callable[[str, str], list[tuple]]
+
+
+def _once_per_evaluation(query: Query) -> Query:
+    """``query``, run once per ``(site, sql)``: both modes judge the same final state, so a
+    state check's rows (or its error) are read once, not once per mode (a slow query costs
+    its time, or its deadline, once)."""
+    seen: dict[tuple[str, str], list[tuple] | Exception] = {}
+
+    def once(site: str, sql: str) -> list[tuple]:
+        key = (site, sql)
+        if key not in seen:
+            try:
+                seen[key] = list(query(site, sql))
+            except Exception as exc:  # the same error for both modes
+                seen[key] = exc
+        rows = seen[key]
+        if isinstance(rows, Exception):
+            raise rows
+        return list(rows)
+
+    return once
+
+
 def evaluate(spec: EvalSpec | Mapping[str, Any], context: EvalContext) -> Evaluation:
     """Run every check the spec's ``eval_types`` names, in lenient and strict mode.
 
@@ -204,6 +228,7 @@ def evaluate(spec: EvalSpec | Mapping[str, Any], context: EvalContext) -> Evalua
     parsed = parsed_spec(spec)
     if not isinstance(parsed, Verdict) and not parsed.eval_types:
         parsed = error("bad-spec", "the eval spec names no eval_types")
+    context = replace(context, query=_once_per_evaluation(context.query))
     results: list[ModeResult] = []
     for mode in MODES:
         if isinstance(parsed, Verdict):

@@ -135,3 +135,31 @@ def test_no_eval_types(make_context):
         result = evaluate(spec, make_context())
         assert not result.passed("lenient")
         assert result.lenient.checks[0].rule == "error:bad-spec"
+
+
+def test_each_state_query_runs_once_for_both_modes():
+    """Both modes judge the same final state: a query's rows, or its error, are read once."""
+    from webenv.validators import EvalContext
+
+    calls: list[tuple[str, str]] = []
+
+    def query(site: str, sql: str) -> list[tuple]:
+        calls.append((site, sql))
+        if "broken" in sql:
+            raise RuntimeError("no such table: broken")
+        return [(3,)]
+
+    spec = {
+        "eval_types": ["state_match"],
+        "state": [
+            {"site": "shop", "sql": "SELECT count(*) FROM reviews", "expected": 3},
+            {"site": "shop", "sql": "SELECT count(*) FROM reviews", "expected": 3},
+            {"site": "shop", "sql": "SELECT count(*) FROM broken", "expected": 1},
+        ],
+    }
+    evaluation = evaluate(spec, EvalContext(query=query))
+    assert sorted(set(calls)) == sorted(calls)  # each (site, sql) once
+    assert len(calls) == 2
+    for mode in ("lenient", "strict"):
+        assert not evaluation.passed(mode)
+        assert "no such table: broken" in json.dumps(evaluation.to_dict())
