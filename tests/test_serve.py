@@ -295,6 +295,12 @@ def test_an_unknown_submission_kind_is_refused_and_the_task_keeps_running(hub: H
     assert result.status == 200 and verdicts(result) == ("PASS", "PASS")
 
 
+def test_an_unknown_task_id_is_a_404_that_echoes_it_briefly(hub: Hub) -> None:
+    page = start_task(Visitor(), hub, "x" * 100_000)
+    assert page.status == 404
+    assert "No served task" in page.text and len(page.text) < 5_000
+
+
 def test_state_and_request_checks_see_what_the_person_did(hub: Hub) -> None:
     task_id = "shop/subscribe-newsletter/0"
     sql = "SELECT newsletter FROM users WHERE username = 'emma.lopez'"

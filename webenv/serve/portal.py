@@ -94,7 +94,7 @@ class Portal:
     def task(self, task_id: str) -> Task:
         task = self.tasks.get(task_id)
         if task is None:
-            abort(404, f"No served task has the id {task_id!r}.")
+            abort(404, f"No served task has the id {echo(task_id)}.")
         return task
 
     def start_link(self, task: Task) -> str:
