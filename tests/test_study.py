@@ -79,6 +79,23 @@ def test_perturb_on_the_shop_tasks():
     } <= kinds
 
 
+def test_perturb_on_generated_tasks_of_worlds_never_pinned():
+    """Every family's answers on new worlds, perturbed: lenient judges each variant as its
+    label says (the pool mixes answers of all families, so a name meets order numbers)."""
+    from webenv.families.registry import families, generate
+
+    tasks = [
+        task
+        for world in (777, 31337)
+        for family_id in families()
+        if (task := generate(family_id, world, 0)) is not None
+    ]
+    rows = run_perturb(tasks)
+    assert len(rows) > 800
+    wrong = [(r.task_id, r.template, r.text) for r in rows if r.lenient != r.equivalent]
+    assert wrong == []
+
+
 def test_perturb_cli_writes_table_csv_json_and_png(tmp_path):
     out = tmp_path / "perturb"
     result = CliRunner().invoke(main, ["study", "perturb", "--site", "shop", "--out", str(out)])

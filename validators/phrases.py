@@ -416,13 +416,22 @@ def _figure_remark(piece: str) -> bool:
     return quantity_remark(piece) or quantity_remark(bare)
 
 
+_BARE_FIGURE = re.compile(r"^\W*[$€£]?\d[\d,.]*%?\W*$")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
 def _figures(text: str, ref: str) -> frozenset[tuple[str, ...]]:
     """The tokens of each piece of ``text`` that is only a figure ("14 commits", "4.5
     stars", "about 457 km from Boston"), when the reference ``ref`` has no digits (a figure
-    cannot rival it)."""
+    cannot rival it). Bare numbers are remarks only alone: "Alex Chen, 14" (or "1,234")
+    says a count, while "Alex Chen, 100069, 100377" lists other candidates."""
     if any(c.isdigit() for c in ref):
         return frozenset()
-    return frozenset(tuple(tokens(s.text)) for s in segments(text) if _figure_remark(s.text))
+    pieces = [s.text for s in segments(text) if _figure_remark(s.text)]
+    bare = [s for s in segments(_THOUSANDS.sub("", text)) if _BARE_FIGURE.match(s.text)]
+    if len(bare) > 1:
+        pieces = [piece for piece in pieces if not _BARE_FIGURE.match(piece)]
+    return frozenset(tuple(tokens(piece)) for piece in pieces)
 
 
 _OUTDONE = re.compile(

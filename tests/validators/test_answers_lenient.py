@@ -1584,3 +1584,18 @@ def test_a_trademark_written_in_ascii_is_the_mark(answer, ref, passed):
 def test_a_phrase_spelled_only_inside_a_url_is_not_stated(answer, refs, passed):
     verdict = lenient(answer, "string", refs)
     assert verdict.passed is passed, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [
+        ("Alex Chen, 14", True),
+        ("Alex Chen, 1,234", True),
+        ("Alex Chen, 14 commits, 9 reviews", True),
+        ("Alex Chen, 100069, 100377, 100519", False),  # other candidates, listed
+        ("Alex Chen, 14, 9", False),
+    ],
+)
+def test_bare_numbers_beside_a_name_are_a_remark_only_alone(answer, passed):
+    verdict = lenient(answer, "string", {"exact_match": "Alex Chen"})
+    assert verdict.passed is passed, verdict
