@@ -66,6 +66,15 @@ _DISOWNED = re.compile(
 """An answer that states a value only to reject it: "12 is wrong", "Processing is not
 the answer" (not applied to yes/no answers, where "that is false" is the answer)."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
+_RETRACTED = re.compile(
+    r"\b(?:(?:earlier|at\s+first|first|initially|originally|previously)\s*,?\s+i|"
+    r"i\s+(?:had\s+)?(?:earlier|first|initially|originally|previously))\s+(?:had\s+)?"
+    r"(?:thought|said|guessed|believed|assumed|wrote|answered)\b"
+    r"(?:(?!,?\s*\b(?:but|however|yet|though)\b)[^.;!?\n)\]])*",
+    re.IGNORECASE,
+)
+"""A value the answer takes back: "Red Mug. (Earlier I thought Blue Mug.)", "I first said
+12, but it is 14" — a value named only there is not the answer."""
 
 
 def _protected_spans(text: str, protected: Iterable[str]) -> list[tuple[int, int]]:
@@ -149,6 +158,18 @@ def guard_hedges(
         and not any(_DISOWNED.match(str(p)) for p in protected)
     ):
         return fail(f"{prefix}:negated", f"{show(text)} rejects the value it names")
+    retracted = _RETRACTED.search(text)
+    if (
+        retracted
+        and prefix not in ("boolean", "infeasible")
+        and not any(_RETRACTED.search(str(p)) for p in protected)
+        and not check(_RETRACTED.sub(" ", text)).passed
+    ):
+        return fail(
+            f"{prefix}:negated",
+            f"{show(text)} names the value only as one it takes back "
+            f"({show(retracted.group(0).strip())})",
+        )
     unsure = _UNSURE.search(text)
     if unsure is None and prefix != "infeasible":
         unsure = _UNSURE_OF_VALUE.search(text)

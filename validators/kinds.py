@@ -307,7 +307,7 @@ _CONCLUSION = re.compile(
 )
 """Where working ends and its result begins: "3 + 4 + 5 = 12", "..., so the total is 12"."""
 _QUALIFIED = re.compile(
-    r"(?:\bnot|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
+    r"(?:\bnot(?:\s+(?:find|found|see|seen|locate|located|spot|spotted))?|\bnever|\bmore\s+than|\bless\s+than|\bfewer\s+than|\bgreater\s+than|"
     r"\bat\s+least|\bat\s+most|\bup\s+to|\bover|\bunder|\bbelow|\babove|"
     r"\bbefore|\bafter|\bother\s+than|\brather\s+than|\binstead\s+of|"
     r"\babout|\baround|\bapproximately|\bapprox|\broughly|\bnearly|\balmost|\bca\.?|"
@@ -337,9 +337,9 @@ _QUALIFIED_AFTER = re.compile(
     + _VALUE_END
     + r"(?:\s+[a-z]+){0,2}?\s*[,(]?\s*at\s+(?:the\s+)?(?:very\s+)?(?:most|least|latest|earliest)\b"
 )
-"""A value stated as a bound, negated or approximate ("not 12", "more than $5", "before
-March 2024", "5 or more", "5+", "~12", "12ish", "12 at most", "12 products at least",
-"12 (approx.)", "a dozen or so")."""
+"""A value stated as a bound, negated or approximate ("not 12", "could not find 12", "more
+than $5", "before March 2024", "5 or more", "5+", "~12", "12ish", "12 at most", "12
+products at least", "12 (approx.)", "a dozen or so")."""
 
 
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"

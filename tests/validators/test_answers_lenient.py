@@ -1599,3 +1599,37 @@ def test_a_phrase_spelled_only_inside_a_url_is_not_stated(answer, refs, passed):
 def test_bare_numbers_beside_a_name_are_a_remark_only_alone(answer, passed):
     verdict = lenient(answer, "string", {"exact_match": "Alex Chen"})
     assert verdict.passed is passed, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "answer_type", "ref", "passed"),
+    [
+        # A value named only as one the answer takes back.
+        ("Verdant Trimmer. (Earlier I thought Blue Mug.)", "string", "Blue Mug", False),
+        ("Blue Mug. (Earlier I thought Verdant Trimmer.)", "string", "Blue Mug", True),
+        (
+            "At first I thought it was Alex Chen, but it is Samir Bauer.",
+            "string",
+            "Alex Chen",
+            False,
+        ),
+        (
+            "At first I thought it was Alex Chen, but it is Samir Bauer.",
+            "string",
+            "Samir Bauer",
+            True,
+        ),
+        ("Samir Bauer (I initially said Alex Chen)", "string", "Alex Chen", False),
+        ("Alex Chen, as I thought", "string", "Alex Chen", True),
+        # A failure to find the value is no statement of it.
+        ("I could not find 10", "number", "10", False),
+        ("I didn't find 10 orders", "number", "10", False),
+        ("I could not find any cancelled ones; the count is 10", "number", "10", True),
+        # Where the answer comes from is a remark, not a rival.
+        ("The result is Blue Mug, based on what the page shows.", "string", "Blue Mug", True),
+        ("Blue Mug, judging by the ratings", "string", "Blue Mug", True),
+    ],
+)
+def test_retracted_unfound_and_sourced_answers(answer, answer_type, ref, passed):
+    verdict = lenient(answer, answer_type, {"exact_match": ref})
+    assert verdict.passed is passed, verdict
