@@ -129,7 +129,7 @@ def currency_variants(ref: str) -> list[Variant]:
 
 def number_variants(ref: str) -> list[Variant]:
     """ "N" -> words, "N.0", "Answer: N", "N in total"; wrong: N±1, ×10, two candidates,
-    a bound, negation."""
+    a bound, negation, a failure to find it."""
     value = _decimal(ref)
     if value is None:
         return []
@@ -151,6 +151,7 @@ def number_variants(ref: str) -> list[Variant]:
         (f"{n} or {format((value + 1).normalize(), 'f')}", "two candidates"),
         (f"more than {n}", "a bound"),
         (f"not {n}", "negated"),
+        (f"I could not find {n}", "not found"),
     ]
     if value != 0:
         bad.append((format((value * 10).normalize(), "f"), "times ten"))
@@ -252,8 +253,9 @@ def _names(refs: Iterable[str], reference: str) -> list[str]:
 
 
 def string_variants(ref: str, others: list[str]) -> list[Variant]:
-    """Case, punctuation, quotes, ™, articles, paraphrase templates; wrong: negation,
-    another name from the same task set, a superset "A or B", a truncated name."""
+    """Case, punctuation, quotes, ™, articles, paraphrase templates, a source remark;
+    wrong: negation, another name from the same task set, a superset "A or B", the
+    reference retracted or excluded beside another name, a truncated name."""
     good = [
         (ref.lower(), "lower case"),
         (ref.upper(), "upper case"),
@@ -263,6 +265,7 @@ def string_variants(ref: str, others: list[str]) -> list[Variant]:
         (f"The answer is {ref}.", "paraphrase"),
         (f"Answer: {ref}", "label"),
         (f"  {ref}  ", "whitespace"),
+        (f"{ref}, based on what the page shows.", "source remark"),
     ]
     if "-" in ref:
         good.append((ref.replace("-", " "), "hyphen as space"))
@@ -274,6 +277,8 @@ def string_variants(ref: str, others: list[str]) -> list[Variant]:
         bad.append((names[0], "another name from the task set"))
         bad.append((f"{ref} or {names[-1]}", "superset: two candidates"))
         bad.append((", ".join([ref, *names[:3]]), "superset: every option"))
+        bad.append((f"{names[0]}. (Earlier I thought {ref}.)", "retracted"))
+        bad.append((f"{names[0]} (not {ref})", "excluded"))
     words = ref.split()
     if len(words) >= 3:
         bad.append((" ".join(words[:-1]), "truncated name"))
