@@ -301,6 +301,31 @@ def test_an_unknown_task_id_is_a_404_that_echoes_it_briefly(hub: Hub) -> None:
     assert "No served task" in page.text and len(page.text) < 5_000
 
 
+def test_a_stalled_request_is_closed_and_others_are_served(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that promises a body and stalls is cut off after the handler's timeout."""
+    import socket
+    from urllib.parse import urlsplit
+
+    from webenv.serve.security import RequestHandler
+
+    assert RequestHandler.timeout is not None and 0 < RequestHandler.timeout <= 60
+    monkeypatch.setattr(RequestHandler, "timeout", 1)
+    address = urlsplit(hub.portal_url)
+    with socket.create_connection((address.hostname, address.port), timeout=10) as stalled:
+        stalled.sendall(
+            b"POST /submit HTTP/1.1\r\nHost: " + address.netloc.encode() + b"\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n"
+            b"\r\ntask_id=x"
+        )
+        assert Visitor().get(hub.portal_url).status == 200  # served meanwhile
+        started = time.monotonic()
+        while stalled.recv(65536):  # a response (if any), then the close
+            pass
+        assert time.monotonic() - started < 8
+
+
 def test_state_and_request_checks_see_what_the_person_did(hub: Hub) -> None:
     task_id = "shop/subscribe-newsletter/0"
     sql = "SELECT newsletter FROM users WHERE username = 'emma.lopez'"

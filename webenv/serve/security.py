@@ -46,10 +46,14 @@ def host_allowed(header: str, allowed: Iterable[str]) -> bool:
 
 
 class RequestHandler(WSGIRequestHandler):
-    """The server's request handler: a ``Server`` header without version numbers."""
+    """The server's request handler: a ``Server`` header without version numbers, and a
+    connection that sends nothing for ``timeout`` seconds (a request line, headers or a
+    body shorter than its ``Content-Length``) is closed, so a stalled client does not hold
+    its thread for ever."""
 
     server_version = "webenv"
     sys_version = ""
+    timeout = 30
 
     def version_string(self) -> str:
         return self.server_version
