@@ -17,7 +17,7 @@ from .dates import Duration, Month, find_dates, find_durations, find_months, par
 from .numbers import find_amounts, find_numbers, to_cents
 from .phrases import CLAUSE_START
 from .strict import items_of
-from .text import ASIDE, FILLER, NEGATIONS, fold, segments, split_or, tokens
+from .text import APPROXIMATELY, ASIDE, FILLER, NEGATIONS, fold, segments, split_or, tokens
 from .units import Distance, find_distances, same_distance
 from .urls import NormalUrl, normalize_url, urls_in_text
 from .verdict import Verdict, error, fail, ok, show
@@ -283,13 +283,6 @@ _VALUE_START = (
     r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a\s+dozen)\b|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
-_APPROXIMATELY = re.compile(
-    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca|circa|estimated|"
-    r"close\s+to|something\s+like|on\s+the\s+order\s+of)\b\.?|\bc\.|[~≈]|"
-    r"\(?\s*\b(?:or\s+so|more\s+or\s+less|give\s+or\s+take|est(?:imated?)?)\b\.?\s*\)?"
-)
-"""The words of an estimate, before or after the value: what an estimated reference or a
-measurement may carry ("about 14 minutes", "2 km or so")."""
 _NEGATED_URL = re.compile(r"\bnot\s+(?:the\s+|at\s+)?(?:[a-z]+://|www\.)")
 _MEASURED = frozenset({"duration", "distance"})
 _AMOUNTS = frozenset({"number", "currency", "duration", "distance"})
@@ -439,7 +432,7 @@ def _qualified(
     if approach == "fuzzy_match" or kind.name in _MEASURED:
         # Estimated references and measurements: "about 14 minutes", "about 2 km" are the
         # value; a count or a price stated "about" is not.
-        folded = _APPROXIMATELY.sub(" ", folded)
+        folded = APPROXIMATELY.sub(" ", folded)
     if kind.name == "url" and (q := _NEGATED_URL.search(folded)):
         return fail(
             "url:negated", f"answer {show(text)} negates the URL ({show(q.group(0).strip())})"

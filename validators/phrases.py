@@ -16,6 +16,7 @@ from . import fuzzy
 from .context import EvalContext, is_self_word
 from .strict import items_of
 from .text import (
+    APPROXIMATELY,
     ASIDE,
     FILLER,
     NEGATIONS,
@@ -34,6 +35,7 @@ from .text import (
     token_regex,
     tokens,
 )
+from .urls import URL_IN_TEXT
 from .verdict import Verdict, fail, ok, show
 
 _MAX_EXTRA_WORDS = 15
@@ -402,10 +404,6 @@ def _negated_clause(marked: str) -> bool:
     )
 
 
-_ESTIMATE_BEFORE = re.compile(
-    r"^\W*(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|~)\s*",
-    re.IGNORECASE,
-)
 _PLACE_AFTER = re.compile(
     r"\s+(?:away\s+)?(?:from|to|of)\s+(?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}\W*$"
 )
@@ -415,7 +413,7 @@ def _figure_remark(piece: str) -> bool:
     """Whether ``piece`` is only a figure said of the answer: a :func:`quantity_remark`
     ("14 commits"), also when estimated ("about 14 commits") or measured from a place
     ("457 km from Boston", "about 3 miles away from Fenway Park")."""
-    bare = _PLACE_AFTER.sub("", _ESTIMATE_BEFORE.sub("", piece, count=1), count=1)
+    bare = _PLACE_AFTER.sub("", APPROXIMATELY.sub(" ", piece), count=1)
     return quantity_remark(piece) or quantity_remark(bare)
 
 
@@ -591,17 +589,15 @@ def _sign_agrees(alt: str, folded: str, span: tuple[int, int]) -> bool:
     return not negative
 
 
-_URL = re.compile(r"\b(?:https?://|www\.)\S+")
-
-
 def _inside_url(alt: str, folded: str, span: tuple[int, int]) -> bool:
-    """Whether ``span`` of ``folded`` lies inside a URL while the reference ``alt`` is no URL
-    or path: a post's address that spells its title ("…/the-hobbit-to-my-daughter") does
-    not state the title "The Hobbit"."""
-    if "/" in alt or "://" in alt:
+    """Whether ``span`` of ``folded`` lies inside a URL (as :data:`~.urls.URL_IN_TEXT`
+    finds them) while the reference ``alt`` is no URL, host or path: a post's address that
+    spells its title ("…/the-hobbit-to-my-daughter") does not state the title "The
+    Hobbit"."""
+    if "/" in alt or URL_IN_TEXT.search(alt):
         return False
     start, end = span
-    return any(m.start() <= start and end <= m.end() for m in _URL.finditer(folded))
+    return any(m.start() <= start and end <= m.end() for m in URL_IN_TEXT.finditer(folded))
 
 
 def includes(text: str, alternatives: list[str], users: list[str]) -> str:

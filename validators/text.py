@@ -347,6 +347,16 @@ _SEPARATOR = re.compile(
     r"[,;|\n\r•·]|\s(?:&|\+)\s|\s+/\s*|\s*/\s+|\b(?:and|or|plus|as well as)\b",
     re.IGNORECASE,
 )
+APPROXIMATELY = re.compile(
+    r"\b(?:about|around|approximately|approx|roughly|nearly|almost|ca|circa|estimated|"
+    r"close\s+to|something\s+like|on\s+the\s+order\s+of)\b\.?|\bc\.|[~≈]|"
+    r"\(?\s*\b(?:or\s+so|more\s+or\s+less|give\s+or\s+take|est(?:imated?)?)\b\.?\s*\)?",
+    re.IGNORECASE,
+)
+"""The words of an estimate, before or after the value: what an estimated reference or a
+measurement may carry ("about 14 minutes", "2 km or so")."""
+
+
 _QUANTITY_REMARK = re.compile(
     r"^\W*(?:[$€£]\s*)?\d[\d,.]*%?(?:\s+(?:[a-z][\w'-]*|[$€£]?\d[\d,.]*%?)){0,4}\W*$"
 )

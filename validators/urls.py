@@ -15,7 +15,7 @@ from .spec import EvalSpec
 from .verdict import Verdict, error, fail, ok, parsed_spec, show
 
 _OR = re.compile(r"\s*\|OR\|\s*")
-_URL_IN_TEXT = re.compile(
+URL_IN_TEXT = re.compile(
     r"""(?:(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://|__[A-Z]+__|(?<![\w.-])\b[\w-]+(?:\.[\w-]+)*\.(?:test|com|org|net|io|local)\b)"""
     r"""[^\s<>"'`]*"""
     r"""|(?<![\w/])/[\w\-./?=&%+#~:]*""",
@@ -98,7 +98,7 @@ def strict_parts(url: str) -> tuple[str, dict[str, list[str]]]:
 def urls_in_text(text: str) -> list[str]:
     """URLs (absolute, placeholder, scheme-less ``*.test`` or ``/path``) found in text."""
     found = []
-    for match in _URL_IN_TEXT.finditer(str(text)):
+    for match in URL_IN_TEXT.finditer(str(text)):
         url = match.group(0).rstrip(_TRAILING)
         if url and url != "/" and url not in found:
             found.append(url)
