@@ -417,8 +417,12 @@ def _figure_remark(piece: str) -> bool:
     return quantity_remark(piece) or quantity_remark(bare)
 
 
-_BARE_FIGURE = re.compile(r"^\W*[$€£]?\d[\d,.]*%?\W*$")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def _bare_figure(piece: str) -> bool:
+    """A :func:`quantity_remark` without a word: a number alone ("14", "$5.00")."""
+    return quantity_remark(piece) and not any(c.isalpha() for c in piece)
 
 
 def _figures(text: str, ref: str) -> frozenset[tuple[str, ...]]:
@@ -429,9 +433,9 @@ def _figures(text: str, ref: str) -> frozenset[tuple[str, ...]]:
     if any(c.isdigit() for c in ref):
         return frozenset()
     pieces = [s.text for s in segments(text) if _figure_remark(s.text)]
-    bare = [s for s in segments(_THOUSANDS.sub("", text)) if _BARE_FIGURE.match(s.text)]
+    bare = [s for s in segments(_THOUSANDS.sub("", text)) if _bare_figure(s.text)]
     if len(bare) > 1:
-        pieces = [piece for piece in pieces if not _BARE_FIGURE.match(piece)]
+        pieces = [piece for piece in pieces if not _bare_figure(piece)]
     return frozenset(tuple(tokens(piece)) for piece in pieces)
 
 
