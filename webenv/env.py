@@ -1037,10 +1037,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         """
         if self._closed:
             raise ClosedEnvironmentError("restore_state() on a closed WebEnv; make a new env")
-        if not isinstance(state, EpisodeState) or (
-            isinstance(state.world, WorldState)
-            and set(state.world.databases) != set(self.world.sites)
-        ):
+        if not isinstance(state, EpisodeState):
             raise OptionError(
                 f"restore_state() takes a state saved by an env of the sites "
                 f"{', '.join(self.world.sites)}; got {type(state).__name__}"
