@@ -281,9 +281,11 @@ def _refuse_unknown(unknown: dict[str, Any]) -> None:
         )
 
 
-def _integer(
+def integer_option(
     name: str, value: object, minimum: int, meaning: str, maximum: int | None = None
 ) -> int:
+    """``value`` as an int if it is an integer (a numpy one too, never a bool) within the
+    bounds; otherwise an :class:`OptionError` naming ``name``, the bounds and ``meaning``."""
     if (
         isinstance(value, bool)
         or not isinstance(value, int | np.integer)
@@ -475,7 +477,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise OptionError(
                 "screenshot=True needs backend='chromium' (the in-process backend draws nothing)"
             )
-        max_obs_chars = _integer(
+        max_obs_chars = integer_option(
             "max_obs_chars",
             max_obs_chars,
             100,
@@ -483,7 +485,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             MAX_OBS_CHARS,
         )
         if world_seed is not None:
-            world_seed = _integer(
+            world_seed = integer_option(
                 "world_seed",
                 world_seed,
                 0,
@@ -494,7 +496,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 raise OptionError("give world_seeds or world_seed (its one-seed form), not both")
             world_seeds = world_seed
         seeds = _world_seeds(world_seeds)
-        world_scale = _integer(
+        world_scale = integer_option(
             "world_scale",
             world_scale,
             1,
@@ -608,7 +610,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             raise ClosedEnvironmentError("reset() on a closed WebEnv; make a new env")
         pins = self._reset_options(options)
         if seed is not None:
-            seed = _integer("seed", seed, 0, "the seed of the env's random draws")
+            seed = integer_option("seed", seed, 0, "the seed of the env's random draws")
         super().reset(seed=seed)
         task = self._choose(pins)
         self.world.switch_seed(task_world_seed(task))
@@ -731,7 +733,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             )
         for key in ("world_seed", "instance"):
             if key in pins:
-                pins[key] = _integer(
+                pins[key] = integer_option(
                     f"options[{key!r}]",
                     pins[key],
                     0,

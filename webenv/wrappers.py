@@ -23,13 +23,17 @@ from numpy.typing import NDArray
 from webenv.actions import MAX_ACTION_CHARS
 from webenv.axtree import AXNode
 from webenv.browser.base import MAX_TABS
-from webenv.env import BoundedText, SharedTextBatch
+from webenv.env import BoundedText, SharedTextBatch, integer_option
 from webenv.errors import OptionError, WebEnvError
 
 MASKED_ACTION_ERROR = (
     "action {index} is masked: this page offers {count} candidates (slots 0 to {last}); "
     "choose a slot whose action_mask is 1"
 )
+
+MAX_SLOTS = 65_536
+"""Largest ``max_candidates``: every step builds a mask of that many bytes (the busiest
+page offers about 300 candidates)."""
 
 
 class DiscreteActions(
@@ -46,28 +50,23 @@ class DiscreteActions(
 
     Args:
         env: A :class:`~webenv.env.WebEnv`, possibly wrapped (e.g. by ``gym.make``).
-        max_candidates: ``K``, the number of slots (at least 1).
+        max_candidates: ``K``, the number of slots (1 to :data:`MAX_SLOTS`).
 
     Raises:
-        OptionError: ``max_candidates`` is not an integer >= 1, or ``env`` is not a WebEnv.
+        OptionError: ``max_candidates`` is not an integer from 1 to :data:`MAX_SLOTS`, or
+            ``env`` is not a WebEnv.
     """
 
     def __init__(self, env: gym.Env, max_candidates: int = 256) -> None:
-        if (
-            isinstance(max_candidates, bool)
-            or not isinstance(max_candidates, int | np.integer)
-            or max_candidates < 1
-        ):
-            raise OptionError(
-                f"max_candidates={max_candidates!r} is not accepted; use the number of "
-                "action slots (an integer >= 1)"
-            )
+        slots = integer_option(
+            "max_candidates", max_candidates, 1, "the number of action slots", MAX_SLOTS
+        )
         if not hasattr(env.unwrapped, "candidates"):
             raise OptionError("DiscreteActions wraps a WebEnv (made by gym.make or WebEnv())")
-        gym.utils.RecordConstructorArgs.__init__(self, max_candidates=int(max_candidates))
+        gym.utils.RecordConstructorArgs.__init__(self, max_candidates=slots)
         super().__init__(env)
         env.unwrapped.candidates = True
-        self.max_candidates = int(max_candidates)
+        self.max_candidates = slots
         self.action_space = spaces.Discrete(self.max_candidates)
 
     @property
@@ -449,15 +448,13 @@ class BrowserGymObservation(
             raise OptionError("BrowserGymObservation wraps a WebEnv (made by gym.make or WebEnv())")
         if max_axtree_object_chars is None:
             max_axtree_object_chars = 8 * int(unwrapped.max_obs_chars)
-        if (
-            isinstance(max_axtree_object_chars, bool)
-            or not isinstance(max_axtree_object_chars, int | np.integer)
-            or not 1_000 <= max_axtree_object_chars <= MAX_AXTREE_OBJECT_CHARS
-        ):
-            raise OptionError(
-                f"max_axtree_object_chars={max_axtree_object_chars!r} is not accepted; use "
-                f"an integer from 1_000 to {MAX_AXTREE_OBJECT_CHARS:_}, or None"
-            )
+        max_axtree_object_chars = integer_option(
+            "max_axtree_object_chars",
+            max_axtree_object_chars,
+            1_000,
+            "the longest axtree_object JSON in characters, or None",
+            MAX_AXTREE_OBJECT_CHARS,
+        )
         if not isinstance(wall_clock, bool):
             raise OptionError(f"wall_clock={wall_clock!r} is not accepted; use True or False")
         if (
