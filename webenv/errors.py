@@ -8,6 +8,8 @@ uses Gymnasium's own error types where they exist.
 
 from __future__ import annotations
 
+import errno
+
 JSON_ERRORS: tuple[type[Exception], ...] = (ValueError, RecursionError)
 """What ``json.loads`` raises on text from outside: malformed JSON (``JSONDecodeError``),
 bytes that are not UTF-8, an integer over Python's digit limit (``ValueError``), and
@@ -82,3 +84,16 @@ class ShadowedPackage(WebEnvError, ImportError):
             "and gym.make('WebShop-v0') says the env does not exist; rename or move that "
             "folder, or run Python from another directory"
         )
+
+
+class NotARegularFile(WebEnvError, OSError):
+    """A path named as a file to read is a FIFO, a device, a socket or a folder: reading
+    it would wait for a writer or never end (``/dev/zero``)."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(
+            errno.EINVAL, "not a regular file (a FIFO, a device or a folder); name a file", path
+        )
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"

@@ -23,6 +23,7 @@ import jsonschema
 
 from webenv.actions.parsers import UNHOLDABLE_CHARS
 from webenv.errors import JSON_ERRORS, TaskError
+from webenv.files import read_file_text
 from webenv.modalities import Modalities
 from webenv.sites import BACK_OFFICES, SITES, expand_placeholders, login_site
 from webenv.sites.core.urls import parse_url
@@ -324,7 +325,7 @@ def load_task_file(path: str | Path) -> list[Task]:
     """
     path = Path(path)
     try:
-        data = json.loads(path.read_text("utf-8"), object_pairs_hook=_unique_keys)
+        data = json.loads(read_file_text(path), object_pairs_hook=_unique_keys)
     except OSError as exc:
         raise TaskError(f"{path}: cannot read: {exc.strerror}") from None
     except JSON_ERRORS as exc:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from webenv.errors import JSON_ERRORS, OptionError
+from webenv.files import read_file_bytes, read_file_text
 
 RUN_FILE = "run.json"
 EPISODES_FILE = "episodes.jsonl"
@@ -27,7 +28,7 @@ def read_records(directory: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         return []
     records: dict[str, dict[str, Any]] = {}
-    for line in path.read_bytes().splitlines():
+    for line in read_file_bytes(path).splitlines():
         try:
             record = json.loads(line)  # a line that is not UTF-8 is a ValueError too
         except JSON_ERRORS:
@@ -52,7 +53,7 @@ def read_summary(path: Path) -> dict[str, Any]:
 
 def _read_object(path: Path, what: str) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads(read_file_text(path))
     except JSON_ERRORS as exc:
         raise OptionError(
             f"{path}: not JSON ({str(exc)[:200]}); is this a webenv run folder?"

@@ -34,6 +34,7 @@ import click
 from cssselect import GenericTranslator, SelectorError
 
 from webenv.errors import JSON_ERRORS
+from webenv.files import read_file_text
 from webenv.sites import SITES
 from webenv.tasks import TaskError, parse_task
 from webenv.validators.infer import infer_answer_type
@@ -373,8 +374,10 @@ def write_tasks(report: ImportReport, out_dir: str | Path) -> list[Path]:
 def import_command(fmt: str, file: str, out_dir: str, verbose: bool) -> None:
     """Convert a task config file in another benchmark's format to webenv task files."""
     try:
-        data = json.loads(Path(file).read_text("utf-8"))
-    except (OSError, *JSON_ERRORS) as exc:  # type: ignore[misc]  # mypy: a starred tuple
+        data = json.loads(read_file_text(file))
+    except OSError as exc:
+        raise click.ClickException(f"{file}: cannot read: {exc.strerror}") from None
+    except JSON_ERRORS as exc:
         raise click.ClickException(f"{file}: cannot read a JSON config: {exc}") from None
     report = convert_config(data)
     written = write_tasks(report, out_dir)

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from webenv.errors import JSON_ERRORS
+from webenv.files import read_file_bytes, read_file_text
 from webenv.tools.study.variants import Judged
 from webenv.validators import MODES, check_answer
 
@@ -71,7 +72,7 @@ def read_episodes(directory: str | Path) -> list[dict[str, Any]]:
     (task_id, episode). Malformed lines are skipped."""
     episodes = []
     for path in sorted(Path(directory).rglob("*.jsonl")):
-        for line in path.read_bytes().splitlines():
+        for line in read_file_bytes(path).splitlines():
             try:
                 record = json.loads(line)  # a line that is not UTF-8 is a ValueError too
             except JSON_ERRORS:
@@ -90,7 +91,7 @@ def read_labels(path: str | Path) -> dict[tuple[str, str], bool]:
     """
     labels: dict[tuple[str, str], bool] = {}
     try:
-        text = Path(path).read_text("utf-8")
+        text = read_file_text(path)
     except UnicodeDecodeError as exc:
         raise click.ClickException(
             f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})"
@@ -183,7 +184,7 @@ def read_corpus(path: str | Path) -> list[dict[str, Any]]:
         raise click.ClickException(f"{path}: no JSONL corpus there")
     cases = []
     for file in files:
-        for lineno, line in enumerate(file.read_bytes().splitlines(), 1):
+        for lineno, line in enumerate(read_file_bytes(file).splitlines(), 1):
             if not line.strip():
                 continue
             try:
