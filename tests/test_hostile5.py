@@ -509,3 +509,11 @@ def test_a_hostile_review_is_refused_or_stored_as_text(hub, text):
         response = client.post(urljoin(str(page.url), form.action or ""), data=fields)
     assert response.status_code < 500
     assert "<script>alert(1)" not in response.text and "<b onmouseover" not in response.text
+
+
+def test_a_record_of_the_wrong_shape_is_summarized_when_the_summary_is_missing(run_dir, tmp_path):
+    change = {"steps": "x", "eval_types": 5, "prompt_tokens": "many", "seconds": [1]}
+    folder = _copy_run(run_dir, tmp_path, [json.dumps({**_record(run_dir), **change})])
+    (folder / "summary.json").unlink()
+    data = _report_data(folder)
+    assert data["runs"][0]["summary"]["episodes"] == 1

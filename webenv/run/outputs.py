@@ -17,12 +17,20 @@ EPISODES_FILE = "episodes.jsonl"
 SUMMARY_FILE = "summary.json"
 
 
+def _read_json(text: str | bytes) -> Any:
+    """JSON read back from a run folder. ``NaN`` and ``Infinity`` (which ``json.dumps``
+    writes for such floats but JSON cannot hold) are read as None, so what is passed on
+    (the report's page data) is JSON a browser parses."""
+    return json.loads(text, parse_constant=lambda _constant: None)
+
+
 def read_records(directory: Path) -> list[dict[str, Any]]:
     """The episode records in ``directory/episodes.jsonl`` (none if it is missing).
 
     A line that is not a JSON object with a ``key`` (a write cut short by a crash) is
     skipped, so that episode is played again on ``--resume``. A later line for the same
-    key replaces an earlier one.
+    key replaces an earlier one. A record changed by hand is read in the shape the
+    readers expect (:func:`_in_shape`); ``NaN`` and ``Infinity`` are read as None.
     """
     path = directory / EPISODES_FILE
     if not path.is_file():
@@ -30,12 +38,36 @@ def read_records(directory: Path) -> list[dict[str, Any]]:
     records: dict[str, dict[str, Any]] = {}
     for line in read_file_bytes(path).splitlines():
         try:
-            record = json.loads(line)  # a line that is not UTF-8 is a ValueError too
+            record = _read_json(line)  # a line that is not UTF-8 is a ValueError too
         except JSON_ERRORS:
             continue
         if isinstance(record, dict) and isinstance(record.get("key"), str):
-            records[record["key"]] = record
+            records[record["key"]] = _in_shape(record)
     return list(records.values())
+
+
+_FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
+    "steps": list,
+    "eval_types": list,
+    "prompt_tokens": int,
+    "completion_tokens": int,
+    "seconds": (int, float),
+}
+"""The type of each record field the summary and the report compute with."""
+
+
+def _in_shape(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` without the fields of :data:`_FIELD_TYPES` that have another type (as if
+    they were missing) and with only the steps that are JSON objects: a record changed by
+    hand (``"steps": "x"``, ``"prompt_tokens": "many"``) is still summarized and shown."""
+    shaped: dict[str, Any] = {
+        key: value
+        for key, value in record.items()
+        if value is None or isinstance(value, _FIELD_TYPES.get(key, object))
+    }
+    steps = shaped.get("steps") or []
+    shaped["steps"] = [step for step in steps if isinstance(step, dict)]
+    return shaped
 
 
 def read_run(directory: Path) -> dict[str, Any] | None:
@@ -53,7 +85,7 @@ def read_summary(path: Path) -> dict[str, Any]:
 
 def _read_object(path: Path, what: str) -> dict[str, Any]:
     try:
-        data = json.loads(read_file_text(path))
+        data = _read_json(read_file_text(path))
     except JSON_ERRORS as exc:
         raise OptionError(
             f"{path}: not JSON ({str(exc)[:200]}); is this a webenv run folder?"

@@ -17,6 +17,7 @@ from typing import Any
 
 from webenv.actions import ActionError, parse_action
 from webenv.errors import OptionError
+from webenv.files import read_file_bytes
 from webenv.run.outputs import SUMMARY_FILE, read_records, read_run, read_summary
 from webenv.run.summary import GROUPINGS, summarize
 
@@ -32,6 +33,21 @@ def _target(action: str) -> int | None:
     return parsed.target if isinstance(parsed.target, int) else None
 
 
+def _screenshot(directory: Path, picture: object) -> str | None:
+    """A step's screenshot as a ``data:`` URL: only a regular file inside the run folder
+    (a record naming ``/etc/passwd`` or ``../x`` is not read into the page)."""
+    if not isinstance(picture, str) or not picture:
+        return None
+    try:
+        path = (directory / picture).resolve()
+        if not path.is_relative_to(directory.resolve()):
+            return None
+        encoded = base64.b64encode(read_file_bytes(path)).decode()
+    except (OSError, ValueError):  # missing, not a regular file, or a NUL in the name
+        return None
+    return f"data:image/png;base64,{encoded}"
+
+
 def _load_run(directory: Path, trees: dict[str, int], tree_list: list[str]) -> dict[str, Any]:
     config = read_run(directory)
     if config is None:
@@ -42,8 +58,10 @@ def _load_run(directory: Path, trees: dict[str, int], tree_list: list[str]) -> d
     episodes = []
     for record in records:
         steps = []
-        for step in record.get("steps") or []:
-            observation = step.get("observation") or {}
+        for step in record["steps"]:
+            observation = step.get("observation")
+            if not isinstance(observation, dict):
+                observation = {}
             tree = str(observation.get("axtree", ""))
             if tree not in trees:
                 trees[tree] = len(tree_list)
@@ -70,10 +88,9 @@ def _load_run(directory: Path, trees: dict[str, int], tree_list: list[str]) -> d
             shown["seen_error"] = observation.get("last_action_error", "")
             shown["tree"] = trees[tree]
             shown["target"] = _target(str(step.get("action", "")))
-            picture = step.get("screenshot")
-            if isinstance(picture, str) and (directory / picture).is_file():
-                encoded = base64.b64encode((directory / picture).read_bytes()).decode()
-                shown["screenshot"] = f"data:image/png;base64,{encoded}"
+            picture = _screenshot(directory, step.get("screenshot"))
+            if picture is not None:
+                shown["screenshot"] = picture
             steps.append(shown)
         episodes.append({**{k: v for k, v in record.items() if k != "steps"}, "steps": steps})
     return {
@@ -102,8 +119,9 @@ def render_report(directories: list[Path]) -> str:
     data = report_data(directories)
     package = resources.files("webenv.run")
     template = (package / "report.html").read_text("utf-8")
-    # JSON inside <script>: "</" would end the element; escape it (still valid JSON).
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    # JSON inside <script>: "</" would end the element and "<!--" can hide its end tag;
+    # no "<" at all (\u003c is the same JSON string).
+    payload = json.dumps(data, ensure_ascii=False, allow_nan=False).replace("<", "\\u003c")
     title = "webenv report: " + " vs ".join(run["name"] for run in data["runs"])
     return (
         template.replace("{{title}}", html.escape(title))
