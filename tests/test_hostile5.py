@@ -31,8 +31,9 @@ from lxml import html
 
 from webenv.cli import main
 from webenv.env import WebEnv
-from webenv.errors import OptionError
+from webenv.errors import OptionError, TaskError, WorldError
 from webenv.serve import Hub
+from webenv.tasks import load_task_file, parse_task
 from webenv.wrappers import BrowserGymObservation, DiscreteActions
 
 START = "cross/bio-project-count/0"  # logged in on all three sites
@@ -517,3 +518,51 @@ def test_a_record_of_the_wrong_shape_is_summarized_when_the_summary_is_missing(r
     (folder / "summary.json").unlink()
     data = _report_data(folder)
     assert data["runs"][0]["summary"]["episodes"] == 1
+
+
+# -- task files that parse but cannot be played --------------------------------------------
+
+TASK = {
+    "task_id": "shop/hostile5/0",
+    "sites": ["shop"],
+    "login": {"shop": "emma.lopez"},
+    "start_url": "__SHOP__/",
+    "intent": "Say a.",
+    "eval": {
+        "eval_types": ["string_match"],
+        "answer_type": "string",
+        "reference_answers": {"exact_match": "a"},
+        "reference_url": "",
+        "program_html": [],
+        "state": [],
+        "requests": [],
+    },
+}
+
+
+@pytest.mark.parametrize("start", ["__FORUM__/", "http://git.test/explore"])
+def test_a_start_page_on_a_site_the_task_does_not_list_is_refused_at_load(tmp_path, start):
+    path = tmp_path / "task.json"
+    path.write_text(json.dumps({**TASK, "start_url": start}), "utf-8")
+    with pytest.raises(TaskError, match=r"start_url.*not listed in 'sites'"):
+        load_task_file(path)
+
+
+def test_a_reset_that_fails_midway_leaves_no_half_started_episode(tmp_path):
+    good = parse_task(TASK, "good")
+    bad = parse_task({**TASK, "task_id": "shop/hostile5/1", "login": {"shop": "no.one"}}, "bad")
+    made = WebEnv(tasks=[good, bad])
+    try:
+        made.reset(options={"task_id": good.task_id})
+        made.step("goto [http://shop.test/account]")
+        with pytest.raises(WorldError, match=r"no\.one"):
+            made.reset(options={"task_id": bad.task_id})
+        with pytest.raises(ResetNeeded, match="reset"):
+            made.step("stop [a]")  # was judged against the task that failed to start
+        with pytest.raises(ResetNeeded):
+            made.save_state()
+        obs, info = made.reset(options={"task_id": good.task_id})
+        assert info["task_id"] == good.task_id and obs["url"] == "http://shop.test/"
+        assert made.step("stop [a]")[1] == 1.0
+    finally:
+        made.close()

@@ -148,7 +148,8 @@ def test_bad_start_url_is_a_task_error_naming_file_and_field(start_url):
 
 def test_start_url_with_placeholder_or_site_url_loads():
     for start_url in ("__SHOP__/", "__GIT__/northwind/falcon-proxy", "http://shop.test/cart"):
-        assert parse_task({**copy.deepcopy(VALID), "start_url": start_url}).start_url == start_url
+        data = {**copy.deepcopy(VALID), "sites": ["shop", "githost"], "start_url": start_url}
+        assert parse_task(data).start_url == start_url
 
 
 def test_load_tasks_reads_a_file_or_a_folder(tmp_path):

@@ -613,6 +613,17 @@ class WebEnv(gym.Env[dict[str, str], str]):
             seed = integer_option("seed", seed, 0, "the seed of the env's random draws")
         super().reset(seed=seed)
         task = self._choose(pins)
+        try:
+            obs, info = self._start(task, seed)
+        except BaseException:
+            # The world may be half reset (a task file naming a user the world lacks): no
+            # episode runs until a reset succeeds, rather than the old one on a new task.
+            self.task = None
+            raise
+        return obs, info
+
+    def _start(self, task: Task, seed: int | None) -> tuple[dict[str, str], dict[str, Any]]:
+        """Start ``task``'s episode: its world reset, its user logged in, its start page."""
         self.world.switch_seed(task_world_seed(task))
         self.task = task
         # Progress mode replays the reference solution once per task (then cached) to find
@@ -842,7 +853,10 @@ class WebEnv(gym.Env[dict[str, str], str]):
         if self._closed:
             raise ClosedEnvironmentError("step() on a closed WebEnv; make a new env")
         if self.task is None:
-            raise ResetNeeded("call reset() before step()")
+            raise ResetNeeded(
+                "call reset() before step() (no episode is running: none has started, or "
+                "the last reset() failed)"
+            )
         info = self._info(self.task)
         self._steps += 1
         self._last_action = str(action)

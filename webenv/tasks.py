@@ -25,7 +25,7 @@ from webenv.actions.parsers import UNHOLDABLE_CHARS
 from webenv.errors import JSON_ERRORS, TaskError
 from webenv.files import read_file_text
 from webenv.modalities import Modalities
-from webenv.sites import BACK_OFFICES, SITES, expand_placeholders, login_site
+from webenv.sites import BACK_OFFICES, SITES, expand_placeholders, login_site, site_for_host
 from webenv.sites.core.urls import parse_url
 from webenv.validators import EvalSpec, parse_eval_spec
 
@@ -258,6 +258,12 @@ def parse_task(data: Any, source: str = "<task>") -> Task:
         raise TaskError(
             f"{source}: start_url: {data['start_url'][:100]!r} is not an absolute "
             "http(s) URL; write e.g. '__SHOP__/' or 'http://shop.test/cart'"
+        )
+    start_site = site_for_host(start.host or "")
+    if start_site is not None and start_site.name not in data["sites"]:
+        raise TaskError(
+            f"{source}: start_url: its site {start_site.name!r} is not listed in 'sites' "
+            "(the task's world would not host it)"
         )
     return Task(
         task_id=data["task_id"],
