@@ -566,3 +566,9 @@ def test_a_reset_that_fails_midway_leaves_no_half_started_episode(tmp_path):
         assert made.step("stop [a]")[1] == 1.0
     finally:
         made.close()
+
+
+def test_a_report_that_cannot_be_written_is_a_message(run_dir):
+    result = CliRunner().invoke(main, ["report", str(run_dir), "--out", "/dev/full"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "/dev/full: cannot write the report" in result.output

@@ -135,7 +135,8 @@ def write_report(directories: list[Path], out: Path | None = None) -> Path:
     """Write the report; by default to ``report.html`` in the first run folder.
 
     Raises:
-        OptionError: a folder that is not a run folder, or no folder.
+        OptionError: a folder that is not a run folder, no folder, or the report cannot
+            be written.
     """
     if not directories:
         raise OptionError("name at least one run folder")
@@ -143,5 +144,9 @@ def write_report(directories: list[Path], out: Path | None = None) -> Path:
         if not Path(directory).is_dir():
             raise OptionError(f"{directory}: not a folder")
     path = out if out is not None else Path(directories[0]) / REPORT_FILE
-    path.write_text(render_report(directories), "utf-8")
+    page = render_report(directories)
+    try:
+        path.write_text(page, "utf-8")
+    except OSError as exc:  # a full disk, a folder that cannot be written to
+        raise OptionError(f"{path}: cannot write the report: {exc.strerror}") from None
     return path
