@@ -29,9 +29,10 @@ from click.testing import CliRunner
 from gymnasium.error import ClosedEnvironmentError, ResetNeeded
 from lxml import html
 
+from tests.chromium import require_chromium
 from webenv.cli import main
 from webenv.env import WebEnv
-from webenv.errors import OptionError, TaskError, WorldError
+from webenv.errors import OptionError, TaskError, WorldError, WrongThread
 from webenv.serve import Hub
 from webenv.tasks import load_task_file, parse_task
 from webenv.wrappers import BrowserGymObservation, DiscreteActions
@@ -572,3 +573,40 @@ def test_a_report_that_cannot_be_written_is_a_message(run_dir):
     result = CliRunner().invoke(main, ["report", str(run_dir), "--out", "/dev/full"])
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
     assert "/dev/full: cannot write the report" in result.output
+
+
+# -- Chromium ------------------------------------------------------------------------------
+
+
+@pytest.mark.chromium
+def test_a_chromium_env_called_from_another_thread_says_so_and_changes_nothing():
+    require_chromium("the Chromium thread test")
+    made = WebEnv(tasks="all", backend="chromium")
+    try:
+        made.reset(options={"task_id": START})
+        made.step("goto [http://shop.test/]")
+        state = made.save_state()
+        caught: list[BaseException] = []
+
+        def other() -> None:
+            for call in (
+                lambda: made.step("goto [http://forum.test/]"),
+                lambda: made.reset(options={"task_id": START}),
+                made.save_state,
+                lambda: made.restore_state(state),
+            ):
+                try:
+                    call()
+                except BaseException as exc:  # the error itself is what is checked
+                    caught.append(exc)
+
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join(60)
+        assert [type(exc) for exc in caught] == [WrongThread] * 4, caught
+        assert "thread" in str(caught[0]) and "\n" not in str(caught[0])
+        assert made.episode_steps == 1
+        obs = made.step("goto [http://git.test/]")[0]
+        assert obs["last_action_error"] == "" and made.episode_steps == 2
+    finally:
+        made.close()

@@ -606,8 +606,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, str], dict[str, Any]]:
-        if self._closed:
-            raise ClosedEnvironmentError("reset() on a closed WebEnv; make a new env")
+        self._check_usable("reset")
         pins = self._reset_options(options)
         if seed is not None:
             seed = integer_option("seed", seed, 0, "the seed of the env's random draws")
@@ -850,8 +849,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         )
 
     def step(self, action: str) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
-        if self._closed:
-            raise ClosedEnvironmentError("step() on a closed WebEnv; make a new env")
+        self._check_usable("step")
         if self.task is None:
             raise ResetNeeded(
                 "call reset() before step() (no episode is running: none has started, or "
@@ -1015,8 +1013,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
         Raises:
             gymnasium.error.ResetNeeded: no episode has started.
         """
-        if self._closed:
-            raise ClosedEnvironmentError("save_state() on a closed WebEnv; make a new env")
+        self._check_usable("save_state")
         if self.task is None:
             raise ResetNeeded("save_state() before reset(); call reset() first")
         return EpisodeState(
@@ -1051,8 +1048,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
                 saved on a world of another ``world_scale`` or by an env of another
                 ``reward_mode``.
         """
-        if self._closed:
-            raise ClosedEnvironmentError("restore_state() on a closed WebEnv; make a new env")
+        self._check_usable("restore_state")
         if not isinstance(state, EpisodeState):
             raise OptionError(
                 f"restore_state() takes a state saved by an env of the sites "
@@ -1143,9 +1139,15 @@ class WebEnv(gym.Env[dict[str, str], str]):
         so a restore is seen without going through them."""
         return list(self._last_info.get("candidates", ()))
 
-    def render(self) -> str | np.ndarray | None:
+    def _check_usable(self, call: str) -> None:
+        """Raise before ``call`` changes anything if the env is closed or the calling thread
+        cannot drive its browser (Chromium's runs on the thread that started it)."""
         if self._closed:
-            raise ClosedEnvironmentError("render() on a closed WebEnv; make a new env")
+            raise ClosedEnvironmentError(f"{call}() on a closed WebEnv; make a new env")
+        self.browser.check_thread(call)
+
+    def render(self) -> str | np.ndarray | None:
+        self._check_usable("render")
         if self.task is None:
             return None
         if self.render_mode == "rgb_array":

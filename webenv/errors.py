@@ -97,3 +97,8 @@ class NotARegularFile(WebEnvError, OSError):
 
     def __str__(self) -> str:
         return f"{self.filename}: {self.strerror}"
+
+
+class WrongThread(WebEnvError, RuntimeError):
+    """An env is called from a thread that cannot drive its browser (the Chromium backend
+    runs on the thread that started it); nothing was changed."""

@@ -452,6 +452,11 @@ class Browser(ABC):
         """The active tab's viewport as an ``HxWx3`` ``uint8`` array (drawing backends only)."""
         raise NotImplementedError(f"{type(self).__name__} draws nothing; use backend='chromium'")
 
+    def check_thread(self, call: str) -> None:
+        """Raise :class:`~webenv.errors.WrongThread` if the calling thread cannot drive this
+        browser for ``call`` (e.g. ``"step"``); any thread can drive the in-process one."""
+        del call  # plain Python objects: no thread is refused
+
     @abstractmethod
     def close(self) -> None:
         """Release every resource. Safe to call twice."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 from dataclasses import dataclass
 from http.client import HTTPConnection
 from http.cookies import SimpleCookie
@@ -42,7 +43,7 @@ from webenv.browser.chromium.loading import NAVIGATION_TIMEOUT_MS
 from webenv.browser.chromium.proxy import SiteProxy
 from webenv.browser.chromium.scripts import ID_ATTR, SERIALIZE_JS
 from webenv.browser.chromium.tab import Tab, tree_memo
-from webenv.errors import BrowserStackMissing
+from webenv.errors import BrowserStackMissing, WrongThread
 from webenv.sites.core.urls import URL, parse_url
 from webenv.world import SITES, World
 
@@ -110,6 +111,7 @@ class ChromiumBrowser(Browser):
                 "package (apt-get install chromium-headless-shell) or set WEBENV_CHROMIUM"
             )
         self._closed = False
+        self._thread = threading.get_ident()
         self.proxy = SiteProxy(world)
         try:
             self._browser = playwright_driver().chromium.launch(
@@ -132,6 +134,14 @@ class ChromiumBrowser(Browser):
         self._finalizer = track(self, self._browser, self.proxy)
 
     # -- Browser interface -------------------------------------------------------------
+
+    def check_thread(self, call: str) -> None:
+        if threading.get_ident() != self._thread:
+            raise WrongThread(
+                f"{call}() from another thread than the one that made this env: its Chromium "
+                "is driven by Playwright's sync API, which works only on the thread that "
+                "started it; call the env from that thread, or make one env per thread"
+            )
 
     @unpinned
     def reset(self, start_url: str, cookies: dict[str, tuple[str, str]]) -> None:
