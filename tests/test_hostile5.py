@@ -400,8 +400,9 @@ def test_a_truncated_record_is_skipped_by_the_report(run_dir, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def hub() -> Iterator[Hub]:
-    with Hub("127.0.0.1", 0, sites=["shop"], quiet=True) as served:
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    record = tmp_path_factory.mktemp("episodes")
+    with Hub("127.0.0.1", 0, sites=["shop"], record_dir=record, quiet=True) as served:
         served.start()
         yield served
 
