@@ -33,7 +33,7 @@ from tests.chromium import require_chromium
 from webenv.cli import main
 from webenv.env import WebEnv
 from webenv.errors import OptionError, TaskError, WorldError, WrongThread
-from webenv.serve import Hub
+from webenv.serve import Hub, ServeError
 from webenv.tasks import load_task_file, parse_task
 from webenv.wrappers import BrowserGymObservation, DiscreteActions
 
@@ -611,3 +611,15 @@ def test_a_chromium_env_called_from_another_thread_says_so_and_changes_nothing()
         assert obs["last_action_error"] == "" and made.episode_steps == 2
     finally:
         made.close()
+
+
+def test_a_database_folder_that_cannot_be_made_is_a_serve_error(fifo, tmp_path):
+    for where in (fifo, tmp_path / "file" / "sub"):
+        (tmp_path / "file").write_text("")
+        with pytest.raises(ServeError, match="cannot make the folder"):
+            Hub("127.0.0.1", 0, sites=["shop"], db_dir=where, quiet=True)
+
+
+def test_a_host_that_is_not_an_address_is_blamed_not_the_port():
+    with pytest.raises(ServeError, match=r"--host 999\.1\.1\.1: not an address"):
+        Hub("999.1.1.1", 0, sites=["shop"], public_host="localhost", quiet=True)

@@ -9,6 +9,7 @@ WSGI server per site plus one for the portal, and serves the world's sites throu
 from __future__ import annotations
 
 import os
+import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -114,9 +115,21 @@ class Hub(ServedWorld):
                 f"{public!r} is not a host name or IP address; links between the sites "
                 "would not open (give --public-host a name such as localhost)"
             )
+        try:
+            if host:  # "" listens on every interface
+                socket.getaddrinfo(host, None)
+        except OSError as exc:  # werkzeug would print this and blame the port
+            raise ServeError(
+                f"--host {host}: not an address to listen on ({exc.strerror})"
+            ) from None
         directory = Path(db_dir).resolve() if db_dir is not None else None
         if directory is not None:
-            directory.mkdir(parents=True, exist_ok=True)
+            try:
+                directory.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # a FIFO or device there, a read-only parent
+                raise ServeError(
+                    f"--db {db_dir}: cannot make the folder ({exc.strerror})"
+                ) from None
         wanted = None if sites is None else list(sites)
         names, self.skipped = available_sites(wanted)
         self._servers: list[BaseWSGIServer] = []
