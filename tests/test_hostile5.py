@@ -623,3 +623,32 @@ def test_a_database_folder_that_cannot_be_made_is_a_serve_error(fifo, tmp_path):
 def test_a_host_that_is_not_an_address_is_blamed_not_the_port():
     with pytest.raises(ServeError, match=r"--host 999\.1\.1\.1: not an address"):
         Hub("999.1.1.1", 0, sites=["shop"], public_host="localhost", quiet=True)
+
+
+# -- numbers that are not numbers ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -1.0, True, "1"])
+@pytest.mark.parametrize("name", ["temperature", "timeout", "backoff"])
+def test_an_llm_agent_number_that_is_not_finite_is_an_option_error(name, value):
+    from webenv.agents.llm import LLMAgent
+
+    with pytest.raises(OptionError, match=name):
+        LLMAgent("http://127.0.0.1:9/v1", "m", **{name: value})
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), 0.0])
+def test_a_simulated_tick_that_is_not_finite_is_an_option_error(value):
+    with pytest.raises(OptionError, match="seconds_per_step"):
+        BrowserGymObservation(gym.make("WebShop-v0"), seconds_per_step=value)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf"])
+def test_an_episode_timeout_that_is_not_finite_is_a_message(tmp_path, value):
+    args = ["run", "--agent", "random", "--tasks", "shop/order-total/0", "--workers", "1"]
+    result = CliRunner().invoke(
+        main,
+        [*args, "--out", str(tmp_path / "o"), "-q", "--episode-timeout", value],
+    )
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "episode_timeout" in result.output and "finite" in result.output

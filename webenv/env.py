@@ -41,6 +41,7 @@ from webenv.families import (
     task_id_for,
 )
 from webenv.modalities import action_modality
+from webenv.options import integer_option
 from webenv.recording import EpisodeRecorder
 from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
 from webenv.seen import SeenPage, remember
@@ -279,24 +280,6 @@ def _refuse_unknown(unknown: dict[str, Any]) -> None:
             f"unknown option(s) {', '.join(map(echo, sorted(unknown)))}; "
             f"the options are {', '.join(accepted)}"
         )
-
-
-def integer_option(
-    name: str, value: object, minimum: int, meaning: str, maximum: int | None = None
-) -> int:
-    """``value`` as an int if it is an integer (a numpy one too, never a bool) within the
-    bounds; otherwise an :class:`OptionError` naming ``name``, the bounds and ``meaning``."""
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | np.integer)
-        or value < minimum
-        or (maximum is not None and value > maximum)
-    ):
-        bounds = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum:_}"
-        raise OptionError(
-            f"{name}={echo(value)} is not accepted; use {meaning} (an integer {bounds})"
-        )
-    return int(value)
 
 
 class WebEnv(gym.Env[dict[str, str], str]):

@@ -23,8 +23,9 @@ from numpy.typing import NDArray
 from webenv.actions import MAX_ACTION_CHARS
 from webenv.axtree import AXNode
 from webenv.browser.base import MAX_TABS
-from webenv.env import BoundedText, SharedTextBatch, integer_option
+from webenv.env import BoundedText, SharedTextBatch
 from webenv.errors import OptionError, WebEnvError
+from webenv.options import integer_option, number_option
 
 MASKED_ACTION_ERROR = (
     "action {index} is masked: this page offers {count} candidates (slots 0 to {last}); "
@@ -457,14 +458,9 @@ class BrowserGymObservation(
         )
         if not isinstance(wall_clock, bool):
             raise OptionError(f"wall_clock={wall_clock!r} is not accepted; use True or False")
-        if (
-            isinstance(seconds_per_step, bool)
-            or not isinstance(seconds_per_step, int | float)
-            or not 0 < seconds_per_step < float("inf")
-        ):
-            raise OptionError(
-                f"seconds_per_step={seconds_per_step!r} is not accepted; use a positive number"
-            )
+        seconds_per_step = number_option(
+            "seconds_per_step", seconds_per_step, 0, "the simulated clock's tick", above=True
+        )
         gym.utils.RecordConstructorArgs.__init__(
             self,
             max_axtree_object_chars=int(max_axtree_object_chars),

@@ -28,6 +28,7 @@ from webenv.agents.functions import action_functions, call_to_action
 from webenv.agents.prompts import PROMPT_STYLES, build_messages, truncate_to_tokens
 from webenv.agents.protocol import AgentStep, TaskInfo
 from webenv.errors import JSON_ERRORS, OptionError, WebEnvError
+from webenv.options import number_option
 from webenv.sites.core.urls import parse_url
 
 RETRY_STATUSES = frozenset({408, 409, 429})
@@ -156,8 +157,8 @@ class LLMAgent:
             ("backoff", backoff),
             ("max_backoff", max_backoff),
         ):
-            if isinstance(number, bool) or not isinstance(number, int | float) or number < 0:
-                raise OptionError(f"{name}={number!r} is not accepted; use a number >= 0")
+            number_option(name, number, 0, "seconds")
+        number_option("temperature", temperature, 0, "the sampling temperature", 2)
         key = None
         if api_key_env is not None:
             key = os.environ.get(api_key_env)

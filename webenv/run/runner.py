@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from webenv import MAX_EPISODE_STEPS
 from webenv.agents import AgentSpec, make_agent
 from webenv.errors import OptionError
+from webenv.options import number_option
 from webenv.run.episode import EnvOptions, EpisodeRunner
 from webenv.run.outputs import (
     RUN_FILE,
@@ -119,13 +120,13 @@ def _check(config: RunConfig) -> None:
         raise OptionError(f"backend={config.backend!r} is not accepted; use inprocess or chromium")
     if config.workers < 0 or (config.ray is not None and config.workers < 1):
         raise OptionError(f"workers={config.workers} is not accepted; use 1 or more (0: no pool)")
-    if config.episode_timeout is not None and (
-        config.episode_timeout <= 0 or config.workers < 1 or config.ray is not None
-    ):
-        raise OptionError(
-            f"episode_timeout={config.episode_timeout!r} is not accepted; it needs a number "
-            "> 0 and local worker processes (--workers 1 or more, without --ray)"
-        )
+    if config.episode_timeout is not None:
+        number_option("episode_timeout", config.episode_timeout, 0, "seconds", above=True)
+        if config.workers < 1 or config.ray is not None:
+            raise OptionError(
+                f"episode_timeout={config.episode_timeout!r} is not accepted; it needs local "
+                "worker processes (--workers 1 or more, without --ray)"
+            )
     if config.retry_errors and not config.resume:
         raise OptionError("retry_errors goes with resume (--resume --retry-errors)")
     if config.max_steps < 1:
