@@ -652,3 +652,15 @@ def test_an_episode_timeout_that_is_not_finite_is_a_message(tmp_path, value):
     )
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
     assert "episode_timeout" in result.output and "finite" in result.output
+
+
+def test_a_labels_file_csv_cannot_read_is_a_message(tmp_path):
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    labels = tmp_path / "labels.csv"
+    labels.write_text("task_id,episode,correct\n" + "a" * 200_000 + ",0,1\n", "utf-8")
+    result = CliRunner().invoke(
+        main, ["study", "traces", str(runs), "--labels", str(labels), "--out", str(tmp_path / "s")]
+    )
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert f"{labels}: not CSV" in result.output

@@ -98,21 +98,27 @@ def read_labels(path: str | Path) -> dict[tuple[str, str], bool]:
         ) from None
     with io.StringIO(text, newline="") as handle:
         reader = csv.DictReader(handle)
-        missing = {"task_id", "episode", "correct"} - set(reader.fieldnames or [])
-        if missing:
-            raise click.ClickException(f"{path}: missing column(s) {', '.join(sorted(missing))}")
-        for number, row in enumerate(reader, start=2):
-            value = str(row["correct"]).strip().lower()
-            if value not in ("1", "0", "yes", "no", "true", "false", "y", "n"):
+        try:
+            missing = {"task_id", "episode", "correct"} - set(reader.fieldnames or [])
+            if missing:
                 raise click.ClickException(
-                    f"{path}:{number}: correct={row['correct']!r} is not 1/0, yes/no or true/false"
+                    f"{path}: missing column(s) {', '.join(sorted(missing))}"
                 )
-            labels[(row["task_id"].strip(), row["episode"].strip())] = value in (
-                "1",
-                "yes",
-                "true",
-                "y",
-            )
+            for number, row in enumerate(reader, start=2):
+                value = str(row["correct"]).strip().lower()
+                if value not in ("1", "0", "yes", "no", "true", "false", "y", "n"):
+                    raise click.ClickException(
+                        f"{path}:{number}: correct={row['correct']!r} is not 1/0, yes/no or "
+                        "true/false"
+                    )
+                labels[(row["task_id"].strip(), row["episode"].strip())] = value in (
+                    "1",
+                    "yes",
+                    "true",
+                    "y",
+                )
+        except csv.Error as exc:  # a field over csv's size limit, a stray quote
+            raise click.ClickException(f"{path}: not CSV ({exc})") from None
     return labels
 
 
