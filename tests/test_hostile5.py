@@ -138,6 +138,12 @@ def test_a_number_of_slots_out_of_range_is_an_option_error(size):
         DiscreteActions(gym.make("WebShop-v0"), max_candidates=size)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("selection", ["shop:", "all:", "gen:"])
+def test_a_task_selection_with_an_empty_split_is_refused(selection):
+    with pytest.raises(TaskError, match="split"):
+        WebEnv(tasks=selection)
+
+
 @pytest.mark.parametrize("wrapper", [DiscreteActions, BrowserGymObservation])
 def test_a_wrapper_over_a_vector_env_says_what_it_wraps(wrapper):
     vector = gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="sync")

@@ -449,7 +449,7 @@ def select_tasks(selection: str | Iterable[str | Task] | None) -> list[Task]:
                 f"'all', one of {', '.join(TASK_GROUPS)}, optionally ':train' or "
                 "':test'"
             )
-        if split and split not in SPLITS:
+        if selection.endswith(":") or (split and split not in SPLITS):
             raise TaskError(f"unknown split {split!r} in {selection!r}; accepted: train, test")
         chosen = [
             t
