@@ -396,7 +396,11 @@ class WebEnv(gym.Env[dict[str, str], str]):
     curated task on a world seed other than 0 raise :class:`webenv.errors.OptionError`; a
     ``tasks`` selection naming an unknown task, family or group raises
     :class:`webenv.errors.TaskError`, and so does a reset whose drawn family cannot
-    instantiate on the drawn world within ``MAX_INSTANCE_TRIES`` instance seeds.
+    instantiate on the drawn world within ``MAX_INSTANCE_TRIES`` instance seeds. A reset
+    that fails once its task is chosen (a task file logging in a user the world lacks)
+    leaves no episode: ``step`` and ``save_state`` raise ``ResetNeeded`` until a reset
+    succeeds. A Chromium env called from another thread than the one that made it raises
+    :class:`webenv.errors.WrongThread` (the in-process backend works from any thread).
 
     ## Version History
     - v0: first release; task families (``tasks="gen:train"``, ``world_seeds``, the
