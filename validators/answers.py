@@ -22,6 +22,7 @@ from .spec import MODES, EvalSpec, ReferenceAnswers
 from .strict import check_strict, items_of
 from .text import (
     FILLER,
+    drop_invisible,
     join_paths,
     segments,
     split_or,
@@ -166,7 +167,7 @@ def _lenient(
     answer_type: str, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
     protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
-    text = strip_name_prefixes(text, protected)
+    text = strip_name_prefixes(drop_invisible(text), protected)
     if answer_type != "list":  # there a spaced slash joins items
         text = join_paths(text, protected)
     stripped = strip_preamble(text)

@@ -59,12 +59,13 @@ right", "X, if I'm not mistaken", "it could be 12", "they might be X and Y". Not
 infeasibility claims ("I'm not sure it exists" is the claim)."""
 _DISOWNED = re.compile(
     r"^[^,;:()\n]{1,80}?\s+(?:is|was|seems|looks)\s+(?:(?:definitely|clearly|probably|likely)\s+)?"
-    r"(?:wrong|incorrect|false|mistaken|not\s+(?:right|correct|it|the\s+(?:right\s+|correct\s+)?"
-    r"answer))\W*$",
+    r"(?:wrong|incorrect|false|mistaken|not\s+(?:right|correct|it|(?:the|an?|my|your|our)\s+"
+    r"(?:right\s+|correct\s+)?[a-z]+(?:\s+[a-z]+){0,2}))\W*$",
     re.IGNORECASE,
 )
 """An answer that states a value only to reject it: "12 is wrong", "Processing is not
-the answer" (not applied to yes/no answers, where "that is false" is the answer)."""
+the answer", "$44.99 is not the price" (not applied to yes/no answers, where "that is
+false" is the answer)."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
 _RETRACTED = re.compile(
     r"\b(?:(?:earlier|at\s+first|first|initially|originally|previously)\s*,?\s+i|"

@@ -293,6 +293,9 @@ _PART_OF = re.compile(
 )
 """A part of the value named after it ("$278.94, which includes $5.00 shipping",
 "$278.94 including $5.00 shipping"): a remark, as an aside in brackets is."""
+_REJECTED = re.compile(r"\bnot\s+(?:[^,;:()\n.!?]|\.(?=\d))*", re.IGNORECASE)
+"""A value the answer sets aside, up to the end of its clause ("Not $49.99, it is
+$44.99", "$44.99, not $49.99"): a rejected reading, no rival."""
 _CONCLUSION = re.compile(
     r"=|[,;.:]\s*(?:so|therefore|thus|hence|that\s+makes|which\s+(?:gives|makes|comes\s+to))\b"
     r"|\b(?:for\s+a\s+total\s+of|giving(?:\s+a\s+total\s+of)?)\b",
@@ -500,11 +503,18 @@ def check_typed(
         # and values worked out to a conclusion ("$150.00 - $38.50 = $111.50", "... costs
         # $38.50, so the difference is $111.50") lead to it; they are no rival when the
         # text outside the brackets and such clauses, or the conclusion, is unambiguous;
-        # nor are bounds repeated from the question ("47 products have fewer than 10 units").
+        # nor are bounds repeated from the question ("47 products have fewer than 10 units"),
+        # nor values set aside ("Not $49.99, it is $44.99").
         outside = _PART_OF.sub(" ", ASIDE.sub(" ", text))
         conclusion = _CONCLUSION.split(text)
         unbounded = _BOUND.sub(" ", text)
-        for main_text in (outside, conclusion[-1] if len(conclusion) > 1 else text, unbounded):
+        kept = _REJECTED.sub(" ", text)
+        for main_text in (
+            outside,
+            conclusion[-1] if len(conclusion) > 1 else text,
+            unbounded,
+            kept,
+        ):
             main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
             named = any(kind.equal(v, r) for v in main for g in groups for r in g)
             if named and not rivals(main):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
+from .numbers import NUMBER_WORDS, Mention, find_amounts, find_numbers, to_cents
 from .phrases import CLAUSE_START, check_string, extra_items, includes
 from .text import (
     ASIDE,
@@ -136,13 +136,41 @@ plural: "Space moderators - X, Y") or is a verb; an item before a dash ("Ember W
 X, Y") is no lead-in."""
 
 
-def _strip_preamble(text: str) -> str:
+def _lead_in(text: str) -> tuple[str, str]:
+    """The lead-in clause before the items ("The Music moderators:") and the rest; an
+    empty lead-in when the answer has none."""
     head, sep, tail = text.partition(":")
     if sep and tokens(tail) and len(tokens(head)) <= 10 and "//" not in tail[:2]:
-        return tail
+        return head, tail
     if (lead := _DASH_LEAD.match(text)) and len(tokens(lead.group(0))) <= 10:
-        return text[lead.end() :]
-    return text
+        return lead.group(0), text[lead.end() :]
+    return "", text
+
+
+def _strip_preamble(text: str) -> str:
+    return _lead_in(text)[1]
+
+
+_COUNTED = re.compile(r"\s*(?:\)|[^\W\d_]|$)")
+"""What follows a count in a lead-in: a noun ("3 items"), a closing bracket
+("Moderators (3)"), or its end ("Top 3")."""
+
+
+def _stated_count(text: str) -> int | None:
+    """How many items the lead-in of a list answer says it has ("3 items: A, B", "Two
+    customers share it: X and Y", "Moderators (3): ..."), or None when it says no number
+    or several."""
+    head = _lead_in(text)[0]
+    counts = [
+        m
+        for m in find_numbers(head)
+        if m.currency is None
+        and not m.label
+        and m.value == m.value.to_integral()
+        and 0 <= m.value < 1000  # not a year ("Orders billed in 2024:")
+        and _COUNTED.match(head, m.end)
+    ]
+    return int(counts[0].value) if len(counts) == 1 else None
 
 
 def _list_items(approach: str, value: Any) -> list[list[list[str]]]:
@@ -280,10 +308,19 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
     ("Only Jonas Rahman approved it." names the one approver)."""
     inclusive = approach != "exact_match"
     candidates = _list_items(approach, value)
-    verdicts = [_match_list(text, items, inclusive) for items in candidates if items]
+    candidates = [items for items in candidates if items]
+    verdicts = [_match_list(text, items, inclusive) for items in candidates]
     if not verdicts:
         return error("bad-reference", f"empty reference list {show(value)}")
     best = next((v for v in verdicts if v.passed), verdicts[0])
+    if best.passed and not inclusive:
+        count = _stated_count(text)
+        size = len(candidates[verdicts.index(best)])
+        if count is not None and count != size:
+            return fail(
+                "list:count-mismatch",
+                f"{show(text)} says it lists {count} items, but the reference has {size}",
+            )
     if not best.passed and isinstance(value, list) and len(value) == 1:
         single = check_string(text, approach, value[0], None)
         if single.passed:

@@ -158,6 +158,17 @@ _ASCII_MARKS = re.compile(r"(?<=[^\W_])\((?:tm|r)\)", re.IGNORECASE)
 """A trademark written in ASCII against its word ("Lumaflex(TM)", "Acme(R)")."""
 
 
+_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+"""Characters that show nothing: soft hyphen, zero-width space and joiners, word joiner,
+byte-order mark (copied from a page with the text: "$44\u200b.99" is "$44.99")."""
+
+
+def drop_invisible(text: str) -> str:
+    """``text`` without the characters that show nothing (zero-width spaces and joiners,
+    soft hyphens, a byte-order mark)."""
+    return _INVISIBLE.sub("", text) if _INVISIBLE.search(text) else text
+
+
 def fold(text: str) -> str:
     """Lower-case, strip accents (NFKD), drop ™/®/© (and "(TM)"/"(R)" against a word),
     unify quotes, expand ``n't``."""
