@@ -8,6 +8,7 @@ answers that name several candidates, applied on every lenient path).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -235,7 +236,7 @@ def _lenient_once(
     if answer_type == "string":
         kind = _value_kind(value)
         if kind is None:
-            return check_string(text, approach, value, context)
+            return check_string(text, approach, _with_bare_version(value), context)
         verdict = check_typed(KINDS[kind], text, approach, value, context)
         if not verdict.passed and kind == "number":
             money = check_typed(UNTYPED_AMOUNT, text, approach, value, context)
@@ -243,18 +244,46 @@ def _lenient_once(
         return verdict
     if answer_type == "list":
         verdict = check_list(text, approach, value)
-        if verdict.rule != "list:missing-item" or approach != "exact_match" or not _amounts(value):
+        if verdict.passed or not _amounts(value):
+            return verdict
+        if verdict.rule != "list:missing-item" or approach != "exact_match":
+            if _DECIMAL_COMMA.search(text):  # "36,99 $ – 362,99 $": commas split no items
+                return _amounts_read(text, approach, value, context, verdict)
             return verdict
         if any(not any(c.isdigit() for c in seg.text) for seg in segments(text)):
             return verdict  # a piece without an amount ("..., falcon_ian") is an extra item
-        # A list of amounts may be written as a range ("$6.99 to $23.99", "lowest $6.99,
-        # highest $23.99"): read as values, each item once and nothing else.
-        for kind in ("number", "currency"):
-            typed = check_typed(KINDS[kind], text, approach, value, context)
-            if typed.passed:
-                return ok("list:equal", typed.explanation)
-        return verdict
+        return _amounts_read(text, approach, value, context, verdict)
     return check_typed(KINDS[answer_type], text, approach, value, context)
+
+
+_DECIMAL_COMMA = re.compile(r"\d,\d{2}(?!\d)")
+"""A decimal comma ("36,99"), which the list splitter would take for a separator."""
+
+
+def _amounts_read(
+    text: str, approach: str, value: Any, context: EvalContext | None, verdict: Verdict
+) -> Verdict:
+    """A list of amounts read as values, each item once and nothing else: it may be
+    written as a range ("$6.99 to $23.99", "lowest $6.99, highest $23.99") or with decimal
+    commas ("36,99 $ – 362,99 $"); ``verdict`` (the list reading's) when that fails too."""
+    for kind in ("number", "currency"):
+        typed = check_typed(KINDS[kind], text, approach, value, context)
+        if typed.passed:
+            rule = "list:equal" if approach == "exact_match" else "list:all-included"
+            return ok(rule, typed.explanation)
+    return verdict
+
+
+_VERSION_TAG = re.compile(r"^\s*v(\d+(?:\.\d+)+)\s*$", re.IGNORECASE)
+"""A version tag written with its "v" ("v0.3.0"): the same version without it ("0.3.0")."""
+
+
+def _with_bare_version(value: Any) -> Any:
+    """A version-tag reference with its bare number as an alternative ("v0.3.0 |OR|
+    0.3.0"); any other reference unchanged."""
+    if isinstance(value, str) and (tag := _VERSION_TAG.match(value)):
+        return f"{value} |OR| {tag.group(1)}"
+    return value
 
 
 def _amounts(value: Any) -> bool:

@@ -398,6 +398,28 @@ _BOUND = re.compile(
 answer repeats from the question ("47 products have fewer than 10 units"), no rival value."""
 
 
+_ENUMERATION = re.compile(r"^(?P<count>[^:()\n]+?)\s*(?::|\()(?P<items>[^()]+?)\)?\W*$", re.DOTALL)
+"""A count followed by what it counts, after a colon or in brackets ("5 submissions: A,
+B, C, D, E", "4 (front, back, side, detail)")."""
+
+
+def _enumerated(kind: Kind, text: str, groups: list[list[Any]], context: Any) -> bool:
+    """Whether ``text`` is the reference count followed by exactly that many items: the
+    items it counts, not a list given where one value was asked for."""
+    match = _ENUMERATION.match(text.strip())
+    if kind.name != "number" or match is None:
+        return False
+    counted = kind.extract(match.group("count"), groups[0][0], context)
+    if len(counted) != 1 or counted[0].unit is not None:
+        return False
+    count = counted[0].value
+    return (
+        any(kind.equal(counted[0], r) for g in groups for r in g)
+        and count == count.to_integral()
+        and len(segments(match.group("items"))) == count
+    )
+
+
 def _qualified_value(
     kind: Kind, folded: str, match: re.Match[str], after: bool, hint: Any, context: Any
 ) -> Any:
@@ -525,7 +547,11 @@ def check_typed(
         return fail(
             f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also {others}"
         )
-    if kind.name in _AMOUNTS and len(loose := _loose_items(kind, text, groups[0][0], context)) >= 2:
+    if (
+        kind.name in _AMOUNTS
+        and len(loose := _loose_items(kind, text, groups[0][0], context)) >= 2
+        and not _enumerated(kind, text, groups, context)
+    ):
         return fail(
             f"{kind.name}:extra-content",
             f"answer {show(text)} lists {show(loose)} besides the {kind.name}",
