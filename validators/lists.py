@@ -10,6 +10,7 @@ from .phrases import CLAUSE_START, check_string, extra_items, includes
 from .text import (
     ASIDE,
     NEGATIONS,
+    NOT_A_REMARK,
     find_phrase,
     negated_at,
     only_filler,
@@ -36,12 +37,6 @@ def _pure_number(text: str) -> Mention | None:
     return None if others else mentions[0]
 
 
-_NOT_A_REMARK = re.compile(r"[A-Z]|\b(?:or|and|also|plus|too)\b")
-"""What an aside holding another candidate has: a name (a capital letter: "(Victor J.)")
-or a word that adds one ("(and ...)", "(also ...)"); a hedge ("(maybe)") is the hedge
-guard's to fail."""
-
-
 _DASH_REMARK = re.compile(r"\s[-–—]\s")
 """A spaced dash after an item, before a remark ("David M. - checked on the site")."""
 
@@ -61,7 +56,7 @@ def _remark_clause(piece: str) -> bool:
     text = piece.strip()
     if _ALL_NAMED.match(text):
         return True
-    return tokens(text)[0] in CLAUSE_START and not _NOT_A_REMARK.search(text[1:])
+    return tokens(text)[0] in CLAUSE_START and not NOT_A_REMARK.search(text[1:])
 
 
 def _item_match(alternatives: list[str], piece: str) -> bool:
@@ -73,7 +68,7 @@ def _item_match(alternatives: list[str], piece: str) -> bool:
     asides = [m.group(1) if m.group(1) is not None else m.group(2) for m in ASIDE.finditer(piece)]
     head, *remark = _DASH_REMARK.split(ASIDE.sub(" ", piece), maxsplit=1)
     asides += remark  # "David M. - checked on the site": a remark after a dash
-    if not asides or any(_NOT_A_REMARK.search(aside) for aside in asides):
+    if not asides or any(NOT_A_REMARK.search(aside) for aside in asides):
         return False
     return not any(t in NEGATIONS for t in tokens(piece)) and _bare_item_match(alternatives, head)
 
@@ -156,11 +151,17 @@ _COUNTED = re.compile(r"\s*(?:\)|[^\W\d_]|$)")
 ("Moderators (3)"), or its end ("Top 3")."""
 
 
-def _stated_count(text: str) -> int | None:
+def _stated_count(text: str, items: list[list[str]]) -> int | None:
     """How many items the lead-in of a list answer says it has ("3 items: A, B", "Two
     customers share it: X and Y", "Moderators (3): ..."), or None when it says no number
-    or several."""
+    or several, or is no lead-in: it names an item or opens a bracket ("Amelia H. (5
+    stars: ...)")."""
     head = _lead_in(text)[0]
+    head_tokens = tokens(head)
+    if head.count("(") != head.count(")") or any(
+        find_phrase(head_tokens, tokens(alt)) for item in items for alt in item
+    ):
+        return None
     counts = [
         m
         for m in find_numbers(head)
@@ -314,8 +315,8 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
         return error("bad-reference", f"empty reference list {show(value)}")
     best = next((v for v in verdicts if v.passed), verdicts[0])
     if best.passed and not inclusive:
-        count = _stated_count(text)
-        size = len(candidates[verdicts.index(best)])
+        matched = candidates[verdicts.index(best)]
+        count, size = _stated_count(text, matched), len(matched)
         if count is not None and count != size:
             return fail(
                 "list:count-mismatch",

@@ -315,18 +315,28 @@ def _competitor(
     remarks: frozenset[tuple[str, ...]] = frozenset(),
     *,
     code: bool = False,
+    digits: bool = False,
 ) -> str | None:
     """A list segment besides the reference's that looks like a competing answer
     (``remarks``: the tokens of the answer's figures said beside it, which are not; nor
     is a runner-up ranked below the reference after it). A clause about the reference
     ("shipped 2024-05-03") is no rival, unless the reference is a code and the clause
-    holds another ("..., shipped with 1Z9CCCZLUDG6CRXLJG")."""
+    holds another ("..., shipped with 1Z9CCCZLUDG6CRXLJG"). Figures that end a remark in
+    brackets after a reference without digits ("X (commit 3f2a1c9, 2024-03-02)") are
+    part of the remark."""
     seen_reference = False
     for seg in segments(marked):
         toks = tokens(seg.text)
         if _SENTINEL in toks:
             seen_reference = True
             continue
+        if (
+            seen_reference
+            and not digits
+            and marked.count("(", 0, seg.start) > marked.count(")", 0, seg.start)
+            and all(any(c.isdigit() for c in t) for t in toks)
+        ):
+            continue  # figures ending a remark in brackets: "X (commit 3f2a1c9, 2024-03-02)"
         content = [t for t in toks if t not in FILLER]
         if code and any(_code(m.group(0)) for m in _CODE.finditer(seg.text)):
             return seg.text.strip()
@@ -487,7 +497,13 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
             if len(rest) > _MAX_EXTRA_WORDS:
                 reason = reason or "too-long"
                 continue
-            rival = _competitor(marked, len(ref_tokens), _figures(text, alt), code=_code(alt))
+            rival = _competitor(
+                marked,
+                len(ref_tokens),
+                _figures(text, alt),
+                code=_code(alt),
+                digits=any(c.isdigit() for c in alt),
+            )
             if rival is not None:
                 reason = "ambiguous"
                 continue

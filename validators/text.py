@@ -424,6 +424,10 @@ _PREAMBLE = re.compile(
 
 ASIDE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
 """A bracketed aside, its text in group 1 (round brackets) or 2 (square brackets)."""
+NOT_A_REMARK = re.compile(r"[A-Z]|\b(?:or|and|also|plus|too)\b")
+"""What an aside holding another candidate has: a name (a capital letter: "(Victor J.)")
+or a word that adds one ("(and ...)", "(also ...)"); a hedge ("(maybe)") is the hedge
+guard's to fail."""
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _EXPLANATION = re.compile(
     r"^\W*(?:i|i've|i'm|i\s+found|this|these|it|source|sources|note|found|according|based|"
