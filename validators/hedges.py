@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from .text import fold, quantity_remark
+from .text import ASIDE, fold, quantity_remark
 from .verdict import Verdict, fail, show
 
 _DISJUNCTION = re.compile(
@@ -94,14 +94,26 @@ def _protected_spans(text: str, protected: Iterable[str]) -> list[tuple[int, int
     return spans
 
 
-def alternatives(text: str, protected: Iterable[str] = (), *, slash: bool = True) -> list[str]:
+def alternatives(
+    text: str,
+    protected: Iterable[str] = (),
+    *,
+    slash: bool = True,
+    evidence: Iterable[tuple[int, int]] = (),
+) -> list[str]:
     """The alternatives an answer offers, split at disjunctions outside ``protected``
     phrases (the reference strings); one element when the answer offers one. With
-    ``slash=False`` a spaced slash joins list items rather than alternatives."""
+    ``slash=False`` a spaced slash joins list items rather than alternatives; a "vs"
+    inside an ``evidence`` span (a bracketed comparison) splits nothing."""
     spans = _protected_spans(text, protected)
+    evidence = list(evidence)
     parts, pos = [], 0
     for match in _DISJUNCTION.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in spans):
+            continue
+        if _VERSUS.fullmatch(match.group(0)) and any(
+            s < match.start() and match.end() < e for s, e in evidence
+        ):
             continue
         if not slash and match.group(0).strip() == "/":
             continue
@@ -112,6 +124,8 @@ def alternatives(text: str, protected: Iterable[str] = (), *, slash: bool = True
     return [p for p in parts if p]
 
 
+_VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+", re.IGNORECASE)
+"""The "vs" of a comparison, one of the disjunctions."""
 _PIECE_BREAK = re.compile(r"[(),;:]")
 
 
@@ -124,6 +138,20 @@ def _figure_against_figure(parts: list[str], index: int) -> bool:
     before = _PIECE_BREAK.split(parts[index - 1])[-1] if index > 0 else ""
     after = _PIECE_BREAK.split(parts[index + 1])[0] if index + 1 < len(parts) else ""
     return any(piece.strip() and quantity_remark(piece) for piece in (before, after))
+
+
+def _compared(
+    text: str, check: Callable[[str], Verdict], protected: Iterable[str]
+) -> list[tuple[int, int]]:
+    """The bracketed comparisons that back an answer stated outside them ("Photography
+    (Monday vs Thursday)", "$44.99 dearer ($59.98 vs $14.99)"): asides with a "vs" that
+    name no reference, when the answer without its asides passes alone."""
+    asides = [m for m in ASIDE.finditer(text) if _VERSUS.search(m.group(0))]
+    references = [fold(str(p)).strip() for p in protected if str(p).strip()]
+    asides = [m for m in asides if not any(r in fold(m.group(0)) for r in references)]
+    if not asides or not check(ASIDE.sub(" ", text)).passed:
+        return []
+    return [m.span() for m in asides]
 
 
 def guard_hedges(
@@ -181,7 +209,7 @@ def guard_hedges(
             f"{prefix}:hedge",
             f"{show(text)} is offered without commitment ({show(unsure.group(0).strip())})",
         )
-    parts = alternatives(text, protected, slash=slash)
+    parts = alternatives(text, protected, slash=slash, evidence=_compared(text, check, protected))
     if len(parts) < 2:
         return verdict
     results = [(part, check(part).passed) for part in parts]
