@@ -20,6 +20,7 @@ from .text import (
     ASIDE,
     FILLER,
     NEGATIONS,
+    WEEKDAY_ABBREVIATIONS,
     WEEKDAYS,
     clause_break,
     fold,
@@ -117,12 +118,12 @@ def _usernames(context: EvalContext | None) -> list[str]:
 
 def _token_pattern(token: str, inflect: bool) -> str:
     """Regex for one reference token; with ``inflect``, also its -d/-ed forms (a weekday's
-    plural: "Wednesdays")."""
+    plural and abbreviations: "Wednesdays", "Wed")."""
     if not inflect or len(token) < 4:
         return token_regex(token)
     forms = {token, token + "d", token + "ed"}
     if token in WEEKDAYS:
-        forms.add(token + "s")
+        forms |= {token + "s", *WEEKDAY_ABBREVIATIONS[token]}
     if token.endswith("ed") and len(token) >= 6:
         forms |= {token[:-1], token[:-2]}
     elif token.endswith("d") and len(token) >= 5:

@@ -276,7 +276,17 @@ def _same_dotted_numbers(a: str, b: str) -> bool:
     return dots_a <= cuts_b and dots_b <= cuts_a
 
 
-WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+WEEKDAY_ABBREVIATIONS = {
+    "monday": ("mon",),
+    "tuesday": ("tue", "tues"),
+    "wednesday": ("wed",),
+    "thursday": ("thu", "thur", "thurs"),
+    "friday": ("fri",),
+    "saturday": ("sat",),
+    "sunday": ("sun",),
+}
+"""Day names and their common abbreviations ("Wed", "Thurs")."""
+WEEKDAYS = frozenset(WEEKDAY_ABBREVIATIONS)
 """Day names, whose plural says the same day ("on Wednesdays": every Wednesday)."""
 
 
@@ -286,12 +296,14 @@ def _inflected(a: str, b: str) -> bool:
     short, long = sorted((a, b), key=len)
     if short in WEEKDAYS:
         return long == short + "s"
+    if long in WEEKDAYS:
+        return short in WEEKDAY_ABBREVIATIONS[long]
     return len(short) >= 4 and long in (short + "d", short + "ed")
 
 
 def same_inflection(a: str, b: str) -> bool:
-    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed"), or a
-    weekday's plural ("Wednesdays")."""
+    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed"), a
+    weekday's plural ("Wednesdays") or its abbreviation ("Wed")."""
     ta, tb = tokens(a), tokens(b)
     return bool(ta) and len(ta) == len(tb) and all(map(_inflected, ta, tb))
 
