@@ -50,12 +50,13 @@ _UNSURE_OF_VALUE = re.compile(
     r"\bif\s+i\s+(?:counted|read\s+(?:it|that|them)|remember|recall)\s+(?:it\s+)?"
     r"(?:right|correctly)\b|\b(?:if|unless)\s+i['’]?\s*(?:am|m)\s+(?:not\s+)?mistaken\b|"
     r"^\W*(?:(?:it|that|this|the\s+answer)(?:\s+is)?\s+)?may\s+be\b|\b(?:could|might)\s+be\b|"
-    r"\bif\s+i\s+(?:had|have)\s+to\s+guess\b",
+    r"\bif\s+i\s+(?:had|have)\s+to\s+guess\b|^[^\S\n]*[^\s?]+(?:[^\S\n]+[^\s?]+){0,3}[^\S\n]*\?\s*$",
     re.IGNORECASE,
 )
 """An answer that states a value but disowns it: "12 maybe", "12? not sure", "I'm not
 certain, but 12", "12 I guess", "X, I suppose", "my guess is 12", "12, if I counted
-right", "X, if I'm not mistaken", "it could be 12", "they might be X and Y". Not applied to
+right", "X, if I'm not mistaken", "it could be 12", "they might be X and Y", a short
+answer asked back as a question ("225?"). Not applied to
 infeasibility claims ("I'm not sure it exists" is the claim)."""
 _DISOWNED = re.compile(
     r"^[^,;:()\n]{1,80}?\s+(?:is|was|seems|looks)\s+(?:(?:definitely|clearly|probably|likely)\s+)?"

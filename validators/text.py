@@ -194,6 +194,8 @@ SPELLINGS = {
     "catalogue": "catalog",
     "jewellery": "jewelry",
     "organisation": "organization",
+    "organiser": "organizer",
+    "organisers": "organizers",
     "labelled": "labeled",
     "travelling": "traveling",
 }
