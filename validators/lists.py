@@ -240,6 +240,16 @@ def _table_row(body: str, pos: int) -> int:
     return start if body[start:].lstrip(" \t").startswith("|") else -1
 
 
+def _table_column(body: str, pos: int) -> int:
+    """Which cell of its markdown table row offset ``pos`` is in (-1 off a table)."""
+    start = _table_row(body, pos)
+    return (
+        -1
+        if start < 0
+        else body.count("|", start, pos) - body[start:].lstrip(" \t").startswith("|")
+    )
+
+
 def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -> Verdict:
     segs = segments(body)
     used = [False] * len(segs)
@@ -267,9 +277,20 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
         else:
             missing.append(alternatives[0])
     # A figure in a table row of a matched item is a column about it ("| Wok | $39.99 |"),
-    # where the reference has no figures.
+    # where the reference has no figures; so is a cell of such a row, in a column that
+    # holds no item, that names nothing ("| Ryan Clark | ryan@example.com |").
     figures = not any(c.isdigit() for item in items for alt in item for c in alt)
     rows = {r for j, seg in enumerate(segs) if used[j] and (r := _table_row(body, seg.start)) >= 0}
+    columns = {_table_column(body, seg.start) for j, seg in enumerate(segs) if used[j]}
+
+    def about_an_item(seg: Any) -> bool:
+        if _table_row(body, seg.start) not in rows:
+            return False
+        if figures and quantity_remark(seg.text):
+            return True
+        column = _table_column(body, seg.start)
+        return column not in columns and not NOT_A_REMARK.search(seg.text)
+
     extra = [
         seg.text.strip()
         for j, seg in enumerate(segs)
@@ -277,7 +298,7 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
         and not only_filler(tokens(seg.text))
         and not _remark_clause(seg.text)
         and not any(_item_match(m, seg.text) for m in matched)
-        and not (figures and quantity_remark(seg.text) and _table_row(body, seg.start) in rows)
+        and not about_an_item(seg)
     ]
     wanted = [i[0] for i in items]
     if missing:
