@@ -250,6 +250,18 @@ def _table_column(body: str, pos: int) -> int:
     )
 
 
+def _about_an_item(
+    body: str, seg: Any, rows: set[int], columns: set[int], *, figures: bool
+) -> bool:
+    """Whether ``seg`` is a cell about an item in the item's table row: a figure (where
+    the reference has none), or a cell naming nothing in a column without items."""
+    if _table_row(body, seg.start) not in rows:
+        return False
+    if figures and quantity_remark(seg.text):
+        return True
+    return _table_column(body, seg.start) not in columns and not NOT_A_REMARK.search(seg.text)
+
+
 def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -> Verdict:
     segs = segments(body)
     used = [False] * len(segs)
@@ -282,15 +294,6 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
     figures = not any(c.isdigit() for item in items for alt in item for c in alt)
     rows = {r for j, seg in enumerate(segs) if used[j] and (r := _table_row(body, seg.start)) >= 0}
     columns = {_table_column(body, seg.start) for j, seg in enumerate(segs) if used[j]}
-
-    def about_an_item(seg: Any) -> bool:
-        if _table_row(body, seg.start) not in rows:
-            return False
-        if figures and quantity_remark(seg.text):
-            return True
-        column = _table_column(body, seg.start)
-        return column not in columns and not NOT_A_REMARK.search(seg.text)
-
     extra = [
         seg.text.strip()
         for j, seg in enumerate(segs)
@@ -298,7 +301,7 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
         and not only_filler(tokens(seg.text))
         and not _remark_clause(seg.text)
         and not any(_item_match(m, seg.text) for m in matched)
-        and not about_an_item(seg)
+        and not _about_an_item(body, seg, rows, columns, figures=figures)
     ]
     wanted = [i[0] for i in items]
     if missing:
