@@ -481,6 +481,59 @@ def _qualified(
     return None
 
 
+def _addends(kind: Kind, text: str, extra: list[Any], groups: list[list[Any]]) -> bool:
+    """Whether the other values of an answer are the terms of one sum, written with "+"
+    between them and only there, that comes to the reference ("$271.47 — $150.00 +
+    $121.47")."""
+    if kind.name not in ("number", "currency") or len(extra) < 2:
+        return False
+    if text.count("+") != len(extra) - 1:  # the reference is no term of it
+        return False
+
+    def amount(v: Any) -> Any:
+        return v.cents if isinstance(v, _Money) else v.value
+
+    total = sum(amount(v) for v in extra)
+    return len({v.currency for v in extra} | {r.currency for g in groups for r in g}) == 1 and any(
+        total == amount(r) for g in groups for r in g
+    )
+
+
+def _explained(
+    kind: Kind,
+    text: str,
+    groups: list[list[Any]],
+    context: EvalContext | None,
+    extra: list[Any],
+    rivals: Callable[[list[Any]], list[Any]],
+) -> bool:
+    """Whether the ``extra`` values of a quantity answer are no rivals of the reference.
+
+    Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") or a clause
+    naming a part of it ("..., which includes $5.00 shipping") qualify the answer, and
+    values worked out to a conclusion ("$150.00 - $38.50 = $111.50", "... costs $38.50, so
+    the difference is $111.50") lead to it; they are no rival when the text outside the
+    brackets and such clauses, or the conclusion, is unambiguous; nor are bounds repeated
+    from the question ("47 products have fewer than 10 units"), values set aside ("Not
+    $49.99, it is $44.99"), or the terms of a sum that comes to the reference ("$271.47 —
+    $150.00 + $121.47").
+    """
+    if kind.name not in _QUANTITIES:
+        return False
+    conclusion = _CONCLUSION.split(text)
+    for main_text in (
+        _PART_OF.sub(" ", ASIDE.sub(" ", text)),
+        conclusion[-1] if len(conclusion) > 1 else text,
+        _BOUND.sub(" ", text),
+        _REJECTED.sub(" ", text),
+    ):
+        main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
+        named = any(kind.equal(v, r) for v in main for g in groups for r in g)
+        if named and not rivals(main):
+            return True
+    return _addends(kind, text, extra, groups)
+
+
 def check_typed(
     kind: Kind, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
@@ -519,29 +572,8 @@ def check_typed(
         return [v for v in others if v.currency is None] if count else others
 
     extra = rivals(values)
-    if extra and kind.name in _QUANTITIES:
-        # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") or a clause
-        # naming a part of it ("..., which includes $5.00 shipping") qualify the answer,
-        # and values worked out to a conclusion ("$150.00 - $38.50 = $111.50", "... costs
-        # $38.50, so the difference is $111.50") lead to it; they are no rival when the
-        # text outside the brackets and such clauses, or the conclusion, is unambiguous;
-        # nor are bounds repeated from the question ("47 products have fewer than 10 units"),
-        # nor values set aside ("Not $49.99, it is $44.99").
-        outside = _PART_OF.sub(" ", ASIDE.sub(" ", text))
-        conclusion = _CONCLUSION.split(text)
-        unbounded = _BOUND.sub(" ", text)
-        kept = _REJECTED.sub(" ", text)
-        for main_text in (
-            outside,
-            conclusion[-1] if len(conclusion) > 1 else text,
-            unbounded,
-            kept,
-        ):
-            main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
-            named = any(kind.equal(v, r) for v in main for g in groups for r in g)
-            if named and not rivals(main):
-                extra = []
-                break
+    if extra and _explained(kind, text, groups, context, extra, rivals):
+        extra = []
     if extra:
         others = ", ".join(kind.show(v) for v in extra)
         return fail(
