@@ -244,11 +244,12 @@ def _lenient_once(
         return verdict
     if answer_type == "list":
         verdict = check_list(text, approach, value)
+        if _amounts(value) and _DECIMAL_COMMA.search(text):
+            # "36,99 $ – 362,99 $": its commas split no items, so only the values count
+            return _amounts_read(text, approach, value, context, None)
         if verdict.passed or not _amounts(value):
             return verdict
         if verdict.rule != "list:missing-item" or approach != "exact_match":
-            if _DECIMAL_COMMA.search(text):  # "36,99 $ – 362,99 $": commas split no items
-                return _amounts_read(text, approach, value, context, verdict)
             return verdict
         if any(not any(c.isdigit() for c in seg.text) for seg in segments(text)):
             return verdict  # a piece without an amount ("..., falcon_ian") is an extra item
@@ -261,17 +262,18 @@ _DECIMAL_COMMA = re.compile(r"\d,\d{2}(?!\d)")
 
 
 def _amounts_read(
-    text: str, approach: str, value: Any, context: EvalContext | None, verdict: Verdict
+    text: str, approach: str, value: Any, context: EvalContext | None, verdict: Verdict | None
 ) -> Verdict:
     """A list of amounts read as values, each item once and nothing else: it may be
     written as a range ("$6.99 to $23.99", "lowest $6.99, highest $23.99") or with decimal
-    commas ("36,99 $ – 362,99 $"); ``verdict`` (the list reading's) when that fails too."""
+    commas ("36,99 $ – 362,99 $"); ``verdict`` (the list reading's) when that fails too,
+    or the currency reading's failure without one."""
     for kind in ("number", "currency"):
         typed = check_typed(KINDS[kind], text, approach, value, context)
         if typed.passed:
             rule = "list:equal" if approach == "exact_match" else "list:all-included"
             return ok(rule, typed.explanation)
-    return verdict
+    return verdict or fail(f"list:{typed.rule.partition(':')[2]}", typed.explanation)
 
 
 _VERSION_TAG = re.compile(r"^\s*v(\d+(?:\.\d+)+)\s*$", re.IGNORECASE)
