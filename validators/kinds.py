@@ -293,9 +293,10 @@ _PART_OF = re.compile(
 )
 """A part of the value named after it ("$278.94, which includes $5.00 shipping",
 "$278.94 including $5.00 shipping"): a remark, as an aside in brackets is."""
-_REJECTED = re.compile(r"\bnot\s+(?:[^,;:()\n.!?]|\.(?=\d))*", re.IGNORECASE)
-"""A value the answer sets aside, up to the end of its clause ("Not $49.99, it is
-$44.99", "$44.99, not $49.99"): a rejected reading, no rival."""
+_REJECTED = re.compile(r"\bnot\s+(?:(?!\bbut\b)[^,;:()\n.!?]|\.(?=\d))*", re.IGNORECASE)
+"""A value the answer sets aside, up to the end of its clause or a "but" ("Not $49.99,
+it is $44.99", "$44.99, not $49.99", "not $49.99 but $44.99"): a rejected reading, no
+rival."""
 _CONCLUSION = re.compile(
     r"=|[,;.:]\s*(?:so|therefore|thus|hence|that\s+makes|which\s+(?:gives|makes|comes\s+to))\b"
     r"|\b(?:for\s+a\s+total\s+of|giving(?:\s+a\s+total\s+of)?)\b",

@@ -405,13 +405,19 @@ def _extended(text: str, alt: str) -> bool:
     return found
 
 
+_BUT = re.compile(r"\bbut\b")
+
+
 def _negated_clause(marked: str) -> bool:
     """Whether a clause holding the marked reference has a negation ("not the Wok",
-    "the Wok is not it"); a negation in another clause ("X, not Y") does not count.
-    Each clause is read once, so an answer naming the reference often stays linear."""
+    "the Wok is not it"); a negation in another clause ("X, not Y") does not count, nor
+    one on the other side of a "but" ("not Developer but Reporter", "Reporter but not
+    Developer"). Each clause is read once, so an answer naming the reference often stays
+    linear."""
     return any(
-        _SENTINEL in clause and has_negation(t for t in tokens(clause) if t != _SENTINEL)
+        _SENTINEL in part and has_negation(t for t in tokens(part) if t != _SENTINEL)
         for clause in clause_break.split(marked)
+        for part in _BUT.split(clause)
     )
 
 

@@ -480,6 +480,15 @@ _ANSWER_LINE = re.compile(
     r"^[ \t>#*_-]*(?:final\s+)?answer\s*(?:\*\*|__)?\s*[:=]", re.IGNORECASE | re.MULTILINE
 )
 """A line that opens with an answer label ("Final answer: 67", "**Answer:** 67")."""
+_WORKING_LINE = re.compile(
+    r"\n[ \t>#*_-]*(?:explanation|reason|reasoning|justification|rationale|source|sources|"
+    r"evidence)\s*(?:\*\*|__)?\s*:",
+    re.IGNORECASE,
+)
+"""A labelled line of working after the answer line ("Answer: 29\nExplanation: I counted
+20 on page 1 and 9 on page 2")."""
+_FENCE_INFO = re.compile(r"^([ \t]*(?:```|~~~))[ \t]*[\w+#.-]+[ \t]*$", re.MULTILINE)
+"""A code fence's language tag ("```python", "```json"): no content."""
 
 
 _PATH_SLASH = re.compile(r"(?<=[^\W\d_])\s+/\s+(?=[^\W\d_])")
@@ -512,8 +521,9 @@ _HTML_INLINE = re.compile(r"</?(?:b|strong|em|i|u|code|span|mark|td|th)\b[^<>]{0
 def strip_preamble(text: str) -> str:
     """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
     without HTML markup and entities, without the working before a single answer line or a closing
-    answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>"),
-    without the header of a
+    answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>") and
+    a labelled line of working after that line ("\nExplanation: ..."), without a code
+    fence's language tag ("```json"), without the header of a
     markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
     how it was found ("\n\nI found this on ..."); unchanged when nothing would remain."""
     body = text
@@ -526,6 +536,10 @@ def strip_preamble(text: str) -> str:
             body = tags[0].group(2)
     elif len(labels := list(_ANSWER_LINE.finditer(body))) == 1:
         body = body[labels[0].start() :]
+        if working := _WORKING_LINE.search(body):
+            body = body[: working.start()]
+    if "```" in body or "~~~" in body:
+        body = _FENCE_INFO.sub(r"\1", body)
     body = _TABLE_HEAD.sub("", body) if "-" in body else body
     paragraphs = _PARAGRAPH.split(body)
     if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):

@@ -1656,7 +1656,8 @@ AFTER: dict[str, list[tuple]] = {
         ("It is not $49.99; it is $44.99.", T, "set aside before a semicolon"),
         ("Not $44.99, it is $49.99.", F, "the reference set aside"),
         ("$49.99, not $44.99", F, "the reference set aside after"),
-        ("Not $49.99 but $44.99", F, "one clause: conservative"),
+        ("Not $49.99 but $44.99", T, "set aside before a but"),
+        ("Not $44.99 but $49.99", F, "the reference set aside before a but"),
         ("$44.99 is not the current price", F, "negated with a longer noun"),
         ("$44.99 is not a discount price", F, "negated with an article"),
         ("$44.99 is the price", T, "affirmed"),
@@ -1756,6 +1757,54 @@ AFTER: dict[str, list[tuple]] = {
         ("the nineteenth of October, 2021", F, "another month"),
     ],
 }
+
+# A third batch, written while exploring after the fixes: answer formats (code fences
+# with a language tag, a labelled explanation after the answer line, "not X but Y").
+AFTER.update(
+    {
+        "forum/user-submission-count/1": [  # 29
+            (
+                "Page 1 shows 20 submissions and page 2 shows 9. Therefore, the answer is 29.",
+                T,
+                "cot",
+            ),
+            (
+                "Answer: 29\nExplanation: I counted 20 on the first page and 9 on the second.",
+                T,
+                "explanation line",
+            ),
+            ("Answer: 29\nReason: 20 on page 1 and 9 on page 2", T, "reason line"),
+            ("Answer: 20\nExplanation: page 1 only; page 2 has 9 more.", F, "wrong answer line"),
+            (
+                "I counted 20 on the first page and 9 on the second.\n\nFinal answer: 29",
+                T,
+                "final line",
+            ),
+            ("Final answer: 20\n\nActually 29.", F, "a correction after the final line"),
+        ],
+        "forum/forum-moderators/1": [  # cedar_lucy, jonah.carter, noah.jensen
+            ('```python\n["cedar_lucy", "jonah.carter", "noah.jensen"]\n```', T, "python fence"),
+            (
+                '```json\n{"moderators": ["cedar_lucy", "jonah.carter", "noah.jensen"]}\n```',
+                T,
+                "json fence",
+            ),
+            ('```json\n["cedar_lucy", "jonah.carter"]\n```', F, "json fence, one missing"),
+        ],
+        "githost/member-role/0": [  # Reporter
+            ("Not Developer but Reporter", T, "not X but Y"),
+            ("Reporter but not Developer", T, "Y but not X"),
+            ("Not Reporter but Developer", F, "the reference negated before a but"),
+            ("Developer but not Reporter", F, "the reference negated after a but"),
+            ("**Reporter** (not Developer)", T, "bold with an exclusion"),
+        ],
+        "shop/first-order-date/0": [  # 2022-07-03
+            ("It was on 2022-07-03, not 2022-07-30.", T, "a date set aside"),
+            ("Not 2022-07-03, but 2022-07-30.", F, "the reference set aside"),
+            ("Sun, Jul 3, 2022", T, "weekday abbreviation"),
+        ],
+    }
+)
 
 AFTER_FAMILY: dict[str, list[tuple]] = {
     "price-range-2718": [  # 36.99 and 362.99 (must_include)
