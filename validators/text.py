@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import html
+import json
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -518,15 +520,79 @@ _HTML_INLINE = re.compile(r"</?(?:b|strong|em|i|u|code|span|mark|td|th)\b[^<>]{0
 """HTML markup around an answer ("<b>Austin</b>", "<ul><li>X</li>..."): blocks end lines."""
 
 
+_FENCED = re.compile(r"^\s*(?:```|~~~)[\w+#.-]*[ \t]*\n(.*?)\n[ \t]*(?:```|~~~)\s*$", re.DOTALL)
+_WORKING_KEYS = frozenset(
+    {
+        "reason",
+        "reasoning",
+        "explanation",
+        "justification",
+        "rationale",
+        "confidence",
+        "source",
+        "sources",
+        "evidence",
+        "note",
+        "notes",
+        "steps",
+        "thought",
+        "thoughts",
+        "url",
+    }
+)
+"""Keys of a JSON answer that hold its working, not the answer ("reason", "confidence")."""
+
+
+def _json_text(value: object) -> str:
+    """A parsed JSON value as answer text: a list's items on lines, an object's keys as
+    labelled lines."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "\n".join(_json_text(v) for v in value)
+    if isinstance(value, dict):
+        return "\n".join(f"{k}: {_json_text(v)}".replace("\n", ", ") for k, v in value.items())
+    return "" if value is None else str(value)
+
+
+def unwrap_json(text: str) -> str:
+    """The answer inside a JSON (or Python literal) answer, fenced or not: a string's text,
+    a list's items one per line, the value of an object's only key once the keys holding
+    working ("reason", "confidence") are left out; other objects as "key: value" lines, so
+    no value hides in brackets ('{"answer": "$44.99", "alternatives": ["$49.99"]}' names
+    two prices). ``text`` when it is no such literal."""
+    fenced = _FENCED.match(text)
+    body = (fenced.group(1) if fenced else text).strip()
+    if not body or body[0] not in "[{\"'":
+        return text
+    try:
+        value = json.loads(body)
+    except ValueError:
+        try:
+            value = ast.literal_eval(body)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return text
+    if isinstance(value, dict):
+        kept = {k: v for k, v in value.items() if str(k).lower() not in _WORKING_KEYS}
+        if not kept:
+            return text
+        value = next(iter(kept.values())) if len(kept) == 1 else kept
+    if not isinstance(value, (str, int, float, list, dict)):
+        return text
+    unwrapped = _json_text(value)
+    return unwrapped if unwrapped.strip() else text
+
+
 def strip_preamble(text: str) -> str:
-    """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
+    """``text`` without JSON around it (:func:`unwrap_json`), without an agent-style
+    lead-in ("Based on the page, the answer is: "),
     without HTML markup and entities, without the working before a single answer line or a closing
     answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>") and
     a labelled line of working after that line ("\nExplanation: ..."), without a code
     fence's language tag ("```json"), without the header of a
     markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
     how it was found ("\n\nI found this on ..."); unchanged when nothing would remain."""
-    body = text
+    body = unwrap_json(text)
     if "<" in body:
         body = _HTML_INLINE.sub("", _HTML_BLOCK.sub("\n", body))
     if "&" in body and ";" in body:

@@ -1760,51 +1760,80 @@ AFTER: dict[str, list[tuple]] = {
 
 # A third batch, written while exploring after the fixes: answer formats (code fences
 # with a language tag, a labelled explanation after the answer line, "not X but Y").
-AFTER.update(
-    {
-        "forum/user-submission-count/1": [  # 29
-            (
-                "Page 1 shows 20 submissions and page 2 shows 9. Therefore, the answer is 29.",
-                T,
-                "cot",
-            ),
-            (
-                "Answer: 29\nExplanation: I counted 20 on the first page and 9 on the second.",
-                T,
-                "explanation line",
-            ),
-            ("Answer: 29\nReason: 20 on page 1 and 9 on page 2", T, "reason line"),
-            ("Answer: 20\nExplanation: page 1 only; page 2 has 9 more.", F, "wrong answer line"),
-            (
-                "I counted 20 on the first page and 9 on the second.\n\nFinal answer: 29",
-                T,
-                "final line",
-            ),
-            ("Final answer: 20\n\nActually 29.", F, "a correction after the final line"),
-        ],
-        "forum/forum-moderators/1": [  # cedar_lucy, jonah.carter, noah.jensen
-            ('```python\n["cedar_lucy", "jonah.carter", "noah.jensen"]\n```', T, "python fence"),
-            (
-                '```json\n{"moderators": ["cedar_lucy", "jonah.carter", "noah.jensen"]}\n```',
-                T,
-                "json fence",
-            ),
-            ('```json\n["cedar_lucy", "jonah.carter"]\n```', F, "json fence, one missing"),
-        ],
-        "githost/member-role/0": [  # Reporter
-            ("Not Developer but Reporter", T, "not X but Y"),
-            ("Reporter but not Developer", T, "Y but not X"),
-            ("Not Reporter but Developer", F, "the reference negated before a but"),
-            ("Developer but not Reporter", F, "the reference negated after a but"),
-            ("**Reporter** (not Developer)", T, "bold with an exclusion"),
-        ],
-        "shop/first-order-date/0": [  # 2022-07-03
-            ("It was on 2022-07-03, not 2022-07-30.", T, "a date set aside"),
-            ("Not 2022-07-03, but 2022-07-30.", F, "the reference set aside"),
-            ("Sun, Jul 3, 2022", T, "weekday abbreviation"),
-        ],
-    }
-)
+EXPLORED: dict[str, list[tuple]] = {
+    "forum/user-submission-count/1": [  # 29
+        (
+            "Page 1 shows 20 submissions and page 2 shows 9. Therefore, the answer is 29.",
+            T,
+            "cot",
+        ),
+        (
+            "Answer: 29\nExplanation: I counted 20 on the first page and 9 on the second.",
+            T,
+            "explanation line",
+        ),
+        ("Answer: 29\nReason: 20 on page 1 and 9 on page 2", T, "reason line"),
+        ("Answer: 20\nExplanation: page 1 only; page 2 has 9 more.", F, "wrong answer line"),
+        (
+            "I counted 20 on the first page and 9 on the second.\n\nFinal answer: 29",
+            T,
+            "final line",
+        ),
+        ("Final answer: 20\n\nActually 29.", F, "a correction after the final line"),
+    ],
+    "forum/forum-moderators/1": [  # cedar_lucy, jonah.carter, noah.jensen
+        ('```python\n["cedar_lucy", "jonah.carter", "noah.jensen"]\n```', T, "python fence"),
+        (
+            '```json\n{"moderators": ["cedar_lucy", "jonah.carter", "noah.jensen"]}\n```',
+            T,
+            "json fence",
+        ),
+        ('```json\n["cedar_lucy", "jonah.carter"]\n```', F, "json fence, one missing"),
+    ],
+    "shop/product-price/0": [  # $44.99: JSON answers
+        ('{"answer": "$44.99", "alternatives": ["$49.99"]}', F, "json alternatives key"),
+        ('{"answer": "$44.99", "confidence": 0.9}', T, "json confidence key"),
+        (
+            '{"answer": "$44.99", "reason": "the page shows $49.99 crossed out"}',
+            T,
+            "json reason key",
+        ),
+        (
+            '{"answer": "$49.99", "reason": "the page shows $44.99 crossed out"}',
+            F,
+            "json reason names the reference",
+        ),
+        ('```json\n{"answer": "$44.99"}\n```', T, "json in a fence"),
+        ('{"price": "$44.99", "old_price": "$49.99"}', F, "json with a second price key"),
+        ("'$44.99'", T, "python string literal"),
+        ('{"answer": "$44.99"', T, "broken json: read as text"),
+    ],
+    "forum/forum-moderators/0": [
+        (
+            '{"answer": ["falcon_ian", "pine_beth"], "reason": "listed in the sidebar"}',
+            T,
+            "json list with reason",
+        ),
+        ('{"answer": ["falcon_ian", "pine_beth", "cedar_lucy"]}', F, "json list, an extra"),
+        ("{'moderators': ['pine_beth', 'falcon_ian']}", T, "python dict"),
+    ],
+    "shop/newsletter-status/0": [  # No
+        ('{"subscribed": false, "reason": "the box is unticked"}', T, "json false with reason"),
+        ('{"subscribed": true}', F, "json true"),
+    ],
+    "githost/member-role/0": [  # Reporter
+        ("Not Developer but Reporter", T, "not X but Y"),
+        ("Reporter but not Developer", T, "Y but not X"),
+        ("Not Reporter but Developer", F, "the reference negated before a but"),
+        ("Developer but not Reporter", F, "the reference negated after a but"),
+        ("**Reporter** (not Developer)", T, "bold with an exclusion"),
+    ],
+    "shop/first-order-date/0": [  # 2022-07-03
+        ("It was on 2022-07-03, not 2022-07-30.", T, "a date set aside"),
+        ("Not 2022-07-03, but 2022-07-30.", F, "the reference set aside"),
+        ("Sun, Jul 3, 2022", T, "weekday abbreviation"),
+    ],
+}
 
 AFTER_FAMILY: dict[str, list[tuple]] = {
     "price-range-2718": [  # 36.99 and 362.99 (must_include)
@@ -1827,7 +1856,8 @@ AFTER_FAMILY: dict[str, list[tuple]] = {
 
 AFTER_CASES = [
     pytest.param(task_id, row[0], row[1], id=f"{task_id}|{row[0][:40]}|{row[2]}|after")
-    for task_id, rows in AFTER.items()
+    for table in (AFTER, EXPLORED)
+    for task_id, rows in table.items()
     for row in rows
 ]
 AFTER_FAMILY_CASES = [
