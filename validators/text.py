@@ -567,7 +567,7 @@ def unwrap_json(text: str) -> str:
         return text
     try:
         value = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         try:
             value = ast.literal_eval(body)
         except (ValueError, SyntaxError, MemoryError, RecursionError):
