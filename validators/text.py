@@ -482,9 +482,29 @@ _ANSWER_LINE = re.compile(
     r"^[ \t>#*_-]*(?:final\s+)?answer\s*(?:\*\*|__)?\s*[:=]", re.IGNORECASE | re.MULTILINE
 )
 """A line that opens with an answer label ("Final answer: 67", "**Answer:** 67")."""
+WORKING_LABELS = frozenset(
+    {
+        "reason",
+        "reasoning",
+        "explanation",
+        "justification",
+        "rationale",
+        "confidence",
+        "source",
+        "sources",
+        "evidence",
+        "note",
+        "notes",
+        "steps",
+        "thought",
+        "thoughts",
+        "url",
+    }
+)
+"""Labels of an answer's working, not the answer: lines after the answer line ("Answer:
+29\nExplanation: ...") and keys of a JSON answer ('"reason": ...', '"confidence": 0.9')."""
 _WORKING_LINE = re.compile(
-    r"\n[ \t>#*_-]*(?:explanation|reason|reasoning|justification|rationale|source|sources|"
-    r"evidence)\s*(?:\*\*|__)?\s*:",
+    r"\n[ \t>#*_-]*(?:" + "|".join(sorted(WORKING_LABELS)) + r")\s*(?:\*\*|__)?\s*:",
     re.IGNORECASE,
 )
 """A labelled line of working after the answer line ("Answer: 29\nExplanation: I counted
@@ -521,26 +541,6 @@ _HTML_INLINE = re.compile(r"</?(?:b|strong|em|i|u|code|span|mark|td|th)\b[^<>]{0
 
 
 _FENCED = re.compile(r"^\s*(?:```|~~~)[\w+#.-]*[ \t]*\n(.*?)\n[ \t]*(?:```|~~~)\s*$", re.DOTALL)
-_WORKING_KEYS = frozenset(
-    {
-        "reason",
-        "reasoning",
-        "explanation",
-        "justification",
-        "rationale",
-        "confidence",
-        "source",
-        "sources",
-        "evidence",
-        "note",
-        "notes",
-        "steps",
-        "thought",
-        "thoughts",
-        "url",
-    }
-)
-"""Keys of a JSON answer that hold its working, not the answer ("reason", "confidence")."""
 
 
 def _json_text(value: object) -> str:
@@ -573,7 +573,7 @@ def unwrap_json(text: str) -> str:
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             return text
     if isinstance(value, dict):
-        kept = {k: v for k, v in value.items() if str(k).lower() not in _WORKING_KEYS}
+        kept = {k: v for k, v in value.items() if str(k).lower() not in WORKING_LABELS}
         if not kept:
             return text
         value = next(iter(kept.values())) if len(kept) == 1 else kept
