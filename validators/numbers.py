@@ -373,8 +373,9 @@ def _join_groups(match: re.Match[str]) -> str:
     return re.sub(r"[ \u00a0\u202f\u2009]", sep, match.group(0))
 
 
-_SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion)\b|(k|K|bn)\b|(M)\b)")
+_SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion|dozen)\b|(k|K|bn)\b|(M)\b)")
 _SCALE_VALUES = {
+    "dozen": 12,
     "thousand": 1000,
     "k": 1000,
     "million": 1_000_000,
@@ -385,7 +386,8 @@ _SCALE_VALUES = {
 
 
 def _scaled(text: str, mention: Mention) -> Mention:
-    """Apply a scale written after digits: "2.5 thousand", "185k", "3M", "1.2 billion"."""
+    """Apply a scale written after digits: "2.5 thousand", "185k", "3M", "1.2 billion",
+    "2 dozen"."""
     match = _SCALE_AFTER.match(text, mention.end)
     if match is None:
         return mention
