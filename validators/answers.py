@@ -8,6 +8,7 @@ answers that name several candidates, applied on every lenient path).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from .spec import MODES, EvalSpec, ReferenceAnswers
 from .strict import check_strict, items_of
 from .text import (
     FILLER,
+    drop_invisible,
     join_paths,
     segments,
     split_or,
@@ -166,7 +168,7 @@ def _lenient(
     answer_type: str, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
     protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
-    text = strip_name_prefixes(text, protected)
+    text = strip_name_prefixes(drop_invisible(text), protected)
     if answer_type != "list":  # there a spaced slash joins items
         text = join_paths(text, protected)
     stripped = strip_preamble(text)
@@ -234,7 +236,7 @@ def _lenient_once(
     if answer_type == "string":
         kind = _value_kind(value)
         if kind is None:
-            return check_string(text, approach, value, context)
+            return check_string(text, approach, _with_bare_version(value), context)
         verdict = check_typed(KINDS[kind], text, approach, value, context)
         if not verdict.passed and kind == "number":
             money = check_typed(UNTYPED_AMOUNT, text, approach, value, context)
@@ -242,18 +244,48 @@ def _lenient_once(
         return verdict
     if answer_type == "list":
         verdict = check_list(text, approach, value)
-        if verdict.rule != "list:missing-item" or approach != "exact_match" or not _amounts(value):
+        if _amounts(value) and _DECIMAL_COMMA.search(text):
+            # "36,99 $ – 362,99 $": its commas split no items, so only the values count
+            return _amounts_read(text, approach, value, context, None)
+        if verdict.passed or not _amounts(value):
+            return verdict
+        if verdict.rule != "list:missing-item" or approach != "exact_match":
             return verdict
         if any(not any(c.isdigit() for c in seg.text) for seg in segments(text)):
             return verdict  # a piece without an amount ("..., falcon_ian") is an extra item
-        # A list of amounts may be written as a range ("$6.99 to $23.99", "lowest $6.99,
-        # highest $23.99"): read as values, each item once and nothing else.
-        for kind in ("number", "currency"):
-            typed = check_typed(KINDS[kind], text, approach, value, context)
-            if typed.passed:
-                return ok("list:equal", typed.explanation)
-        return verdict
+        return _amounts_read(text, approach, value, context, verdict)
     return check_typed(KINDS[answer_type], text, approach, value, context)
+
+
+_DECIMAL_COMMA = re.compile(r"\d,\d{2}(?!\d)")
+"""A decimal comma ("36,99"), which the list splitter would take for a separator."""
+
+
+def _amounts_read(
+    text: str, approach: str, value: Any, context: EvalContext | None, verdict: Verdict | None
+) -> Verdict:
+    """A list of amounts read as values, each item once and nothing else: it may be
+    written as a range ("$6.99 to $23.99", "lowest $6.99, highest $23.99") or with decimal
+    commas ("36,99 $ – 362,99 $"); ``verdict`` (the list reading's) when that fails too,
+    or the currency reading's failure without one."""
+    for kind in ("number", "currency"):
+        typed = check_typed(KINDS[kind], text, approach, value, context)
+        if typed.passed:
+            rule = "list:equal" if approach == "exact_match" else "list:all-included"
+            return ok(rule, typed.explanation)
+    return verdict or fail(f"list:{typed.rule.partition(':')[2]}", typed.explanation)
+
+
+_VERSION_TAG = re.compile(r"^\s*v(\d+(?:\.\d+)+)\s*$", re.IGNORECASE)
+"""A version tag written with its "v" ("v0.3.0"): the same version without it ("0.3.0")."""
+
+
+def _with_bare_version(value: Any) -> Any:
+    """A version-tag reference with its bare number as an alternative ("v0.3.0 |OR|
+    0.3.0"); any other reference unchanged."""
+    if isinstance(value, str) and (tag := _VERSION_TAG.match(value)):
+        return f"{value} |OR| {tag.group(1)}"
+    return value
 
 
 def _amounts(value: Any) -> bool:

@@ -72,8 +72,51 @@ _MONTH_OF = re.compile(r"\bmonth\s+of\b", re.IGNORECASE)
 date parser from finding it."""
 
 
+_ORDINAL_WORDS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+]
+_ORDINAL_DAYS = {
+    **{word: day for day, word in enumerate(_ORDINAL_WORDS, 1)},
+    "twentieth": 20,
+    "thirtieth": 30,
+    **{
+        f"twenty{sep}{word}": 20 + day
+        for day, word in enumerate(_ORDINAL_WORDS[:9], 1)
+        for sep in "- "
+    },
+    "thirty-first": 31,
+    "thirty first": 31,
+}
+_ORDINAL_DAY = re.compile(
+    r"\b(?:the\s+)?("
+    + "|".join(sorted(map(re.escape, _ORDINAL_DAYS), key=len, reverse=True))
+    + r")\s+(?:day\s+)?of\s+(?=[A-Za-z]{3})",
+    re.IGNORECASE,
+)
+"""A day of the month in words before its month ("the nineteenth of November")."""
+
+
 def _clean(text: str) -> str:
     text = _SHORT_YEAR.sub(r" 20\1", str(text))  # "March '24" -> "March 2024"
+    text = _ORDINAL_DAY.sub(lambda m: f"{_ORDINAL_DAYS[m.group(1).lower()]} ", text)
     text = _MARKUP.sub(" ", text)
     text = _MONTH_OF.sub(" ", text)
     return " ".join(text.split()).strip(" .;:!?\"'")[:_MAX_TEXT]

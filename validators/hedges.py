@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from .text import fold, quantity_remark
+from .text import ASIDE, fold, quantity_remark
 from .verdict import Verdict, fail, show
 
 _DISJUNCTION = re.compile(
@@ -50,21 +50,23 @@ _UNSURE_OF_VALUE = re.compile(
     r"\bif\s+i\s+(?:counted|read\s+(?:it|that|them)|remember|recall)\s+(?:it\s+)?"
     r"(?:right|correctly)\b|\b(?:if|unless)\s+i['’]?\s*(?:am|m)\s+(?:not\s+)?mistaken\b|"
     r"^\W*(?:(?:it|that|this|the\s+answer)(?:\s+is)?\s+)?may\s+be\b|\b(?:could|might)\s+be\b|"
-    r"\bif\s+i\s+(?:had|have)\s+to\s+guess\b",
+    r"\bif\s+i\s+(?:had|have)\s+to\s+guess\b|^[^\S\n]*[^\s?]+(?:[^\S\n]+[^\s?]+){0,3}[^\S\n]*\?\s*$",
     re.IGNORECASE,
 )
 """An answer that states a value but disowns it: "12 maybe", "12? not sure", "I'm not
 certain, but 12", "12 I guess", "X, I suppose", "my guess is 12", "12, if I counted
-right", "X, if I'm not mistaken", "it could be 12", "they might be X and Y". Not applied to
+right", "X, if I'm not mistaken", "it could be 12", "they might be X and Y", a short
+answer asked back as a question ("225?"). Not applied to
 infeasibility claims ("I'm not sure it exists" is the claim)."""
 _DISOWNED = re.compile(
     r"^[^,;:()\n]{1,80}?\s+(?:is|was|seems|looks)\s+(?:(?:definitely|clearly|probably|likely)\s+)?"
-    r"(?:wrong|incorrect|false|mistaken|not\s+(?:right|correct|it|the\s+(?:right\s+|correct\s+)?"
-    r"answer))\W*$",
+    r"(?:wrong|incorrect|false|mistaken|not\s+(?:right|correct|it|(?:the|an?|my|your|our)\s+"
+    r"(?:right\s+|correct\s+)?[a-z]+(?:\s+[a-z]+){0,2}))\W*$",
     re.IGNORECASE,
 )
 """An answer that states a value only to reject it: "12 is wrong", "Processing is not
-the answer" (not applied to yes/no answers, where "that is false" is the answer)."""
+the answer", "$44.99 is not the price" (not applied to yes/no answers, where "that is
+false" is the answer)."""
 _EITHER = re.compile(r"^\s*either\s+", re.IGNORECASE)
 _RETRACTED = re.compile(
     r"\b(?:(?:earlier|at\s+first|first|initially|originally|previously)\s*,?\s+i|"
@@ -93,14 +95,26 @@ def _protected_spans(text: str, protected: Iterable[str]) -> list[tuple[int, int
     return spans
 
 
-def alternatives(text: str, protected: Iterable[str] = (), *, slash: bool = True) -> list[str]:
+def alternatives(
+    text: str,
+    protected: Iterable[str] = (),
+    *,
+    slash: bool = True,
+    evidence: Iterable[tuple[int, int]] = (),
+) -> list[str]:
     """The alternatives an answer offers, split at disjunctions outside ``protected``
     phrases (the reference strings); one element when the answer offers one. With
-    ``slash=False`` a spaced slash joins list items rather than alternatives."""
+    ``slash=False`` a spaced slash joins list items rather than alternatives; a "vs"
+    inside an ``evidence`` span (a bracketed comparison) splits nothing."""
     spans = _protected_spans(text, protected)
+    evidence = list(evidence)
     parts, pos = [], 0
     for match in _DISJUNCTION.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in spans):
+            continue
+        if _VERSUS.fullmatch(match.group(0)) and any(
+            s < match.start() and match.end() < e for s, e in evidence
+        ):
             continue
         if not slash and match.group(0).strip() == "/":
             continue
@@ -111,6 +125,8 @@ def alternatives(text: str, protected: Iterable[str] = (), *, slash: bool = True
     return [p for p in parts if p]
 
 
+_VERSUS = re.compile(r"\s+(?:vs\.?|versus)\s+", re.IGNORECASE)
+"""The "vs" of a comparison, one of the disjunctions."""
 _PIECE_BREAK = re.compile(r"[(),;:]")
 
 
@@ -123,6 +139,20 @@ def _figure_against_figure(parts: list[str], index: int) -> bool:
     before = _PIECE_BREAK.split(parts[index - 1])[-1] if index > 0 else ""
     after = _PIECE_BREAK.split(parts[index + 1])[0] if index + 1 < len(parts) else ""
     return any(piece.strip() and quantity_remark(piece) for piece in (before, after))
+
+
+def _compared(
+    text: str, check: Callable[[str], Verdict], protected: Iterable[str]
+) -> list[tuple[int, int]]:
+    """The bracketed comparisons that back an answer stated outside them ("Photography
+    (Monday vs Thursday)", "$44.99 dearer ($59.98 vs $14.99)"): asides with a "vs" that
+    name no reference, when the answer without its asides passes alone."""
+    asides = [m for m in ASIDE.finditer(text) if _VERSUS.search(m.group(0))]
+    references = [fold(str(p)).strip() for p in protected if str(p).strip()]
+    asides = [m for m in asides if not any(r in fold(m.group(0)) for r in references)]
+    if not asides or not check(ASIDE.sub(" ", text)).passed:
+        return []
+    return [m.span() for m in asides]
 
 
 def guard_hedges(
@@ -180,7 +210,7 @@ def guard_hedges(
             f"{prefix}:hedge",
             f"{show(text)} is offered without commitment ({show(unsure.group(0).strip())})",
         )
-    parts = alternatives(text, protected, slash=slash)
+    parts = alternatives(text, protected, slash=slash, evidence=_compared(text, check, protected))
     if len(parts) < 2:
         return verdict
     results = [(part, check(part).passed) for part in parts]

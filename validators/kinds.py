@@ -293,6 +293,10 @@ _PART_OF = re.compile(
 )
 """A part of the value named after it ("$278.94, which includes $5.00 shipping",
 "$278.94 including $5.00 shipping"): a remark, as an aside in brackets is."""
+_REJECTED = re.compile(r"\bnot\s+(?:(?!\bbut\b)[^,;:()\n.!?]|\.(?=\d))*", re.IGNORECASE)
+"""A value the answer sets aside, up to the end of its clause or a "but" ("Not $49.99,
+it is $44.99", "$44.99, not $49.99", "not $49.99 but $44.99"): a rejected reading, no
+rival."""
 _CONCLUSION = re.compile(
     r"=|[,;.:]\s*(?:so|therefore|thus|hence|that\s+makes|which\s+(?:gives|makes|comes\s+to))\b"
     r"|\b(?:for\s+a\s+total\s+of|giving(?:\s+a\s+total\s+of)?)\b",
@@ -395,6 +399,28 @@ _BOUND = re.compile(
 answer repeats from the question ("47 products have fewer than 10 units"), no rival value."""
 
 
+_ENUMERATION = re.compile(r"^(?P<count>[^:()\n]+?)\s*(?::|\()(?P<items>[^()]+?)\)?\W*$", re.DOTALL)
+"""A count followed by what it counts, after a colon or in brackets ("5 submissions: A,
+B, C, D, E", "4 (front, back, side, detail)")."""
+
+
+def _enumerated(kind: Kind, text: str, groups: list[list[Any]], context: Any) -> bool:
+    """Whether ``text`` is the reference count followed by exactly that many items: the
+    items it counts, not a list given where one value was asked for."""
+    match = _ENUMERATION.match(text.strip())
+    if kind.name != "number" or match is None:
+        return False
+    counted = kind.extract(match.group("count"), groups[0][0], context)
+    if len(counted) != 1 or counted[0].unit is not None:
+        return False
+    count = counted[0].value
+    return (
+        any(kind.equal(counted[0], r) for g in groups for r in g)
+        and count == count.to_integral()
+        and len(segments(match.group("items"))) == count
+    )
+
+
 def _qualified_value(
     kind: Kind, folded: str, match: re.Match[str], after: bool, hint: Any, context: Any
 ) -> Any:
@@ -456,6 +482,59 @@ def _qualified(
     return None
 
 
+def _addends(kind: Kind, text: str, extra: list[Any], groups: list[list[Any]]) -> bool:
+    """Whether the other values of an answer are the terms of one sum, written with "+"
+    between them and only there, that comes to the reference ("$271.47 — $150.00 +
+    $121.47")."""
+    if kind.name not in ("number", "currency") or len(extra) < 2:
+        return False
+    if text.count("+") != len(extra) - 1:  # the reference is no term of it
+        return False
+
+    def amount(v: Any) -> Any:
+        return v.cents if isinstance(v, _Money) else v.value
+
+    total = sum(amount(v) for v in extra)
+    return len({v.currency for v in extra} | {r.currency for g in groups for r in g}) == 1 and any(
+        total == amount(r) for g in groups for r in g
+    )
+
+
+def _explained(
+    kind: Kind,
+    text: str,
+    groups: list[list[Any]],
+    context: EvalContext | None,
+    extra: list[Any],
+    rivals: Callable[[list[Any]], list[Any]],
+) -> bool:
+    """Whether the ``extra`` values of a quantity answer are no rivals of the reference.
+
+    Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") or a clause
+    naming a part of it ("..., which includes $5.00 shipping") qualify the answer, and
+    values worked out to a conclusion ("$150.00 - $38.50 = $111.50", "... costs $38.50, so
+    the difference is $111.50") lead to it; they are no rival when the text outside the
+    brackets and such clauses, or the conclusion, is unambiguous; nor are bounds repeated
+    from the question ("47 products have fewer than 10 units"), values set aside ("Not
+    $49.99, it is $44.99"), or the terms of a sum that comes to the reference ("$271.47 —
+    $150.00 + $121.47").
+    """
+    if kind.name not in _QUANTITIES:
+        return False
+    conclusion = _CONCLUSION.split(text)
+    for main_text in (
+        _PART_OF.sub(" ", ASIDE.sub(" ", text)),
+        conclusion[-1] if len(conclusion) > 1 else text,
+        _BOUND.sub(" ", text),
+        _REJECTED.sub(" ", text),
+    ):
+        main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
+        named = any(kind.equal(v, r) for v in main for g in groups for r in g)
+        if named and not rivals(main):
+            return True
+    return _addends(kind, text, extra, groups)
+
+
 def check_typed(
     kind: Kind, text: str, approach: str, value: Any, context: EvalContext | None
 ) -> Verdict:
@@ -494,28 +573,18 @@ def check_typed(
         return [v for v in others if v.currency is None] if count else others
 
     extra = rivals(values)
-    if extra and kind.name in _QUANTITIES:
-        # Values in a parenthetical aside ("$50.94 (including $5.00 shipping)") or a clause
-        # naming a part of it ("..., which includes $5.00 shipping") qualify the answer,
-        # and values worked out to a conclusion ("$150.00 - $38.50 = $111.50", "... costs
-        # $38.50, so the difference is $111.50") lead to it; they are no rival when the
-        # text outside the brackets and such clauses, or the conclusion, is unambiguous;
-        # nor are bounds repeated from the question ("47 products have fewer than 10 units").
-        outside = _PART_OF.sub(" ", ASIDE.sub(" ", text))
-        conclusion = _CONCLUSION.split(text)
-        unbounded = _BOUND.sub(" ", text)
-        for main_text in (outside, conclusion[-1] if len(conclusion) > 1 else text, unbounded):
-            main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
-            named = any(kind.equal(v, r) for v in main for g in groups for r in g)
-            if named and not rivals(main):
-                extra = []
-                break
+    if extra and _explained(kind, text, groups, context, extra, rivals):
+        extra = []
     if extra:
         others = ", ".join(kind.show(v) for v in extra)
         return fail(
             f"{kind.name}:ambiguous", f"answer {show(text)} gives {wanted} but also {others}"
         )
-    if kind.name in _AMOUNTS and len(loose := _loose_items(kind, text, groups[0][0], context)) >= 2:
+    if (
+        kind.name in _AMOUNTS
+        and len(loose := _loose_items(kind, text, groups[0][0], context)) >= 2
+        and not _enumerated(kind, text, groups, context)
+    ):
         return fail(
             f"{kind.name}:extra-content",
             f"answer {show(text)} lists {show(loose)} besides the {kind.name}",

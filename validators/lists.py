@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .numbers import NUMBER_WORDS, Mention, find_amounts, to_cents
+from .numbers import NUMBER_WORDS, Mention, find_amounts, find_numbers, to_cents
 from .phrases import CLAUSE_START, check_string, extra_items, includes
 from .text import (
     ASIDE,
     NEGATIONS,
+    NOT_A_REMARK,
     find_phrase,
     negated_at,
     only_filler,
@@ -36,12 +37,6 @@ def _pure_number(text: str) -> Mention | None:
     return None if others else mentions[0]
 
 
-_NOT_A_REMARK = re.compile(r"[A-Z]|\b(?:or|and|also|plus|too)\b")
-"""What an aside holding another candidate has: a name (a capital letter: "(Victor J.)")
-or a word that adds one ("(and ...)", "(also ...)"); a hedge ("(maybe)") is the hedge
-guard's to fail."""
-
-
 _DASH_REMARK = re.compile(r"\s[-–—]\s")
 """A spaced dash after an item, before a remark ("David M. - checked on the site")."""
 
@@ -61,7 +56,7 @@ def _remark_clause(piece: str) -> bool:
     text = piece.strip()
     if _ALL_NAMED.match(text):
         return True
-    return tokens(text)[0] in CLAUSE_START and not _NOT_A_REMARK.search(text[1:])
+    return tokens(text)[0] in CLAUSE_START and not NOT_A_REMARK.search(text[1:])
 
 
 def _item_match(alternatives: list[str], piece: str) -> bool:
@@ -73,7 +68,7 @@ def _item_match(alternatives: list[str], piece: str) -> bool:
     asides = [m.group(1) if m.group(1) is not None else m.group(2) for m in ASIDE.finditer(piece)]
     head, *remark = _DASH_REMARK.split(ASIDE.sub(" ", piece), maxsplit=1)
     asides += remark  # "David M. - checked on the site": a remark after a dash
-    if not asides or any(_NOT_A_REMARK.search(aside) for aside in asides):
+    if not asides or any(NOT_A_REMARK.search(aside) for aside in asides):
         return False
     return not any(t in NEGATIONS for t in tokens(piece)) and _bare_item_match(alternatives, head)
 
@@ -136,13 +131,47 @@ plural: "Space moderators - X, Y") or is a verb; an item before a dash ("Ember W
 X, Y") is no lead-in."""
 
 
-def _strip_preamble(text: str) -> str:
+def _lead_in(text: str) -> tuple[str, str]:
+    """The lead-in clause before the items ("The Music moderators:") and the rest; an
+    empty lead-in when the answer has none."""
     head, sep, tail = text.partition(":")
     if sep and tokens(tail) and len(tokens(head)) <= 10 and "//" not in tail[:2]:
-        return tail
+        return head, tail
     if (lead := _DASH_LEAD.match(text)) and len(tokens(lead.group(0))) <= 10:
-        return text[lead.end() :]
-    return text
+        return lead.group(0), text[lead.end() :]
+    return "", text
+
+
+def _strip_preamble(text: str) -> str:
+    return _lead_in(text)[1]
+
+
+_COUNTED = re.compile(r"\s*(?:\)|[^\W\d_]|$)")
+"""What follows a count in a lead-in: a noun ("3 items"), a closing bracket
+("Moderators (3)"), or its end ("Top 3")."""
+
+
+def _stated_count(text: str, items: list[list[str]]) -> int | None:
+    """How many items the lead-in of a list answer says it has ("3 items: A, B", "Two
+    customers share it: X and Y", "Moderators (3): ..."), or None when it says no number
+    or several, or is no lead-in: it names an item or opens a bracket ("Amelia H. (5
+    stars: ...)")."""
+    head = _lead_in(text)[0]
+    head_tokens = tokens(head)
+    if head.count("(") != head.count(")") or any(
+        find_phrase(head_tokens, tokens(alt)) for item in items for alt in item
+    ):
+        return None
+    counts = [
+        m
+        for m in find_numbers(head)
+        if m.currency is None
+        and not m.label
+        and m.value == m.value.to_integral()
+        and 0 <= m.value < 1000  # not a year ("Orders billed in 2024:")
+        and _COUNTED.match(head, m.end)
+    ]
+    return int(counts[0].value) if len(counts) == 1 else None
 
 
 def _list_items(approach: str, value: Any) -> list[list[list[str]]]:
@@ -211,6 +240,28 @@ def _table_row(body: str, pos: int) -> int:
     return start if body[start:].lstrip(" \t").startswith("|") else -1
 
 
+def _table_column(body: str, pos: int) -> int:
+    """Which cell of its markdown table row offset ``pos`` is in (-1 off a table)."""
+    start = _table_row(body, pos)
+    return (
+        -1
+        if start < 0
+        else body.count("|", start, pos) - body[start:].lstrip(" \t").startswith("|")
+    )
+
+
+def _about_an_item(
+    body: str, seg: Any, rows: set[int], columns: set[int], *, figures: bool
+) -> bool:
+    """Whether ``seg`` is a cell about an item in the item's table row: a figure (where
+    the reference has none), or a cell naming nothing in a column without items."""
+    if _table_row(body, seg.start) not in rows:
+        return False
+    if figures and quantity_remark(seg.text):
+        return True
+    return _table_column(body, seg.start) not in columns and not NOT_A_REMARK.search(seg.text)
+
+
 def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -> Verdict:
     segs = segments(body)
     used = [False] * len(segs)
@@ -238,9 +289,11 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
         else:
             missing.append(alternatives[0])
     # A figure in a table row of a matched item is a column about it ("| Wok | $39.99 |"),
-    # where the reference has no figures.
+    # where the reference has no figures; so is a cell of such a row, in a column that
+    # holds no item, that names nothing ("| Ryan Clark | ryan@example.com |").
     figures = not any(c.isdigit() for item in items for alt in item for c in alt)
     rows = {r for j, seg in enumerate(segs) if used[j] and (r := _table_row(body, seg.start)) >= 0}
+    columns = {_table_column(body, seg.start) for j, seg in enumerate(segs) if used[j]}
     extra = [
         seg.text.strip()
         for j, seg in enumerate(segs)
@@ -248,7 +301,7 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
         and not only_filler(tokens(seg.text))
         and not _remark_clause(seg.text)
         and not any(_item_match(m, seg.text) for m in matched)
-        and not (figures and quantity_remark(seg.text) and _table_row(body, seg.start) in rows)
+        and not _about_an_item(body, seg, rows, columns, figures=figures)
     ]
     wanted = [i[0] for i in items]
     if missing:
@@ -280,10 +333,19 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
     ("Only Jonas Rahman approved it." names the one approver)."""
     inclusive = approach != "exact_match"
     candidates = _list_items(approach, value)
-    verdicts = [_match_list(text, items, inclusive) for items in candidates if items]
+    candidates = [items for items in candidates if items]
+    verdicts = [_match_list(text, items, inclusive) for items in candidates]
     if not verdicts:
         return error("bad-reference", f"empty reference list {show(value)}")
     best = next((v for v in verdicts if v.passed), verdicts[0])
+    if best.passed and not inclusive:
+        matched = candidates[verdicts.index(best)]
+        count, size = _stated_count(text, matched), len(matched)
+        if count is not None and count != size:
+            return fail(
+                "list:count-mismatch",
+                f"{show(text)} says it lists {count} items, but the reference has {size}",
+            )
     if not best.passed and isinstance(value, list) and len(value) == 1:
         single = check_string(text, approach, value[0], None)
         if single.passed:

@@ -126,6 +126,10 @@ _YEAR_BEFORE = re.compile(
 )
 _CENTS_AFTER = re.compile(r"^\s*(?:cents?\b|¢)", re.IGNORECASE)
 _DOLLARS_AND = re.compile(r"^\s*(?:dollars?|bucks|usd)?\s*(?:,|and)?\s*$", re.IGNORECASE)
+_DOLLARS_THEN = re.compile(r"^\s*(?:dollars?|bucks)\s+(?:and\s+)?$", re.IGNORECASE)
+_AMOUNT_END = re.compile(r"^\s*(?:[.,;:!?)\]]|$)")
+"""The cents of an amount said without the word ("twelve dollars forty-nine"): a number
+under 100 right after "dollars" that ends the amount."""
 _WORDS = re.compile(r"[a-z]+")
 _ORDINAL = re.compile(r"(?:st|nd|rd|th)\b", re.IGNORECASE)
 _NO_QUANTITY = re.compile(
@@ -369,8 +373,9 @@ def _join_groups(match: re.Match[str]) -> str:
     return re.sub(r"[ \u00a0\u202f\u2009]", sep, match.group(0))
 
 
-_SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion)\b|(k|K|bn)\b|(M)\b)")
+_SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion|dozen)\b|(k|K|bn)\b|(M)\b)")
 _SCALE_VALUES = {
+    "dozen": 12,
     "thousand": 1000,
     "k": 1000,
     "million": 1_000_000,
@@ -381,7 +386,8 @@ _SCALE_VALUES = {
 
 
 def _scaled(text: str, mention: Mention) -> Mention:
-    """Apply a scale written after digits: "2.5 thousand", "185k", "3M", "1.2 billion"."""
+    """Apply a scale written after digits: "2.5 thousand", "185k", "3M", "1.2 billion",
+    "2 dozen"."""
     match = _SCALE_AFTER.match(text, mention.end)
     if match is None:
         return mention
@@ -497,6 +503,20 @@ def _merge_cents(text: str, mentions: list[Mention]) -> list[Mention]:
                 )
                 continue
             mention = cents
+        elif (
+            (previous := merged[-1] if merged else None) is not None
+            and mention.decimals == 0
+            and 0 <= mention.value < 100
+            and mention.currency is None
+            and previous.currency == "USD"
+            and previous.decimals == 0
+            and _DOLLARS_THEN.match(text[previous.end : mention.start])
+            and _AMOUNT_END.match(text[mention.end :])
+        ):
+            merged[-1] = replace(
+                previous, value=previous.value + mention.value / 100, decimals=2, end=mention.end
+            )
+            continue
         merged.append(mention)
     return merged
 

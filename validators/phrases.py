@@ -20,6 +20,7 @@ from .text import (
     ASIDE,
     FILLER,
     NEGATIONS,
+    WEEKDAY_ABBREVIATIONS,
     WEEKDAYS,
     clause_break,
     fold,
@@ -117,12 +118,12 @@ def _usernames(context: EvalContext | None) -> list[str]:
 
 def _token_pattern(token: str, inflect: bool) -> str:
     """Regex for one reference token; with ``inflect``, also its -d/-ed forms (a weekday's
-    plural: "Wednesdays")."""
+    plural and abbreviations: "Wednesdays", "Wed")."""
     if not inflect or len(token) < 4:
         return token_regex(token)
     forms = {token, token + "d", token + "ed"}
     if token in WEEKDAYS:
-        forms.add(token + "s")
+        forms |= {token + "s", *WEEKDAY_ABBREVIATIONS[token]}
     if token.endswith("ed") and len(token) >= 6:
         forms |= {token[:-1], token[:-2]}
     elif token.endswith("d") and len(token) >= 5:
@@ -315,18 +316,28 @@ def _competitor(
     remarks: frozenset[tuple[str, ...]] = frozenset(),
     *,
     code: bool = False,
+    digits: bool = False,
 ) -> str | None:
     """A list segment besides the reference's that looks like a competing answer
     (``remarks``: the tokens of the answer's figures said beside it, which are not; nor
     is a runner-up ranked below the reference after it). A clause about the reference
     ("shipped 2024-05-03") is no rival, unless the reference is a code and the clause
-    holds another ("..., shipped with 1Z9CCCZLUDG6CRXLJG")."""
+    holds another ("..., shipped with 1Z9CCCZLUDG6CRXLJG"). Figures that end a remark in
+    brackets after a reference without digits ("X (commit 3f2a1c9, 2024-03-02)") are
+    part of the remark."""
     seen_reference = False
     for seg in segments(marked):
         toks = tokens(seg.text)
         if _SENTINEL in toks:
             seen_reference = True
             continue
+        if (
+            seen_reference
+            and not digits
+            and marked.count("(", 0, seg.start) > marked.count(")", 0, seg.start)
+            and all(any(c.isdigit() for c in t) for t in toks)
+        ):
+            continue  # figures ending a remark in brackets: "X (commit 3f2a1c9, 2024-03-02)"
         content = [t for t in toks if t not in FILLER]
         if code and any(_code(m.group(0)) for m in _CODE.finditer(seg.text)):
             return seg.text.strip()
@@ -394,13 +405,19 @@ def _extended(text: str, alt: str) -> bool:
     return found
 
 
+_BUT = re.compile(r"\bbut\b")
+
+
 def _negated_clause(marked: str) -> bool:
     """Whether a clause holding the marked reference has a negation ("not the Wok",
-    "the Wok is not it"); a negation in another clause ("X, not Y") does not count.
-    Each clause is read once, so an answer naming the reference often stays linear."""
+    "the Wok is not it"); a negation in another clause ("X, not Y") does not count, nor
+    one on the other side of a "but" ("not Developer but Reporter", "Reporter but not
+    Developer"). Each clause is read once, so an answer naming the reference often stays
+    linear."""
     return any(
-        _SENTINEL in clause and has_negation(t for t in tokens(clause) if t != _SENTINEL)
+        _SENTINEL in part and has_negation(t for t in tokens(part) if t != _SENTINEL)
         for clause in clause_break.split(marked)
+        for part in _BUT.split(clause)
     )
 
 
@@ -487,7 +504,13 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
             if len(rest) > _MAX_EXTRA_WORDS:
                 reason = reason or "too-long"
                 continue
-            rival = _competitor(marked, len(ref_tokens), _figures(text, alt), code=_code(alt))
+            rival = _competitor(
+                marked,
+                len(ref_tokens),
+                _figures(text, alt),
+                code=_code(alt),
+                digits=any(c.isdigit() for c in alt),
+            )
             if rival is not None:
                 reason = "ambiguous"
                 continue

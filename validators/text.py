@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import html
+import json
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -158,6 +160,17 @@ _ASCII_MARKS = re.compile(r"(?<=[^\W_])\((?:tm|r)\)", re.IGNORECASE)
 """A trademark written in ASCII against its word ("Lumaflex(TM)", "Acme(R)")."""
 
 
+_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+"""Characters that show nothing: soft hyphen, zero-width space and joiners, word joiner,
+byte-order mark (copied from a page with the text: "$44\u200b.99" is "$44.99")."""
+
+
+def drop_invisible(text: str) -> str:
+    """``text`` without the characters that show nothing (zero-width spaces and joiners,
+    soft hyphens, a byte-order mark)."""
+    return _INVISIBLE.sub("", text) if _INVISIBLE.search(text) else text
+
+
 def fold(text: str) -> str:
     """Lower-case, strip accents (NFKD), drop ™/®/© (and "(TM)"/"(R)" against a word),
     unify quotes, expand ``n't``."""
@@ -183,6 +196,8 @@ SPELLINGS = {
     "catalogue": "catalog",
     "jewellery": "jewelry",
     "organisation": "organization",
+    "organiser": "organizer",
+    "organisers": "organizers",
     "labelled": "labeled",
     "travelling": "traveling",
 }
@@ -265,7 +280,17 @@ def _same_dotted_numbers(a: str, b: str) -> bool:
     return dots_a <= cuts_b and dots_b <= cuts_a
 
 
-WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+WEEKDAY_ABBREVIATIONS = {
+    "monday": ("mon",),
+    "tuesday": ("tue", "tues"),
+    "wednesday": ("wed",),
+    "thursday": ("thu", "thur", "thurs"),
+    "friday": ("fri",),
+    "saturday": ("sat",),
+    "sunday": ("sun",),
+}
+"""Day names and their common abbreviations ("Wed", "Thurs")."""
+WEEKDAYS = frozenset(WEEKDAY_ABBREVIATIONS)
 """Day names, whose plural says the same day ("on Wednesdays": every Wednesday)."""
 
 
@@ -275,12 +300,14 @@ def _inflected(a: str, b: str) -> bool:
     short, long = sorted((a, b), key=len)
     if short in WEEKDAYS:
         return long == short + "s"
+    if long in WEEKDAYS:
+        return short in WEEKDAY_ABBREVIATIONS[long]
     return len(short) >= 4 and long in (short + "d", short + "ed")
 
 
 def same_inflection(a: str, b: str) -> bool:
-    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed"), or a
-    weekday's plural ("Wednesdays")."""
+    """Equal up to a past-tense "-d"/"-ed" ending ("Complete" vs "Completed"), a
+    weekday's plural ("Wednesdays") or its abbreviation ("Wed")."""
     ta, tb = tokens(a), tokens(b)
     return bool(ta) and len(ta) == len(tb) and all(map(_inflected, ta, tb))
 
@@ -413,6 +440,10 @@ _PREAMBLE = re.compile(
 
 ASIDE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
 """A bracketed aside, its text in group 1 (round brackets) or 2 (square brackets)."""
+NOT_A_REMARK = re.compile(r"[A-Z]|\b(?:or|and|also|plus|too)\b")
+"""What an aside holding another candidate has: a name (a capital letter: "(Victor J.)")
+or a word that adds one ("(and ...)", "(also ...)"); a hedge ("(maybe)") is the hedge
+guard's to fail."""
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _EXPLANATION = re.compile(
     r"^\W*(?:i|i've|i'm|i\s+found|this|these|it|source|sources|note|found|according|based|"
@@ -451,6 +482,35 @@ _ANSWER_LINE = re.compile(
     r"^[ \t>#*_-]*(?:final\s+)?answer\s*(?:\*\*|__)?\s*[:=]", re.IGNORECASE | re.MULTILINE
 )
 """A line that opens with an answer label ("Final answer: 67", "**Answer:** 67")."""
+WORKING_LABELS = frozenset(
+    {
+        "reason",
+        "reasoning",
+        "explanation",
+        "justification",
+        "rationale",
+        "confidence",
+        "source",
+        "sources",
+        "evidence",
+        "note",
+        "notes",
+        "steps",
+        "thought",
+        "thoughts",
+        "url",
+    }
+)
+"""Labels of an answer's working, not the answer: lines after the answer line ("Answer:
+29\nExplanation: ...") and keys of a JSON answer ('"reason": ...', '"confidence": 0.9')."""
+_WORKING_LINE = re.compile(
+    r"\n[ \t>#*_-]*(?:" + "|".join(sorted(WORKING_LABELS)) + r")\s*(?:\*\*|__)?\s*:",
+    re.IGNORECASE,
+)
+"""A labelled line of working after the answer line ("Answer: 29\nExplanation: I counted
+20 on page 1 and 9 on page 2")."""
+_FENCE_INFO = re.compile(r"^([ \t]*(?:```|~~~))[ \t]*[\w+#.-]+[ \t]*$", re.MULTILINE)
+"""A code fence's language tag ("```python", "```json"): no content."""
 
 
 _PATH_SLASH = re.compile(r"(?<=[^\W\d_])\s+/\s+(?=[^\W\d_])")
@@ -480,14 +540,59 @@ _HTML_INLINE = re.compile(r"</?(?:b|strong|em|i|u|code|span|mark|td|th)\b[^<>]{0
 """HTML markup around an answer ("<b>Austin</b>", "<ul><li>X</li>..."): blocks end lines."""
 
 
+_FENCED = re.compile(r"^\s*(?:```|~~~)[\w+#.-]*[ \t]*\n(.*?)\n[ \t]*(?:```|~~~)\s*$", re.DOTALL)
+
+
+def _json_text(value: object) -> str:
+    """A parsed JSON value as answer text: a list's items on lines, an object's keys as
+    labelled lines."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "\n".join(_json_text(v) for v in value)
+    if isinstance(value, dict):
+        return "\n".join(f"{k}: {_json_text(v)}".replace("\n", ", ") for k, v in value.items())
+    return "" if value is None else str(value)
+
+
+def unwrap_json(text: str) -> str:
+    """The answer inside a JSON (or Python literal) answer, fenced or not: a string's text,
+    a list's items one per line, the value of an object's only key once the keys holding
+    working ("reason", "confidence") are left out; other objects as "key: value" lines, so
+    no value hides in brackets ('{"answer": "$44.99", "alternatives": ["$49.99"]}' names
+    two prices). ``text`` when it is no such literal."""
+    fenced = _FENCED.match(text)
+    body = (fenced.group(1) if fenced else text).strip()
+    if not body or body[0] not in "[{\"'":
+        return text
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        try:
+            value = ast.literal_eval(body)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return text
+    if isinstance(value, dict):
+        kept = {k: v for k, v in value.items() if str(k).lower() not in WORKING_LABELS}
+        if not kept:
+            return text
+        value = next(iter(kept.values())) if len(kept) == 1 else kept
+    if not isinstance(value, (str, int, float, list, dict)):
+        return text
+    unwrapped = _json_text(value)
+    return unwrapped if unwrapped.strip() else text
+
+
 def strip_preamble(text: str) -> str:
-    """``text`` without an agent-style lead-in ("Based on the page, the answer is: "),
+    """``text`` without JSON around it (:func:`unwrap_json`), without an agent-style
+    lead-in ("Based on the page, the answer is: "),
     without HTML markup and entities, without the working before a single answer line or a closing
-    answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>"),
-    without the header of a
+    answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>") and
+    a labelled line of working after that line ("\nExplanation: ..."), without a code
+    fence's language tag ("```json"), without the header of a
     markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
     how it was found ("\n\nI found this on ..."); unchanged when nothing would remain."""
-    body = text
+    body = unwrap_json(text)
     if "<" in body:
         body = _HTML_INLINE.sub("", _HTML_BLOCK.sub("\n", body))
     if "&" in body and ";" in body:
@@ -497,6 +602,10 @@ def strip_preamble(text: str) -> str:
             body = tags[0].group(2)
     elif len(labels := list(_ANSWER_LINE.finditer(body))) == 1:
         body = body[labels[0].start() :]
+        if working := _WORKING_LINE.search(body):
+            body = body[: working.start()]
+    if "```" in body or "~~~" in body:
+        body = _FENCE_INFO.sub(r"\1", body)
     body = _TABLE_HEAD.sub("", body) if "-" in body else body
     paragraphs = _PARAGRAPH.split(body)
     if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):

@@ -995,8 +995,10 @@ def test_a_dash_between_two_amounts_is_no_minus_sign():
         ("Order #100171, $512.00", "string", "100170", False, "number:mismatch"),
         ("#100170 or #100171 ($512)", "string", "100170", False, "number:ambiguous"),
         ("13 items ($12.00)", "number", "12", False, "number:mismatch"),
+        # a value set aside ("not $60.00") is no rival, as in brackets ("(not $60.00)")
+        ("Order #100642 cost $50.94, not $60.00", "currency", "$50.94", True, "currency:equal"),
         (
-            "Order #100642 cost $50.94, not $60.00",
+            "Order #100642 cost $60.00, not $50.94",
             "currency",
             "$50.94",
             False,
