@@ -171,18 +171,27 @@ def _lenient(
     text = strip_name_prefixes(drop_invisible(text), protected)
     if answer_type != "list":  # there a spaced slash joins items
         text = join_paths(text, protected)
+
+    def judged(answer: str) -> Verdict:
+        """The lenient verdict on ``answer`` with its hedges and rivals guarded."""
+        return guard_hedges(
+            answer,
+            _lenient_once(answer_type, answer, approach, value, context),
+            lambda part: _lenient_once(answer_type, part, approach, value, context),
+            _candidate(answer_type, value, context),
+            protected,
+            answer_type,
+            slash=answer_type != "list",
+        )
+
     stripped = strip_preamble(text)
-    verdict = _lenient_once(answer_type, stripped, approach, value, context)
-    verdict = guard_hedges(
-        stripped,
-        verdict,
-        lambda part: _lenient_once(answer_type, part, approach, value, context),
-        _candidate(answer_type, value, context),
-        protected,
-        answer_type,
-        slash=answer_type != "list",
-    )
+    verdict = judged(stripped)
     if verdict.passed and stripped != text:  # what was stripped may hedge too
+        tentative = strip_preamble(text, keep_tentative=True)
+        if tentative != stripped:  # "60\n\nNote: maybe 61" offers a rival in its working
+            offered = judged(tentative)
+            if offered.rule.endswith((":ambiguous", ":hedge")):
+                return offered
         return guard_hedges(
             text,
             verdict,

@@ -23,7 +23,7 @@ _DISJUNCTION = re.compile(
     r"(?:\s+|\s*\(\s*)or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|"
     r"later|earlier|greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
     r"|\s+/\s+(?!(?:5|10|100)\b)"
-    r"|\s*[,;(?]\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+"
+    r"|\s*(?:[,;(?.!:]|\n)\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+"
     r"|\s+(?:vs\.?|versus)\s+"
     r"|\s*[,;(]?\s*(?:\(\s*)?(?:(?:it\s+is|it's|which\s+is|is)\s+)?(?:tied|level|joint|equal)"
     r"(?:\s+first)?\s+with\s+(?:the\s+)?"

@@ -450,6 +450,15 @@ _EXPLANATION = re.compile(
     r"checked|after|they|both|each|he|she|explanation|reasoning|because)\b",
     re.IGNORECASE,
 )
+_TENTATIVE = re.compile(
+    r"\b(?:maybe|perhaps|possibly|probably|might|could(?!\s*(?:not|n['’]t))|may\s+be|"
+    r"alternatively|not\s+sure|unsure|uncertain|argu(?:e|ed|ably)|"
+    r"if\s+(?:you|we|one)\s+(?:also\s+)?(?:include|count|exclude|add)\w*)\b",
+    re.IGNORECASE,
+)
+"""Working that may offer another value tentatively or on another reading ("Note: maybe
+61", "61 if you include the cancelled one"): what :func:`strip_preamble` keeps with
+``keep_tentative``."""
 
 
 _TABLE_HEAD = re.compile(
@@ -555,7 +564,7 @@ def _json_text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def unwrap_json(text: str) -> str:
+def unwrap_json(text: str, *, keep_tentative: bool = False) -> str:
     """The answer inside a JSON (or Python literal) answer, fenced or not: a string's text,
     a list's items one per line, the value of an object's only key once the keys holding
     working ("reason", "confidence") are left out; other objects as "key: value" lines, so
@@ -573,7 +582,12 @@ def unwrap_json(text: str) -> str:
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             return text
     if isinstance(value, dict):
-        kept = {k: v for k, v in value.items() if str(k).lower() not in WORKING_LABELS}
+        kept = {
+            k: v
+            for k, v in value.items()
+            if str(k).lower() not in WORKING_LABELS
+            or (keep_tentative and str(k).lower() != "confidence" and _TENTATIVE.search(str(v)))
+        }
         if not kept:
             return text
         value = next(iter(kept.values())) if len(kept) == 1 else kept
@@ -583,7 +597,7 @@ def unwrap_json(text: str) -> str:
     return unwrapped if unwrapped.strip() else text
 
 
-def strip_preamble(text: str) -> str:
+def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
     """``text`` without JSON around it (:func:`unwrap_json`), without an agent-style
     lead-in ("Based on the page, the answer is: "),
     without HTML markup and entities, without the working before a single answer line or a closing
@@ -591,8 +605,10 @@ def strip_preamble(text: str) -> str:
     a labelled line of working after that line ("\nExplanation: ..."), without a code
     fence's language tag ("```json"), without the header of a
     markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
-    how it was found ("\n\nI found this on ..."); unchanged when nothing would remain."""
-    body = unwrap_json(text)
+    how it was found ("\n\nI found this on ..."); unchanged when nothing would remain.
+    With ``keep_tentative``, working that offers a value tentatively (:data:`_TENTATIVE`:
+    "\n\nNote: maybe 61") is kept, so that the rival check can see what it offers."""
+    body = unwrap_json(text, keep_tentative=keep_tentative)
     if "<" in body:
         body = _HTML_INLINE.sub("", _HTML_BLOCK.sub("\n", body))
     if "&" in body and ";" in body:
@@ -602,13 +618,18 @@ def strip_preamble(text: str) -> str:
             body = tags[0].group(2)
     elif len(labels := list(_ANSWER_LINE.finditer(body))) == 1:
         body = body[labels[0].start() :]
-        if working := _WORKING_LINE.search(body):
+        if (working := _WORKING_LINE.search(body)) and not (
+            keep_tentative and _TENTATIVE.search(body, working.start())
+        ):
             body = body[: working.start()]
     if "```" in body or "~~~" in body:
         body = _FENCE_INFO.sub(r"\1", body)
     body = _TABLE_HEAD.sub("", body) if "-" in body else body
     paragraphs = _PARAGRAPH.split(body)
-    if len(paragraphs) > 1 and all(_EXPLANATION.match(p) for p in paragraphs[1:]):
+    if len(paragraphs) > 1 and all(
+        _EXPLANATION.match(p) and not (keep_tentative and _TENTATIVE.search(p))
+        for p in paragraphs[1:]
+    ):
         body = paragraphs[0]
     preamble = _PREAMBLE.match(body)
     rest = body[preamble.end() :] if preamble else body

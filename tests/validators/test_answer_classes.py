@@ -386,3 +386,67 @@ def test_times_quarters_urls_estimates_scales_trailers(answer, refs, answer_type
 )
 def test_a_one_item_list_is_one_answer(answer, passed):
     assert lenient(answer, {"exact_match": ["Jonas Rahman"]}, "list") is passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "refs", "answer_type", "passed"),
+    [
+        # working that offers another value tentatively: a hedge, wherever it is written
+        ("60\n\nNote: maybe 61", {"exact_match": "60"}, "number", False),
+        ("60\n\nP.S. it could be 61 if drafts count.", {"exact_match": "60"}, "number", False),
+        (
+            "60\n\nNote: 61 if you include the cancelled one.",
+            {"exact_match": "60"},
+            "number",
+            False,
+        ),
+        ("Answer: 60\nNote: possibly 59", {"exact_match": "60"}, "number", False),
+        ('{"answer": 60, "note": "maybe 61"}', {"exact_match": "60"}, "number", False),
+        (
+            '{"answer": "$44.99", "reason": "perhaps $49.99"}',
+            {"exact_match": "$44.99"},
+            "currency",
+            False,
+        ),
+        ("$44.99\n\nNote: it may be $49.99 by now.", {"exact_match": "$44.99"}, "currency", False),
+        ("Red Mug\n\nNote: maybe Blue Mug", {"exact_match": "Red Mug"}, "string", False),
+        ("Red Mug. Note: perhaps Blue Mug", {"exact_match": "Red Mug"}, "string", False),
+        ("March 5, 2023\n\nNote: maybe March 6", {"exact_match": "2023-03-05"}, "date", False),
+        ("March 5, 2023. Possibly March 6.", {"exact_match": "2023-03-05"}, "date", False),
+        # working that is tentative about something else, or explains: still the answer
+        (
+            "60\n\nNote: the list might take a moment to load.",
+            {"exact_match": "60"},
+            "number",
+            True,
+        ),
+        (
+            "60\n\nI could not find any more orders on page 4.",
+            {"exact_match": "60"},
+            "number",
+            True,
+        ),
+        ("60\n\nNote: I counted 3 pages.", {"exact_match": "60"}, "number", True),
+        (
+            '{"answer": "Red Mug", "confidence": "probably high"}',
+            {"exact_match": "Red Mug"},
+            "string",
+            True,
+        ),
+        (
+            "Red Mug\n\nThis is probably the best seller too.",
+            {"exact_match": "Red Mug"},
+            "string",
+            True,
+        ),
+        (
+            "$44.99\n\nNote: prices may be subject to change.",
+            {"exact_match": "$44.99"},
+            "currency",
+            True,
+        ),
+        ("Answer: 60\nExplanation: 20 + 25 + 15 = 60", {"exact_match": "60"}, "number", True),
+    ],
+)
+def test_working_that_offers_another_value(answer, refs, answer_type, passed):
+    assert lenient(answer, refs, answer_type) is passed
