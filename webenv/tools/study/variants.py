@@ -88,7 +88,8 @@ def _ordinal(n: int) -> str:
 
 def currency_variants(ref: str) -> list[Variant]:
     """ "$X" -> "X USD", "X dollars", "$X0", "D dollars and C cents"...; wrong: ±1 cent,
-    ×10, ÷10, cents dropped, two candidates, negation, another currency."""
+    ×10, ÷10, cents dropped, two candidates, another offered in a note, negation, another
+    currency."""
     value = _decimal(ref)
     if value is None:
         return []
@@ -113,6 +114,7 @@ def currency_variants(ref: str) -> list[Variant]:
         (f"${_money(value + Decimal('0.01'))}", "one cent more"),
         (f"${_money(value * 10)}", "times ten"),
         (f"${x} or ${_money(value + 1)}", "two candidates"),
+        (f"${x}\n\nNote: maybe ${_money(value + 1)}", "tentative note"),
         (f"not ${x}", "negated"),
         (f"€{x}", "another currency"),
     ]
@@ -129,7 +131,7 @@ def currency_variants(ref: str) -> list[Variant]:
 
 def number_variants(ref: str) -> list[Variant]:
     """ "N" -> words, "N.0", "Answer: N", "N in total"; wrong: N±1, ×10, two candidates,
-    a bound, negation, a failure to find it."""
+    a bound, negation, a failure to find it, another value offered in a note."""
     value = _decimal(ref)
     if value is None:
         return []
@@ -139,6 +141,7 @@ def number_variants(ref: str) -> list[Variant]:
         (f"Answer: {n}", "label"),
         (f"The answer is {n}.", "sentence"),
         (f"{n} in total", "trailing words"),
+        (f"{n}\n\nNote: I counted them on the page.", "trailing note"),
     ]
     if value == value.to_integral_value():
         good.append((f"{n}.0", "decimal zero"))
@@ -149,6 +152,7 @@ def number_variants(ref: str) -> list[Variant]:
     bad = [
         (format((value + 1).normalize(), "f"), "plus one"),
         (f"{n} or {format((value + 1).normalize(), 'f')}", "two candidates"),
+        (f"{n}\n\nNote: maybe {format((value + 1).normalize(), 'f')}", "tentative note"),
         (f"more than {n}", "a bound"),
         (f"not {n}", "negated"),
         (f"I could not find {n}", "not found"),
@@ -255,7 +259,8 @@ def _names(refs: Iterable[str], reference: str) -> list[str]:
 def string_variants(ref: str, others: list[str]) -> list[Variant]:
     """Case, punctuation, quotes, ™, articles, paraphrase templates, a source remark;
     wrong: negation, another name from the same task set, a superset "A or B", the
-    reference retracted or excluded beside another name, a truncated name."""
+    reference retracted or excluded beside another name, another name offered in a note,
+    a truncated name."""
     good = [
         (ref.lower(), "lower case"),
         (ref.upper(), "upper case"),
@@ -279,6 +284,7 @@ def string_variants(ref: str, others: list[str]) -> list[Variant]:
         bad.append((", ".join([ref, *names[:3]]), "superset: every option"))
         bad.append((f"{names[0]}. (Earlier I thought {ref}.)", "retracted"))
         bad.append((f"{names[0]} (not {ref})", "excluded"))
+        bad.append((f"{ref}\n\nNote: maybe {names[-1]}", "tentative note"))
     words = ref.split()
     if len(words) >= 3:
         bad.append((" ".join(words[:-1]), "truncated name"))
