@@ -172,3 +172,13 @@ def test_in_process_page_loads_fetch_no_pictures():
         assert urls and not any("/media/" in url for url in urls), urls
     finally:
         env.close()
+
+
+def test_a_counts_answer_is_judged_with_the_tasks_intent(git):
+    """The env hands the validators the task's intent: "How many branches ...?" makes a
+    figure said with another noun a remark beside the count, not a rival count."""
+    for answer, passed in (("7 branches, 3 tags", True), ("3 branches, 7 tags", False)):
+        git.reset(options={"task_id": "githost/branch-count/0"})
+        *_, info = git.step(f"stop [{answer}]")
+        assert info["validation"]["lenient"]["passed"] is passed, answer
+        assert info["validation"]["strict"]["passed"] is False

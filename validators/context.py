@@ -62,6 +62,9 @@ class EvalContext:
         site_urls: Placeholder -> base URL, e.g. ``{"__SHOP__": "http://shop.test"}``.
         truncated: The episode hit its step limit without an answer: answer checks fail
             with rule ``no-answer``; state and URL checks judge the final state as usual.
+        intent: The task's intent ("" when unknown): a count's answer may name the thing
+            it counts beside other figures ("7 branches, 3 tags" for "How many branches
+            ...?").
     """
 
     answer: str | None = None
@@ -73,6 +76,7 @@ class EvalContext:
     users: dict[str, str] = field(default_factory=dict)
     site_urls: dict[str, str] = field(default_factory=dict)
     truncated: bool = False
+    intent: str = ""
 
 
 def site_urls(context: EvalContext | None) -> dict[str, str]:

@@ -482,6 +482,104 @@ def _qualified(
     return None
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\s+", re.IGNORECASE)
+_NOT_THE_NOUN = frozenset(
+    [
+        "are",
+        "is",
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "had",
+        "were",
+        "was",
+        "can",
+        "could",
+        "will",
+        "would",
+        "in",
+        "on",
+        "of",
+        "with",
+        "for",
+        "from",
+        "that",
+        "which",
+        "by",
+        "at",
+        "to",
+        "this",
+        "these",
+        "those",
+        "there",
+        "i",
+        "you",
+        "we",
+        "they",
+        "he",
+        "she",
+        "it",
+        "my",
+        "your",
+        "our",
+        "their",
+        "the",
+        "a",
+        "an",
+        "since",
+        "during",
+        "between",
+        "before",
+        "after",
+        "under",
+        "over",
+        "per",
+        "than",
+    ]
+)
+
+
+def _counted_noun(context: EvalContext | None) -> str | None:
+    """The noun a "How many ...?" intent counts ("How many open issues are assigned to me?"
+    -> "issues"): the last of the words after "how many", up to four, before a verb, a
+    preposition or punctuation; None when the intent asks no such question."""
+    if context is None or not context.intent:
+        return None
+    asked = _HOW_MANY.search(context.intent)
+    if asked is None:
+        return None
+    words: list[str] = []
+    for word in re.findall(r"[\w'-]+|[^\w\s]", context.intent[asked.end() :])[:5]:
+        if not word[0].isalpha() or word.lower() in _NOT_THE_NOUN:
+            break
+        words.append(word.lower())
+    return words[-1] if words else None
+
+
+def _noun_forms(noun: str) -> str:
+    """A pattern for ``noun`` in the singular or plural ("branch"/"branches",
+    "reply"/"replies", "MRs")."""
+    stem = re.sub(r"(?:ies|es|s)$", "", noun) if len(noun) > 3 else noun
+    return re.escape(stem) + r"(?:s|es|ies|y|'s)?"
+
+
+def _counted(text: str, context: EvalContext | None) -> str:
+    """The figures of ``text`` said with the noun the intent counts ("7 branches" in "7
+    branches, 3 tags" for "How many branches ...?"), up to two words between them ("7
+    open branches"), joined; "" when the intent counts nothing or none is said so."""
+    noun = _counted_noun(context)
+    if noun is None:
+        return ""
+    said = re.finditer(
+        r"(?<![\w.,])\d[\d,]*(?:\.\d+)?\s+(?:[^\W\d_][\w'-]*\s+){0,2}?" + _noun_forms(noun) + r"\b",
+        text,
+        re.IGNORECASE,
+    )
+    return " ; ".join(m.group(0) for m in said)
+
+
 def _addends(kind: Kind, text: str, extra: list[Any], groups: list[list[Any]]) -> bool:
     """Whether the other values of an answer are the terms of one sum, written with "+"
     between them and only there, that comes to the reference ("$271.47 — $150.00 +
@@ -516,8 +614,9 @@ def _explained(
     the difference is $111.50") lead to it; they are no rival when the text outside the
     brackets and such clauses, or the conclusion, is unambiguous; nor are bounds repeated
     from the question ("47 products have fewer than 10 units"), values set aside ("Not
-    $49.99, it is $44.99"), or the terms of a sum that comes to the reference ("$271.47 —
-    $150.00 + $121.47").
+    $49.99, it is $44.99"), the terms of a sum that comes to the reference ("$271.47 —
+    $150.00 + $121.47"), or, when the count is said with the noun the intent counts,
+    figures said otherwise ("7 branches, 3 tags" for "How many branches ...?").
     """
     if kind.name not in _QUANTITIES:
         return False
@@ -527,6 +626,7 @@ def _explained(
         conclusion[-1] if len(conclusion) > 1 else text,
         _BOUND.sub(" ", text),
         _REJECTED.sub(" ", text),
+        _counted(text, context) if kind.name == "number" else text,
     ):
         main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
         named = any(kind.equal(v, r) for v in main for g in groups for r in g)

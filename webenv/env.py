@@ -946,6 +946,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
             fetch_page=self.browser.document,
             users=self.task.login,
             truncated=answer is None,
+            intent=self.task.intent,
         )
         evaluation = evaluate(self.task.eval, context)
         modalities = self.task.modalities

@@ -477,6 +477,7 @@ class World:
         users: Mapping[str, str],
         requests: Iterable[Mapping[str, Any]] | None = None,
         truncated: bool = False,
+        intent: str = "",
     ) -> EvalContext:
         """The validators' view of this world at the end of an episode.
 
@@ -488,6 +489,7 @@ class World:
             users: Site name -> logged-in username.
             requests: The episode's request-log entries (default: the whole log).
             truncated: The episode ended without an answer (answer checks fail).
+            intent: The task's intent (what a count's answer counts).
 
         Returns:
             The context :func:`webenv.validators.evaluate` judges.
@@ -502,6 +504,7 @@ class World:
             users=dict(users),
             site_urls=dict(PLACEHOLDERS),
             truncated=truncated,
+            intent=intent,
         )
 
     def close(self) -> None:

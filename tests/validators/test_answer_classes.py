@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from webenv.validators import check_answer
+from webenv.validators import EvalContext, check_answer
 from webenv.validators.booleans import find_booleans
 from webenv.validators.fuzzy import compare
 from webenv.validators.hedges import alternatives
@@ -450,3 +450,40 @@ def test_a_one_item_list_is_one_answer(answer, passed):
 )
 def test_working_that_offers_another_value(answer, refs, answer_type, passed):
     assert lenient(answer, refs, answer_type) is passed
+
+
+BRANCHES = "How many branches does the bluefin-labs/aurora-sdk repository have?"
+REVIEWS = "How many customer reviews does the Nimbus Braided Car Charger have?"
+OPEN_ISSUES = "How many open issues are assigned to me?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "intent", "passed"),
+    [
+        # the count said with the noun the intent counts: other figures are remarks
+        ("7 branches, 3 tags", "7", BRANCHES, True),
+        ("The repository has 7 branches and 12 contributors.", "7", BRANCHES, True),
+        ("7 active branches (2 merged last week)", "7", BRANCHES, True),
+        ("10 reviews, average 4.2", "10", REVIEWS, True),
+        ("It has 10 customer reviews with 4.2 stars on average.", "10", REVIEWS, True),
+        # ... but never another count of that noun, a hedge, or the noun on another figure
+        ("3 branches, 7 tags", "7", BRANCHES, False),
+        ("7 branches and 8 branches", "7", BRANCHES, False),
+        ("7 branches, maybe 8 branches", "7", BRANCHES, False),
+        ("7 branches or 8", "7", BRANCHES, False),
+        ("There are 3 open issues and 9 closed issues.", "3", OPEN_ISSUES, False),
+        ("4 reviews from 10 customers", "10", REVIEWS, False),
+        # without an intent that counts, figures beside the count stay rivals
+        ("7 branches, 3 tags", "7", "", False),
+        (
+            "7 branches, 3 tags",
+            "7",
+            "Which branch is the default one? Give its commit count.",
+            False,
+        ),
+    ],
+)
+def test_a_count_said_with_the_noun_the_intent_counts(answer, reference, intent, passed):
+    spec = {"answer_type": "number", "reference_answers": {"exact_match": reference}}
+    context = EvalContext(answer=answer, intent=intent)
+    assert check_answer(answer, spec, context=context).passed is passed

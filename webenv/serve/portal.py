@@ -151,6 +151,7 @@ class Portal:
             fetch_page=fetch_page,
             users=task.login,
             requests=[entry.as_log_entry() for entry in entries],
+            intent=task.intent,
         )
         evaluation = evaluate(task.eval, context)
         # Human episodes use the agents' format; a step is one request the sites answered.
