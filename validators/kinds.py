@@ -484,61 +484,14 @@ def _qualified(
 
 _HOW_MANY = re.compile(r"\bhow\s+many\s+", re.IGNORECASE)
 _NOT_THE_NOUN = frozenset(
-    [
-        "are",
-        "is",
-        "do",
-        "does",
-        "did",
-        "have",
-        "has",
-        "had",
-        "were",
-        "was",
-        "can",
-        "could",
-        "will",
-        "would",
-        "in",
-        "on",
-        "of",
-        "with",
-        "for",
-        "from",
-        "that",
-        "which",
-        "by",
-        "at",
-        "to",
-        "this",
-        "these",
-        "those",
-        "there",
-        "i",
-        "you",
-        "we",
-        "they",
-        "he",
-        "she",
-        "it",
-        "my",
-        "your",
-        "our",
-        "their",
-        "the",
-        "a",
-        "an",
-        "since",
-        "during",
-        "between",
-        "before",
-        "after",
-        "under",
-        "over",
-        "per",
-        "than",
-    ]
+    re.findall(
+        r"\w+",
+        "are is do does did have has had were was can could will would in on of with for from "
+        "that which by at to this these those there i you we they he she it my your our their "
+        "the a an since during between before after under over per than",
+    )
 )
+"""Words that end the noun phrase after "how many": verbs, prepositions, pronouns."""
 
 
 def _counted_noun(context: EvalContext | None) -> str | None:
