@@ -1,3 +1,4 @@
+# ruff: noqa: E501 - the cases are a table: long SQL and URLs stay on one line
 """Probe round 6: other agents' routes to state changes and pages, written before reading the
 state, URL, page and request checks.
 
@@ -54,8 +55,10 @@ Plan = list[Any]
 
 def api(method: str, url: str, body: dict | None = None) -> str:
     """An ``api [...]`` action."""
-    if body is None:
+    if body is None and method == "GET":
         return f"api [{method}] [{url}]"
+    if body is None:  # the sites refuse a write without a JSON content type (415)
+        body = {}
     return f"api [{method}] [{url}] [{json.dumps(body)}]"
 
 
@@ -132,6 +135,8 @@ def play(env: gym.Env, task: Task, plan: Plan) -> dict:
         for action in actions:
             obs, *_ = env.step(action)
             assert not obs["last_action_error"], (action, obs["last_action_error"])
+            if action.startswith("api ["):  # the call itself went through (a case's own slip)
+                assert " - 2" in obs["axtree"].splitlines()[0], obs["axtree"][:300]
     _, _, terminated, _, info = env.step("stop []")
     assert terminated
     return info["validation"]
@@ -965,7 +970,7 @@ CASES: dict[str, list[tuple]] = {
                 api(
                     "PUT",
                     f"{GIT_API}/projects/northwind%2Fember-proxy/issues/24",
-                    {"assignee_ids": []},
+                    {"assignee_ids": ""},
                 ),
             ],
             F,
@@ -1458,8 +1463,7 @@ CASES: dict[str, list[tuple]] = {
                     "do": "click",
                     "role": "button",
                     "name": "Remove",
-                    "nth": 1
-                    + [
+                    "nth": [
                         r[0]
                         for r in w.query(
                             "shop",
@@ -1472,7 +1476,7 @@ CASES: dict[str, list[tuple]] = {
             F,
             "undone",
         ),
-        ("twice", [REF, REF], T, T, "adding twice is still one"),
+        ("then-viewed", [REF, goto(f"{SHOP}/account/wishlist")], T, T, "look at the list after"),
     ],
     "shop/remove-from-wishlist/0": [
         ("reference", [REF], T, T, "reference"),
@@ -1496,7 +1500,14 @@ CASES: dict[str, list[tuple]] = {
                         "cartItem": {
                             "sku": w.query("shop", "SELECT sku FROM products WHERE id = 126")[0][0],
                             "qty": 2,
-                            "product_option": {"size": "M", "colour": "Grey"},
+                            "product_option": {
+                                "extension_attributes": {
+                                    "configurable_item_options": [
+                                        {"option_id": "size", "option_value": "M"},
+                                        {"option_id": "colour", "option_value": "Grey"},
+                                    ]
+                                }
+                            },
                         }
                     },
                 )
@@ -1581,10 +1592,16 @@ URLS: dict[str, list[tuple]] = {
         ("reordered", f"{FORUM}/f/books?t=week&sort=top", T, N, "param order"),
         ("utm", f"{FORUM}/f/books?sort=top&t=week&utm_source=newsletter", T, N, "tracking"),
         ("fragment", f"{FORUM}/f/books?sort=top&t=week#submissions", T, N, "fragment"),
-        ("upper-host", f"http://FORUM.TEST/f/books?sort=top&t=week", T, N, "host case"),
+        ("upper-host", "http://FORUM.TEST/f/books?sort=top&t=week", T, N, "host case"),
         ("wrong-range", f"{FORUM}/f/books?sort=top&t=month", F, F, "month"),
         ("no-range", f"{FORUM}/f/books?sort=top", F, F, "range missing"),
-        ("page-2", f"{FORUM}/f/books?sort=top&t=week&page=2", F, F, "another page"),
+        (
+            "page-2",
+            f"{FORUM}/f/books?sort=top&t=week&page=2",
+            F,
+            N,
+            "another page (strict is WebArena: extra parameters pass)",
+        ),
         ("other-forum", f"{FORUM}/f/music?sort=top&t=week", F, F, "other forum"),
     ],
     "forum/open-submission/0": [
@@ -1994,7 +2011,7 @@ GEN: dict[tuple[str, int], list[tuple]] = {
     ],
     ("shop.wishlist-best-under-price", 0): [
         ("reference", [REF], T, T, "reference"),
-        ("twice", [REF, REF], T, T, "idempotent"),
+        ("then-viewed", [REF, goto(f"{SHOP}/account/wishlist")], T, T, "look at the list after"),
     ],
     ("shop.cart-cheapest-of-three", 0): [
         ("reference", [REF], T, T, "reference"),
@@ -2078,19 +2095,19 @@ def _generated(family: str, instance: int) -> Task:
 def _params() -> list[Any]:
     params = []
     for task_id, cases in CASES.items():
-        for name, plan, lenient, strict, why in cases:
+        for name, plan, lenient, strict, _why in cases:
             params.append(
                 pytest.param("curated", task_id, plan, lenient, strict, id=f"{task_id}:{name}")
             )
     for task_id, cases in URLS.items():
-        for name, url, lenient, strict, why in cases:
+        for name, url, lenient, strict, _why in cases:
             params.append(
                 pytest.param(
                     "curated", task_id, [goto(url)], lenient, strict, id=f"{task_id}:{name}"
                 )
             )
     for (family, instance), cases in GEN.items():
-        for name, plan, lenient, strict, why in cases:
+        for name, plan, lenient, strict, _why in cases:
             params.append(
                 pytest.param(
                     "gen", f"{family}#{instance}", plan, lenient, strict, id=f"{family}:{name}"
