@@ -549,6 +549,13 @@ CASES: dict[str, list[tuple]] = {
         ),
     ],
     "forum/send-message/0": [
+        (
+            "double-space-subject",
+            [ref_text("Group ride on Saturday", "Group ride  on Saturday")],
+            T,
+            N,
+            "inner double space",
+        ),
         ("reference", [REF], T, T, "reference"),
         (
             "padded-body",
@@ -637,6 +644,13 @@ CASES: dict[str, list[tuple]] = {
         ),
     ],
     "forum/create-text-submission/0": [
+        (
+            "double-space-title",
+            [ref_text("Best saddle for long gravel rides?", "Best saddle for long  gravel rides?")],
+            T,
+            N,
+            "inner double space",
+        ),
         ("reference", [REF], T, T, "reference"),
         (
             "api",
@@ -1216,6 +1230,13 @@ CASES: dict[str, list[tuple]] = {
         ),
     ],
     "githost/create-mr/0": [
+        (
+            "double-space-title",
+            [ref_text("Revive add events module", "Revive add  events module")],
+            T,
+            N,
+            "inner double space",
+        ),
         ("reference", [REF], T, T, "reference"),
         (
             "api",
@@ -1588,6 +1609,20 @@ CASES: dict[str, list[tuple]] = {
 # url_match: (name, url or plan, lenient, strict, why)
 URLS: dict[str, list[tuple]] = {
     "forum/open-top-range/0": [
+        (
+            "trailing-ampersand",
+            f"{FORUM}/f/books?sort=top&t=week&",
+            T,
+            N,
+            "empty trailing separator",
+        ),
+        (
+            "forum-name-case",
+            f"{FORUM}/f/Books?sort=top&t=week",
+            T,
+            T,
+            "the site redirects to the canonical name",
+        ),
         ("exact", f"{FORUM}/f/books?sort=top&t=week", T, T, "reference"),
         ("reordered", f"{FORUM}/f/books?t=week&sort=top", T, N, "param order"),
         ("utm", f"{FORUM}/f/books?sort=top&t=week&utm_source=newsletter", T, N, "tracking"),
@@ -1605,6 +1640,8 @@ URLS: dict[str, list[tuple]] = {
         ("other-forum", f"{FORUM}/f/music?sort=top&t=week", F, F, "other forum"),
     ],
     "forum/open-submission/0": [
+        ("no-slug", f"{FORUM}/f/music/1699", T, T, "the site redirects to the slug"),
+        ("wrong-slug", f"{FORUM}/f/music/1699/lessons", T, T, "the site redirects to the slug"),
         (
             "exact",
             f"{FORUM}/f/music/1699/lessons-from-two-weeks-of-learning-to-read",
@@ -1648,12 +1685,40 @@ URLS: dict[str, list[tuple]] = {
         ("prefix-user", f"{FORUM}/user/nathan", F, F, "a prefix is not the user"),
     ],
     "shop/search-results/0": [
+        (
+            "padded-query",
+            f"{SHOP}/search?q=+wok+",
+            T,
+            N,
+            "spaces around the term: the site searches for wok",
+        ),
         ("exact", f"{SHOP}/search?q=wok", T, T, "reference"),
         ("utm", f"{SHOP}/search?utm_source=x&q=wok", T, N, "tracking first"),
         ("other-query", f"{SHOP}/search?q=woks", F, F, "other search"),
         ("longer-query", f"{SHOP}/search?q=wok+pan", F, F, "other search"),
     ],
     "shop/category-sorted/0": [
+        (
+            "page-1",
+            f"{SHOP}/category/speakers?sort=price_desc&page=1",
+            T,
+            N,
+            "page 1 is the first page",
+        ),
+        (
+            "page-2",
+            f"{SHOP}/category/speakers?sort=price_desc&page=2",
+            F,
+            N,
+            "another page (strict is WebArena: extra parameters pass)",
+        ),
+        (
+            "filtered",
+            f"{SHOP}/category/speakers?sort=price_desc&colour=Black",
+            F,
+            N,
+            "a filter shows other products",
+        ),
         ("exact", f"{SHOP}/category/speakers?sort=price_desc", T, T, "reference"),
         ("fragment", f"{SHOP}/category/speakers?sort=price_desc#products", T, N, "fragment"),
         ("wrong-sort", f"{SHOP}/category/speakers?sort=price_asc", F, F, "ascending"),
@@ -2092,26 +2157,39 @@ def _generated(family: str, instance: int) -> Task:
     return task
 
 
+WHERE_TEXT = (
+    "the typed text is a filter inside the task's SQL (WHERE title = '...'), so lenient "
+    "normalization, which applies to selected values, never sees it; selecting the text "
+    "instead needs each task's query rewritten (done for the comment and reply checks)"
+)
+XFAIL = {
+    "forum/send-message/0:double-space-subject": WHERE_TEXT,
+    "forum/create-text-submission/0:double-space-title": WHERE_TEXT,
+    "githost/create-mr/0:double-space-title": WHERE_TEXT,
+}
+
+
+def _param(
+    kind: str, key: str, plan: Plan, lenient: bool | None, strict: bool | None, name: str
+) -> Any:
+    marks = [pytest.mark.xfail(strict=True, reason=XFAIL[name])] if name in XFAIL else []
+    return pytest.param(kind, key, plan, lenient, strict, id=name, marks=marks)
+
+
 def _params() -> list[Any]:
     params = []
     for task_id, cases in CASES.items():
         for name, plan, lenient, strict, _why in cases:
-            params.append(
-                pytest.param("curated", task_id, plan, lenient, strict, id=f"{task_id}:{name}")
-            )
+            params.append(_param("curated", task_id, plan, lenient, strict, f"{task_id}:{name}"))
     for task_id, cases in URLS.items():
         for name, url, lenient, strict, _why in cases:
             params.append(
-                pytest.param(
-                    "curated", task_id, [goto(url)], lenient, strict, id=f"{task_id}:{name}"
-                )
+                _param("curated", task_id, [goto(url)], lenient, strict, f"{task_id}:{name}")
             )
     for (family, instance), cases in GEN.items():
         for name, plan, lenient, strict, _why in cases:
             params.append(
-                pytest.param(
-                    "gen", f"{family}#{instance}", plan, lenient, strict, id=f"{family}:{name}"
-                )
+                _param("gen", f"{family}#{instance}", plan, lenient, strict, f"{family}:{name}")
             )
     return params
 

@@ -59,9 +59,10 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     Placeholders are expanded; scheme and host are case-folded (http and https are the
     same page; any other scheme, such as ssh, is kept apart); default ports, the
     fragment, a trailing slash, percent-encoding in the path, repeated slashes, dot
-    segments ("/./search"), blank query values and tracking parameters (``utm_*``,
-    ``gclid``, ``fbclid``...) are ignored; query parameters become
-    a sorted multiset. A scheme-less ``host.test/path`` gets ``http://``; a bare
+    segments ("/./search"), blank query values, spaces around a value, ``page=1`` (a
+    listing's first page is the listing without a page number) and tracking parameters
+    (``utm_*``, ``gclid``, ``fbclid``...) are ignored; query parameters become a sorted
+    multiset. A scheme-less ``host.test/path`` gets ``http://``; a bare
     ``/path`` is resolved against ``base``.
     """
     url = expand(str(url).strip(), context)
@@ -87,9 +88,9 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     path = path.rstrip("/") or "/"
     query = tuple(
         sorted(
-            (k, v)
+            (k, v.strip())
             for k, v in parse_qsl(parts.query, keep_blank_values=True)
-            if v and not _TRACKING.fullmatch(k)
+            if v.strip() and not _TRACKING.fullmatch(k) and not (k == "page" and v.strip() == "1")
         )
     )
     protocol = "web" if scheme in _WEB_SCHEMES else "ssh" if scheme == "git+ssh" else scheme
