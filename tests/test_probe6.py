@@ -151,6 +151,22 @@ def one(sql: str, site: str) -> Callable[[Any], Any]:
     return read
 
 
+def order_id(world: Any, number: str) -> int:
+    return world.query("shop", f"SELECT id FROM orders WHERE number = '{number}'")[0][0]
+
+
+def sku(world: Any, name: str) -> str:
+    return world.query("shop", f"SELECT sku FROM products WHERE name = '{name}'")[0][0]
+
+
+def queued(world: Any) -> int:
+    return world.query(
+        "shop",
+        "SELECT id FROM review_queue WHERE user_id = (SELECT id FROM users WHERE username = "
+        "'aaron.hall') AND product_id = (SELECT id FROM products WHERE name = 'Zentech Wireless Keyboard')",
+    )[0][0]
+
+
 # -- curated tasks ---------------------------------------------------------------------------
 
 C = "Thanks for posting this, very helpful."
@@ -1579,6 +1595,32 @@ CASES: dict[str, list[tuple]] = {
         ("reference", [REF], T, T, "reference"),
         ("one-decimal", [ref_text("44.50", "44.5")], T, T, "44.5 is 44.50"),
         ("wrong-price", [ref_text("44.50", "45.40")], F, F, "other price"),
+        (
+            "api",
+            [
+                lambda w: api(
+                    "PUT",
+                    f"{SHOP}/rest/V1/products/{sku(w, 'Aurea Brightening Serum')}",
+                    {"product": {"price": 44.5}},
+                )
+            ],
+            T,
+            T,
+            "api",
+        ),
+        (
+            "api-wrong-product",
+            [
+                lambda w: api(
+                    "PUT",
+                    f"{SHOP}/rest/V1/products/{sku(w, 'Sage Lane Gentle Cleanser')}",
+                    {"product": {"price": 44.5}},
+                )
+            ],
+            F,
+            F,
+            "other product",
+        ),
     ],
     "shop_admin/customer-email/0": [
         ("reference", [REF], T, T, "reference"),
@@ -1600,6 +1642,178 @@ CASES: dict[str, list[tuple]] = {
     "shop_admin/rename-category/0": [
         ("reference", [REF], T, T, "reference"),
         ("padded", [ref_text("Desk Organization", "Desk Organization ")], T, N, "padded"),
+    ],
+    "shop_admin/ship-order/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [
+                lambda w: api(
+                    "POST",
+                    f"{SHOP}/rest/V1/order/{order_id(w, '100650')}/ship",
+                    {"tracks": [{"title": "UPS", "track_number": "1Z999AA10123456784"}]},
+                )
+            ],
+            T,
+            T,
+            "api",
+        ),
+        (
+            "api-wrong-number",
+            [
+                lambda w: api(
+                    "POST",
+                    f"{SHOP}/rest/V1/order/{order_id(w, '100650')}/ship",
+                    {"tracks": [{"title": "UPS", "track_number": "1Z999AA10123456748"}]},
+                )
+            ],
+            F,
+            F,
+            "digits swapped",
+        ),
+        ("wrong-carrier", [ref_text("UPS", "FedEx")], F, F, "FedEx"),
+        (
+            "wrong-order",
+            [
+                lambda w: api(
+                    "POST",
+                    f"{SHOP}/rest/V1/order/{order_id(w, '100641')}/ship",
+                    {"tracks": [{"title": "UPS", "track_number": "1Z999AA10123456784"}]},
+                )
+            ],
+            F,
+            F,
+            "other order",
+        ),
+    ],
+    "shop_admin/cancel-order/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [lambda w: api("POST", f"{SHOP}/rest/V1/orders/{order_id(w, '100651')}/cancel", {})],
+            T,
+            T,
+            "api",
+        ),
+        (
+            "also-another",
+            [
+                REF,
+                lambda w: api("POST", f"{SHOP}/rest/V1/orders/{order_id(w, '100652')}/cancel", {}),
+            ],
+            F,
+            F,
+            "cancelled two",
+        ),
+    ],
+    "shop_admin/invoice-order/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [lambda w: api("POST", f"{SHOP}/rest/V1/order/{order_id(w, '100652')}/invoice", {})],
+            T,
+            T,
+            "api",
+        ),
+    ],
+    "shop_admin/hold-with-comment/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [
+                lambda w: api("POST", f"{SHOP}/rest/V1/orders/{order_id(w, '100649')}/hold", {}),
+                lambda w: api(
+                    "POST",
+                    f"{SHOP}/rest/V1/orders/{order_id(w, '100649')}/comments",
+                    {
+                        "statusHistory": {
+                            "comment": "Waiting for the customer to confirm the address.",
+                            "is_customer_notified": 0,
+                        }
+                    },
+                ),
+            ],
+            T,
+            T,
+            "api",
+        ),
+        (
+            "api-comment-first",
+            [
+                lambda w: api(
+                    "POST",
+                    f"{SHOP}/rest/V1/orders/{order_id(w, '100649')}/comments",
+                    {
+                        "statusHistory": {
+                            "comment": "Waiting for the customer to confirm the address.",
+                            "is_customer_notified": 0,
+                        }
+                    },
+                ),
+                lambda w: api("POST", f"{SHOP}/rest/V1/orders/{order_id(w, '100649')}/hold", {}),
+            ],
+            T,
+            T,
+            "other order of steps",
+        ),
+        (
+            "notified",
+            [
+                lambda w: api("POST", f"{SHOP}/rest/V1/orders/{order_id(w, '100649')}/hold", {}),
+                lambda w: api(
+                    "POST",
+                    f"{SHOP}/rest/V1/orders/{order_id(w, '100649')}/comments",
+                    {
+                        "statusHistory": {
+                            "comment": "Waiting for the customer to confirm the address.",
+                            "is_customer_notified": 1,
+                        }
+                    },
+                ),
+            ],
+            F,
+            F,
+            "the customer was notified",
+        ),
+        (
+            "held-then-released",
+            [
+                REF,
+                lambda w: api("POST", f"{SHOP}/rest/V1/orders/{order_id(w, '100649')}/unhold", {}),
+            ],
+            F,
+            F,
+            "undone",
+        ),
+    ],
+    "shop_admin/approve-review/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [
+                lambda w: api(
+                    "PUT",
+                    f"{SHOP}/rest/V1/reviews/queued/{queued(w)}",
+                    {"review": {"status": "Approved"}},
+                )
+            ],
+            T,
+            T,
+            "api",
+        ),
+        (
+            "not-approved",
+            [
+                lambda w: api(
+                    "PUT",
+                    f"{SHOP}/rest/V1/reviews/queued/{queued(w)}",
+                    {"review": {"status": "Not Approved"}},
+                )
+            ],
+            F,
+            F,
+            "rejected instead",
+        ),
     ],
     "shop_admin/disable-product/0": [
         ("reference", [REF], T, T, "reference"),
