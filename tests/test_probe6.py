@@ -49,6 +49,7 @@ GIT = "http://git.test"
 GIT_API = f"{GIT}/api/v4"
 SHOP = "http://shop.test"
 WORLD = 1618
+WORLD_2 = 2357
 
 Plan = list[Any]
 
@@ -92,7 +93,7 @@ def _curated_env(site: str) -> gym.Env:
 
 @cache
 def _generated_env(site: str) -> gym.Env:
-    return gym.make(ENV_IDS[site], tasks="gen", world_seeds=[WORLD])
+    return gym.make(ENV_IDS[site], tasks="gen", world_seeds=[WORLD, WORLD_2])
 
 
 @cache
@@ -813,6 +814,30 @@ CASES: dict[str, list[tuple]] = {
         ),
     ],
     "forum/edit-biography/0": [
+        (
+            "inner-double-space",
+            [
+                ref_text(
+                    "Gravel rider, espresso nerd and amateur photographer in Portland.",
+                    "Gravel rider,  espresso nerd and amateur photographer in Portland.",
+                )
+            ],
+            T,
+            N,
+            "inner double space: state and page",
+        ),
+        (
+            "lower-case",
+            [
+                ref_text(
+                    "Gravel rider, espresso nerd and amateur photographer in Portland.",
+                    "gravel rider, espresso nerd and amateur photographer in portland.",
+                )
+            ],
+            T,
+            F,
+            "case only",
+        ),
         ("reference", [REF], T, T, "reference"),
         (
             "padded",
@@ -869,6 +894,18 @@ CASES: dict[str, list[tuple]] = {
         ),
     ],
     "forum/edit-forum-sidebar/0": [
+        (
+            "inner-double-space",
+            [
+                ref_text(
+                    "Brew guides every Friday. Be kind to beginners and weigh your beans.",
+                    "Brew guides every Friday.  Be kind to beginners and weigh your beans.",
+                )
+            ],
+            T,
+            N,
+            "two spaces after a full stop",
+        ),
         ("reference", [REF], T, T, "reference"),
         (
             "padded",
@@ -1643,6 +1680,48 @@ CASES: dict[str, list[tuple]] = {
         ("reference", [REF], T, T, "reference"),
         ("padded", [ref_text("Desk Organization", "Desk Organization ")], T, N, "padded"),
     ],
+    "githost/edit-description/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "inner-double-space",
+            [
+                ref_text(
+                    "Lints feature flag definitions before they reach production.",
+                    "Lints feature flag  definitions before they reach production.",
+                )
+            ],
+            T,
+            N,
+            "inner double space: state and page",
+        ),
+        (
+            "padded",
+            [
+                ref_text(
+                    "Lints feature flag definitions before they reach production.",
+                    "Lints feature flag definitions before they reach production. ",
+                )
+            ],
+            T,
+            N,
+            "padded",
+        ),
+        (
+            "typo",
+            [
+                ref_text(
+                    "Lints feature flag definitions before they reach production.",
+                    "Lints feature flag definitions before they reach prod.",
+                )
+            ],
+            F,
+            F,
+            "shortened",
+        ),
+    ],
+    "githost/edit-config/0": [
+        ("reference", [REF], T, T, "reference"),
+    ],
     "shop_admin/ship-order/0": [
         ("reference", [REF], T, T, "reference"),
         (
@@ -2364,9 +2443,230 @@ GEN: dict[tuple[str, int], list[tuple]] = {
 }
 
 
+def iid(world: Any, issue_id: int) -> int:
+    return world.query("githost", f"SELECT iid FROM issues WHERE id = {issue_id}")[0][0]
+
+
+def issue_put(issue_id: int, body: dict) -> Callable[[Any], str]:
+    """A PUT on one issue (by its database id) through the v4 API, by project id."""
+
+    def action(world: Any) -> str:
+        project, number = world.query(
+            "githost", f"SELECT project_id, iid FROM issues WHERE id = {issue_id}"
+        )[0]
+        return api("PUT", f"{GIT_API}/projects/{project}/issues/{number}", body)
+
+    return action
+
+
+def milestone_put(issue_id: int, project: int, title: str) -> Callable[[Any], str]:
+    """Put one issue in the project's milestone ``title`` through the v4 API."""
+
+    def action(world: Any) -> str:
+        milestone = world.query(
+            "githost",
+            f"SELECT id FROM milestones WHERE project_id = {project} AND title = '{title}'",
+        )[0][0]
+        return issue_put(issue_id, {"milestone_id": milestone})(world)
+
+    return action
+
+
+GEN_2: dict[tuple[str, int], list[tuple]] = {
+    ("githost.label-newest-issues", 0): [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/20/labels",
+                    {"name": "regression", "color": "#5843ad"},
+                ),
+                *(issue_put(i, {"add_labels": "regression"}) for i in (538, 537, 536)),
+            ],
+            T,
+            T,
+            "api",
+        ),
+        (
+            "api-upper-colour",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/20/labels",
+                    {"name": "regression", "color": "#5843AD"},
+                ),
+                *(issue_put(i, {"add_labels": "regression"}) for i in (538, 537, 536)),
+            ],
+            T,
+            N,
+            "hex case",
+        ),
+        (
+            "one-missed",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/20/labels",
+                    {"name": "regression", "color": "#5843ad"},
+                ),
+                *(issue_put(i, {"add_labels": "regression"}) for i in (538, 537)),
+            ],
+            F,
+            F,
+            "two of three",
+        ),
+        (
+            "one-too-many",
+            [
+                REF,
+                lambda w: issue_put(
+                    w.query(
+                        "githost",
+                        "SELECT id FROM issues WHERE project_id = 20 AND id NOT IN (538, 537, 536) LIMIT 1",
+                    )[0][0],
+                    {"add_labels": "regression"},
+                )(w),
+            ],
+            F,
+            F,
+            "a fourth issue",
+        ),
+    ],
+    ("githost.create-configured-issue", 1): [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [
+                lambda w: api(
+                    "POST",
+                    f"{GIT_API}/projects/57/issues",
+                    {
+                        "title": "Add logging to resolve_session",
+                        "labels": "good first issue",
+                        "milestone_id": w.query(
+                            "githost",
+                            "SELECT id FROM milestones WHERE project_id = 57 AND title = 'v1.0'",
+                        )[0][0],
+                        "assignee_ids": [w.user_id("githost", "wei.haddad")],
+                    },
+                )
+            ],
+            T,
+            T,
+            "api in one call",
+        ),
+        (
+            "api-no-milestone",
+            [
+                lambda w: api(
+                    "POST",
+                    f"{GIT_API}/projects/57/issues",
+                    {
+                        "title": "Add logging to resolve_session",
+                        "labels": "good first issue",
+                        "assignee_ids": [w.user_id("githost", "wei.haddad")],
+                    },
+                )
+            ],
+            F,
+            F,
+            "no milestone",
+        ),
+    ],
+    ("githost.reassign-open-issues", 0): [
+        ("reference", [REF], T, T, "reference"),
+        ("api", [issue_put(i, {"assignee_ids": [30]}) for i in (581, 596, 601)], T, T, "api"),
+        (
+            "kept-old",
+            [issue_put(i, {"assignee_ids": [30, 12]}) for i in (581, 596, 601)],
+            F,
+            F,
+            "old assignee kept",
+        ),
+        (
+            "one-left",
+            [issue_put(i, {"assignee_ids": [30]}) for i in (581, 596)],
+            F,
+            F,
+            "one not handed over",
+        ),
+    ],
+    ("githost.milestone-for-label", 0): [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/4/milestones",
+                    {"title": "Hardening", "due_date": "2024-07-28"},
+                ),
+                *(milestone_put(i, 4, "Hardening") for i in (117, 102)),
+            ],
+            T,
+            T,
+            "api",
+        ),
+        (
+            "one-missed",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/4/milestones",
+                    {"title": "Hardening", "due_date": "2024-07-28"},
+                ),
+                milestone_put(117, 4, "Hardening"),
+            ],
+            F,
+            F,
+            "one issue",
+        ),
+        (
+            "wrong-due",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/4/milestones",
+                    {"title": "Hardening", "due_date": "2024-07-27"},
+                ),
+                *(milestone_put(i, 4, "Hardening") for i in (117, 102)),
+            ],
+            F,
+            F,
+            "a day early",
+        ),
+    ],
+    ("forum.reply-inbox-message", 0): [
+        ("reference", [REF], T, T, "reference"),
+        ("extra-nav", [REF, goto(f"{FORUM}/messages")], T, T, "browse"),
+    ],
+    ("forum.message-top-commenter", 0): [
+        ("reference", [REF], T, T, "reference"),
+        ("sent-twice", [REF, REF], F, F, "duplicate"),
+    ],
+    ("forum.edit-my-comment", 0): [
+        ("reference", [REF], T, T, "reference"),
+        ("then-viewed", [REF, goto(f"{FORUM}/")], T, T, "browse after"),
+    ],
+    ("shop.account-email-newsletter", 0): [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "padded-email",
+            [ref_text("leo.clark@example.net", " leo.clark@example.net ")],
+            T,
+            N,
+            "padded",
+        ),
+        ("typo-email", [ref_text("leo.clark@example.net", "leo.clarke@example.net")], F, F, "typo"),
+    ],
+}
+
+
 @cache
-def _generated(family: str, instance: int) -> Task:
-    task = generate(family, WORLD, instance)
+def _generated(family: str, instance: int, world: int = WORLD) -> Task:
+    task = generate(family, world, instance)
     assert task is not None, family
     return task
 
@@ -2405,6 +2705,10 @@ def _params() -> list[Any]:
             params.append(
                 _param("gen", f"{family}#{instance}", plan, lenient, strict, f"{family}:{name}")
             )
+    for (family, instance), cases in GEN_2.items():
+        for name, plan, lenient, strict, _why in cases:
+            key = f"{family}#{instance}#{WORLD_2}"
+            params.append(_param("gen", key, plan, lenient, strict, f"{family}@{WORLD_2}:{name}"))
     return params
 
 
@@ -2426,8 +2730,8 @@ def test_outcome_verdict(
         task = _curated(key)
         env = _curated_env(_site_of(key))
     else:
-        family, instance = key.split("#")
-        task = _generated(family, int(instance))
+        family, instance, *world = key.split("#")
+        task = _generated(family, int(instance), int(world[0]) if world else WORLD)
         env = _generated_env(family.split(".")[0])
     validation = play(env, task, plan)
     got = (validation["lenient"]["passed"], validation["strict"]["passed"])
