@@ -83,6 +83,7 @@ ENV_IDS = {
     "githost": "WebGit-v0",
     "shop": "WebShop-v0",
     "shop_admin": "WebShopAdmin-v0",
+    "cross": "WebSuite-v0",
 }
 
 
@@ -2101,6 +2102,52 @@ OTHER_OPEN_ISSUE = (
 ORDER_100620 = "SELECT id FROM orders WHERE number = '100620'"
 
 GEN: dict[tuple[str, int], list[tuple]] = {
+    ("cross.comment-shop-price", 0): [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "api",
+            [api("POST", f"{FORUM}/api/submissions/1033/comments", {"body": "$9.99"})],
+            T,
+            T,
+            "api",
+        ),
+        (
+            "api-usd",
+            [api("POST", f"{FORUM}/api/submissions/1033/comments", {"body": "USD 9.99"})],
+            T,
+            N,
+            "currency code",
+        ),
+        (
+            "api-wrong",
+            [api("POST", f"{FORUM}/api/submissions/1033/comments", {"body": "$9.89"})],
+            F,
+            F,
+            "other price",
+        ),
+        (
+            "posted-then-deleted",
+            [
+                api("POST", f"{FORUM}/api/submissions/1033/comments", {"body": "$9.99"}),
+                lambda w: goto(
+                    f"{FORUM}/f/"
+                    + w.query(
+                        "forum",
+                        "SELECT f.name FROM submissions s JOIN forums f ON f.id = s.forum_id WHERE s.id = 1033",
+                    )[0][0]
+                    + "/1033"
+                ),
+                {"do": "click", "role": "button", "name": "Delete"},
+            ],
+            F,
+            F,
+            "undone",
+        ),
+    ],
+    ("cross.message-order-total", 0): [
+        ("reference", [REF], T, T, "reference"),
+        ("sent-twice", [REF, goto(f"{SHOP}/"), REF], F, F, "duplicate"),
+    ],
     ("forum.upvote-newest", 0): [
         ("reference", [REF], T, T, "reference"),
         ("api", [api("POST", f"{FORUM}/api/submissions/2335/vote", {"choice": 1})], T, T, "api"),
