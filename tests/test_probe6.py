@@ -1723,6 +1723,27 @@ CASES: dict[str, list[tuple]] = {
     "githost/edit-config/0": [
         ("reference", [REF], T, T, "reference"),
     ],
+    "cross/cheapest-coffee-post/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "posted-then-deleted",
+            [REF, {"do": "click", "role": "button", "name": "Delete submission"}],
+            F,
+            F,
+            "undone",
+        ),
+        ("extra-nav", [REF, goto(f"{SHOP}/")], T, T, "back to the shop"),
+    ],
+    "cross/release-and-refund/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "posted-then-deleted",
+            [REF, {"do": "click", "role": "button", "name": "Delete submission"}],
+            F,
+            F,
+            "undone",
+        ),
+    ],
     "shop_admin/ship-order/0": [
         ("reference", [REF], T, T, "reference"),
         (
