@@ -20,8 +20,9 @@ def check_requests(
 ) -> Verdict:
     """``request_match``: did the agent send the expected requests?
 
-    Each entry of ``spec["requests"]`` (``method``, ``url``, optional ``form`` and
-    ``status``) must be matched by at least one logged request: same method
+    Each entry of ``spec["requests"]`` (``method``, ``url``, optional ``form``, ``status``
+    and ``alternatives``: the same write by another route, each shaped like an entry)
+    must be matched by at least one logged request, for it or one alternative: same method
     (case-insensitive); the same URL (strict: the exact string after placeholder
     expansion; lenient: normalized as in ``url_match``, query order ignored); every listed
     form field (strict: exact; lenient: case/whitespace-insensitive, lists in any order);
@@ -132,6 +133,18 @@ def _problems(
 
 
 def _entry(entry: RequestEntry, context: EvalContext, mode: str) -> Verdict:
+    """The entry, or else the first of its alternatives a logged request matches."""
+    verdict = _one_route(entry, context, mode)
+    for alternative in entry.alternatives:
+        if verdict.passed:
+            break
+        other = _one_route(alternative, context, mode)
+        if other.passed:
+            return ok(other.rule, f"{other.explanation} (an alternative route)")
+    return verdict
+
+
+def _one_route(entry: RequestEntry, context: EvalContext, mode: str) -> Verdict:
     method = entry.method.upper()
     raw_url = entry.url
     url = expand(raw_url, context)

@@ -35,7 +35,7 @@ APPROACHES = ("exact_match", "must_include", "fuzzy_match")
 """How a reference answer is compared, in the order checks run."""
 CONTENT_APPROACHES = (*APPROACHES, "must_exclude")
 """The keys a ``program_html`` entry's ``required_contents`` may hold."""
-REQUEST_METHODS = ("GET", "POST")
+REQUEST_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 MODES = ("lenient", "strict")
 """The two ways every check runs: typed normalization, and WebArena's semantics."""
 
@@ -201,12 +201,16 @@ class RequestEntry:
         url: The URL (placeholders allowed).
         form: Form fields that must have been sent, or ``None``.
         status: A status code or class such as ``"2xx"``, or ``None``.
+        alternatives: Other requests that do the same write by another route (the
+            site's REST API for a form post); any one of them satisfies the entry, so
+            the check judges that the write was sent, not which page sent it.
     """
 
     method: str
     url: str
     form: Mapping[str, Any] | None = None
     status: str | int | None = None
+    alternatives: tuple[RequestEntry, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -215,6 +219,8 @@ class RequestEntry:
             data["form"] = dict(self.form)
         if self.status is not None:
             data["status"] = self.status
+        if self.alternatives:
+            data["alternatives"] = [alt.to_dict() for alt in self.alternatives]
         return data
 
 
@@ -405,8 +411,13 @@ def _state(entry: Mapping[str, Any], where: str) -> StateEntry:
     )
 
 
-def _request(entry: Mapping[str, Any], where: str) -> RequestEntry:
-    _no_extra(entry, ("method", "url", "form", "status"), where)
+def _request(entry: Mapping[str, Any], where: str, *, nested: bool = False) -> RequestEntry:
+    keys = (
+        ("method", "url", "form", "status")
+        if nested
+        else ("method", "url", "form", "status", "alternatives")
+    )
+    _no_extra(entry, keys, where)
     method = entry.get("method")
     if not isinstance(method, str) or method.upper() not in REQUEST_METHODS:
         raise _fail(
@@ -421,4 +432,10 @@ def _request(entry: Mapping[str, Any], where: str) -> RequestEntry:
     status = entry.get("status")
     if status is not None and (isinstance(status, bool) or not isinstance(status, str | int)):
         raise _fail(f"{where}.status", f"must be a string or an integer, got {_kind(status)}")
-    return RequestEntry(method, url, form, status)
+    alternatives = tuple(
+        _request(alt, f"{where}.alternatives[{index}]", nested=True)
+        for index, alt in enumerate(
+            _entries(entry.get("alternatives", []), f"{where}.alternatives")
+        )
+    )
+    return RequestEntry(method, url, form, status, alternatives)

@@ -26,6 +26,9 @@ no label, dot or dash comes before it (so a long run of "1-1-1..." or "0.0.0..."
 once, not from every label)."""
 _TRAILING = ".,;:!?)]}'\""
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+_TRACKING = re.compile(r"utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid", re.IGNORECASE)
+"""Query parameters that tag where a visitor came from (campaign tags, ad click ids); no
+site reads them, so the page is the same with or without them."""
 _WEB_SCHEMES = frozenset({"http", "https", ""})
 """Schemes of one page: http and https. Another scheme is another address: an SSH clone
 URL is not the HTTPS one, whatever its host and path."""
@@ -56,8 +59,10 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     Placeholders are expanded; scheme and host are case-folded (http and https are the
     same page; any other scheme, such as ssh, is kept apart); default ports, the
     fragment, a trailing slash, percent-encoding in the path, repeated slashes, dot
-    segments ("/./search") and blank query values are ignored; query parameters become
-    a sorted multiset. A scheme-less ``host.test/path`` gets ``http://``; a bare
+    segments ("/./search"), blank query values, spaces around a value, ``page=1`` (a
+    listing's first page is the listing without a page number) and tracking parameters
+    (``utm_*``, ``gclid``, ``fbclid``...) are ignored; query parameters become a sorted
+    multiset. A scheme-less ``host.test/path`` gets ``http://``; a bare
     ``/path`` is resolved against ``base``.
     """
     url = expand(str(url).strip(), context)
@@ -81,7 +86,13 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     if "/." in path:  # dot segments, resolved as a browser does ("/./search", "/a/../b")
         path = posixpath.normpath(path)
     path = path.rstrip("/") or "/"
-    query = tuple(sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if v))
+    query = tuple(
+        sorted(
+            (k, v.strip())
+            for k, v in parse_qsl(parts.query, keep_blank_values=True)
+            if v.strip() and not _TRACKING.fullmatch(k) and not (k == "page" and v.strip() == "1")
+        )
+    )
     protocol = "web" if scheme in _WEB_SCHEMES else "ssh" if scheme == "git+ssh" else scheme
     return NormalUrl(host, path, query, protocol)
 

@@ -118,6 +118,26 @@ def test_all_entries_must_match(make_context):
     assert not check_requests(spec(first, second), context).passed
 
 
+def test_an_alternative_route_satisfies_the_entry(make_context):
+    form_post = {"method": "POST", "url": "__FORUM__/submit", "form": {"title": "Hello"}}
+    api_call = {"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"title": "Hello"}}
+    wrong_api = {"method": "POST", "url": "__FORUM__/f/tea/new", "form": {"title": "Bye"}}
+    refused = {"method": "POST", "url": "__SHOP__/review", "form": {"rating": "5"}}
+    context = make_context(requests=LOG)
+    for mode in ("lenient", "strict"):
+        verdict = check_requests(
+            spec({**form_post, "alternatives": [api_call]}), context, mode=mode
+        )
+        assert verdict.passed and "alternative" in verdict.explanation, (mode, verdict)
+        assert not check_requests(spec({**form_post, "alternatives": [wrong_api]}), context).passed
+        # an alternative is held to the status rule too (the 403 review post does not count)
+        assert not check_requests(spec({**form_post, "alternatives": [refused]}), context).passed
+    nested = {**form_post, "alternatives": [{**api_call, "alternatives": []}]}
+    assert check_requests(spec(nested), context).rule == "error:bad-spec"
+    put = {"method": "PUT", "url": "__SHOP__/nowhere"}
+    assert check_requests(spec(put), context).rule == "request:no-match"
+
+
 @pytest.mark.parametrize(
     ("status", "expected", "result"),
     [

@@ -163,6 +163,23 @@ def test_context_site_urls_expand_placeholders():
     assert not check_url("http://shop.test/cart", spec("__SHOP__/cart"), context=context).passed
 
 
+@pytest.mark.parametrize(
+    ("url", "passed"),
+    [
+        ("http://forum.test/f/books?sort=top&t=week&utm_source=newsletter&utm_medium=email", True),
+        ("http://forum.test/f/books?gclid=abc&sort=top&t=week", True),
+        ("http://forum.test/f/books?sort=top&t=week&page=1", True),
+        ("http://forum.test/f/books?sort=+top+&t=week", True),
+        ("http://forum.test/f/books?sort=top&t=week&page=2", False),
+        ("http://forum.test/f/books?sort=top&t=month&utm_source=x", False),
+        ("http://forum.test/f/books?sort=top&t=week&source=newsletter", False),
+    ],
+)
+def test_lenient_url_ignores_tracking_first_page_and_padding(url, passed):
+    verdict = check_url(url, spec("__FORUM__/f/books?sort=top&t=week"))
+    assert verdict.passed is passed, verdict
+
+
 def test_url_errors():
     assert check_url("http://shop.test/", spec("")).rule == "error:bad-spec"
     assert check_url("", spec("__SHOP__/")).rule == "url:missing"

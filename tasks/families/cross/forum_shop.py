@@ -220,7 +220,7 @@ def _reply_order_number(ctx: Context) -> Draft | None:
                 (
                     f"SELECT COUNT(*) FROM comments WHERE submission_id = {submission_id} AND "
                     f"user_id = {uid} AND parent_id IS NULL AND trim(replace(replace(lower(body), "
-                    f"'#', ''), 'order', '')) = {sql_text(order.number)}",
+                    f"'#', ''), 'order', '')) = {sql_text(order.number)} AND deleted = 0",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM comments WHERE user_id = {uid}", comments + 1),

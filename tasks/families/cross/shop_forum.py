@@ -140,7 +140,7 @@ def _comment_price(ctx: Context) -> Draft | None:
                     f"SELECT COUNT(*) FROM comments WHERE submission_id = {thread_id} "
                     f"AND user_id = {uid} AND parent_id IS NULL AND "
                     "trim(replace(replace(body, '$', ''), 'USD', '')) "
-                    f"= '{amount}'",
+                    f"= '{amount}' AND deleted = 0",
                     1,
                 ),
                 (

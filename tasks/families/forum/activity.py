@@ -217,10 +217,10 @@ def _reply_top_comment(ctx: Context) -> Draft | None:
             "forum",
             [
                 (
-                    f"SELECT COUNT(*) FROM comments WHERE parent_id = {comment_id} "
-                    f"AND user_id = {uid} "
-                    f"AND body = {sql_text(text)}",
-                    1,
+                    # the body is selected, not filtered on, so lenient judges its text
+                    "SELECT group_concat(body, ' | ') FROM comments "
+                    f"WHERE parent_id = {comment_id} AND user_id = {uid} AND deleted = 0",
+                    text,
                 ),
                 (
                     f"SELECT COUNT(*) FROM comments WHERE user_id = {uid}",
