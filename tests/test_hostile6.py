@@ -791,3 +791,21 @@ def test_a_run_whose_episodes_file_ends_in_garbage_resumes_and_reports(tmp_path,
         assert len(read_records(out)) == 2
         result = CliRunner().invoke(main, ["report", str(out)])
         assert result.exit_code == 0, (tail, result.output)
+
+
+def test_a_run_folder_given_as_a_string_is_a_folder(tmp_path, agents):
+    out = str(tmp_path / "as-text")
+    result = run(
+        RunConfig(f"{agents}:Prints", TASKS[:1], out, workers=0, max_steps=2), progress=False
+    )
+    assert result.records[0]["ended"] == "answered" and len(read_records(Path(out))) == 1
+
+
+@pytest.mark.parametrize("unit", ["click the button please ", "click [", "click ] ", "`a", "```\n"])
+def test_a_reply_of_megabytes_is_searched_for_an_action_in_bounded_time(unit):
+    from webenv.agents.extract import extract_action
+
+    start = time.monotonic()
+    assert extract_action(unit * 300_000) is None
+    assert extract_action(unit * 300_000 + "\nAction: click [5]") == "click [5]"
+    assert time.monotonic() - start < 8, unit  # it was quadratic: 100 KB took 12 s

@@ -93,6 +93,10 @@ class RunConfig:
     retry_errors: bool = False
     episode_timeout: float | None = None
 
+    def __post_init__(self) -> None:
+        # A folder given as a string (``out="runs/x"``) is a folder all the same.
+        object.__setattr__(self, "out", Path(self.out))
+
     def description(self) -> dict[str, Any]:
         """``run.json``'s content (secrets left out)."""
         data = asdict(self)
