@@ -809,3 +809,16 @@ def test_a_reply_of_megabytes_is_searched_for_an_action_in_bounded_time(unit):
     assert extract_action(unit * 300_000) is None
     assert extract_action(unit * 300_000 + "\nAction: click [5]") == "click [5]"
     assert time.monotonic() - start < 8, unit  # it was quadratic: 100 KB took 12 s
+
+
+@pytest.mark.parametrize("arguments", [5, [1, 2], "[[1, 2]]", "7", '"12"', "null", True])
+def test_tool_call_arguments_that_are_not_an_object_are_an_unusable_call(arguments):
+    from webenv.actions import ActionError
+    from webenv.agents.functions import call_to_action
+
+    if arguments in ("null",):  # JSON null: no arguments, as None
+        with pytest.raises(ActionError, match="takes 1 argument"):
+            call_to_action("click", arguments)
+        return
+    with pytest.raises(ActionError, match="not a JSON object"):
+        call_to_action("click", arguments)  # type: ignore[arg-type]
