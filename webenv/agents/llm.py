@@ -108,7 +108,7 @@ class LLMAgent:
             the env gives it (``WebEnv(site_docs=True)``, ``webenv run --site-docs``).
         temperature: Sampling temperature.
         max_tokens: The completion's token limit.
-        timeout: Seconds one request may take before it is retried.
+        timeout: Seconds one request may take, its whole reply read, before it is retried.
         max_retries: Retries of one step's request after the first attempt.
         backoff: The first retry's wait in seconds; doubled each retry, capped at
             ``max_backoff``.

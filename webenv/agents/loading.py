@@ -67,7 +67,8 @@ def make_agent(spec: AgentSpec) -> Agent:
 
     Raises:
         OptionError: an unknown name, a module or class that cannot be imported, options
-            the constructor rejects, or an object without ``reset`` and ``act``.
+            the constructor rejects, a constructor that raises, or an object without
+            ``reset`` and ``act``.
     """
     factory: Any
     if spec.name == "random":
