@@ -21,6 +21,7 @@ from pathlib import Path
 from webenv.env import MAX_INSTANCE_TRIES, WebEnv
 from webenv.errors import OptionError
 from webenv.families import default_world_seeds, generate, select_sources
+from webenv.files import json_text
 from webenv.tasks import Task
 from webenv.tools.solution import play_solution
 
@@ -149,6 +150,6 @@ def write_demos(
             if record["ended"] != "answered" or record["task_id"] not in solved:
                 continue
             record["episode"] = str(run.written)
-            file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            file.write(json_text(record) + "\n")
             run.written += 1
     return run

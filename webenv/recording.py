@@ -16,13 +16,13 @@ or closed midway).
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from webenv.files import json_text
 from webenv.validators import Evaluation
 
 FORMAT = "webenv-episode/1"
@@ -207,7 +207,7 @@ class EpisodeRecorder:
 
     def _write(self, record: dict[str, Any]) -> None:
         with self.path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.write(json_text(record) + "\n")
         self._episode = None
         self._steps = []
 

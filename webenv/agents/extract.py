@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from webenv.actions import ACTION_TABLE, ActionError, parse_action
+from webenv.actions import ACTION_TABLE, MAX_ACTION_CHARS, ActionError, parse_action
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n?(.*?)```", re.DOTALL)
 _INLINE = re.compile(r"`([^`\n]+)`")
@@ -25,6 +25,12 @@ _VERB_START = re.compile(
     r"(?<![\w.])(" + "|".join(map(re.escape, _VERBS)) + r")\b\s*[\[(]?", re.IGNORECASE
 )
 _CLOSERS = "])"
+MAX_READ_CHARS = 50_000
+"""How much of a reply is read, from its end (where the decision is): a reply of
+megabytes would otherwise cost minutes of searching."""
+MAX_CANDIDATES = 500
+"""Distinct texts parsed before a reply is judged to hold no action (a real reply gives
+tens), and a hundred times as many looked at: "click ] click ] ..." repeats millions."""
 
 
 def _accepts(text: str) -> bool:
@@ -58,7 +64,9 @@ def _candidates(reply: str) -> Iterator[str]:
         # An action inside prose: from a verb to the end of the line, then to each
         # closing bracket (the last first), so trailing words are dropped.
         for verb in reversed(list(_VERB_START.finditer(line))):
-            tail = line[verb.start() :]
+            # Longer than an action can be, a tail is refused whatever its end; cut one
+            # past the limit, it is still refused, and its prefixes are the same.
+            tail = line[verb.start() : verb.start() + MAX_ACTION_CHARS + 1]
             yield tail
             ends = [i for i, ch in enumerate(tail) if ch in _CLOSERS]
             for end in reversed(ends):
@@ -80,7 +88,9 @@ def extract_action(reply: str) -> str | None:
     if not isinstance(reply, str) or not reply.strip():
         return None
     seen: set[str] = set()
-    for candidate in _candidates(reply):
+    for tried, candidate in enumerate(_candidates(reply[-MAX_READ_CHARS:])):
+        if tried >= 100 * MAX_CANDIDATES or len(seen) >= MAX_CANDIDATES:
+            break
         text = _cleaned(candidate)
         if not text or text in seen:
             continue

@@ -84,7 +84,11 @@ def call_to_action(name: str, arguments: str | Mapping[str, Any] | None) -> str:
             arguments = json.loads(arguments) if arguments.strip() else {}
         except JSON_ERRORS:
             raise ActionError(f"the arguments of {name[:40]} are not JSON") from None
-    args = dict(arguments or {})
+    if arguments is None:
+        arguments = {}
+    if not isinstance(arguments, Mapping):  # a JSON list, number or string
+        raise ActionError(f"the arguments of {name[:40]} are not a JSON object")
+    args = dict(arguments)
     if name.startswith(TOOL_PREFIX):
         return tool_action(name[len(TOOL_PREFIX) :], args).to_str()
     row = next(

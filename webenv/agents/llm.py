@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import email.utils
 import json
+import math
 import os
 import random
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -37,6 +39,8 @@ NO_ACTION = ""
 TOOL_MODES = ("text", "function")
 """How the agent offers and reads actions (the ``tools`` option)."""
 MAX_REPLY_NOTE = 2_000
+MAX_REPLY_BYTES = 8_000_000
+"""The largest reply body read; a longer one is refused (and retried) unread."""
 """What the agent sends when the reply holds no action (the env reports it, no-op)."""
 
 
@@ -66,6 +70,19 @@ def _retry_after(response: httpx.Response) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
+def _tokens(value: Any) -> int:
+    """A usage count from the reply: a whole, finite, non-negative number, else 0."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0
+    if not math.isfinite(value) or value < 0:
+        return 0
+    return int(value)
+
+
+class _ReplyTooLarge(Exception):
+    """The reply body passed MAX_REPLY_BYTES."""
+
+
 def _content(message: Any) -> str:
     """A chat message's text (a string, or a list of text parts)."""
     content = message.get("content") if isinstance(message, dict) else None
@@ -91,7 +108,7 @@ class LLMAgent:
             the env gives it (``WebEnv(site_docs=True)``, ``webenv run --site-docs``).
         temperature: Sampling temperature.
         max_tokens: The completion's token limit.
-        timeout: Seconds one request may take before it is retried.
+        timeout: Seconds one request may take, its whole reply read, before it is retried.
         max_retries: Retries of one step's request after the first attempt.
         backoff: The first retry's wait in seconds; doubled each retry, capped at
             ``max_backoff``.
@@ -182,6 +199,7 @@ class LLMAgent:
         self.max_backoff = float(max_backoff)
         self._sleep = sleep
         headers = {"Authorization": f"Bearer {key}"} if key else {}
+        self.timeout = float(timeout)
         self._client = httpx.Client(timeout=timeout, headers=headers)
         self._history: list[str] = []
         self._docs = ""
@@ -220,7 +238,8 @@ class LLMAgent:
         finally:
             step.latency = time.perf_counter() - started
         choices = data.get("choices")
-        message = choices[0].get("message") if isinstance(choices, list) and choices else None
+        first = choices[0] if isinstance(choices, list) and choices else None
+        message = first.get("message") if isinstance(first, dict) else None
         step.reply = _content(message)
         calls = message.get("tool_calls") if isinstance(message, dict) else None
         if self.tools == "function" and isinstance(calls, list) and calls:
@@ -267,12 +286,15 @@ class LLMAgent:
             asked = None
             step.attempts += 1
             try:
-                response = self._client.post(self.url, json=body)
+                response = self._post(body)
             except httpx.TimeoutException as exc:
                 failure = f"timed out ({type(exc).__name__})"
                 continue
             except httpx.TransportError as exc:
                 failure = f"connection failed ({type(exc).__name__}: {exc})"
+                continue
+            except _ReplyTooLarge:
+                failure = f"the reply is larger than {MAX_REPLY_BYTES:,} bytes"
                 continue
             if response.status_code in RETRY_STATUSES or response.status_code >= 500:
                 asked = _retry_after(response)
@@ -292,10 +314,51 @@ class LLMAgent:
                 failure = "the reply has no 'choices'"
                 continue
             usage: dict[str, Any] = data["usage"] if isinstance(data.get("usage"), dict) else {}
-            step.prompt_tokens += int(usage.get("prompt_tokens") or 0)
-            step.completion_tokens += int(usage.get("completion_tokens") or 0)
+            step.prompt_tokens += _tokens(usage.get("prompt_tokens"))
+            step.completion_tokens += _tokens(usage.get("completion_tokens"))
             return data
         raise LLMError(f"{self.url}: {failure} on all {self.max_retries + 1} attempts")
+
+    def _post(self, body: dict[str, Any]) -> httpx.Response:
+        """One request, read whole within ``timeout`` seconds and MAX_REPLY_BYTES.
+
+        httpx's timeout bounds each read, so a server trickling a byte at a time would
+        hold the step forever; the request runs on a daemon thread that is left behind
+        (it stops at its next read past the deadline) when the whole takes too long.
+        """
+        deadline = time.monotonic() + self.timeout
+        outcome: list[Any] = []
+
+        def request() -> None:
+            try:
+                with self._client.stream("POST", self.url, json=body) as response:
+                    size = 0
+                    chunks = []
+                    for chunk in response.iter_bytes():
+                        size += len(chunk)
+                        if size > MAX_REPLY_BYTES:
+                            raise _ReplyTooLarge
+                        if time.monotonic() > deadline:
+                            raise httpx.ReadTimeout("the reply took too long")
+                        chunks.append(chunk)
+                outcome.append(
+                    httpx.Response(
+                        response.status_code,
+                        headers=response.headers,
+                        content=b"".join(chunks),
+                    )
+                )
+            except Exception as exc:
+                outcome.append(exc)
+
+        thread = threading.Thread(target=request, name="webenv-llm-request", daemon=True)
+        thread.start()
+        thread.join(max(0.0, deadline - time.monotonic()))
+        if not outcome:
+            raise httpx.ReadTimeout(f"no whole reply within {self.timeout:g} s")
+        if isinstance(outcome[0], Exception):
+            raise outcome[0]
+        return outcome[0]
 
     def _wait(self, attempt: int, asked: float | None) -> float:
         """Seconds before retry ``attempt`` (1-based): exponential with jitter, at least

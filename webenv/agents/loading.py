@@ -30,6 +30,15 @@ class AgentSpec:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+def _reason(exc: BaseException) -> str:
+    """``Type: message`` on one line, for an agent's module or constructor that failed."""
+    try:
+        message = " ".join(str(exc).split())
+    except Exception:  # an exception whose __str__ itself raises
+        message = ""
+    return f"{type(exc).__name__}: {message}"[:500] if message else type(exc).__name__
+
+
 def _import(name: str) -> Any:
     module_name, _, attribute = name.partition(":")
     if not module_name or not attribute:
@@ -39,8 +48,10 @@ def _import(name: str) -> Any:
         )
     try:
         module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise OptionError(f"agent {name!r}: cannot import {module_name!r}: {exc}") from None
+    except (Exception, SystemExit) as exc:  # ImportError, or the module's own code failing
+        raise OptionError(
+            f"agent {name!r}: cannot import {module_name!r}: {_reason(exc)}"
+        ) from None
     target: Any = module
     for part in attribute.split("."):
         if not hasattr(target, part):
@@ -56,7 +67,8 @@ def make_agent(spec: AgentSpec) -> Agent:
 
     Raises:
         OptionError: an unknown name, a module or class that cannot be imported, options
-            the constructor rejects, or an object without ``reset`` and ``act``.
+            the constructor rejects, a constructor that raises, or an object without
+            ``reset`` and ``act``.
     """
     factory: Any
     if spec.name == "random":
@@ -83,7 +95,12 @@ def make_agent(spec: AgentSpec) -> Agent:
         raise OptionError(f"agent {spec.name!r}: options {sorted(spec.options)}: {exc}") from None
     except ValueError:
         pass  # no signature to check (a builtin): the call itself will say
-    agent = factory(**spec.options)
+    try:
+        agent = factory(**spec.options)
+    except OptionError:
+        raise
+    except (Exception, SystemExit) as exc:
+        raise OptionError(f"agent {spec.name!r}: building it failed: {_reason(exc)}") from None
     if not all(callable(getattr(agent, method, None)) for method in ("reset", "act")):
         raise OptionError(
             f"agent {spec.name!r} built a {type(agent).__name__}, which lacks reset(task_info) "

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from webenv import MAX_EPISODE_STEPS
+from webenv.actions import MAX_ACTION_CHARS
 from webenv.agents import Agent, AgentSpec, AgentStep, TaskInfo, make_agent
 from webenv.run.plan import EpisodeSpec, difficulty
 from webenv.tasks import Task
@@ -23,6 +24,9 @@ OBSERVATION_KEYS = ("axtree", "url", "tabs", "last_action_error")
 """The observation keys a step records (``goal`` is the task's intent, recorded once)."""
 MAX_REPLY_CHARS = 20_000
 """Longest model reply a step keeps."""
+AGENT_ERRORS: tuple[type[BaseException], ...] = (Exception, SystemExit)
+"""What an agent's own code may raise and fail only its episode: ``sys.exit()`` in an
+agent is its failure, not the run's (Ctrl-C, ``KeyboardInterrupt``, still stops the run)."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,10 @@ def task_fields(task: Task) -> dict[str, Any]:
 def _error_text(where: str, exc: BaseException) -> str:
     frames = traceback.extract_tb(exc.__traceback__)
     place = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
-    message = " ".join(str(exc).split()) or type(exc).__name__
+    try:
+        message = " ".join(str(exc).split()) or type(exc).__name__
+    except Exception:  # an exception whose __str__ itself raises
+        message = type(exc).__name__
     return f"{where} raised {type(exc).__name__}{place}: {message}"
 
 
@@ -95,7 +102,7 @@ class EpisodeRunner:
     def prepare(self) -> None:
         """Build the agent and the env ahead of the first episode; a failure is left
         for that episode to record."""
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(*AGENT_ERRORS):
             if self._agent is None:
                 self._agent = make_agent(self.agent_spec)
             if self._env is None:
@@ -134,7 +141,7 @@ class EpisodeRunner:
         if self._agent is None:
             try:
                 self._agent = make_agent(self.agent_spec)
-            except Exception as exc:
+            except AGENT_ERRORS as exc:
                 record["error"] = _error_text(f"building agent {self.agent_spec.name!r}", exc)
                 return
         agent = self._agent
@@ -146,17 +153,21 @@ class EpisodeRunner:
         record.update(task_fields(task))
         try:
             agent.reset(TaskInfo(task, spec.seed, spec.key, dict(info)))
-        except Exception as exc:
+        except AGENT_ERRORS as exc:
             record["error"] = _error_text("agent.reset", exc)
             return
         steps: list[dict[str, Any]] = record["steps"]
         for index in range(self.max_steps):
+            # Taken before the agent sees them: an agent may change what it is given.
+            seen = {key: obs[key] for key in OBSERVATION_KEYS}
+            pixels = obs.get("screenshot")  # what the agent saw, like ``seen``
             before = time.perf_counter()
             try:
                 action = agent.act(obs, info)
                 if not isinstance(action, str):
                     raise TypeError(f"act() returned a {type(action).__name__}, not a str")
-            except Exception as exc:
+                action = str(action)  # a str subclass's own methods are not trusted
+            except AGENT_ERRORS as exc:
                 record["error"] = _error_text("agent.act", exc)
                 spent = getattr(agent, "last_step", None)
                 if isinstance(spent, AgentStep) and spent.attempts:
@@ -172,8 +183,6 @@ class EpisodeRunner:
             usage = getattr(agent, "last_step", None)
             if not isinstance(usage, AgentStep):
                 usage = AgentStep()
-            seen = {key: obs[key] for key in OBSERVATION_KEYS}
-            pixels = obs.get("screenshot")  # what the agent saw, like ``seen``
             try:
                 obs, reward, terminated, _, info = env.step(action)
             except Exception as exc:
@@ -183,7 +192,8 @@ class EpisodeRunner:
             step = {
                 "index": index,
                 "observation": seen,
-                "action": action,
+                # The env refuses an action past its limit; the record keeps its start.
+                "action": action[: MAX_ACTION_CHARS + 1],
                 "error": obs["last_action_error"],
                 "reward": float(reward),
                 "agent_seconds": round(acted - before, 5),
@@ -243,6 +253,12 @@ class EpisodeRunner:
         """Close the env and the agent (if it has ``close``)."""
         self._drop_env()
         agent, self._agent = self._agent, None
-        close = getattr(agent, "close", None)
-        if callable(close):
+        close_agent(agent)
+
+
+def close_agent(agent: Any) -> None:
+    """Call the agent's ``close`` if it has one; its failure to close loses nothing."""
+    close = getattr(agent, "close", None)
+    if callable(close):
+        with contextlib.suppress(*AGENT_ERRORS):
             close()

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from webenv.errors import JSON_ERRORS, OptionError
-from webenv.files import read_file_bytes, read_file_text
+from webenv.files import json_text, read_file_bytes, read_file_text
 
 RUN_FILE = "run.json"
 EPISODES_FILE = "episodes.jsonl"
@@ -98,7 +98,7 @@ def _read_object(path: Path, what: str) -> dict[str, Any]:
 def write_json(path: Path, data: Any) -> None:
     """Write ``data`` as indented JSON, atomically (a temporary file, then a rename)."""
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    temporary.write_text(json_text(data, indent=2) + "\n", "utf-8")
     os.replace(temporary, path)
 
 
@@ -112,7 +112,7 @@ class EpisodeLog:
 
     def append(self, record: dict[str, Any]) -> None:
         """Write one record as one line."""
-        self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._file.write(json_text(record) + "\n")
         self._file.flush()
 
     def close(self) -> None:
@@ -126,5 +126,5 @@ def rewrite_records(directory: Path, records: Iterable[dict[str, Any]]) -> None:
     temporary = path.with_name(path.name + ".tmp")
     with temporary.open("w", encoding="utf-8") as out:
         for record in records:
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.write(json_text(record) + "\n")
     os.replace(temporary, path)

@@ -12,7 +12,7 @@ from webenv import MAX_EPISODE_STEPS
 from webenv.agents import AgentSpec, make_agent
 from webenv.errors import OptionError
 from webenv.options import number_option
-from webenv.run.episode import EnvOptions, EpisodeRunner
+from webenv.run.episode import EnvOptions, EpisodeRunner, close_agent
 from webenv.run.outputs import (
     RUN_FILE,
     SUMMARY_FILE,
@@ -92,6 +92,10 @@ class RunConfig:
     resume: bool = False
     retry_errors: bool = False
     episode_timeout: float | None = None
+
+    def __post_init__(self) -> None:
+        # A folder given as a string (``out="runs/x"``) is a folder all the same.
+        object.__setattr__(self, "out", Path(self.out))
 
     def description(self) -> dict[str, Any]:
         """``run.json``'s content (secrets left out)."""
@@ -201,9 +205,7 @@ def run(
     )
     agent_spec = AgentSpec(config.agent, dict(config.agent_options))
     probe = make_agent(agent_spec)  # fail fast on a bad agent, before any worker starts
-    close = getattr(probe, "close", None)
-    if callable(close):
-        close()
+    close_agent(probe)
     done = _prepare(config)
     todo = [spec for spec in specs if spec.key not in done]
     runner = EpisodeRunner(
