@@ -72,34 +72,21 @@ _MONTH_OF = re.compile(r"\bmonth\s+of\b", re.IGNORECASE)
 date parser from finding it."""
 
 
-_ORDINAL_WORDS = [
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-]
+ORDINAL_WORDS = tuple(
+    re.findall(
+        r"\w+",
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth",
+    )
+)
+"""The ordinal words from "first" to "nineteenth", in order."""
 _ORDINAL_DAYS = {
-    **{word: day for day, word in enumerate(_ORDINAL_WORDS, 1)},
+    **{word: day for day, word in enumerate(ORDINAL_WORDS, 1)},
     "twentieth": 20,
     "thirtieth": 30,
     **{
         f"twenty{sep}{word}": 20 + day
-        for day, word in enumerate(_ORDINAL_WORDS[:9], 1)
+        for day, word in enumerate(ORDINAL_WORDS[:9], 1)
         for sep in "- "
     },
     "thirty-first": 31,

@@ -8,23 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-ORDINALS = (
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-)
+from webenv.validators.dates import ORDINAL_WORDS
+
+ORDINALS = ORDINAL_WORDS[:15]
+"""The ordinals a step may name ("the fourth newest"), "first" to "fifteenth"."""
 
 
 def click(name: str, role: str = "link", nth: int = 0) -> dict[str, Any]:
