@@ -571,8 +571,22 @@ CASES: dict[str, list[tuple]] = {
             "double-space-subject",
             [ref_text("Group ride on Saturday", "Group ride  on Saturday")],
             T,
-            N,
-            "inner double space",
+            F,
+            "inner double space: lenient compares the filtered text as lenient compares values",
+        ),
+        (
+            "lower-case-subject",
+            [ref_text("Group ride on Saturday", "group ride on saturday")],
+            T,
+            F,
+            "case only",
+        ),
+        (
+            "other-word-subject",
+            [ref_text("Group ride on Saturday", "Group ride on again")],
+            F,
+            F,
+            "a different text",
         ),
         ("reference", [REF], T, T, "reference"),
         (
@@ -666,8 +680,22 @@ CASES: dict[str, list[tuple]] = {
             "double-space-title",
             [ref_text("Best saddle for long gravel rides?", "Best saddle for long  gravel rides?")],
             T,
-            N,
-            "inner double space",
+            F,
+            "inner double space: lenient compares the filtered text as lenient compares values",
+        ),
+        (
+            "lower-case-title",
+            [ref_text("Best saddle for long gravel rides?", "best saddle for long gravel rides?")],
+            T,
+            F,
+            "case only",
+        ),
+        (
+            "other-word-title",
+            [ref_text("Best saddle for long gravel rides?", "Best saddle for long gravel again")],
+            F,
+            F,
+            "a different text",
         ),
         ("reference", [REF], T, T, "reference"),
         (
@@ -1288,8 +1316,22 @@ CASES: dict[str, list[tuple]] = {
             "double-space-title",
             [ref_text("Revive add events module", "Revive add  events module")],
             T,
-            N,
-            "inner double space",
+            F,
+            "inner double space: lenient compares the filtered text as lenient compares values",
+        ),
+        (
+            "lower-case-title",
+            [ref_text("Revive add events module", "revive add events module")],
+            T,
+            F,
+            "case only",
+        ),
+        (
+            "other-word-title",
+            [ref_text("Revive add events module", "Revive add events again")],
+            F,
+            F,
+            "a different text",
         ),
         ("reference", [REF], T, T, "reference"),
         (
@@ -2739,23 +2781,10 @@ def _generated(family: str, instance: int, world: int = WORLD) -> Task:
     return task
 
 
-WHERE_TEXT = (
-    "the typed text is a filter inside the task's SQL (WHERE title = '...'), so lenient "
-    "normalization, which applies to selected values, never sees it; selecting the text "
-    "instead needs each task's query rewritten (done for the comment and reply checks)"
-)
-XFAIL = {
-    "forum/send-message/0:double-space-subject": WHERE_TEXT,
-    "forum/create-text-submission/0:double-space-title": WHERE_TEXT,
-    "githost/create-mr/0:double-space-title": WHERE_TEXT,
-}
-
-
 def _param(
     kind: str, key: str, plan: Plan, lenient: bool | None, strict: bool | None, name: str
 ) -> Any:
-    marks = [pytest.mark.xfail(strict=True, reason=XFAIL[name])] if name in XFAIL else []
-    return pytest.param(kind, key, plan, lenient, strict, id=name, marks=marks)
+    return pytest.param(kind, key, plan, lenient, strict, id=name)
 
 
 def _params() -> list[Any]:

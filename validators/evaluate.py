@@ -11,7 +11,7 @@ from .context import EvalContext
 from .program_html import check_program_html
 from .request_log import check_requests
 from .spec import MODES, EvalSpec
-from .state import check_state
+from .state import check_state, query_mode
 from .urls import check_url
 from .verdict import Verdict, error, fail, parsed_spec
 
@@ -195,11 +195,12 @@ Query = Callable[[str, str], list[tuple]]
 def _once_per_evaluation(query: Query) -> Query:
     """``query``, run once per ``(site, sql)``: both modes judge the same final state, so a
     state check's rows (or its error) are read once, not once per mode (a slow query costs
-    its time, or its deadline, once)."""
-    seen: dict[tuple[str, str], list[tuple] | Exception] = {}
+    its time, or its deadline, once). SQL whose rows follow the mode (``same_text``) is
+    read once per mode."""
+    seen: dict[tuple[str, str, str | None], list[tuple] | Exception] = {}
 
     def once(site: str, sql: str) -> list[tuple]:
-        key = (site, sql)
+        key = (site, sql, query_mode(sql))
         if key not in seen:
             try:
                 seen[key] = list(query(site, sql))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -95,7 +96,9 @@ def check_state(
     reads as None); a list is compared with the rows (a list of lists) or with the
     first-column values. Strict compares ``str()`` forms in order; lenient compares
     numbers numerically, text case- and whitespace-insensitively, and lists in any
-    order. ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user.
+    order. ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user. Text the
+    agent typed that the SQL filters on is compared with ``same_text(column, 'text')``,
+    which follows the mode too (:func:`same_text`).
 
     Args:
         spec: The task's ``eval`` spec (a dict is parsed; a bad one gives ``error:bad-spec``).
@@ -147,6 +150,34 @@ def _text(value: Any) -> str:
     return " ".join(text.split()).casefold()
 
 
+_MODE: ContextVar[str] = ContextVar("state_match_mode", default="strict")
+"""The mode of the ``state_match`` query running in this thread (``same_text`` reads it)."""
+
+
+def same_text(actual: Any, expected: Any) -> int:
+    """SQL ``same_text(column, 'typed text')``: 1 if the texts are equal in the check's mode.
+
+    For text the agent typed that a task's SQL filters on (``WHERE same_text(title,
+    'Group ride on Saturday')``): strict compares exactly, lenient as lenient compares
+    selected values (NFKC, whitespace collapsed, case folded). NULL equals nothing.
+    """
+    if actual is None or expected is None:
+        return 0
+    if _MODE.get() == "strict":
+        return int(str(actual) == str(expected))
+    return int(_text(actual) == _text(expected))
+
+
+SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {"same_text": (2, same_text)}
+"""Functions ``state_match`` SQL may call beyond SQLite's: name -> (arguments, function).
+A host registers them on the connections its ``EvalContext.query`` reads with."""
+
+
+def query_mode(sql: str) -> str | None:
+    """The mode the rows of ``sql`` depend on (it calls :func:`same_text`), or None."""
+    return _MODE.get() if any(name in sql for name in SQL_FUNCTIONS) else None
+
+
 def values_equal(actual: Any, expected: Any, mode: str) -> bool:
     """Compare one database value with one expected value in ``mode``."""
     if mode == "strict":
@@ -173,10 +204,13 @@ def _entry(entry: StateEntry, context: EvalContext, mode: str) -> Verdict:
         sql = ensure_read_only(entry.sql)
     except UnsafeSql as exc:
         return error("unsafe-sql", f"refused {show(entry.sql)}: {exc}")
+    token = _MODE.set(mode)
     try:
         rows = [tuple(r) for r in context.query(site, sql)]
     except Exception as exc:  # database errors are reported, not raised
         return error("query", f"{site}: {show(sql)} failed: {type(exc).__name__}: {exc}")
+    finally:
+        _MODE.reset(token)
     expected = _resolve_self(entry.expected, site, context)
     label = f"{site}: {show(sql, 80)}"
     if not isinstance(expected, list):

@@ -38,6 +38,7 @@ from webenv.tablestate import (
     TrackedConnection,
     analyzer_for,
 )
+from webenv.validators.state import SQL_FUNCTIONS
 
 READ_ONLY_ACTIONS = frozenset(
     {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
@@ -83,11 +84,14 @@ def _bounded_rows(
     conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]
 ) -> tuple[list[tuple[Any, ...]], list[str]]:
     """Rows and column names of one read, within :data:`READ_SECONDS` and
-    :data:`READ_ROWS`; the caller has set the read-only authorizer.
+    :data:`READ_ROWS`, with the validators' SQL functions; the caller has set the
+    read-only authorizer.
 
     Raises:
         sqlite3.OperationalError: the query ran out of time or returned too many rows.
     """
+    for name, (arguments, function) in SQL_FUNCTIONS.items():
+        conn.create_function(name, arguments, function)
     budget = _ReadBudget()
     conn.set_progress_handler(budget, _PROGRESS_STEPS)
     length = conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, READ_VALUE_BYTES)

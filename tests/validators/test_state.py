@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from webenv.validators import check_state
-from webenv.validators.state import UnsafeSql, ensure_read_only
+from webenv.validators import check_state, evaluate
+from webenv.validators.state import SQL_FUNCTIONS, UnsafeSql, ensure_read_only
 
 
 def spec(*entries: dict) -> dict:
@@ -134,3 +134,39 @@ def test_all_entries_must_pass(make_context):
     verdict = check_state(spec(good, bad), context)
     assert not verdict.passed and verdict.score == 0.0
     assert check_state({"state": []}, context).rule == "error:bad-spec"
+
+
+def register_sql_functions(db) -> None:
+    """What a host does for the connections its ``query`` reads (webenv's sitedb does)."""
+    for name, (arguments, function) in SQL_FUNCTIONS.items():
+        db.create_function(name, arguments, function)
+
+
+@pytest.mark.parametrize(
+    ("typed", "lenient", "strict"),
+    [
+        ("Great  mug", True, True),
+        ("Great mug", True, False),
+        ("great MUG ", True, False),
+        ("Ｇｒｅａｔ mug", True, False),
+        ("Great mugs", False, False),
+        ("", False, False),
+    ],
+)
+def test_same_text_filters_typed_text_in_the_checks_mode(make_context, db, typed, lenient, strict):
+    """``same_text(column, 'typed')`` in a query follows the mode, also when evaluate()
+    reads each query once for both modes."""
+    register_sql_functions(db)
+    literal = "'" + typed.replace("'", "''") + "'"
+    entry = state(f"SELECT rating FROM reviews WHERE same_text(title, {literal})", 5)
+    context = make_context()
+    for mode, want in (("lenient", lenient), ("strict", strict)):
+        assert check_state(spec(entry), context, mode=mode).passed is want, mode
+    result = evaluate(spec(entry), context)
+    assert (result.lenient.passed, result.strict.passed) == (lenient, strict)
+
+
+def test_same_text_is_false_for_null(make_context, db):
+    register_sql_functions(db)
+    entry = state("SELECT count(*) FROM reviews WHERE same_text(NULL, title)", 0)
+    assert check_state(spec(entry), make_context(), mode="lenient").passed

@@ -98,3 +98,10 @@ def state_eval(site: str, checks: list[tuple[str, Any]]) -> dict[str, Any]:
 def sql_text(value: str) -> str:
     """``value`` as an SQL string literal."""
     return "'" + value.replace("'", "''") + "'"
+
+
+def text_is(column: str, value: str) -> str:
+    """SQL that holds when ``column`` is the text ``value`` the agent typed, compared in
+    the check's mode: exactly in strict mode, as lenient compares text (case, spacing and
+    Unicode forms aside) in lenient mode (``state_match``'s ``same_text``)."""
+    return f"same_text({column}, {sql_text(value)})"

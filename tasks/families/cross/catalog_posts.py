@@ -15,6 +15,7 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.sites.shop.listing import SORTS
@@ -76,8 +77,8 @@ def _nth_dearest(ctx: Context) -> Draft | None:
             [
                 (
                     f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} AND forum_id = "
-                    f"{forum.id} AND kind = 'text' AND lower(trim(title)) = "
-                    f"lower({sql_text(name)}) AND trim(body) = {sql_text(body)}",
+                    f"{forum.id} AND kind = 'text' AND "
+                    f"{text_is('title', name)} AND {text_is('body', body)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid}", mine + 1),
@@ -140,8 +141,8 @@ def _wishlist_newest(ctx: Context) -> Draft | None:
             [
                 (
                     f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} AND forum_id = "
-                    f"{forum.id} AND kind = 'text' AND trim(title) = {sql_text(title)} "
-                    f"AND trim(body) = {sql_text(body)}",
+                    f"{forum.id} AND kind = 'text' AND {text_is('title', title)} "
+                    f"AND {text_is('body', body)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid}", mine + 1),
@@ -206,8 +207,8 @@ def _moderator_status(ctx: Context) -> Draft | None:
                 (
                     "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id "
                     f"WHERE m.sender_id = {uid} AND u.username = {sql_text(moderator)} AND "
-                    f"trim(m.subject) = {sql_text(subject)} AND "
-                    f"lower(trim(m.body)) = lower({sql_text(order.status)})",
+                    f"{text_is('m.subject', subject)} AND "
+                    f"{text_is('m.body', order.status)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}", sent + 1),
@@ -279,8 +280,8 @@ def _moderator_cheapest(ctx: Context) -> Draft | None:
                 (
                     "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id "
                     f"WHERE m.sender_id = {uid} AND u.username = {sql_text(moderator)} AND "
-                    f"trim(m.subject) = {sql_text(subject)} AND "
-                    f"lower(trim(m.body)) = lower({sql_text(name)})",
+                    f"{text_is('m.subject', subject)} AND "
+                    f"{text_is('m.body', name)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}", sent + 1),

@@ -15,6 +15,7 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.sites.shop.account import ORDER_STATUSES
@@ -160,8 +161,7 @@ def _review_titled(ctx: Context) -> Draft | None:
                 ctx.data,
                 uid,
                 product_id,
-                f"rating = {stars} AND lower(trim(title)) = lower({sql_text(item.title)})"
-                f" AND trim(body) = {sql_text(body)}",
+                f"rating = {stars} AND {text_is('title', item.title)} AND {text_is('body', body)}",
             ),
         ),
         solution=[*steps, stop()],
@@ -292,8 +292,8 @@ def _post_better_rated(ctx: Context) -> Draft | None:
             [
                 (
                     f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} AND forum_id = "
-                    f"{forum.id} AND kind = 'text' AND lower(trim(title)) = "
-                    f"lower({sql_text(better)}) AND trim(body) = {sql_text(body)}",
+                    f"{forum.id} AND kind = 'text' AND "
+                    f"{text_is('title', better)} AND {text_is('body', body)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid}", mine + 1),
@@ -365,8 +365,8 @@ def _message_wishlist_pick(ctx: Context) -> Draft | None:
                 (
                     "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id "
                     f"WHERE m.sender_id = {uid} AND u.username = {sql_text(recipient)} AND "
-                    f"trim(m.subject) = {sql_text(subject)} AND "
-                    f"lower(trim(m.body)) = lower({sql_text(name)})",
+                    f"{text_is('m.subject', subject)} AND "
+                    f"{text_is('m.body', name)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}", sent + 1),

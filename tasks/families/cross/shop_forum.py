@@ -14,6 +14,7 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.task_files.families.forum._common import BODIES, forums
@@ -69,8 +70,8 @@ def _post_latest_product(ctx: Context) -> Draft | None:
                 (
                     f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} "
                     f"AND forum_id = {forum.id} "
-                    f"AND kind = 'text' AND lower(trim(title)) = lower({sql_text(product)}) AND "
-                    f"body = {sql_text(body)}",
+                    f"AND kind = 'text' AND {text_is('title', product)} AND "
+                    f"{text_is('body', body)}",
                     1,
                 ),
                 (
@@ -190,9 +191,9 @@ def _message_order_total(ctx: Context) -> Draft | None:
             [
                 (
                     "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id WHERE "
-                    f"m.sender_id = {uid} AND u.username = {sql_text(recipient)} AND m.subject = "
-                    f"{sql_text(subject)} AND trim(replace(replace(m.body, '$', ''), 'USD', '')) = "
-                    f"'{amount}'",
+                    f"m.sender_id = {uid} AND u.username = {sql_text(recipient)} AND "
+                    f"{text_is('m.subject', subject)} AND "
+                    f"trim(replace(replace(m.body, '$', ''), 'USD', '')) = '{amount}'",
                     1,
                 ),
                 (

@@ -17,6 +17,7 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.sites.core.clock import WORLD_NOW
@@ -292,8 +293,8 @@ def _message_top_commenter(ctx: Context) -> Draft | None:
             [
                 (
                     "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id WHERE "
-                    f"m.sender_id = {uid} AND u.username = {sql_text(author)} AND m.subject = "
-                    f"{sql_text(subject)} AND m.body = {sql_text(body)}",
+                    f"m.sender_id = {uid} AND u.username = {sql_text(author)} AND "
+                    f"{text_is('m.subject', subject)} AND {text_is('m.body', body)}",
                     1,
                 ),
                 (

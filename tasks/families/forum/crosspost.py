@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from webenv.families import Context, Draft, Family
-from webenv.families.steps import button, click, select, sql_text, state_eval, stop, type_text
+from webenv.families.steps import (
+    button,
+    click,
+    select,
+    sql_text,
+    state_eval,
+    stop,
+    text_is,
+    type_text,
+)
 from webenv.task_files.families.forum._common import (
     PER_PAGE,
     USER,
@@ -81,15 +90,15 @@ def _crosspost(ctx: Context) -> Draft | None:
             [
                 (
                     f"SELECT COUNT(*) FROM forums WHERE name = {sql_text(name)} AND "
-                    f"trim(title) = {sql_text(new_title)} AND trim(description) = "
-                    f"{sql_text(description)} AND created_by = {uid}",
+                    f"{text_is('title', new_title)} AND "
+                    f"{text_is('description', description)} AND created_by = {uid}",
                     1,
                 ),
                 (
                     "SELECT COUNT(*) FROM submissions s JOIN forums f ON f.id = s.forum_id "
                     f"WHERE f.name = {sql_text(name)} AND s.user_id = {uid} AND "
-                    f"s.kind = 'text' AND lower(trim(s.title)) = lower({sql_text(title)}) AND "
-                    f"trim(s.body) = {sql_text(body)}",
+                    f"s.kind = 'text' AND {text_is('s.title', title)} AND "
+                    f"{text_is('s.body', body)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid}", len(mine) + 1),

@@ -16,6 +16,7 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.task_files.families.forum._common import (
@@ -188,8 +189,8 @@ def _reply_message(ctx: Context) -> Draft | None:
                 (
                     "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id "
                     f"WHERE m.sender_id = {uid} AND u.username = {sql_text(picked[1])} AND "
-                    f"trim(m.subject) = {sql_text(_reply_subject(picked[2]))} AND "
-                    f"trim(m.body) = {sql_text(text)}",
+                    f"{text_is('m.subject', _reply_subject(picked[2]))} AND "
+                    f"{text_is('m.body', text)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM messages WHERE sender_id = {uid}", sent + 1),

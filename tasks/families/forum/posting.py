@@ -14,9 +14,9 @@ from webenv.families.steps import (
     infeasible_eval,
     ordinal,
     select,
-    sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.task_files.families.forum._common import (
@@ -85,8 +85,8 @@ def _post_then_edit(ctx: Context) -> Draft | None:
             [
                 (
                     f"SELECT COUNT(*) FROM submissions WHERE user_id = {uid} AND forum_id = "
-                    f"{forum.id} AND kind = 'text' AND deleted = 0 AND trim(title) = "
-                    f"{sql_text(title + suffix)} AND trim(body) = {sql_text(body)} "
+                    f"{forum.id} AND kind = 'text' AND deleted = 0 AND "
+                    f"{text_is('title', title + suffix)} AND {text_is('body', body)} "
                     "AND edited_at IS NOT NULL",
                     1,
                 ),
@@ -444,7 +444,7 @@ def _edit_my_comment(ctx: Context) -> Draft | None:
             "forum",
             [
                 (
-                    f"SELECT trim(body) = {sql_text(new_body)} AND edited_at IS NOT NULL "
+                    f"SELECT {text_is('body', new_body)} AND edited_at IS NOT NULL "
                     f"FROM comments WHERE id = {comment_id}",
                     1,
                 ),

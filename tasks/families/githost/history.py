@@ -19,9 +19,9 @@ from webenv.families.steps import (
     button,
     click,
     select,
-    sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.task_files.families.githost._common import (
@@ -320,7 +320,7 @@ def _issue_for_top(ctx: Context) -> Draft | None:
                 (
                     "SELECT i.state || '|' || (SELECT group_concat(a.user_id) FROM "
                     "issue_assignees a WHERE a.issue_id = i.id) FROM issues i WHERE "
-                    f"i.project_id = {project.id} AND i.title = {sql_text(title)}",
+                    f"i.project_id = {project.id} AND {text_is('i.title', title)}",
                     f"opened|{uid}",
                 ),
                 (f"SELECT COUNT(*) FROM issues WHERE project_id = {project.id}", count + 1),

@@ -18,6 +18,7 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.sites.githost.access import GUEST, MAINTAINER, ROLES
@@ -257,7 +258,7 @@ def _milestone_due(ctx: Context) -> Draft | None:
             [
                 (
                     f"SELECT due_date FROM milestones WHERE project_id = {project.id} AND "
-                    f"title = {sql_text(title)}",
+                    f"{text_is('title', title)}",
                     due,
                 ),
                 (

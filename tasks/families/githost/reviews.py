@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from webenv.families import Context, Draft, Family
-from webenv.families.steps import button, click, sql_text, state_eval, stop, type_text
+from webenv.families.steps import button, click, state_eval, stop, text_is, type_text
 from webenv.task_files.families.githost._common import (
     PER_PAGE,
     Project,
@@ -112,7 +112,7 @@ def _comment_on_mr(ctx: Context) -> Draft | None:
                 (
                     "SELECT COUNT(*) FROM notes WHERE target_type = 'merge_request' AND "
                     f"target_id = {mr_id} AND author_id = {uid} AND system = 0 AND "
-                    f"body = {sql_text(comment)}",
+                    f"{text_is('body', comment)}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM notes WHERE author_id = {uid}", mine + 1),

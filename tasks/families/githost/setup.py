@@ -19,6 +19,7 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.sites.core.clock import WORLD_NOW
@@ -211,18 +212,18 @@ def _milestone_for_label(ctx: Context) -> Draft | None:
             [
                 (
                     "SELECT state || '|' || due_date FROM milestones WHERE project_id = "
-                    f"{project.id} AND title = {sql_text(milestone)}",
+                    f"{project.id} AND {text_is('title', milestone)}",
                     f"active|{due}",
                 ),
                 (
                     "SELECT COUNT(*) FROM issues i JOIN milestones m ON m.id = i.milestone_id "
-                    f"WHERE i.id IN ({ids}) AND m.title = {sql_text(milestone)} "
+                    f"WHERE i.id IN ({ids}) AND {text_is('m.title', milestone)} "
                     f"AND m.project_id = {project.id}",
                     len(issues),
                 ),
                 (
                     "SELECT COUNT(*) FROM issues i JOIN milestones m ON m.id = i.milestone_id "
-                    f"WHERE m.project_id = {project.id} AND m.title = {sql_text(milestone)}",
+                    f"WHERE m.project_id = {project.id} AND {text_is('m.title', milestone)}",
                     len(issues),
                 ),
             ],

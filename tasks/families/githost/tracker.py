@@ -14,9 +14,9 @@ from webenv.families.steps import (
     infeasible,
     infeasible_eval,
     select,
-    sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.sites.githost.tracker import SORTS
@@ -238,8 +238,8 @@ def _create_issue(ctx: Context) -> Draft | None:
                     "WHERE x.issue_id = i.id) || '|' "
                     "|| (SELECT group_concat(u.username) FROM issue_assignees a JOIN users u ON "
                     "u.id = a.user_id WHERE a.issue_id = i.id) FROM issues i JOIN milestones m ON "
-                    f"m.id = i.milestone_id WHERE i.project_id = {project.id} AND i.title = "
-                    f"{sql_text(title)}",
+                    f"m.id = i.milestone_id WHERE i.project_id = {project.id} AND "
+                    f"{text_is('i.title', title)}",
                     summary,
                 )
             ],

@@ -17,6 +17,7 @@ from webenv.families.steps import (
     sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.task_files.families.shop._common import (
@@ -162,9 +163,7 @@ def _review(ctx: Context) -> Draft | None:
             solution=[*steps, infeasible(reason)],
             answer="N/A",
         )
-    match = (
-        f"rating = {stars} AND trim(title) = {sql_text(title)} AND trim(body) = {sql_text(body)}"
-    )
+    match = f"rating = {stars} AND {text_is('title', title)} AND {text_is('body', body)}"
     return Draft(
         answer=name,
         values=values,

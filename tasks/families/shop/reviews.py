@@ -16,9 +16,9 @@ from webenv.families.steps import (
     infeasible_eval,
     search,
     select,
-    sql_text,
     state_eval,
     stop,
+    text_is,
     type_text,
 )
 from webenv.task_files.families.shop._common import (
@@ -179,9 +179,7 @@ def _review_latest_brand(ctx: Context) -> Draft | None:
             answer="N/A",
             login={"shop": username},
         )
-    match = (
-        f"rating = {stars} AND trim(title) = {sql_text(title)} AND trim(body) = {sql_text(body)}"
-    )
+    match = f"rating = {stars} AND {text_is('title', title)} AND {text_is('body', body)}"
     return Draft(
         values=values,
         eval=state_eval("shop", pending_review_checks(ctx.data, uid, product_id, match)),
