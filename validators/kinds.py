@@ -523,14 +523,72 @@ def _counted(text: str, context: EvalContext | None) -> str:
     branches, 3 tags" for "How many branches ...?"), up to two words between them ("7
     open branches"), joined; "" when the intent counts nothing or none is said so."""
     noun = _counted_noun(context)
-    if noun is None:
-        return ""
+    return "" if noun is None else " ; ".join(_figures_with(text, _noun_forms(noun)))
+
+
+def _figures_with(text: str, nouns: str) -> list[str]:
+    """The figures of ``text`` said with a noun ``nouns`` matches, up to two words between
+    them ("7 open branches")."""
     said = re.finditer(
-        r"(?<![\w.,])\d[\d,]*(?:\.\d+)?\s+(?:[^\W\d_][\w'-]*\s+){0,2}?" + _noun_forms(noun) + r"\b",
+        r"(?<![\w.,])\d[\d,]*(?:\.\d+)?\s+(?:[^\W\d_][\w'-]*\s+){0,2}?(?:" + nouns + r")\b",
         text,
         re.IGNORECASE,
     )
-    return " ; ".join(m.group(0) for m in said)
+    return [m.group(0) for m in said]
+
+
+_SITE_THINGS = (
+    ("branches",),
+    ("tags", "releases"),
+    ("commits",),
+    ("issues", "tickets", "bugs"),
+    ("merge requests", "mr", "pull requests", "pr"),
+    ("milestones",),
+    ("labels",),
+    ("forks",),
+    ("stars",),
+    ("comments", "replies", "responses"),
+    ("submissions", "posts", "threads", "topics"),
+    ("forums", "communities", "subforums"),
+    ("orders", "purchases"),
+    ("products",),
+    ("reviews", "ratings"),
+    ("projects", "repositories", "repos"),
+)
+"""Things the sites count, each with its other names: a count said as one of them is no
+count of another ("7 tags" for "How many branches ...?")."""
+
+
+def _things(noun: str) -> tuple[str, ...] | None:
+    """The :data:`_SITE_THINGS` entry ``noun`` (singular or plural) names, or None."""
+    return next(
+        (
+            names
+            for names in _SITE_THINGS
+            if any(
+                re.fullmatch(_noun_forms(name.split()[-1]), noun, re.IGNORECASE) for name in names
+            )
+        ),
+        None,
+    )
+
+
+def _other_thing(
+    kind: Kind, text: str, groups: list[list[Any]], context: EvalContext | None
+) -> str:
+    """Where ``text`` says the reference figure only as a count of another thing the
+    sites hold than the one the intent counts ("7 tags" for "How many branches ...?"):
+    the phrase, or ""."""
+    noun = _counted_noun(context)
+    asked = _things(noun) if noun else None
+    if asked is None or _counted(text, context):
+        return ""
+    others = "|".join(_noun_forms(n) for names in _SITE_THINGS if names is not asked for n in names)
+    for said in _figures_with(text, others):
+        values = kind.extract(said, groups[0][0], context)
+        if any(kind.equal(v, r) for v in values[:1] for g in groups for r in g):
+            return said
+    return ""
 
 
 def _addends(kind: Kind, text: str, extra: list[Any], groups: list[list[Any]]) -> bool:
@@ -641,6 +699,12 @@ def check_typed(
         return fail(
             f"{kind.name}:extra-content",
             f"answer {show(text)} lists {show(loose)} besides the {kind.name}",
+        )
+    if count and (other := _other_thing(kind, text, groups, context)):
+        return fail(
+            f"{kind.name}:other-noun",
+            f"answer {show(text)} counts something else ({show(other)}); the question counts "
+            f"{_counted_noun(context)}",
         )
     if _states_na(text):
         return fail(

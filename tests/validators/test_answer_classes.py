@@ -487,3 +487,48 @@ def test_a_count_said_with_the_noun_the_intent_counts(answer, reference, intent,
     spec = {"answer_type": "number", "reference_answers": {"exact_match": reference}}
     context = EvalContext(answer=answer, intent=intent)
     assert check_answer(answer, spec, context=context).passed is passed
+
+
+COMMENTS = "How many comments does the submission 'Best saddle for long gravel rides?' have?"
+MRS = "How many open merge requests does northwind/falcon-proxy have?"
+PRODUCTS = "How many products are in the Kitchen category?"
+TIMES = "How many times has order #100641 been shipped?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "intent", "passed"),
+    [
+        # the reference figure said only as a count of another thing the sites hold
+        ("7 tags", "7", BRANCHES, False),
+        ("The repository has 7 tags.", "7", BRANCHES, False),
+        ("7 commits", "7", BRANCHES, False),
+        ("10 customer orders", "10", REVIEWS, False),
+        ("3 open merge requests", "3", OPEN_ISSUES, False),
+        ("There are 4 issues open.", "4", MRS, False),
+        ("12 posts", "12", COMMENTS, False),
+        ("It has 25 reviews.", "25", PRODUCTS, False),
+        # ... but the same thing by another name, a generic noun, or no noun is the count
+        ("7 branches", "7", BRANCHES, True),
+        ("7", "7", BRANCHES, True),
+        ("There are 7 of them.", "7", BRANCHES, True),
+        ("7 in total", "7", BRANCHES, True),
+        ("7 results", "7", BRANCHES, True),
+        ("10 ratings", "10", REVIEWS, True),
+        ("12 replies", "12", COMMENTS, True),
+        ("3 MRs", "3", MRS, True),
+        ("3 open pull requests", "3", MRS, True),
+        ("25 items", "25", PRODUCTS, True),
+        ("4 tickets", "4", OPEN_ISSUES, True),
+        ("7 branches (and 7 tags)", "7", BRANCHES, True),
+        ("2 times", "2", TIMES, True),
+        ("2 shipments", "2", TIMES, True),
+        # another thing's count beside an unnamed figure is a remark, as before
+        ("7 (and 3 tags)", "7", BRANCHES, True),
+        # without an intent that counts one of them, the noun is not judged
+        ("7 tags", "7", "", True),
+    ],
+)
+def test_a_count_of_another_thing_is_not_the_count_asked_for(answer, reference, intent, passed):
+    spec = {"answer_type": "number", "reference_answers": {"exact_match": reference}}
+    context = EvalContext(answer=answer, intent=intent)
+    assert check_answer(answer, spec, context=context).passed is passed

@@ -20,14 +20,27 @@ TASKS = Path(__file__).resolve().parents[2] / "tasks"
 
 
 @cache
-def _specs() -> dict[str, dict]:
-    specs: dict[str, dict] = {}
+def _tasks() -> dict[str, dict]:
+    tasks: dict[str, dict] = {}
     for path in TASKS.rglob("*.json"):
         data = json.loads(path.read_text())
         for task in data if isinstance(data, list) else [data]:
             if isinstance(task, dict) and "eval" in task:
-                specs[task["task_id"]] = task["eval"]
-    return specs
+                tasks[task["task_id"]] = task
+    return tasks
+
+
+@cache
+def _specs() -> dict[str, dict]:
+    return {task_id: task["eval"] for task_id, task in _tasks().items()}
+
+
+def _judged(answer: str, task_id: str):
+    """The lenient verdict on ``answer`` as the env gives it: with the task's intent."""
+    intent = _tasks()[task_id].get("intent", "")
+    return check_answer(
+        answer, _specs()[task_id], context=EvalContext(answer=answer, intent=intent)
+    )
 
 
 T, F = True, False
@@ -854,7 +867,6 @@ ANSWERS_2: dict[str, list[tuple[str, bool, str]]] = {
 # list. Strict xfails: a fix makes them pass and the mark must go.
 LEFT_ALONE = {
     ("shop/product-rating/0", "4.3 out of 10"): "the spec has no rating scale",
-    ("githost/branch-count/0", "7 tags"): "the spec has no noun for the count",
     ("forum/forum-subscribers/0", "67th"): "a rank's reference is a count too ('2nd' for 2)",
     ("shop_admin/invoice-of-order/0", "The invoice for order #100600 is #200541."): (
         "two '#' ids: which one the question names is not in the spec"
@@ -889,7 +901,7 @@ CASES = [
 
 @pytest.mark.parametrize(("task_id", "answer", "expected"), CASES)
 def test_lenient_verdict(task_id: str, answer: str, expected: bool) -> None:
-    verdict = check_answer(answer, _specs()[task_id])
+    verdict = _judged(answer, task_id)
     assert verdict.passed is expected, (verdict.rule, verdict.explanation)
 
 
@@ -1399,7 +1411,7 @@ CASES_3 = [
 
 @pytest.mark.parametrize(("task_id", "answer", "expected"), CASES_3)
 def test_lenient_verdict_against_the_fixes(task_id: str, answer: str, expected: bool) -> None:
-    verdict = check_answer(answer, _specs()[task_id])
+    verdict = _judged(answer, task_id)
     assert verdict.passed is expected, (verdict.rule, verdict.explanation)
 
 
