@@ -6,10 +6,12 @@ A site's API is a blueprint made by :func:`json_blueprint`:
   ``{"message": "<description>"}`` with the error's status and headers (``Allow``...);
 - a write (every method but GET, HEAD and OPTIONS) must say ``Content-Type:
   application/json`` (415 otherwise) and send a JSON object (400 otherwise; an empty body
-  is an empty object). No cross-site HTML form can send that type (and the sites answer
-  no CORS preflight), which is what makes a write carrying the session cookie safe
-  without the forms' token: the blueprint is exempt from that check
-  (:func:`webenv.sites.core.csrf.exempt`; the ``Origin`` check still applies);
+  is an empty object, and needs no type unless it is a POST carrying a cookie, the one
+  write another site's page can make without a CORS preflight). No cross-site HTML form
+  can send that type (and the sites answer no CORS preflight), which is what makes a
+  write carrying the session cookie safe without the forms' token: the blueprint is
+  exempt from that check (:func:`webenv.sites.core.csrf.exempt`; the ``Origin`` check
+  still applies);
 - an API write calls the same function as the form's view, with the JSON body turned into
   form fields by :func:`form_fields` — the fields the request log records for it
   (:func:`webenv.requestlog.read_form`), so ``request_match`` reads an API write like the
@@ -88,13 +90,18 @@ def error_response(error: HTTPException) -> Response:
 def require_json_writes() -> None:
     """Refuse a write whose body is not a JSON object (415 wrong type, 400 malformed).
 
-    An empty body is an empty object. The parsed object is kept for :func:`body`.
+    An empty body is an empty object, and needs no ``Content-Type`` when no other site
+    could have sent it with the user's cookie (:func:`_preflighted`). The parsed object is
+    kept for :func:`body`.
 
     Raises:
         UnsupportedMediaType: The write's ``Content-Type`` is not ``application/json``.
         BadRequest: The body is not valid UTF-8 JSON, or not an object.
     """
     if request.method in SAFE_METHODS:
+        return
+    if not request.mimetype and not request.get_data(cache=True).strip() and _preflighted():
+        setattr(request, _BODY, {})
         return
     if request.mimetype != JSON_TYPE:
         raise UnsupportedMediaType(
@@ -118,6 +125,14 @@ def require_json_writes() -> None:
     if not isinstance(data, dict):
         raise BadRequest(f"The request body must be a JSON object, not {type(data).__name__}.")
     setattr(request, _BODY, data)
+
+
+def _preflighted() -> bool:
+    """Whether no other site's page could have sent this request with the user's cookie:
+    it carries none (a token or nothing authenticates it), or its method makes a browser
+    ask a CORS preflight first, which the sites never answer (only a cookie-carrying POST
+    is a "simple" cross-site write)."""
+    return request.method != "POST" or not request.cookies
 
 
 class IntegerOutOfRange(ValueError):
@@ -155,7 +170,8 @@ def form_fields(data: Mapping[str, Any]) -> MultiDict:
 
     Nested objects and lists of objects are named the way forms name nested fields
     (``{"cartItem": {"sku": "X", "qty": 2}}`` -> ``cartItem[sku]=X``, ``cartItem[qty]=2``);
-    a list of scalars gives one value per item; scalars are as :func:`field_text` gives.
+    a list of scalars gives one value per item, and an empty list one empty value (the
+    field sent empty, not left out); scalars are as :func:`field_text` gives.
 
     Args:
         data: A request's JSON object.
@@ -175,6 +191,8 @@ def form_fields(data: Mapping[str, Any]) -> MultiDict:
         elif isinstance(item, list):
             for child in item:
                 fields.add(name, field_text(child))
+            if not item:  # sent, and empty: "labels": [] clears them, as "labels": "" does
+                fields.add(name, "")
         else:
             fields.add(name, field_text(item))
 

@@ -144,6 +144,13 @@ def int_list(fields: MultiDict, name: str) -> list[int] | None:
     return [int(value) for value in values]
 
 
+def user_ids(fields: MultiDict, name: str) -> list[int] | None:
+    """Users named by id as GitLab's ``assignee_ids``/``reviewer_ids`` are: a list, where
+    an empty value or 0 means nobody (None when absent)."""
+    ids = int_list(fields, name)
+    return None if ids is None else [user_id for user_id in ids if user_id != 0]
+
+
 def name_list(fields: MultiDict, name: str) -> list[str] | None:
     """A list of names sent as a JSON array or comma-separated text (None when absent)."""
     if name not in fields:

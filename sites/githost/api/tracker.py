@@ -28,6 +28,7 @@ from .base import (
     paginated,
     params,
     require_user,
+    user_ids,
 )
 from .projects import refuse
 
@@ -193,7 +194,7 @@ def create_issue(ref: str) -> tuple[Response, int]:
     load_project(ref)
     issues.require_create()
     fields = params()
-    assignee_ids = int_list(fields, "assignee_ids") or []
+    assignee_ids = user_ids(fields, "assignee_ids") or []
     form = MultiDict(
         {
             "title": fields.get("title", ""),
@@ -232,9 +233,9 @@ def _update_common(kind: Kind, item: sqlite3.Row, fields: MultiDict) -> None:
     if kind is MERGE_REQUEST:
         people.append(("reviewer_ids", tracker.REVIEWERS))
     for name, who in people:
-        user_ids = int_list(fields, name)
-        if user_ids is not None:
-            _run(partial(tracker.set_people, kind, item, who, user_ids))
+        chosen = user_ids(fields, name)
+        if chosen is not None:
+            _run(partial(tracker.set_people, kind, item, who, chosen))
     if "milestone_id" in fields:
         value = _milestone_value(fields)
         if value != str(item["milestone_id"] or ""):
@@ -288,7 +289,7 @@ def create_merge_request(ref: str) -> tuple[Response, int]:
     load_project(ref)
     fields = params()
     assignee = int_param(fields, "assignee_id")
-    assignee_ids = int_list(fields, "assignee_ids") or ([assignee] if assignee else [])
+    assignee_ids = user_ids(fields, "assignee_ids") or ([assignee] if assignee else [])
     form = MultiDict(
         {
             "source_branch": fields.get("source_branch", ""),
@@ -304,7 +305,7 @@ def create_merge_request(ref: str) -> tuple[Response, int]:
     mr = tracker.get_item(MERGE_REQUEST, iid)
     for user_id in assignee_ids[1:]:
         _run(partial(tracker.assign, MERGE_REQUEST, mr, str(user_id)))
-    reviewer_ids = int_list(fields, "reviewer_ids")
+    reviewer_ids = user_ids(fields, "reviewer_ids")
     if reviewer_ids:
         _run(partial(tracker.set_people, MERGE_REQUEST, mr, tracker.REVIEWERS, reviewer_ids))
     if name_list(fields, "labels"):

@@ -791,3 +791,60 @@ def test_my_merge_requests_scope(client, auth, q):
     )[0][0]
     assert int(assigned.headers["X-Total"]) == expected
     assert all(item["state"] == "opened" for item in assigned.json)
+
+
+@pytest.mark.parametrize("cleared", [[], "", [0], 0, "0"])
+def test_an_empty_assignee_list_unassigns_everyone(auth, client, q, facts, cleared):
+    """As GitLab's ``assignee_ids``: an empty list, an empty value or 0 unassigns all;
+    leaving the field out leaves the assignees as they are."""
+    iid = first_open_issue(q, facts)
+    member_id, _ = a_member(q, facts)
+    url = f"{API}/projects/{facts.project_id(PROJECT)}/issues/{iid}"
+    auth.login()
+    assert client.put(url, json={"assignee_ids": [member_id]}).status_code == 200
+    kept = client.put(url, json={"title": "Still assigned"})
+    assert kept.status_code == 200 and [a["id"] for a in kept.json["assignees"]] == [member_id]
+    response = client.put(url, json={"assignee_ids": cleared})
+    assert response.status_code == 200, response.json
+    assert response.json["assignees"] == [] and response.json["assignee"] is None
+
+
+def test_an_issue_opened_with_assignee_0_has_no_assignee(auth, client, facts):
+    auth.login()
+    response = client.post(
+        f"{API}/projects/{facts.project_id(PROJECT)}/issues",
+        json={"title": "Nobody on it yet", "assignee_ids": [0]},
+    )
+    assert response.status_code == 201, response.json
+    assert response.json["assignees"] == []
+
+
+def test_a_bodyless_write_needs_no_content_type_unless_a_cookie_could_have_sent_it(
+    client, auth, post, q, facts
+):
+    """``curl -X POST -H 'PRIVATE-TOKEN: ...' .../follow`` and a bodyless DELETE work as on
+    GitLab; a bodyless POST carrying the session cookie, which another site's page could
+    send without a CORS preflight, still has to say JSON (415)."""
+    me = "(SELECT id FROM users WHERE username = 'alex.chen')"
+    other = q(
+        f"SELECT id FROM users WHERE id != {me} AND id NOT IN "
+        f"(SELECT followee_id FROM follows WHERE follower_id = {me}) ORDER BY id LIMIT 1"
+    )[0][0]
+    follows = f"SELECT COUNT(*) FROM follows WHERE followee_id = ? AND follower_id = {me}"
+    auth.login()
+    token = _token_in(_create_token(post))
+    refused = client.post(f"{API}/users/{other}/follow")
+    assert refused.status_code == 415 and refused.is_json
+    assert q(follows, other) == [(0,)]
+    auth.logout()
+    client.delete_cookie("session")
+    made = client.post(f"{API}/users/{other}/follow", headers={"PRIVATE-TOKEN": token})
+    assert made.status_code == 201, made.json
+    assert q(follows, other) == [(1,)]
+    text = client.post(
+        f"{API}/users/{other}/unfollow",
+        headers={"PRIVATE-TOKEN": token},
+        data="x=1",
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert text.status_code == 415  # a body must still be JSON
