@@ -177,6 +177,20 @@ class BadLastStep(_Base):
         return "stop [x]"
 
 
+class RaisingLastStep(_Base):
+    @property
+    def last_step(self):
+        if self.bad():
+            raise RuntimeError("usage broke")
+        return None
+
+
+class RaisingWantsCandidates(_Base):
+    @property
+    def wants_candidates(self):
+        raise RuntimeError("cannot say")
+
+
 class Slow(_Base):
     def act(self, obs, info):
         if self.bad():
@@ -386,6 +400,20 @@ def test_a_worker_killed_from_outside_mid_episode_is_reported_and_resume_recover
         f"{agents}:Slow", out, workers=1, episode_timeout=2, resume=True, retry_errors=True
     )
     assert again.played == len(failed) and len(read_records(out)) == 2
+
+
+def test_an_agent_property_that_raises_is_the_agents_error_not_the_harness(tmp_path, agents):
+    bad = _check_failed_only_second(
+        _run(f"{agents}:RaisingLastStep", tmp_path / "last"), tmp_path / "last"
+    )
+    assert bad["error"].startswith("agent.last_step raised RuntimeError"), bad["error"]
+    out = tmp_path / "wants"
+    result = _run(f"{agents}:RaisingWantsCandidates", out)
+    assert [r["ended"] for r in result.records] == ["error", "error"]
+    for record in result.records:
+        assert record["error"].startswith("agent.wants_candidates raised RuntimeError")
+        assert _one_line(record["error"])
+    assert len(read_records(out)) == 2
 
 
 def test_close_and_last_step_that_misbehave_lose_nothing(tmp_path, agents):

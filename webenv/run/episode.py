@@ -67,6 +67,22 @@ def _error_text(where: str, exc: BaseException) -> str:
     return f"{where} raised {type(exc).__name__}{place}: {message}"
 
 
+class AgentFailed(Exception):
+    """The agent raised where the harness reads it; the message is the episode's error."""
+
+
+def _agent_attribute(agent: Any, name: str, default: Any) -> Any:
+    """``agent.name`` (``default`` when it has none).
+
+    Raises:
+        AgentFailed: reading it raised (a property of the agent's).
+    """
+    try:
+        return getattr(agent, name, default)
+    except AGENT_ERRORS as exc:
+        raise AgentFailed(_error_text(f"agent.{name}", exc)) from exc
+
+
 @dataclass
 class EpisodeRunner:
     """A worker's agent and env; plays episodes one at a time.
@@ -96,7 +112,7 @@ class EpisodeRunner:
             max_obs_chars=options.max_obs_chars,
             screenshot=options.screenshots,
             site_docs=options.site_docs,
-            candidates=bool(getattr(self._agent, "wants_candidates", False)),
+            candidates=bool(_agent_attribute(self._agent, "wants_candidates", False)),
         )
 
     def prepare(self) -> None:
@@ -128,6 +144,8 @@ class EpisodeRunner:
         }
         try:
             self._play(spec, record)
+        except AgentFailed as exc:
+            record["error"] = str(exc)
         except Exception as exc:
             record["error"] = _error_text("the harness", exc)
             self._drop_env()
@@ -169,7 +187,9 @@ class EpisodeRunner:
                 action = str(action)  # a str subclass's own methods are not trusted
             except AGENT_ERRORS as exc:
                 record["error"] = _error_text("agent.act", exc)
-                spent = getattr(agent, "last_step", None)
+                spent = None
+                with contextlib.suppress(AgentFailed):  # act's error is the one to report
+                    spent = _agent_attribute(agent, "last_step", None)
                 if isinstance(spent, AgentStep) and spent.attempts:
                     # What the failed call cost (e.g. every retry of a failing endpoint).
                     record["failed_act"] = {
@@ -180,7 +200,7 @@ class EpisodeRunner:
                     }
                 break
             acted = time.perf_counter()
-            usage = getattr(agent, "last_step", None)
+            usage = _agent_attribute(agent, "last_step", None)
             if not isinstance(usage, AgentStep):
                 usage = AgentStep()
             try:
