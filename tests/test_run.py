@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -425,8 +426,54 @@ def test_an_episode_past_its_timeout_fails_and_the_run_goes_on(tmp_path, agents)
     assert ended["shop/order-total/1"][0] == "error"
     assert "took longer than 2 s" in ended["shop/order-total/1"][1]
     assert ended["shop/order-total/2"] == ("answered", None)  # a fresh worker played it
-    with pytest.raises(OptionError, match="local worker processes"):
+    with pytest.raises(OptionError, match="worker processes or Ray actors"):
         run(RunConfig("oracle", tasks, tmp_path / "x", workers=0, episode_timeout=2))
+
+
+@pytest.mark.slow  # starts Ray
+def test_ray_actors_contain_an_agent_that_raises_dies_or_hangs(tmp_path, agents, monkeypatch):
+    """What worker processes contain, Ray actors contain too: an agent that raises fails
+    its episode; one that kills its actor, or hangs past the episode timeout, fails its
+    episode and a new actor plays the rest."""
+    ray = pytest.importorskip("ray")
+    folder = str(tmp_path / "agents")  # the actors import the agents from here
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [folder, os.environ.get("PYTHONPATH")]))
+    )
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        flaky = run(
+            RunConfig(
+                f"{agents}:Flaky",
+                SUBSET,
+                tmp_path / "flaky",
+                workers=2,
+                ray="",
+                world_seeds=(10_000,),
+            ),
+            progress=False,
+        )
+        tasks = ("shop/order-total/0", "shop/order-total/1", "shop/order-total/2")
+        sleepy = run(
+            RunConfig(
+                f"{agents}:Sleepy", tasks, tmp_path / "sleepy", workers=1, ray="", episode_timeout=5
+            ),
+            progress=False,
+        )
+    finally:
+        ray.shutdown()
+    ended = {r["task_id"]: (r["ended"], r["error"] or "") for r in flaky.records}
+    assert ended["shop/add-address/0"][0] == "error"
+    assert "the agent broke on purpose" in ended["shop/add-address/0"][1]
+    assert ended["shop/order-total/1"][0] == "error"
+    assert "Ray worker failed" in ended["shop/order-total/1"][1]
+    assert ended["shop/order-total/0"][0] == "answered"
+    assert len(flaky.records) == len(_subset_ids())
+    slept = {r["task_id"]: (r["ended"], r["error"]) for r in sleepy.records}
+    assert slept["shop/order-total/0"] == ("answered", None)
+    assert slept["shop/order-total/1"][0] == "error"
+    assert "took longer than 5 s" in slept["shop/order-total/1"][1]
+    assert slept["shop/order-total/2"] == ("answered", None)  # a new actor played it
 
 
 def test_the_progress_bar_shows_the_running_success_rates(tmp_path):

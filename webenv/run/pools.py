@@ -190,7 +190,11 @@ def run_processes(
 
 
 def run_ray(
-    runner: EpisodeRunner, specs: Sequence[EpisodeSpec], workers: int, address: str | None
+    runner: EpisodeRunner,
+    specs: Sequence[EpisodeSpec],
+    workers: int,
+    address: str | None,
+    episode_timeout: float | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Play the episodes on ``workers`` Ray actors, each owning its env and agent.
 
@@ -200,6 +204,8 @@ def run_ray(
         workers: How many actors.
         address: A Ray cluster's address, ``auto``, or None to start (or join the
             already started) local instance.
+        episode_timeout: Seconds an episode may take; an actor past it is killed, its
+            episode failed and a new actor started (None: no limit).
 
     Raises:
         OptionError: Ray is not installed (``pip install 'webenv[ray]'``).
@@ -218,17 +224,26 @@ def run_ray(
     actors: list[Any] = [
         actor_class.remote(**_runner_arguments(runner)) for _ in range(min(workers, len(queue)))
     ]
-    running: dict[Any, tuple[int, EpisodeSpec]] = {}
+    running: dict[Any, tuple[int, EpisodeSpec, float]] = {}
+
+    def replace(slot: int) -> None:
+        ray.kill(actors[slot], no_restart=True)
+        actors[slot] = actor_class.remote(**_runner_arguments(runner))
+
     try:
         while queue or running:
-            busy = {slot for slot, _ in running.values()}
+            busy = {slot for slot, _, _ in running.values()}
             for slot in range(len(actors)):
                 if slot not in busy and queue:
                     spec = queue.popleft()
-                    running[actors[slot].run.remote(spec)] = (slot, spec)
-            done, _ = ray.wait(list(running), num_returns=1)
+                    running[actors[slot].run.remote(spec)] = (slot, spec, time.monotonic())
+            timeout = None
+            if episode_timeout is not None:
+                first = min(started for _, _, started in running.values())
+                timeout = max(0.0, first + episode_timeout - time.monotonic())
+            done, _ = ray.wait(list(running), num_returns=1, timeout=timeout)
             for reference in done:
-                slot, spec = running.pop(reference)
+                slot, spec, _ = running.pop(reference)
                 try:
                     yield ray.get(reference)
                 except (RayActorError, RayTaskError) as exc:
@@ -236,8 +251,19 @@ def run_ray(
                     yield failed_record(
                         spec, runner.agent_spec.name, f"the Ray worker failed: {reason}"
                     )
-                    ray.kill(actors[slot], no_restart=True)
-                    actors[slot] = actor_class.remote(**_runner_arguments(runner))
+                    replace(slot)
+            if episode_timeout is None:
+                continue
+            for reference, (slot, spec, started) in list(running.items()):
+                if time.monotonic() - started >= episode_timeout:
+                    del running[reference]
+                    replace(slot)
+                    yield failed_record(
+                        spec,
+                        runner.agent_spec.name,
+                        f"the episode took longer than {episode_timeout:g} s; "
+                        "its Ray worker was stopped",
+                    )
     finally:
         for actor in actors:
             with contextlib.suppress(Exception):  # a dead actor has nothing to close

@@ -68,8 +68,9 @@ class RunConfig:
             the agent gets in :attr:`~webenv.agents.TaskInfo.info`) carries the help
             pages of the task's sites.
         seed: The run's seed; every episode's seed derives from it.
-        episode_timeout: Seconds an episode may take in a worker process before the
-            worker is stopped and the episode failed (None: no limit; ``--workers`` >= 1).
+        episode_timeout: Seconds an episode may take in a worker process or Ray actor
+            before the worker is stopped and the episode failed (None: no limit;
+            ``--workers`` >= 1).
         resume: Continue the run in ``out``, skipping episodes already recorded.
         retry_errors: With ``resume``, play again the episodes an error ended (an
             endpoint outage, a crashed worker) instead of skipping them.
@@ -126,10 +127,10 @@ def _check(config: RunConfig) -> None:
         raise OptionError(f"workers={config.workers} is not accepted; use 1 or more (0: no pool)")
     if config.episode_timeout is not None:
         number_option("episode_timeout", config.episode_timeout, 0, "seconds", above=True)
-        if config.workers < 1 or config.ray is not None:
+        if config.workers < 1:
             raise OptionError(
-                f"episode_timeout={config.episode_timeout!r} is not accepted; it needs local "
-                "worker processes (--workers 1 or more, without --ray)"
+                f"episode_timeout={config.episode_timeout!r} is not accepted; it needs "
+                "worker processes or Ray actors (--workers 1 or more)"
             )
     if config.retry_errors and not config.resume:
         raise OptionError("retry_errors goes with resume (--resume --retry-errors)")
@@ -247,7 +248,9 @@ def _pool(
     if not todo:
         return iter(())
     if config.ray is not None:
-        return run_ray(runner, todo, config.workers, config.ray or None)
+        return run_ray(
+            runner, todo, config.workers, config.ray or None, config.episode_timeout
+        )
     if config.workers == 0:
         return run_here(runner, todo)
     return run_processes(runner, todo, config.workers, config.episode_timeout)
