@@ -1,0 +1,83 @@
+"""Hostile inputs, round 7: held-out cases written from the contract (a bad input gets a
+clear error and loses nothing), before reading the code they exercise.
+
+Found by crawling each site logged in and posting every form with each field replaced
+by hostile values, by driving the env's Python API the ways a search or RL library
+does, and by passing the CLI the arguments a shell script with an unset variable does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.sites.conftest import SITES, canonical_world
+from webenv.serve import Hub
+from webenv.templatecode import template_code
+
+# -- CSRF tokens that are not ASCII --------------------------------------------------------
+
+NOT_ASCII_TOKENS = [
+    pytest.param("\u0663", id="arabic-indic-digit"),
+    pytest.param("\u00e9" * 64, id="latin-1-letters"),
+    pytest.param("\u202e" + "0" * 63, id="rtl-override"),
+    pytest.param("\ufffd", id="replacement-character"),
+]
+
+
+def _site_client(name: str) -> tuple[object, sqlite3.Connection]:
+    connection = sqlite3.connect(":memory:", check_same_thread=False)
+    connection.deserialize(canonical_world(name))
+    app = SITES[name].create_app({"DATABASE": connection, "TESTING": True})
+    app.jinja_env.bytecode_cache = template_code
+    return app.test_client(), connection
+
+
+@pytest.mark.parametrize("name", ["shop", "forum", "githost"])
+@pytest.mark.parametrize("token", NOT_ASCII_TOKENS)
+def test_a_csrf_token_that_is_not_ascii_is_a_400_that_writes_nothing(name, token):
+    """hmac.compare_digest raises TypeError on a str with non-ASCII characters: every POST
+    form of every site was a 500 (an exception under TESTING) for such a token."""
+    client, connection = _site_client(name)
+    before = connection.serialize()
+    site = SITES[name]
+    form = {"username": site.user, "password": "x", "csrf_token": token}
+    response = client.post(site.login_url, data=form)
+    assert response.status_code == 400
+    assert "security token" in response.get_data(as_text=True)
+    assert connection.serialize() == before
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    record = tmp_path_factory.mktemp("episodes")
+    with Hub("127.0.0.1", 0, sites=["shop"], record_dir=record, quiet=True) as served:
+        served.start()
+        yield served
+
+
+def _hub_digest(hub: Hub) -> str:
+    h = hashlib.sha256()
+    for name, database in sorted(hub.world.databases.items()):
+        h.update(name.encode())
+        assert database.connection is not None
+        h.update(database.connection.serialize())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("token", NOT_ASCII_TOKENS)
+def test_a_portal_csrf_token_that_is_not_ascii_is_a_400(hub, token):
+    """The portal's own token check had the same TypeError: a 500 from ``webenv serve``."""
+    before = _hub_digest(hub)
+    with httpx.Client(timeout=30) as client:
+        client.get(hub.portal_url)
+        response = client.post(
+            f"{hub.portal_url}/start", data={"task_id": "shop/order-total/0", "csrf_token": token}
+        )
+    assert response.status_code == 400
+    assert "security token" in response.text
+    assert _hub_digest(hub) == before
