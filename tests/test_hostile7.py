@@ -8,7 +8,9 @@ does, and by passing the CLI the arguments a shell script with an unset variable
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import pickle
 import sqlite3
 from collections.abc import Iterator
 
@@ -16,8 +18,12 @@ import httpx
 import pytest
 
 from tests.sites.conftest import SITES, canonical_world
+from webenv.env import WebEnv
 from webenv.serve import Hub
 from webenv.templatecode import template_code
+from webenv.wrappers import DiscreteActions
+
+TASK = "shop/order-total/0"
 
 # -- CSRF tokens that are not ASCII --------------------------------------------------------
 
@@ -76,8 +82,39 @@ def test_a_portal_csrf_token_that_is_not_ascii_is_a_400(hub, token):
     with httpx.Client(timeout=30) as client:
         client.get(hub.portal_url)
         response = client.post(
-            f"{hub.portal_url}/start", data={"task_id": "shop/order-total/0", "csrf_token": token}
+            f"{hub.portal_url}/start", data={"task_id": TASK, "csrf_token": token}
         )
     assert response.status_code == 400
     assert "security token" in response.text
     assert _hub_digest(hub) == before
+
+
+# -- copying an env ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def env() -> Iterator[WebEnv]:
+    made = WebEnv(tasks="shop")
+    made.reset(options={"task_id": TASK})
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize(
+    "clone",
+    [
+        pytest.param(copy.copy, id="copy"),
+        pytest.param(copy.deepcopy, id="deepcopy"),
+        pytest.param(pickle.dumps, id="pickle"),
+        pytest.param(lambda made: copy.deepcopy(DiscreteActions(made)), id="wrapped"),
+    ],
+)
+def test_copying_an_env_is_refused_with_the_way_to_clone_an_episode(env, clone):
+    """A shallow copy shared the world and browser: closing the copy broke the original
+    (step raised IndexError, reset KeyError). deepcopy and pickle raised "cannot pickle
+    '_thread.lock' object", which says nothing of what to do."""
+    env.reset(options={"task_id": TASK})
+    with pytest.raises(TypeError, match="save_state"):
+        clone(env)
+    obs = env.step("goto [http://shop.test/cart]")[0]
+    assert obs["last_action_error"] == "" and obs["url"] == "http://shop.test/cart"
