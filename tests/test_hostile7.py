@@ -14,10 +14,14 @@ import pickle
 import sqlite3
 from collections.abc import Iterator
 
+import click
 import httpx
 import pytest
+from click.testing import CliRunner
 
 from tests.sites.conftest import SITES, canonical_world
+from webenv.cli import main
+from webenv.clipaths import PathArgument
 from webenv.env import WebEnv
 from webenv.serve import Hub
 from webenv.templatecode import template_code
@@ -118,3 +122,57 @@ def test_copying_an_env_is_refused_with_the_way_to_clone_an_episode(env, clone):
         clone(env)
     obs = env.step("goto [http://shop.test/cart]")[0]
     assert obs["last_action_error"] == "" and obs["url"] == "http://shop.test/cart"
+
+
+# -- empty paths on the command line ---------------------------------------------------
+
+
+def _path_parameters(command: click.Command, name: str = "webenv") -> Iterator[tuple[str, object]]:
+    for param in command.params:
+        if isinstance(param.type, click.Path):
+            yield f"{name} {param.name}", param.type
+    if isinstance(command, click.Group):
+        for sub_name, sub in command.commands.items():
+            yield from _path_parameters(sub, f"{name} {sub_name}")
+
+
+def test_every_path_the_cli_takes_refuses_an_empty_string():
+    """The class, for commands this file does not run: each path is a PathArgument."""
+    found = dict(_path_parameters(main))
+    assert len(found) >= 10, found
+    assert {name for name, kind in found.items() if not isinstance(kind, PathArgument)} == set()
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        pytest.param(
+            ["run", "--agent", "random", "--tasks", TASK, "--max-steps", "1", "--out", ""],
+            "--out",
+            id="run",
+        ),
+        pytest.param(["report", ""], "DIRECTORIES", id="report"),
+        pytest.param(["demos", "--tasks", TASK, "--count", "1", "--out", ""], "--out", id="demos"),
+        pytest.param(["tasks", "check", "--file", ""], "--file", id="tasks-check"),
+        pytest.param(["serve", "--port", "0", "--db", ""], "--db", id="serve-db"),
+        pytest.param(["serve", "--port", "0", "--record", ""], "--record", id="serve-record"),
+    ],
+)
+def test_an_empty_path_on_the_command_line_is_refused_and_writes_nothing(
+    tmp_path, monkeypatch, args, option
+):
+    """Path("") is Path("."): ``run --out ""`` wrote its run into the current folder,
+    ``report ""`` read and wrote there, ``serve --db ""`` put three databases and the
+    secret key there, ``tasks check --file ""`` checked all bundled tasks and said they
+    passed, and ``demos --out ""`` blamed '.'."""
+
+    def no_serving(*args: object, **kwargs: object) -> None:
+        raise AssertionError("serve started")
+
+    monkeypatch.setattr(Hub, "__init__", no_serving)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert option in result.output and "name is empty" in result.output
+    assert "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == []

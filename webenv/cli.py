@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from webenv.clipaths import PathArgument
 from webenv.env import WebEnv
 from webenv.errors import OptionError, WebEnvError
 from webenv.families import Family, generate_json, generate_many, get_family, select_families
@@ -132,7 +133,7 @@ def tasks_list(site: str | None) -> None:
 
 @tasks.command("check")
 @click.option("--site", type=click.Choice(TASK_GROUPS), help="Only this site's tasks.")
-@click.option("--file", "path", type=click.Path(dir_okay=False), help="Check tasks in this file.")
+@click.option("--file", "path", type=PathArgument(dir_okay=False), help="Check tasks in this file.")
 @click.option("--task", "task_ids", multiple=True, help="Only this task id (repeatable).")
 @click.option(
     "--backend",
@@ -304,7 +305,7 @@ def tasks_families(site: str | None, as_json: bool, samples: int) -> None:
 )
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=PathArgument(file_okay=False, path_type=Path),
     required=True,
     help="Folder for the task JSON files (created).",
 )
@@ -363,7 +364,7 @@ def tasks_generate(
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=PathArgument(dir_okay=False, path_type=Path),
     required=True,
     help="The JSONL file to write (replaced).",
 )
