@@ -13,6 +13,7 @@ import hashlib
 import pickle
 import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 
 import click
 import httpx
@@ -28,6 +29,7 @@ from webenv.templatecode import template_code
 from webenv.wrappers import DiscreteActions
 
 TASK = "shop/order-total/0"
+ORDERS = Path(__file__).parent.parent / "tasks" / "shop" / "orders.json"  # holds TASK
 
 # -- CSRF tokens that are not ASCII --------------------------------------------------------
 
@@ -176,3 +178,31 @@ def test_an_empty_path_on_the_command_line_is_refused_and_writes_nothing(
     assert option in result.output and "name is empty" in result.output
     assert "Traceback" not in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_world_seeds_is_refused_by_run_as_by_demos(tmp_path, monkeypatch):
+    """``run --world-seeds ""`` played the default worlds; demos and tasks check refused."""
+    monkeypatch.chdir(tmp_path)
+    for args in (
+        ["run", "--agent", "random", "--tasks", TASK, "--out", "never", "--world-seeds", ""],
+        ["demos", "--count", "1", "--out", "never.jsonl", "--world-seeds", ""],
+    ):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, result.output
+        assert "--world-seeds" in result.output and "got ''" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("in_file", [False, True], ids=["bundled", "file"])
+def test_tasks_check_names_a_task_id_it_does_not_know(in_file):
+    """``tasks check --task typo --task good`` skipped the typo and said "1/1 tasks
+    solved"; ``--task typo`` alone said only "no tasks selected"."""
+    args = ["tasks", "check", "--task", "shop/order-totl/0", "--task", TASK]
+    if in_file:
+        args += ["--file", str(ORDERS)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1, result.output
+    assert "unknown task_id 'shop/order-totl/0'" in result.output
+    assert "solved" not in result.output
+    if in_file:
+        assert f"in {ORDERS}" in result.output

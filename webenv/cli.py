@@ -18,7 +18,15 @@ from webenv.families import Family, generate_json, generate_many, get_family, se
 from webenv.families.verify import check_world
 from webenv.run.cli import parse_world_seeds, report_command, run_command
 from webenv.serve import serve
-from webenv.tasks import TASK_GROUPS, Task, TaskError, bundled_tasks, load_task_file, select_tasks
+from webenv.tasks import (
+    TASK_GROUPS,
+    Task,
+    TaskError,
+    bundled_tasks,
+    find_task,
+    load_task_file,
+    select_tasks,
+)
 from webenv.tools.parity import main as parity_main
 from webenv.tools.solution import play_solution
 from webenv.tools.study.cli import study
@@ -179,6 +187,8 @@ def tasks_check(
         return
     try:
         chosen: list[Task] = load_task_file(path) if path else list(bundled_tasks())
+        for task_id in task_ids:  # a mistyped id was skipped, and the rest "all solved"
+            find_task(chosen, task_id, path)
     except TaskError as exc:
         raise click.ClickException(str(exc)) from None
     if site:

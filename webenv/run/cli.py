@@ -201,7 +201,7 @@ def run_command(
         tasks=tasks,
         out=out,
         agent_options=options,
-        world_seeds=parse_world_seeds(world_seeds) if world_seeds else None,
+        world_seeds=parse_world_seeds(world_seeds) if world_seeds is not None else None,
         episodes=episodes,
         workers=workers,
         ray=None if ray_address is None else ("" if ray_address == "local" else ray_address),
