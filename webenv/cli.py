@@ -11,13 +11,22 @@ from typing import Any
 
 import click
 
+from webenv.clipaths import PathArgument
 from webenv.env import WebEnv
 from webenv.errors import OptionError, WebEnvError
 from webenv.families import Family, generate_json, generate_many, get_family, select_families
 from webenv.families.verify import check_world
 from webenv.run.cli import parse_world_seeds, report_command, run_command
 from webenv.serve import serve
-from webenv.tasks import TASK_GROUPS, Task, TaskError, bundled_tasks, load_task_file, select_tasks
+from webenv.tasks import (
+    TASK_GROUPS,
+    Task,
+    TaskError,
+    bundled_tasks,
+    find_task,
+    load_task_file,
+    select_tasks,
+)
 from webenv.tools.parity import main as parity_main
 from webenv.tools.solution import play_solution
 from webenv.tools.study.cli import study
@@ -132,7 +141,7 @@ def tasks_list(site: str | None) -> None:
 
 @tasks.command("check")
 @click.option("--site", type=click.Choice(TASK_GROUPS), help="Only this site's tasks.")
-@click.option("--file", "path", type=click.Path(dir_okay=False), help="Check tasks in this file.")
+@click.option("--file", "path", type=PathArgument(dir_okay=False), help="Check tasks in this file.")
 @click.option("--task", "task_ids", multiple=True, help="Only this task id (repeatable).")
 @click.option(
     "--backend",
@@ -178,6 +187,8 @@ def tasks_check(
         return
     try:
         chosen: list[Task] = load_task_file(path) if path else list(bundled_tasks())
+        for task_id in task_ids:  # a mistyped id was skipped, and the rest "all solved"
+            find_task(chosen, task_id, path)
     except TaskError as exc:
         raise click.ClickException(str(exc)) from None
     if site:
@@ -304,7 +315,7 @@ def tasks_families(site: str | None, as_json: bool, samples: int) -> None:
 )
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=PathArgument(file_okay=False, path_type=Path),
     required=True,
     help="Folder for the task JSON files (created).",
 )
@@ -363,7 +374,7 @@ def tasks_generate(
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=PathArgument(dir_okay=False, path_type=Path),
     required=True,
     help="The JSONL file to write (replaced).",
 )

@@ -1145,6 +1145,19 @@ class WebEnv(gym.Env[dict[str, str], str]):
         axtree = self.browser.axtree_text(self.max_obs_chars)[: self.max_obs_chars]
         return f"URL: {self.browser.url}\nGOAL: {self.task.intent}\n{axtree}"
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Refuse ``copy.copy``, ``copy.deepcopy`` and pickling, which all come here.
+
+        A shallow copy shared the original's world and browser (closing either broke the
+        other with an ``IndexError``), and a deep copy or a pickle failed on a lock deep
+        inside; an episode is cloned with a token instead.
+        """
+        raise TypeError(
+            "a WebEnv cannot be copied or pickled (its sites and browser are live); to clone "
+            "an episode, pass env.unwrapped.save_state() to restore_state() of another env "
+            "of the same sites, or make a new env"
+        )
+
     def close(self) -> None:
         """Release the browser and the world; safe to call more than once."""
         if getattr(self, "_closed", False):

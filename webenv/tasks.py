@@ -418,10 +418,21 @@ def get_task(task_id: str) -> Task:
     Raises:
         TaskError: no such task.
     """
-    for task in bundled_tasks():
+    return find_task(bundled_tasks(), task_id)
+
+
+def find_task(tasks: Iterable[Task], task_id: str, source: str | Path | None = None) -> Task:
+    """The task with this id among ``tasks`` (the bundled ones, or those of the file
+    ``source``).
+
+    Raises:
+        TaskError: no such task; the message names the file, or how to list the ids.
+    """
+    for task in tasks:
         if task.task_id == task_id:
             return task
-    raise TaskError(f"unknown task_id {task_id!r}; `webenv tasks list` shows the ids")
+    where = f" in {source}" if source is not None else "; `webenv tasks list` shows the ids"
+    raise TaskError(f"unknown task_id {task_id!r}{where}")
 
 
 def select_tasks(selection: str | Iterable[str | Task] | None) -> list[Task]:

@@ -85,9 +85,20 @@ def check_csrf() -> None:
     exempt = current_app.extensions.get(_EXEMPT, ())
     if any(name in exempt for name in request.blueprints):
         return
-    sent = request.form.get(FIELD, "")
-    if not sent or not hmac.compare_digest(sent, csrf_token()):
+    if not tokens_match(request.form.get(FIELD, ""), csrf_token()):
         raise CSRFError()
+
+
+def tokens_match(sent: str, expected: str) -> bool:
+    """Whether a posted token equals the expected one, compared in constant time.
+
+    The comparison is of UTF-8 bytes: :func:`hmac.compare_digest` raises ``TypeError``
+    on a ``str`` holding non-ASCII characters, and a form field may hold anything.
+    An empty ``sent`` never matches.
+    """
+    return bool(sent) and hmac.compare_digest(
+        sent.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass")
+    )
 
 
 def exempt(blueprint: Blueprint) -> None:

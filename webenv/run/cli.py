@@ -12,6 +12,7 @@ import click
 from webenv import MAX_EPISODE_STEPS
 from webenv.agents import BUILTIN_AGENTS
 from webenv.agents.prompts import PROMPT_STYLES
+from webenv.clipaths import PathArgument
 from webenv.errors import JSON_ERRORS, OptionError, TaskError
 from webenv.run.runner import RunConfig, run
 from webenv.run.summary import markdown_table
@@ -112,7 +113,7 @@ def parse_agent_options(items: Sequence[str]) -> dict[str, Any]:
     show_default=True,
 )
 @click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), required=True, help="Run folder."
+    "--out", type=PathArgument(file_okay=False, path_type=Path), required=True, help="Run folder."
 )
 @click.option(
     "--resume", is_flag=True, help="Continue the run in --out, skipping recorded episodes."
@@ -200,7 +201,7 @@ def run_command(
         tasks=tasks,
         out=out,
         agent_options=options,
-        world_seeds=parse_world_seeds(world_seeds) if world_seeds else None,
+        world_seeds=parse_world_seeds(world_seeds) if world_seeds is not None else None,
         episodes=episodes,
         workers=workers,
         ray=None if ray_address is None else ("" if ray_address == "local" else ray_address),
@@ -227,11 +228,11 @@ def run_command(
 
 @click.command("report")
 @click.argument(
-    "directories", nargs=-1, required=True, type=click.Path(file_okay=False, path_type=Path)
+    "directories", nargs=-1, required=True, type=PathArgument(file_okay=False, path_type=Path)
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=PathArgument(dir_okay=False, path_type=Path),
     help="The HTML file (default: report.html in the first run folder).",
 )
 def report_command(directories: tuple[Path, ...], out: Path | None) -> None:

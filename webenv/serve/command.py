@@ -9,6 +9,7 @@ from types import FrameType
 
 import click
 
+from webenv.clipaths import PathArgument
 from webenv.errors import ServeError
 from webenv.serve.hub import Hub
 from webenv.sites import SITES
@@ -32,14 +33,14 @@ from webenv.sites import SITES
 @click.option(
     "--db",
     "db_dir",
-    type=click.Path(file_okay=False),
+    type=PathArgument(file_okay=False),
     help="Keep each site's database in DIR/<site>.sqlite3 across restarts "
     "(default: in-memory worlds, pristine at every task start).",
 )
 @click.option(
     "--record",
     "record_dir",
-    type=click.Path(file_okay=False),
+    type=PathArgument(file_okay=False),
     help="Append people's episodes to DIR/episodes-<pid>.jsonl "
     "[default: the --db directory, else ./webenv-episodes].",
 )

@@ -11,7 +11,6 @@ the episode is appended to ``episodes-<pid>.jsonl`` in the agents' format.
 
 from __future__ import annotations
 
-import hmac
 import json
 import secrets
 import threading
@@ -28,6 +27,7 @@ from webenv.serve.security import SECURITY_HEADERS, host_allowed
 from webenv.serve.served import ServedWorld
 from webenv.sites import BACK_OFFICES, expand_placeholders, login_site, logins_on
 from webenv.sites.core.auth import DEMO_PASSWORD
+from webenv.sites.core.csrf import tokens_match
 from webenv.sites.core.urls import parse_url
 from webenv.tasks import Task, bundled_tasks
 from webenv.validators import evaluate
@@ -62,7 +62,7 @@ def _check_csrf() -> None:
         return
     sent = request.form.get(CSRF_FIELD, "")
     expected = session.get("csrf")
-    if not sent or not isinstance(expected, str) or not hmac.compare_digest(sent, expected):
+    if not isinstance(expected, str) or not tokens_match(sent, expected):
         raise PortalCSRFError()
 
 

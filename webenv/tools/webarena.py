@@ -33,6 +33,7 @@ from typing import Any
 import click
 from cssselect import GenericTranslator, SelectorError
 
+from webenv.clipaths import PathArgument
 from webenv.errors import JSON_ERRORS
 from webenv.files import read_file_text
 from webenv.sites import SITES
@@ -362,12 +363,12 @@ def write_tasks(report: ImportReport, out_dir: str | Path) -> list[Path]:
     show_default=True,
     help="Format of FILE.",
 )
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=PathArgument(exists=True, dir_okay=False))
 @click.option(
     "--out",
     "out_dir",
     required=True,
-    type=click.Path(file_okay=False),
+    type=PathArgument(file_okay=False),
     help="Folder for the converted task files.",
 )
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped task and warning.")

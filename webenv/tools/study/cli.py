@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from webenv.clipaths import PathArgument
 from webenv.tasks import TASK_GROUPS, select_tasks
 from webenv.tools.study.output import (
     CORPUS_COLUMNS,
@@ -40,7 +41,7 @@ def study() -> None:
     "out_dir",
     default="study-perturb",
     show_default=True,
-    type=click.Path(file_okay=False),
+    type=PathArgument(file_okay=False),
     help="Folder for CSV, JSON and PNG.",
 )
 @click.option("--no-chart", is_flag=True, help="Skip the PNG chart (no matplotlib needed).")
@@ -62,13 +63,13 @@ def perturb_command(site: str | None, out_dir: str, no_chart: bool) -> None:
 
 
 @study.command("corpus")
-@click.argument("path", required=False, type=click.Path(exists=True))
+@click.argument("path", required=False, type=PathArgument(exists=True))
 @click.option(
     "--out",
     "out_dir",
     default="study-corpus",
     show_default=True,
-    type=click.Path(file_okay=False),
+    type=PathArgument(file_okay=False),
     help="Folder for CSV and JSON.",
 )
 def corpus_command(path: str | None, out_dir: str) -> None:
@@ -90,11 +91,11 @@ def corpus_command(path: str | None, out_dir: str) -> None:
 
 
 @study.command("traces")
-@click.argument("directory", type=click.Path(exists=True, file_okay=False))
+@click.argument("directory", type=PathArgument(exists=True, file_okay=False))
 @click.option(
     "--labels",
     "labels_path",
-    type=click.Path(exists=True, dir_okay=False),
+    type=PathArgument(exists=True, dir_okay=False),
     help="CSV of human labels: task_id, episode, correct.",
 )
 @click.option(
@@ -102,7 +103,7 @@ def corpus_command(path: str | None, out_dir: str) -> None:
     "out_dir",
     default="study-traces",
     show_default=True,
-    type=click.Path(file_okay=False),
+    type=PathArgument(file_okay=False),
     help="Folder for CSV, JSON and PNG.",
 )
 @click.option("--no-chart", is_flag=True, help="Skip the PNG chart (no matplotlib needed).")
