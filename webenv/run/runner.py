@@ -248,9 +248,7 @@ def _pool(
     if not todo:
         return iter(())
     if config.ray is not None:
-        return run_ray(
-            runner, todo, config.workers, config.ray or None, config.episode_timeout
-        )
+        return run_ray(runner, todo, config.workers, config.ray or None, config.episode_timeout)
     if config.workers == 0:
         return run_here(runner, todo)
     return run_processes(runner, todo, config.workers, config.episode_timeout)
