@@ -133,7 +133,8 @@ def parse_agent_options(items: Sequence[str]) -> dict[str, Any]:
     "--episode-timeout",
     type=click.FloatRange(0, min_open=True),
     metavar="SECONDS",
-    help="Stop a worker whose episode takes longer, failing that episode (with --workers).",
+    help="Stop a worker (process or Ray actor) whose episode takes longer, failing that "
+    "episode (with --workers).",
 )
 @click.option("--screenshots", is_flag=True, help="Record a screenshot per step (chromium).")
 @click.option(

@@ -99,11 +99,7 @@ class _Worker:
             reason = "the worker process died during the episode (exit code {code})"
         elif not self.process.is_alive():
             reason = "the worker process died during the episode (exit code {code})"
-        elif (
-            self.spec is not None
-            and episode_timeout is not None
-            and time.monotonic() - self.started >= episode_timeout
-        ):
+        elif self.spec is not None and _until_overdue([self.started], episode_timeout) == 0.0:
             self.process.kill()
             reason = (
                 f"the episode took longer than {episode_timeout:g} s; "
@@ -160,10 +156,8 @@ def run_processes(
                     worker.started = time.monotonic()
                     worker.connection.send(worker.spec)
             watched = [w for w in pool if w.spec is not None or not w.ready]
-            timeout = None
             busy = [w.started for w in watched if w.spec is not None]
-            if episode_timeout is not None and busy:
-                timeout = max(0.0, min(busy) + episode_timeout - time.monotonic())
+            timeout = _until_overdue(busy, episode_timeout)
             wait([w.connection for w in watched] + [w.process.sentinel for w in watched], timeout)
             for index, worker in enumerate(pool):
                 if worker not in watched:
@@ -221,28 +215,36 @@ def run_ray(
         ray.init(address=address or None, include_dashboard=False, log_to_driver=False)
     actor_class: Any = ray.remote(num_cpus=1, max_restarts=0)(EpisodeRunner)
     queue = deque(specs)
-    actors: list[Any] = [
-        actor_class.remote(**_runner_arguments(runner)) for _ in range(min(workers, len(queue)))
-    ]
+    actors: list[Any] = [None] * min(workers, len(queue))
+    # An actor gets episodes once it has built its agent and env, so an episode's time
+    # is its own, not its actor's start.
+    preparing: dict[Any, int] = {}  # an actor's prepare() -> its slot
+    ready: set[int] = set()
     running: dict[Any, tuple[int, EpisodeSpec, float]] = {}
 
-    def replace(slot: int) -> None:
-        ray.kill(actors[slot], no_restart=True)
+    def start(slot: int) -> None:
+        if actors[slot] is not None:
+            ray.kill(actors[slot], no_restart=True)
         actors[slot] = actor_class.remote(**_runner_arguments(runner))
+        ready.discard(slot)
+        preparing[actors[slot].prepare.remote()] = slot
 
+    for slot in range(len(actors)):
+        start(slot)
     try:
         while queue or running:
             busy = {slot for slot, _, _ in running.values()}
-            for slot in range(len(actors)):
-                if slot not in busy and queue:
+            for slot in sorted(ready - busy):
+                if queue:
                     spec = queue.popleft()
                     running[actors[slot].run.remote(spec)] = (slot, spec, time.monotonic())
-            timeout = None
-            if episode_timeout is not None:
-                first = min(started for _, _, started in running.values())
-                timeout = max(0.0, first + episode_timeout - time.monotonic())
-            done, _ = ray.wait(list(running), num_returns=1, timeout=timeout)
+            timeout = _until_overdue([t for _, _, t in running.values()], episode_timeout)
+            done, _ = ray.wait([*running, *preparing], num_returns=1, timeout=timeout)
             for reference in done:
+                if reference in preparing:
+                    # A failure to prepare (the actor died) shows in its first episode.
+                    ready.add(preparing.pop(reference))
+                    continue
                 slot, spec, _ = running.pop(reference)
                 try:
                     yield ray.get(reference)
@@ -251,13 +253,11 @@ def run_ray(
                     yield failed_record(
                         spec, runner.agent_spec.name, f"the Ray worker failed: {reason}"
                     )
-                    replace(slot)
-            if episode_timeout is None:
-                continue
+                    start(slot)
             for reference, (slot, spec, started) in list(running.items()):
-                if time.monotonic() - started >= episode_timeout:
+                if _until_overdue([started], episode_timeout) == 0.0:
                     del running[reference]
-                    replace(slot)
+                    start(slot)
                     yield failed_record(
                         spec,
                         runner.agent_spec.name,
@@ -269,6 +269,14 @@ def run_ray(
             with contextlib.suppress(Exception):  # a dead actor has nothing to close
                 ray.get(actor.close.remote(), timeout=30)
             ray.kill(actor, no_restart=True)
+
+
+def _until_overdue(starts: list[float], episode_timeout: float | None) -> float | None:
+    """Seconds until the first of the episodes started at ``starts`` (monotonic clock)
+    is past ``episode_timeout``: 0.0 when one is, None without a limit or an episode."""
+    if episode_timeout is None or not starts:
+        return None
+    return max(0.0, min(starts) + episode_timeout - time.monotonic())
 
 
 def _runner_arguments(runner: EpisodeRunner) -> dict[str, Any]:
