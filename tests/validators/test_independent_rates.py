@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from webenv.validators import check_answer
+from webenv.validators import EvalContext, check_answer
 
 from .independent import load_cases
 
@@ -17,8 +17,12 @@ def test_lenient_rates_on_the_independent_corpus(webarena_tasks):
     right = [c for c in cases if c["expected"]]
     wrong = [c for c in cases if not c["expected"]]
     assert len(right) > 1000 and len(wrong) > 1000
-    rejected = [c for c in right if not check_answer(c["answer"], c["spec"]).passed]
-    accepted = [c for c in wrong if check_answer(c["answer"], c["spec"]).passed]
+    def passed(case: dict) -> bool:  # judged as the env judges: with the task's intent
+        context = EvalContext(answer=case["answer"], intent=case.get("intent", ""))
+        return check_answer(case["answer"], case["spec"], context=context).passed
+
+    rejected = [c for c in right if not passed(c)]
+    accepted = [c for c in wrong if passed(c)]
     detail = "\n".join(
         f"  {c['class']}: {c['answer'][:80]!r} expected {c['expected']}"
         for c in (rejected + accepted)[:40]

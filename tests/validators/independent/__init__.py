@@ -14,6 +14,8 @@ from pathlib import Path
 from .build import DEFAULT_WHEEL, build, read_webarena
 
 FIELDS = ("id", "spec", "answer", "expected", "class", "note", "source")
+OPTIONAL = ("intent",)
+"""The task's question, where the case comes from a task (the env judges with it)."""
 
 
 def webarena_wheel() -> Path:
@@ -27,8 +29,10 @@ def _cases(wheel: Path) -> tuple[dict, ...]:
     cases: list[dict] = []
     seen: set[str] = set()
     for case in (*generated, *hand):
-        if set(case) != set(FIELDS):
-            raise ValueError(f"case {case.get('id')!r}: needs exactly the fields {FIELDS}")
+        if not set(FIELDS) <= set(case) <= {*FIELDS, *OPTIONAL}:
+            raise ValueError(
+                f"case {case.get('id')!r}: needs the fields {FIELDS} and may have {OPTIONAL}"
+            )
         if not isinstance(case["expected"], bool) or not isinstance(case["answer"], str):
             raise ValueError(f"case {case['id']!r}: expected must be a bool, answer a string")
         if case["id"] in seen:

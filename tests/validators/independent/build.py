@@ -674,11 +674,21 @@ def read_webarena(path: Path) -> list[dict]:
 
 
 def build(data: list[dict]) -> tuple[list[dict], list[dict]]:
-    """``(generated cases, hand-written cases)`` from WebArena's configs and our tasks."""
+    """``(generated cases, hand-written cases)`` from WebArena's configs and our tasks,
+    each with the intent of the task it comes from (as the env judges an answer)."""
     out = Out()
     webarena(out, data)
     webenv(out)
-    return out.cases, hand(data)
+    generated, written = out.cases, hand(data)
+    intents = {f"webarena:{t['task_id']}": t["intent"] for t in data}
+    for f in sorted((ROOT / "tasks").rglob("*.json")):
+        tasks = json.loads(f.read_text())
+        for t in tasks if isinstance(tasks, list) else [tasks]:
+            intents[f"webenv:{t['task_id']}"] = t.get("intent", "")
+    for case in [*generated, *written]:
+        if intent := intents.get(case["source"]):
+            case["intent"] = intent
+    return generated, written
 
 
 def write(directory: Path, name: str, cases: list[dict]) -> None:

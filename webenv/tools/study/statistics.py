@@ -17,7 +17,7 @@ import click
 from webenv.errors import JSON_ERRORS
 from webenv.files import read_file_bytes, read_file_text
 from webenv.tools.study.variants import Judged
-from webenv.validators import MODES, check_answer
+from webenv.validators import MODES, EvalContext, check_answer
 
 
 def summarize_perturb(rows: list[Judged]) -> list[dict[str, Any]]:
@@ -219,7 +219,8 @@ def summarize_corpus(
     """Accept rates per class (and ``all``) in both modes.
 
     Args:
-        cases: Labelled cases (``spec``, ``answer``, ``expected``, optional ``class``).
+        cases: Labelled cases (``spec``, ``answer``, ``expected``, optional ``class`` and
+            ``intent``: the task's question, which the env hands the validators too).
         check: The answer checker (``check_answer``; another version to compare).
 
     Returns:
@@ -229,12 +230,16 @@ def summarize_corpus(
     """
     counts: dict[str, dict[str, int]] = {}
     for case in cases:
+        intent = case.get("intent")
+        context = EvalContext(
+            answer=case["answer"], intent=intent if isinstance(intent, str) else ""
+        )
         for cls in ("all", str(case.get("class") or "unclassified")):
             row = counts.setdefault(cls, {})
             label = "right" if case["expected"] else "wrong"
             row[label] = row.get(label, 0) + 1
             for mode in MODES:
-                passed = check(case["answer"], case["spec"], mode=mode).passed
+                passed = check(case["answer"], case["spec"], mode=mode, context=context).passed
                 key = f"{mode}_{label}_accepted"
                 row[key] = row.get(key, 0) + int(passed)
     rows = []
