@@ -1161,6 +1161,32 @@ CASES: dict[str, list[tuple]] = {
     "githost/create-label/0": [
         ("reference", [REF], T, T, "reference"),
         (
+            "title-case-name",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/lumen-web%2Fkestrel-cli/labels",
+                    {"name": "Needs Triage", "color": "#ff8800", "description": "Not yet reviewed"},
+                )
+            ],
+            T,
+            F,
+            "the typed name in other case: lenient as for any typed text, strict exact",
+        ),
+        (
+            "other-name",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/lumen-web%2Fkestrel-cli/labels",
+                    {"name": "needs review", "color": "#ff8800", "description": "Not yet reviewed"},
+                )
+            ],
+            F,
+            F,
+            "another label",
+        ),
+        (
             "api",
             [
                 api(
@@ -1652,6 +1678,8 @@ CASES: dict[str, list[tuple]] = {
     "shop/add-address/0": [
         ("reference", [REF], T, T, "reference"),
         ("padded-street", [ref_text("12 Oak Road", "12 Oak Road ")], T, N, "trailing space"),
+        ("lower-city", [ref_text("Denver", "denver")], T, F, "the typed city in lower case"),
+        ("other-city", [ref_text("Denver", "Boulder")], F, F, "another city"),
         ("wrong-zip", [ref_text("80203", "80230")], F, F, "digits swapped"),
         ("added-twice", [REF, REF], F, F, "two copies of the address"),
     ],

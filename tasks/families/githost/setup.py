@@ -104,7 +104,7 @@ def _create_project(ctx: Context) -> Draft | None:
         type_text("Background color", colour),
         button("Create label"),
     ]
-    where = f"namespace_id = {namespace_id} AND name = {sql_text(name)}"
+    where = f"namespace_id = {namespace_id} AND {text_is('name', name)}"
     return Draft(
         values={
             "name": name,
@@ -126,8 +126,8 @@ def _create_project(ctx: Context) -> Draft | None:
                     next(r for r, n in ROLES.items() if n == role),
                 ),
                 (
-                    "SELECT lower(color) FROM labels WHERE name = "
-                    f"{sql_text(label)} AND project_id = (SELECT id FROM projects WHERE {where})",
+                    f"SELECT lower(color) FROM labels WHERE {text_is('name', label)} "
+                    f"AND project_id = (SELECT id FROM projects WHERE {where})",
                     colour,
                 ),
                 (
@@ -527,7 +527,7 @@ def _label_newest_in(
     for _, title, _ in chosen:
         steps += [click("Issues"), click(title), check(label), button("Update labels")]
     ids = ", ".join(str(i) for i, _, _ in chosen)
-    where = f"project_id = {project.id} AND name = {sql_text(label)}"
+    where = f"project_id = {project.id} AND {text_is('name', label)}"
     return Draft(
         answer=",".join(sorted(title for _, title, _ in chosen)),
         values={
