@@ -1,7 +1,7 @@
 """The one guard against hedged answers ("Jane Smith or Adam Garcia", "6 or 7").
 
 An answer that passed a lenient check is split at its disjunctions ("or", a spaced
-slash, ", maybe ...", a correction: "X... actually Y"); when it has several
+slash, "and/or", ", maybe ...", a correction: "X... actually Y"); when it has several
 alternatives, each is checked alone. The answer is a hedge, and fails, when one
 alternative that states a competing candidate fails on its own, or when no alternative
 passes on its own (it only passed by listing several); so does an answer offered without
@@ -20,7 +20,8 @@ from .text import ASIDE, fold, quantity_remark
 from .verdict import Verdict, fail, show
 
 _DISJUNCTION = re.compile(
-    r"(?:\s+|\s*\(\s*)or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|"
+    r"\s*\band\s*/\s*or\s+"  # "A and/or B" offers A, B or both
+    r"|(?:\s+|\s*\(\s*)or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|"
     r"later|earlier|greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
     r"|\s+/\s+(?!(?:5|10|100)\b)"
     r"|\s*(?:[,;(?.!:]|\n)\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+"
