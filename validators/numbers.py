@@ -140,7 +140,8 @@ _CODE_WORDS = r"USD|EUR|GBP|CAD|AUD|NZD|JPY|CNY|RMB|INR|CHF|MXN|BRL|KRW|HKD|SGD|
 """Currency codes read beside an amount: a code other than the site's makes it another
 amount ("50.94 CHF"), even where a bare number would have been read as dollars."""
 _CURRENCY_BEFORE = re.compile(
-    r"(?:US\$|C\$|A\$|NZ\$|HK\$|R\$|\$|€|£|¥|₹|₩|₽|\b(?:" + _CODE_WORDS + r")(?![a-z]))"
+    r"(?:US\$|AU\$|CA\$|MX\$|NT\$|C\$|A\$|NZ\$|HK\$|S\$|R\$|\$|€|£|¥|₹|₩|₽|"
+    r"\b(?:" + _CODE_WORDS + r")(?![a-z]))"
     r"\s*[-−]?\s*$",
     re.IGNORECASE,
 )
@@ -149,6 +150,25 @@ _CURRENCY_AFTER = re.compile(
     r"renminbi|rupees?|pesos?|francs?|rubles?|roubles?|reais|reals?|bitcoins?|cents?)\b|¢)",
     re.IGNORECASE,
 )
+_DOLLARS_OF = {
+    "us": "USD",
+    "u.s.": "USD",
+    "american": "USD",
+    "canadian": "CAD",
+    "australian": "AUD",
+    "new zealand": "NZD",
+    "hong kong": "HKD",
+    "singapore": "SGD",
+    "taiwan": "TWD",
+    "mexican": "MXN",
+}
+_COUNTRY_DOLLARS = re.compile(
+    r"\s*(" + "|".join(re.escape(k).replace(r"\ ", r"\s+") for k in _DOLLARS_OF) + r")\s+"
+    r"(?:dollars?|pesos?)\b",
+    re.IGNORECASE,
+)
+"""A country's dollars (or pesos) after an amount ("44.99 Canadian dollars", "$44.99
+Australian dollars"): which currency, beyond the code window of :data:`_CURRENCY_AFTER`."""
 CENTS = "USD¢"
 """The currency of an amount written in cents ("47 cents" until :func:`find_amounts`
 reads it as 0.47 USD)."""
@@ -191,7 +211,12 @@ _CODES = {
     "cents": CENTS,
     "¢": CENTS,
     "c$": "CAD",
+    "ca$": "CAD",
     "a$": "AUD",
+    "au$": "AUD",
+    "mx$": "MXN",
+    "nt$": "TWD",
+    "s$": "SGD",
     "nz$": "NZD",
     "hk$": "HKD",
     "r$": "BRL",
@@ -284,7 +309,9 @@ def _digit_mentions(text: str) -> list[Mention]:
         if m := _CURRENCY_BEFORE.search(before):
             symbol = m.group(0)
             currency = _currency_code(symbol.replace("-", "").replace("−", ""))
-            if symbol.strip() == "$" and (code := _CURRENCY_AFTER.search(after)):
+            if symbol.strip() == "$" and (country := _COUNTRY_DOLLARS.match(text, match.end())):
+                currency = _DOLLARS_OF[re.sub(r"\s+", " ", country.group(1).lower())]
+            elif symbol.strip() == "$" and (code := _CURRENCY_AFTER.search(after)):
                 currency = _currency_code(code.group(0))  # "$83.47 CAD": which dollar
             head = before[: len(before) - len(symbol)].rstrip()
             # "-$12" is negative; the dash of "$6.99 - $23.99" joins two amounts
@@ -295,6 +322,8 @@ def _digit_mentions(text: str) -> list[Mention]:
             )
             if (sign_before or symbol.strip().endswith(("-", "−"))) and value > 0:
                 value = -value
+        elif country := _COUNTRY_DOLLARS.match(text, match.end()):
+            currency = _DOLLARS_OF[re.sub(r"\s+", " ", country.group(1).lower())]
         elif m := _CURRENCY_AFTER.search(after):
             currency = _currency_code(m.group(0))
         if len(match.group(2)) in (1, 2, 4) and (
