@@ -391,15 +391,19 @@ def _word_mentions(text: str) -> list[Mention]:
     return found
 
 
-_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?!\d)(,\d{1,2}(?!\d))?")
-"""Thousands grouped by a space, no-break or thin space ("5 678", "3 053,97")."""
+_GROUP_MARKS = " \u00a0\u202f\u2009'\u2019"
+_GROUPS = re.compile(
+    r"(?<![\d.,'\u2019])\d{1,3}(?:[" + _GROUP_MARKS + r"]\d{3})+(?![\d'\u2019])(,\d{1,2}(?!\d))?"
+)
+"""Thousands grouped by a space, no-break, narrow no-break or thin space ("5 678", "3 053,97")
+or by an apostrophe, as in Switzerland ("92'758.89", "3’570.73")."""
 
 
 def _join_groups(match: re.Match[str]) -> str:
     """Rewrite the group spaces as separators of the same length, so the number stays one
     token and offsets are kept: "." before a decimal comma ("3.053,97"), else ","."""
     sep = "." if match.group(1) else ","
-    return re.sub(r"[ \u00a0\u202f\u2009]", sep, match.group(0))
+    return re.sub("[" + _GROUP_MARKS + "]", sep, match.group(0))
 
 
 _SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion|dozen)\b|(k|K|bn)\b|(M)\b)")
