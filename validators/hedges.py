@@ -8,8 +8,8 @@ passes on its own (it only passed by listing several); so does an answer offered
 commitment ("Maybe X", "X; it could also be Y"), and one that rejects the value it
 names ("12 is wrong") is negated. Disjunctions inside the reference itself ("Pots or
 Pans") are not split. An answer that corrects itself ("$49.99, no wait, $44.99") is
-judged by what it settles on (:func:`corrected`). Every lenient path (strings, lists, typed scalars, infeasible)
-goes through :func:`guard_hedges`.
+judged by what it settles on (:func:`corrected`). Every lenient path (strings, lists,
+typed scalars, infeasible) goes through :func:`guard_hedges`.
 """
 
 from __future__ import annotations
@@ -45,10 +45,8 @@ _CORRECTIONS = re.compile(_CORRECTION, re.IGNORECASE)
 def corrected(text: str) -> str | None:
     """What an answer that corrects itself finally says: the text after its last
     correction ("$49.99, no wait, $44.99" -> "$44.99"); None when it makes none."""
-    last = None
-    for last in _CORRECTIONS.finditer(text):
-        pass
-    return text[last.end() :] if last is not None and text[last.end() :].strip() else None
+    ends = [m.end() for m in _CORRECTIONS.finditer(text)]
+    return text[ends[-1] :] if ends and text[ends[-1] :].strip() else None
 
 
 _UNSURE = re.compile(

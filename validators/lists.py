@@ -327,6 +327,37 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
     return ok("list:equal", f"{show(text)} has exactly the items {show(wanted)}")
 
 
+_BULLET_LINE = re.compile(r"^([ \t]*)(?:[-*+•]|\d{1,2}[.)]|[a-z][.)])[ \t]+(.*)$")
+
+
+def _detail(line: str) -> bool:
+    """Whether a sub-bullet's text is a detail of its item ("joined 2019", "$24.99, in
+    stock", "shows the logo"), not another item: a figure or a few words, without a name
+    (a capital letter) or a word that adds one ("and", "also")."""
+    return (any(c.isdigit() for c in line) or len(tokens(line)) > 1) and not NOT_A_REMARK.search(
+        line
+    )
+
+
+def _without_details(text: str) -> str:
+    """``text`` without the sub-bullets that detail a bullet ("- Wok\n  - $39.99, in
+    stock"): lines bulleted deeper than the bullet above them that are :func:`_detail`."""
+    kept: list[str] = []
+    parent: int | None = None  # the indentation of the last bullet kept
+    for line in text.split("\n"):
+        bullet = _BULLET_LINE.match(line)
+        if bullet is None:
+            kept.append(line)
+            parent = None if line.strip() else parent
+            continue
+        depth = len(bullet.group(1).expandtabs(4))
+        if parent is not None and depth > parent and _detail(bullet.group(2)):
+            continue
+        kept.append(line)
+        parent = depth
+    return "\n".join(kept)
+
+
 def check_list(text: str, approach: str, value: Any) -> Verdict:
     """Lenient ``list`` check: every item present (each alternative of ``|OR|``), and
     for ``exact_match`` no other item; a one-item list is checked as one string answer
@@ -335,6 +366,9 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
     candidates = _list_items(approach, value)
     candidates = [items for items in candidates if items]
     verdicts = [_match_list(text, items, inclusive) for items in candidates]
+    if not any(v.passed for v in verdicts) and (bare := _without_details(text)) != text:
+        text = bare  # "- falcon_ian\n  - joined 2019\n- pine_beth": the items, detailed
+        verdicts = [_match_list(text, items, inclusive) for items in candidates]
     if not verdicts:
         return error("bad-reference", f"empty reference list {show(value)}")
     best = next((v for v in verdicts if v.passed), verdicts[0])
