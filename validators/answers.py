@@ -27,6 +27,7 @@ from .text import (
     join_paths,
     segments,
     split_or,
+    strip_echo,
     strip_name_prefixes,
     strip_preamble,
     tokens,
@@ -169,6 +170,8 @@ def _lenient(
 ) -> Verdict:
     protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
     text = strip_name_prefixes(drop_invisible(text), protected)
+    if context is not None:
+        text = strip_echo(text, context.intent)
     if answer_type != "list":  # there a spaced slash joins items
         text = join_paths(text, protected)
 

@@ -636,6 +636,23 @@ def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
     return rest if rest.strip() else text
 
 
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+
+
+def strip_echo(text: str, intent: str) -> str:
+    """``text`` without the question it starts by repeating ("Who are the moderators of the
+    Music forum? falcon_ian and pine_beth"); unchanged when it does not, or when nothing
+    would remain."""
+    answer = text.lstrip()
+    sentences = _SENTENCE_END.split(intent.strip())
+    for n in range(len(sentences), 0, -1):  # the whole intent, or its first sentences
+        question = " ".join(sentences[:n]).lower()
+        if len(question.split()) >= 3 and answer.lower().startswith(question):
+            rest = answer[len(question) :]
+            return rest if rest.strip() else text
+    return text
+
+
 def only_filler(toks: Iterable[str]) -> bool:
     """Whether every token is a filler word (or there are none)."""
     return all(t in FILLER for t in toks)
