@@ -487,6 +487,8 @@ _ANSWER_TAG = re.compile(
 )
 """An answer wrapped in a tag, as LLM agents write it ("<think>...</think><answer>X</answer>");
 read when it is the only one and ends the text."""
+_ONE_ELEMENT = re.compile(r"^\s*<([a-z][\w-]*)>([^<]*(?:<(?!/?\1>)[^<]*)*)</\1>\s*$", re.I)
+"""An answer that is one XML element of any name, its text in group 2."""
 _ANSWER_LINE = re.compile(
     r"^[ \t>#*_-]*(?:final\s+)?answer\s*(?:\*\*|__)?\s*[:=]", re.IGNORECASE | re.MULTILINE
 )
@@ -602,7 +604,8 @@ def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
     lead-in ("Based on the page, the answer is: "),
     without HTML markup and entities, without the working before a single answer line or a closing
     answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>") and
-    a labelled line of working after that line ("\nExplanation: ..."), without a code
+    a labelled line of working after that line ("\nExplanation: ..."), without the tags
+    of an answer that is one XML element ("<role>Reporter</role>"), without a code
     fence's language tag ("```json"), without the header of a
     markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
     how it was found ("\n\nI found this on ..."); unchanged when nothing would remain.
@@ -622,6 +625,8 @@ def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
             keep_tentative and _TENTATIVE.search(body, working.start())
         ):
             body = body[: working.start()]
+    while "<" in body and (element := _ONE_ELEMENT.match(body)):
+        body = element.group(2)  # "<role>Reporter</role>", "<date>2024-05-20</date>"
     if "```" in body or "~~~" in body:
         body = _FENCE_INFO.sub(r"\1", body)
     body = _TABLE_HEAD.sub("", body) if "-" in body else body
