@@ -181,9 +181,17 @@ _QUARTER = re.compile(
 )
 
 
+_INTENT_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
 def _month_extract(text: str, hint: Any, context: EvalContext | None) -> list[Month]:
     # "Q4 2023" is a quarter, not its last month: read the text without it.
-    return find_months(_QUARTER.sub(" ", text), need_year=False)
+    months = find_months(_QUARTER.sub(" ", text), need_year=False)
+    years = set(_INTENT_YEAR.findall(context.intent)) if context is not None else set()
+    if len(years) == 1:  # "In which month of 2023 ...?" "February": February 2023
+        year = int(years.pop())
+        months = distinct([Month(year, m.month) if m.year is None else m for m in months])
+    return months
 
 
 def _month_equal(answer: Month, ref: Month) -> str | None:
