@@ -69,9 +69,13 @@ def distinct(values: list[Any], key: Callable[[Any], Any] = lambda v: v) -> list
     return result
 
 
-def _nums(text: str) -> list[_Num]:
+def _nums(text: str, *, counting: bool = False) -> list[_Num]:
+    """The numbers of ``text``; when ``counting`` (the question asks "how many"), without
+    those that label a thing rather than count ("12th", "#12", merge request "!4")."""
     found = []
     for m in find_numbers(text):
+        if counting and (m.label or text[: m.start].rstrip().endswith("!")):
+            continue
         after = _MEASURE.match(text, m.end)
         measure = after.group(1).lower().replace(" ", "") if after else None
         found.append(
@@ -86,7 +90,7 @@ def _num_ref(text: str, context: EvalContext | None) -> _Num | None:
 
 
 def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num]:
-    return _nums(text)
+    return _nums(text, counting=context is not None and bool(_HOW_MANY.search(context.intent)))
 
 
 def _num_equal(answer: _Num, ref: _Num) -> str | None:
