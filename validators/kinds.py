@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .booleans import find_booleans
@@ -52,7 +52,7 @@ class _Num:
 
 
 _MEASURES = (
-    r"%|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
+    r"%|‰|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
     r"yards?|kg|kilograms?|grams?|lbs?|ounces?|oz"
 )
 _MEASURE = re.compile(r"\s?(" + _MEASURES + r")(?![^\W\d_])", re.IGNORECASE)
@@ -84,9 +84,18 @@ def _nums(text: str, *, counting: bool = False) -> list[_Num]:
     return distinct(found, key=lambda n: n.value)
 
 
+_ASKS_PERCENT = re.compile(r"\bpercent(?:age)?s?\b|\bper\s?cent\b|%", re.IGNORECASE)
+"""A question that asks for a percentage ("What percentage discount ...?")."""
+
+
 def _num_ref(text: str, context: EvalContext | None) -> _Num | None:
     found = _nums(text)
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    ref = found[0]
+    if ref.unit is None and context is not None and _ASKS_PERCENT.search(context.intent):
+        return replace(ref, measure="%")  # "15" for "What percentage ...?" is 15 %
+    return ref
 
 
 def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num]:
@@ -96,6 +105,8 @@ def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num
 def _num_equal(answer: _Num, ref: _Num) -> str | None:
     if answer.unit and ref.unit is None:  # "$12", "12 km" or "12%" where a count was asked
         return None
+    if answer.unit and ref.unit and (answer.unit == "%") != (ref.unit == "%"):
+        return None  # "15‰" or "15 km" where a percentage was asked
     if answer.value == ref.value:  # exact: no tolerance, so 10-digit ids stay distinct
         return "equal"
     if answer.decimals > ref.decimals >= 1 and round(answer.value, ref.decimals) == ref.value:
