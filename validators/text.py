@@ -599,6 +599,25 @@ def unwrap_json(text: str, *, keep_tentative: bool = False) -> str:
     return unwrapped if unwrapped.strip() else text
 
 
+_LATEX_BOX = re.compile(r"\\(?:boxed|fbox|text|textbf|textit|mathrm|mathbf|mbox)\s*\{([^{}]*)\}")
+_LATEX_ESCAPE = re.compile(r"\\([$_%&#])")
+_LATEX_MATH = re.compile(r"^\s*(?:\$\$?|\\\(|\\\[)(.*?)(?:\$\$?|\\\)|\\\])\s*$", re.DOTALL)
+
+
+def unwrap_latex(text: str) -> str:
+    """``text`` without LaTeX around its answer, as math-tuned agents write it:
+    ``\\boxed{...}`` and ``\\text{...}`` (kept: what they hold), escapes (``\\$``,
+    ``\\_``), a braced comma (``92{,}758``) and math delimiters around a boxed answer
+    (``$\\boxed{67}$``, ``\\(44.99\\)``)."""
+    unboxed = text.replace("{,}", ",")
+    while (inner := _LATEX_BOX.sub(r"\1", unboxed)) != unboxed:
+        unboxed = inner
+    math = _LATEX_MATH.match(unboxed)
+    if math and (unboxed != text.replace("{,}", ",") or text.lstrip().startswith("\\")):
+        unboxed = math.group(1)
+    return _LATEX_ESCAPE.sub(r"\1", unboxed)
+
+
 def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
     """``text`` without JSON around it (:func:`unwrap_json`), without an agent-style
     lead-in ("Based on the page, the answer is: "),
@@ -625,6 +644,8 @@ def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
             keep_tentative and _TENTATIVE.search(body, working.start())
         ):
             body = body[: working.start()]
+    if "\\" in body:
+        body = unwrap_latex(body)
     while "<" in body and (element := _ONE_ELEMENT.match(body)):
         body = element.group(2)  # "<role>Reporter</role>", "<date>2024-05-20</date>"
     if "```" in body or "~~~" in body:
