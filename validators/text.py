@@ -160,9 +160,11 @@ _ASCII_MARKS = re.compile(r"(?<=[^\W_])\((?:tm|r)\)", re.IGNORECASE)
 """A trademark written in ASCII against its word ("Lumaflex(TM)", "Acme(R)")."""
 
 
-_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff\ufe0f\u20e3]")
 """Characters that show nothing: soft hyphen, zero-width space and joiners, word joiner,
-byte-order mark (copied from a page with the text: "$44\u200b.99" is "$44.99")."""
+byte-order mark (copied from a page with the text: "$44\u200b.99" is "$44.99"); and the
+emoji presentation selector and keycap frame of keycap digits ("6\ufe0f\u20e37\ufe0f\u20e3" is
+"67")."""
 
 
 def drop_invisible(text: str) -> str:
