@@ -339,6 +339,16 @@ def _digit_mentions(text: str) -> list[Mention]:
     return found
 
 
+def _joins(current: int, value: int) -> bool:
+    """Whether a number word of ``value`` continues a number whose last hundred so far is
+    ``current``: units after tens ("forty-four"), anything after hundreds or nothing; not
+    tens after units or tens ("four ninety", "twenty thirty")."""
+    below_hundred = current % 100
+    if below_hundred == 0:
+        return True
+    return below_hundred % 10 == 0 and below_hundred >= 20 and value < 10
+
+
 def _word_mentions(text: str) -> list[Mention]:
     folded = fold(text)
     if len(folded) != len(text):
@@ -357,6 +367,8 @@ def _word_mentions(text: str) -> list[Mention]:
             if w == "dozen":
                 current = max(current, 1) * 12
             elif w in _UNITS:
+                if not _joins(current, _UNITS[w]):
+                    break  # "forty-four ninety-nine" is 44 then 99, not 143
                 current += _UNITS[w]
             elif w == "hundred":
                 current = max(current, 1) * 100
