@@ -246,6 +246,10 @@ class Mention:
 
 
 _PLAIN = re.compile(r"\d+(?:\.\d+)?")
+_US_POINT = re.compile(r"\d[\d,]*,\d+\.\d+")
+"""Digits grouped by commas before a decimal point ("92,758.89")."""
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3}")
+"""Thousands grouped the Western way ("1,234,567") or the Indian way ("12,34,567")."""
 _MAX_GROUPED = 64
 
 
@@ -267,6 +271,8 @@ def parse_number_text(text: str) -> tuple[Decimal, int] | None:
         amount = Decimal(raw)
     elif len(raw) > _MAX_GROUPED:
         return None  # no number is written with separators over this many characters
+    elif _US_POINT.fullmatch(raw) and not _GROUPED.fullmatch(raw.partition(".")[0]):
+        return None  # "1,30.44", "12,34,56.78": commas that group no locale's thousands
     else:
         hint = "." if raw.count(".") == 1 and "," not in raw else None
         try:
