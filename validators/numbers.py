@@ -424,7 +424,9 @@ def _join_groups(match: re.Match[str]) -> str:
     return re.sub("[" + _GROUP_MARKS + "]", sep, match.group(0))
 
 
-_SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion|dozen)\b|(k|K|bn)\b|(M)\b)")
+_SCALE_AFTER = re.compile(
+    r"(?:\s*(thousand|million|billion|dozen|lakh|crore)s?\b|(k|K|bn)\b|(M)\b)"
+)
 _SCALE_VALUES = {
     "dozen": 12,
     "thousand": 1000,
@@ -432,13 +434,15 @@ _SCALE_VALUES = {
     "million": 1_000_000,
     "m": 1_000_000,
     "billion": 1_000_000_000,
+    "lakh": 100_000,
+    "crore": 10_000_000,
     "bn": 1_000_000_000,
 }
 
 
 def _scaled(text: str, mention: Mention) -> Mention:
     """Apply a scale written after digits: "2.5 thousand", "185k", "3M", "1.2 billion",
-    "2 dozen"."""
+    "2 dozen", "1 lakh" (100,000), "2 crore" (20,000,000)."""
     match = _SCALE_AFTER.match(text, mention.end)
     if match is None:
         return mention
