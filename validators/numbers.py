@@ -114,7 +114,7 @@ _NUMERIC_DATE = re.compile(
 """A date in digits ("2024-01-31", "1/31/2024", "31/01/2024"): no quantity."""
 _DIGITS = re.compile(
     r"(?:(?<![\w.,])|(?<=\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)))"  # "USD44.99"
-    r"([-−–]?)(\d(?:[\d,.]*\d)?|(?<=[$€£\s])\.\d+(?![\d.,]))"
+    r"([-−–]?)(\d(?:[\d,.]*\d)?|(?<![^$€£\s])\.\d+(?![\d.,]))"
 )
 _FRACTIONS = {"½": Decimal("0.5"), "¼": Decimal("0.25"), "¾": Decimal("0.75")}
 _HALF_AFTER = re.compile(r"\s*(?:and\s+a\s+half\b|½)", re.IGNORECASE)
