@@ -14,7 +14,7 @@ from typing import Any
 from .booleans import find_booleans
 from .context import EvalContext
 from .dates import Duration, Month, find_dates, find_durations, find_months, parse_date
-from .numbers import find_amounts, find_numbers, to_cents
+from .numbers import NUMBER_WORDS, find_amounts, find_numbers, to_cents
 from .phrases import CLAUSE_START
 from .strict import items_of
 from .text import APPROXIMATELY, ASIDE, FILLER, NEGATIONS, fold, segments, split_or, tokens
@@ -320,6 +320,13 @@ _REJECTED = re.compile(r"\bnot\s+(?:(?!\bbut\b)[^,;:()\n.!?]|\.(?=\d))*", re.IGN
 """A value the answer sets aside, up to the end of its clause or a "but" ("Not $49.99,
 it is $44.99", "$44.99, not $49.99", "not $49.99 but $44.99"): a rejected reading, no
 rival."""
+_DESCRIPTIVE = re.compile(
+    r"(?<![\w.,-])(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+    r"-(?!ish\b)[^\W\d_]+|\b(?:past|last|previous|next)\s+\d+\s+(?:hours?|days?|weeks?|months?|years?)\b",
+    re.IGNORECASE,
+)
+"""A figure that describes rather than counts: part of a compound ("one-star reviews",
+"1-star", "2-day shipping") or the period counted over ("in the past 7 days")."""
 _CONCLUSION = re.compile(
     r"=|[,;.:]\s*(?:so|therefore|thus|hence|that\s+makes|which\s+(?:gives|makes|comes\s+to))\b"
     r"|\b(?:for\s+a\s+total\s+of|giving(?:\s+a\s+total\s+of)?)\b",
@@ -590,7 +597,8 @@ def _explained(
     the difference is $111.50") lead to it; they are no rival when the text outside the
     brackets and such clauses, or the conclusion, is unambiguous; nor are bounds repeated
     from the question ("47 products have fewer than 10 units"), values set aside ("Not
-    $49.99, it is $44.99"), the terms of a sum that comes to the reference ("$271.47 —
+    $49.99, it is $44.99"), figures that describe (:data:`_DESCRIPTIVE`: "8 one-star
+    reviews", "5 in the past 7 days"), the terms of a sum that comes to the reference ("$271.47 —
     $150.00 + $121.47"), or, when the count is said with the noun the intent counts,
     figures said otherwise ("7 branches, 3 tags" for "How many branches ...?").
     """
@@ -602,6 +610,7 @@ def _explained(
         conclusion[-1] if len(conclusion) > 1 else text,
         _BOUND.sub(" ", text),
         _REJECTED.sub(" ", text),
+        _DESCRIPTIVE.sub(" ", text),
         _counted(text, context) if kind.name == "number" else text,
     ):
         main = kind.extract(main_text, groups[0][0], context) if main_text != text else []
