@@ -358,6 +358,20 @@ def _without_details(text: str) -> str:
     return "\n".join(kept)
 
 
+_SPACE_OR_SLASH = re.compile(r"[\s/]+")
+
+
+def _spaced_items(text: str, candidates: list[list[list[str]]]) -> str | None:
+    """The pieces of an answer that writes one-word items with only spaces or slashes
+    between them ("@cedar_lucy @jonah.carter", "🏷️ SAVE10 🏷️ WELCOME5", "front/back/top"),
+    one per line; None when it has separators or a reference item is several words."""
+    alts = [alt for items in candidates for item in items for alt in item]
+    if len(segments(text)) != 1 or any(_SPACE_OR_SLASH.search(alt.strip()) for alt in alts):
+        return None
+    pieces = [p for p in _SPACE_OR_SLASH.split(text) if tokens(p)]
+    return "\n".join(pieces) if len(pieces) > 1 else None
+
+
 def check_list(text: str, approach: str, value: Any) -> Verdict:
     """Lenient ``list`` check: every item present (each alternative of ``|OR|``), and
     for ``exact_match`` no other item; a one-item list is checked as one string answer
@@ -366,9 +380,15 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
     candidates = _list_items(approach, value)
     candidates = [items for items in candidates if items]
     verdicts = [_match_list(text, items, inclusive) for items in candidates]
-    if not any(v.passed for v in verdicts) and (bare := _without_details(text)) != text:
-        text = bare  # "- falcon_ian\n  - joined 2019\n- pine_beth": the items, detailed
-        verdicts = [_match_list(text, items, inclusive) for items in candidates]
+    # Two other readings, taken only when they pass: without the sub-bullets that detail
+    # an item ("- falcon_ian\n  - joined 2019\n- pine_beth"), and one-word items with
+    # only spaces or slashes between them ("SAVE10 WELCOME5 SUMMER20", "front/back/top").
+    for reading in (_without_details(text), _spaced_items(text, candidates)):
+        if any(v.passed for v in verdicts) or reading is None or reading == text:
+            continue
+        read = [_match_list(reading, items, inclusive) for items in candidates]
+        if any(v.passed for v in read):
+            text, verdicts = reading, read
     if not verdicts:
         return error("bad-reference", f"empty reference list {show(value)}")
     best = next((v for v in verdicts if v.passed), verdicts[0])
