@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from .numbers import NUMBER_WORDS, Mention, find_amounts, find_numbers, to_cents
-from .phrases import CLAUSE_START, check_string, extra_items, includes
+from .phrases import CLAUSE_START, SURNAME_FIRST, check_string, extra_items, includes
 from .text import (
     ASIDE,
     NEGATIONS,
@@ -358,6 +358,16 @@ def _without_details(text: str) -> str:
     return "\n".join(kept)
 
 
+def _surnames_first(text: str) -> str | None:
+    """The names of an answer that lists them surname first between semicolons ("Clark,
+    Ryan; Wright, Ryan") in their usual order, one per line; None when it does not."""
+    pieces = text.split(";")
+    names = [SURNAME_FIRST.match(piece) for piece in pieces]
+    if len(pieces) < 2 or not all(names):
+        return None
+    return "\n".join(f"{m[2]} {m[1]}" for m in names if m)
+
+
 _SPACE_OR_SLASH = re.compile(r"[\s/]+")
 
 
@@ -380,10 +390,15 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
     candidates = _list_items(approach, value)
     candidates = [items for items in candidates if items]
     verdicts = [_match_list(text, items, inclusive) for items in candidates]
-    # Two other readings, taken only when they pass: without the sub-bullets that detail
-    # an item ("- falcon_ian\n  - joined 2019\n- pine_beth"), and one-word items with
-    # only spaces or slashes between them ("SAVE10 WELCOME5 SUMMER20", "front/back/top").
-    for reading in (_without_details(text), _spaced_items(text, candidates)):
+    # Other readings, taken only when they pass: without the sub-bullets that detail an
+    # item ("- falcon_ian\n  - joined 2019\n- pine_beth"), one-word items with only spaces
+    # or slashes between them ("SAVE10 WELCOME5 SUMMER20", "front/back/top"), and names
+    # surname first between semicolons ("Clark, Ryan; Wright, Ryan").
+    for reading in (
+        _without_details(text),
+        _spaced_items(text, candidates),
+        _surnames_first(text),
+    ):
         if any(v.passed for v in verdicts) or reading is None or reading == text:
             continue
         read = [_match_list(reading, items, inclusive) for items in candidates]

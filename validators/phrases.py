@@ -535,7 +535,7 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
     return None, reason
 
 
-_SURNAME_FIRST = re.compile(
+SURNAME_FIRST = re.compile(
     r"^\s*([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?),\s*"
     r"([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?)\s*\.?\s*$"
 )
@@ -560,7 +560,7 @@ def check_string(
                 return ok("string:equal", f"{show(text)} equals {show(alt)} after normalization")
             if self_answer and any(same_text(alt, u) for u in users):
                 return ok("string:myself", f"{show(text)} means the logged-in user {show(alt)}")
-            if (m := _SURNAME_FIRST.match(text)) and same_text(alt, f"{m[2]} {m[1]}"):
+            if (m := SURNAME_FIRST.match(text)) and same_text(alt, f"{m[2]} {m[1]}"):
                 return ok(
                     "string:name-order", f"{show(text)} is the name {show(alt)}, surname first"
                 )
