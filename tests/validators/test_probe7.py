@@ -23,6 +23,13 @@ Policy decided here, before reading the rules:
   bounds ("at least 18", "more than 17") never pass an exact task.
 - Confidence words alone ("I think", "I believe", "probably") do not change a single
   stated value; an uncertainty that names another value does.
+
+Changed after reading the rules (the cases say so in their reasons): an exact value
+stated as approximate ("about 67", "~$278.94") fails, as the contract and the
+independent corpus have it ("about 38" for 38 is wrong there); "Probably X" is a hedge by
+the documented policy; and three expectations of mine were wrong on their own terms
+("9k" is exactly 9000, like my "100k"; "100,506, 100,510, ..." is readable; "100.000" is
+ambiguous).
 - A self-correction takes the last value ("44.99, no wait, 49.99" is 49.99); a draft
   followed by a "Final Answer" takes the final one.
 - A conditional with two branches giving different values fails; one whose only branch is
@@ -77,6 +84,15 @@ def _tasks() -> dict[str, dict]:
 
 
 T, F = True, False
+_APPROX = (
+    "changed after reading the rules: an exact value stated as approximate is not the value; "
+    "the contract and the independent corpus (hand-110: 'about 38' for 38, 'an approximation "
+    "of an exact count') say so, and one policy beats mine"
+)
+_PROBABLY = (
+    "changed after reading the rules: 'Probably X' is offered without commitment, a hedge by "
+    "the documented policy (hedges.py), which my 'confidence words' rule was looser than"
+)
 NBSP = "\u00a0"
 THIN = "\u2009"
 NNBSP = "\u202f"
@@ -108,8 +124,8 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("about $45", F, "approximation to a rounded value"),
         ("~$45", F, "tilde approximation, rounded"),
         ("roughly 45 dollars", F, "roughly, rounded"),
-        ("around $44.99", T, "approximation word on the exact value"),
-        ("approximately $44.99", T, "approximately, exact value"),
+        ("around $44.99", F, _APPROX),
+        ("approximately $44.99", F, _APPROX),
         ("between $40 and $50", F, "a range"),
         ("$40-$50", F, "a dashed range"),
         ("under $50", F, "an upper bound"),
@@ -165,7 +181,7 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("B) $44.99", T, "letter with value"),
         ("I think it's $44.99.", T, "confidence word"),
         ("$44.99, I believe.", T, "trailing confidence"),
-        ("Probably $44.99.", T, "probably, one value"),
+        ("Probably $44.99.", F, _PROBABLY),
         ("Probably $44.99, but it might be $49.99.", F, "probably with another value"),
         ("$44.99 (maybe $49.99 with shipping)", F, "maybe another"),
         ('"$44.99".', T, "quoted with trailing period"),
@@ -226,7 +242,7 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("USD 278.94", T, "code before"),
         ("278’94", F, "an apostrophe as a decimal mark is not a grouping"),
         ("$279", F, "rounded"),
-        ("~$278.94", T, "tilde on the exact value"),
+        ("~$278.94", F, _APPROX),
         ("two hundred seventy-eight dollars and ninety-four cents", T, "words"),
     ],
     "shop/spend-month/0": [  # $130.44
@@ -310,8 +326,8 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("۶۷", T, "extended arabic-indic digits"),
         ("६७", T, "devanagari digits"),
         ("67 (sixty-seven)", T, "digits and words"),
-        ("about 67", T, "about on the exact count"),
-        ("~67", T, "tilde on the exact count"),
+        ("about 67", F, _APPROX),
+        ("~67", F, _APPROX),
         ("around 70", F, "rounded approximation"),
         ("roughly 65-70", F, "approximate range"),
         ("between 60 and 70", F, "range"),
@@ -389,8 +405,12 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("port 9000/tcp", T, "port with protocol"),
         ("localhost:9000", T, "host and port"),
         ("0.0.0.0:9000", T, "bind address and port"),
-        ("9k", F, "a port is not approximated"),
-        ("about 9000", T, "about, exact"),
+        (
+            "9k",
+            T,
+            "changed after reading the rules: k is an exact multiplier, as my own '100k' case says",
+        ),
+        ("about 9000", F, _APPROX),
         ("9000 or 8080", F, "two ports"),
         ("`port: 9000`", T, "yaml line in backticks"),
         (
@@ -434,8 +454,8 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("3", F, "rounded"),
     ],
     "shop_admin/average-rating/0": [  # 4.85
-        ("approximately 4.85", T, "approximately, exact"),
-        ("≈4.85", T, "approx sign, exact"),
+        ("approximately 4.85", F, _APPROX),
+        ("≈4.85", F, _APPROX),
         ("4.85/5", T, "out of 5"),
         ("4.9", F, "rounded"),
         ("about 5", F, "rounded"),
@@ -465,7 +485,7 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
     "shop/count-in-category/0": [  # 12
         ("a dozen", T, "dozen"),
         ("12 products (page 1 of 1)", T, "page numbers labelled"),
-        ("roughly a dozen", T, "roughly on the exact value"),
+        ("roughly a dozen", F, _APPROX),
         ("10-15", F, "range"),
         ("١٢", T, "arabic-indic"),
         ("12th", F, "an ordinal is not a count"),
@@ -540,8 +560,8 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
     "githost/my-created-open/0": [  # 30
         ("30 open issues", T, "unit"),
         ("30 (of 41 created; 11 closed)", T, "other counts labelled"),
-        ("~30", T, "tilde exact"),
-        ("about 30", T, "about exact"),
+        ("~30", F, _APPROX),
+        ("about 30", F, _APPROX),
         ("30+", F, "open-ended"),
         ("3 0", F, "digits split by a space"),
     ],
@@ -562,7 +582,7 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("10 customers in Wholesale", T, "group named"),
         ("🔟", T, "keycap ten emoji"),
         ("ten", T, "word"),
-        ("10 or so", T, "or so on exact"),
+        ("10 or so", F, _APPROX),
     ],
     # ---------------------------------------------------------------- dates
     "forum/user-join-date/0": [  # July 19, 2020 (a Sunday)
@@ -1008,8 +1028,9 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("100506 100510 100591 100593 100598 100623 100640", T, "spaces"),
         (
             "100,506, 100,510, 100,591, 100,593, 100,598, 100,623, 100,640",
-            F,
-            "grouped order numbers are unreadable as a list",
+            T,
+            "changed after reading the rules: 3-digit groups are unambiguous, a reader sees "
+            "the order numbers",
         ),
         (
             "100506, 100510, 100591, 100593, 100598, 100623, 100640, 100641",
@@ -1414,9 +1435,14 @@ SYNTHETIC_ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
         ("10,000", F, "a zero short"),
         ("1,000,000", F, "a zero over"),
         ("1 crore", F, "crore is ten million"),
-        ("about 100,000", T, "about the exact value"),
+        ("about 100,000", F, _APPROX),
         ("nearly 1 lakh", F, "nearly is under"),
-        ("100.000", T, "german dot grouping of a count"),
+        (
+            "100.000",
+            F,
+            "changed after reading the rules: one dot is a decimal point (the sites are "
+            "US-formatted), and '100.000' may be 100 to three decimals",
+        ),
     ],
     "big-count": [
         ("12,34,567", T, "lakh grouping"),
@@ -1470,8 +1496,133 @@ SYNTHETIC_ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
     ],
 }
 
-# (table, key) -> why a case is left failing; filled in after reading the rules.
-LEFT_ALONE: dict[tuple[str, str], str] = {}
+# (task or spec, answer) -> why a case is left failing; filled in after reading the rules.
+_ENTITY = (
+    "other values tied to other things in the same answer are rivals: the checks do not "
+    "tie a value to the entity a sentence names"
+)
+_BOOLEAN = (
+    "a restatement of the question's predicate has no polar word; reading it needs the "
+    "predicate of the intent, which the boolean reader does not parse (round 5 left "
+    "'Subscribed' alone too)"
+)
+_FRACTION = (
+    "fractions are not read as numbers: '1/2' is also '1 of 2', and no shipped or generated "
+    "reference is a fraction"
+)
+_PART_TOTAL = (
+    "a labelled total beside the count is a rival unless said with the intent's noun; 'N of "
+    "M' and 'N pending / M total' are no reading of their own"
+)
+LEFT_ALONE: dict[tuple[str, str], str] = {
+    ("shop/product-price/0", "forty-four ninety-nine"): (
+        "a spoken price (two number words, dollars then cents) reads as 44 and 99; since "
+        "the word-number fix it is no longer 143"
+    ),
+    ("shop/product-price/0", "Final Answer: $44.99\nDraft: $49.99"): (
+        "a draft labelled after the answer line is not a working label (WORKING_LABELS), so "
+        "its price is a rival"
+    ),
+    (
+        "shop/product-price/0",
+        "I looked at 14 products in Chargers: prices ranged from $9.99 to $89.99. The one you "
+        "asked about, the Voltix Dual-Port Charger, costs $44.99.",
+    ): _ENTITY,
+    (
+        "shop/product-price/0",
+        "Voltix Dual-Port Charger: $44.99. Voltix Quad-Port Charger: $64.99. "
+        "Voltix Car Charger: $24.99.",
+    ): _ENTITY,
+    (
+        "shop/spend-month/0",
+        "Orders in March 2024: #100601 $52.10, #100605 $78.34 (canceled #100607 $19.99 left "
+        "out). Total: $130.44",
+    ): "a 'Total:' label is no conclusion marker (_CONCLUSION has '=', 'so', 'for a total of')",
+    (
+        "shop_admin/lifetime-sales/0",
+        "Dashboard → Lifetime Sales: $92,758.89; Average Order: $142.93; Last Orders: 5",
+    ): _ENTITY,
+    (
+        "githost/config-port/0",
+        "```yaml\nserver:\n  host: 0.0.0.0\n  port: 9000\n  workers: 4\n```",
+    ): "a config block's other keys are rivals; the key the question names is not picked out",
+    ("shop/product-rating/1", "2 1/2"): _FRACTION,
+    ("shop/product-rating/1", "\\frac{5}{2}"): _FRACTION,
+    ("shop/product-rating/1", "2,5 von 5"): (
+        "'von' (German 'out of') is no scale word, so the 5 is a rival"
+    ),
+    ("shop/product-rating/1", "★★½"): "star glyphs are not counted as a rating",
+    ("shop_admin/pending-review-count/0", "24 pending / 312 total"): _PART_TOTAL,
+    ("shop_admin/subscriber-count/0", "20 of 150 customers"): _PART_TOTAL,
+    ("shop_admin/group-size/0", "🔟"): "the keycap-ten emoji is no digit",
+    ("shop/newsletter-status/0", "Unsubscribed"): _BOOLEAN,
+    ("shop_admin/is-subscribed/0", "Subscribed"): _BOOLEAN,
+    ("shop_admin/is-subscribed/0", "He is subscribed."): _BOOLEAN,
+    ("forum/image-post-kind/0", "It is a bar chart."): _BOOLEAN,
+    ("forum/forum-moderators/0", "falcon_ian, pine_beth (not cedar_lucy)"): (
+        "lists.py: a piece with a negation in its aside is no item ('Julian W. (not Emma "
+        "L.)', documented in test_answers_lenient); round 4 pins a like case as wrong"
+    ),
+    (
+        "shop_admin/active-coupon-codes/0",
+        "SAVE10, WELCOME5, SUMMER20, BIG25 (SAVE50 has expired)",
+    ): (
+        "an aside naming another code is read as a candidate; rounds 4 (wrong) and 5 (xfail) "
+        "disagree on it, so it stays as it is"
+    ),
+    ("shop_admin/customers-by-phone/0", "Kim, Omar & Thomas, Ines"): (
+        "names surname first are read between semicolons only; with '&' the commas split each name"
+    ),
+    (
+        "shop_admin/top-bestsellers-year/0",
+        "1st Ridgeback Urban Bike Helmet (212 units), 2nd Clearfile Refillable Fountain Pen "
+        "(198), 3rd Verdant Eucalyptus Soap Bar Set (187)",
+    ): "an ordinal before an item ('1st ...') is no bullet, so it is part of the item",
+    (
+        "shop_admin/low-stock-brand/0",
+        "Hardcover Sticky Notes, Brass Gel Pen Set, Ergonomic Desk Chair",
+    ): ("an item without the brand the question names needs the intent; round 5 left it alone"),
+    ("forum/submission-author/0", "Posted by u/willow_ben 3 days ago"): (
+        "a username followed by more words reads as a longer name (string:extended)"
+    ),
+    ("githost/member-role/0", "Reporters"): (
+        "plurals are folded only for weekdays; a plural role is not the role by the rules"
+    ),
+    ("shop/order-shipping-method/0", "the latter"): (
+        "'the latter' names the question's second option; options are not read from the intent"
+    ),
+    ("shop/order-shipping-method/0", "the second one"): (
+        "'the second one' names the question's second option; options are not read from the intent"
+    ),
+    ("githost/latest-tag/0", "refs/tags/v0.3.0"): (
+        "a git ref's path is read as other candidates beside the tag"
+    ),
+    ("githost/latest-tag/0", "v0.3.0 is the latest, before it v0.2.0"): (
+        "an older tag named after 'before it' is a rival; only 'not', brackets and "
+        "'followed by' set one aside"
+    ),
+    ("githost/ssh-clone-url/0", "ssh://git@git.test/bluefin-labs/hollow-sync.git"): (
+        "the ssh:// form of the scp-style clone URL is not recognised as the same URL"
+    ),
+    ("shop_admin/customer-phone/0", "tel:+16155550194"): "a tel: URI is not read as a phone number",
+    (
+        "forum/sidebar-weekly-thread/0",
+        "Weds.",
+    ): "only 'Wed' abbreviates Wednesday in WEEKDAY_ABBREVIATIONS",
+    ("percent", "％15"): (
+        "accepted: a full-width percent sign before the number is not read as a measure; the "
+        "value is the reference, so a harmless false accept"
+    ),
+    ("half", "1/2"): _FRACTION,
+    ("half", "½"): "'½' is read only after a number ('2½')",
+    ("half", "one half"): _FRACTION,
+    ("half", "a half"): _FRACTION,
+    ("half", "\\frac{1}{2}"): _FRACTION,
+    ("half", "\\tfrac12"): _FRACTION,
+    ("rank", "third"): "ordinal words are not read as numbers (only as days of a date)",
+    ("rank", "3rd of 14"): "an ordinal is a label, dropped beside the plain 14",
+    ("rank", "top 3"): "accepted: 'top 3' is not read as a bound (only 'at most', 'up to' ...)",
+}
 
 
 def _param(key: str, answer: str, expected: bool, why: str) -> object:
