@@ -330,18 +330,25 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
 _BULLET_LINE = re.compile(r"^([ \t]*)(?:[-*+•]|\d{1,2}[.)]|[a-z][.)])[ \t]+(.*)$")
 
 
-def _detail(line: str) -> bool:
-    """Whether a sub-bullet's text is a detail of its item ("joined 2019", "$24.99, in
-    stock", "shows the logo"), not another item: a figure or a few words, without a name
-    (a capital letter) or a word that adds one ("and", "also")."""
-    return (any(c.isdigit() for c in line) or len(tokens(line)) > 1) and not NOT_A_REMARK.search(
-        line
+def _detail(line: str, figures: bool) -> bool:
+    """Whether a sub-bullet's text is a detail of its item, not another item: a figure
+    ("$24.99, in stock", "1,240 karma"; where the reference has figures too, one said
+    with a word or a sign: "10% off", not "100510"), or a clause about it ("joined in
+    2019", "with a lid"); never with a name (a capital letter) or a word that adds one
+    ("and", "also")."""
+    toks = tokens(line)
+    figure = any(c.isdigit() for c in line) and (
+        figures or (quantity_remark(line) and not _pure_number(line))
     )
+    return (figure or (bool(toks) and toks[0] in CLAUSE_START)) and not NOT_A_REMARK.search(line)
 
 
-def _without_details(text: str) -> str:
+def _without_details(text: str, candidates: list[list[list[str]]]) -> str:
     """``text`` without the sub-bullets that detail a bullet ("- Wok\n  - $39.99, in
     stock"): lines bulleted deeper than the bullet above them that are :func:`_detail`."""
+    figures = not any(
+        c.isdigit() for items in candidates for item in items for alt in item for c in alt
+    )
     kept: list[str] = []
     parent: int | None = None  # the indentation of the last bullet kept
     for line in text.split("\n"):
@@ -351,7 +358,7 @@ def _without_details(text: str) -> str:
             parent = None if line.strip() else parent
             continue
         depth = len(bullet.group(1).expandtabs(4))
-        if parent is not None and depth > parent and _detail(bullet.group(2)):
+        if parent is not None and depth > parent and _detail(bullet.group(2), figures):
             continue
         kept.append(line)
         parent = depth
@@ -395,7 +402,7 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
     # or slashes between them ("SAVE10 WELCOME5 SUMMER20", "front/back/top"), and names
     # surname first between semicolons ("Clark, Ryan; Wright, Ryan").
     for reading in (
-        _without_details(text),
+        _without_details(text, candidates),
         _spaced_items(text, candidates),
         _surnames_first(text),
     ):
