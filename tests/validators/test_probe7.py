@@ -1496,6 +1496,82 @@ SYNTHETIC_ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
     ],
 }
 
+# ---------------------------------------------------------------- after reading the rules
+# Controls written after the fixes, so they are not held out: each guards a new reading
+# against accepting more than it should.
+AFTER: dict[str, list[tuple[str, bool, str]]] = {
+    "shop/product-price/0": [
+        ("$49.99, sorry, I mean $44.99 or $49.99", F, "settles on a hedge"),
+        ("$49.99... actually, it might be $44.99", F, "settles on an uncommitted value"),
+        ("How much does the Voltix Dual-Port Charger cost? $49.99", F, "echo then wrong"),
+        ("<price>$49.99</price>", F, "one element, wrong"),
+        ("<a>$44.99</a><b>$49.99</b>", F, "two elements"),
+        ("$44.99 (about 60 Canadian dollars)", T, "a conversion in brackets"),
+        ("44.99 Australian dollars", F, "another country's dollars"),
+        ("\\boxed{44.99} or \\boxed{49.99}", F, "two boxed values"),
+    ],
+    "shop/count-in-category/0": [
+        ("#12", F, "a label for a how-many question"),
+        ("12 (the 12th is the last)", T, "an ordinal beside the count"),
+    ],
+    "forum/forum-moderators/0": [
+        ("- falcon_ian\n  - cedar_lucy\n- pine_beth", F, "a nested name is an item"),
+        ("- falcon_ian\n  - pine_beth", T, "a nested item"),
+        ("falcon_ian pine_beth cedar_lucy", F, "spaced, an extra"),
+        ("falcon_ian/pine_beth/cedar_lucy", F, "slashed, an extra"),
+    ],
+    "shop_admin/active-coupon-codes/0": [
+        ("SAVE10 WELCOME5 SUMMER20", F, "spaced, missing one"),
+    ],
+    "shop_admin/bill-to-orders-2024/0": [
+        ("- 100506\n  - 100999\n- 100510", F, "a nested order number is an item"),
+    ],
+    "shop_admin/retailer-customers/0": [
+        (
+            "Clark, Ryan; Wright, Ryan; White, Victor; Garcia, Ruby; Clark, Sophia",
+            F,
+            "surname first, missing one",
+        ),
+        (
+            "Clark, Ryan; Wright, Ryan; White, Victor; Garcia, Ruby; Clark, Sophia; Lewis, "
+            "Harper; Kim, Omar",
+            F,
+            "surname first, an extra",
+        ),
+    ],
+    "shop_admin/rating-reviews-period/0": [
+        ("8 or 9 one-star reviews", F, "a hedge beside a compound"),
+    ],
+    "forum/week-submission-count/0": [
+        ("5 or 6 in the past 7 days", F, "a hedge beside a period"),
+    ],
+    "forum/submission-author/1": [
+        ("davidt63 (or davidt36)", F, "an alternative in brackets"),
+        ("davidt63 (davidt36)", F, "another username in brackets"),
+    ],
+    "shop_admin/best-sales-month/0": [
+        ("March", F, "another month, the question's year"),
+    ],
+    "shop/newsletter-status/0": [
+        ("I don't think so", T, "negated 'think so'"),
+    ],
+    "shop_admin/is-subscribed/0": [
+        ("I don't think so", F, "negated 'think so' against yes"),
+    ],
+    "shop_admin/lifetime-sales/0": [
+        ("$92'758.98", F, "apostrophe grouping, other cents"),
+    ],
+    "githost/star-count/0": [
+        ("1'8", F, "an apostrophe between digits that groups no thousands"),
+    ],
+}
+AFTER_SYNTHETIC: dict[str, list[tuple[str, bool, str]]] = {
+    "percent": [("15 km", F, "another measure"), ("15", T, "bare")],
+    "lakh-count": [("2 lakh", F, "two lakh")],
+    "lakh-money": [("$1,23,456.87", F, "lakh grouping, other cents")],
+    "half": [(".50", T, "no leading zero, two decimals")],
+}
+
 # (task or spec, answer) -> why a case is left failing; filled in after reading the rules.
 _ENTITY = (
     "other values tied to other things in the same answer are rivals: the checks do not "
@@ -1582,8 +1658,16 @@ LEFT_ALONE: dict[tuple[str, str], str] = {
         "shop_admin/low-stock-brand/0",
         "Hardcover Sticky Notes, Brass Gel Pen Set, Ergonomic Desk Chair",
     ): ("an item without the brand the question names needs the intent; round 5 left it alone"),
+    ("shop/photo-views/0", "- front\n  - shows the logo\n- back\n- top\n  - shows the lid"): (
+        "a sub-bullet is a detail only as a figure or a clause (CLAUSE_START: 'with', "
+        "'joined', ...); 'shows ...' is neither, and a nested lower-case piece may be an item"
+    ),
     ("forum/submission-author/0", "Posted by u/willow_ben 3 days ago"): (
         "a username followed by more words reads as a longer name (string:extended)"
+    ),
+    ("forum/submission-author/1", "davidt63 (davidt36)"): (
+        "accepted before this round too: an aside without a capital letter or 'or'/'and' "
+        "(NOT_A_REMARK) is read as a remark, so a lower-case username in brackets is no rival"
     ),
     ("githost/member-role/0", "Reporters"): (
         "plurals are folded only for weekdays; a plural role is not the role by the rules"
@@ -1633,6 +1717,10 @@ def _param(key: str, answer: str, expected: bool, why: str) -> object:
 
 CASES = [_param(task_id, *row) for task_id, rows in ANSWERS.items() for row in rows]
 SYNTHETIC_CASES = [_param(name, *row) for name, rows in SYNTHETIC_ANSWERS.items() for row in rows]
+AFTER_CASES = [_param(task_id, *row) for task_id, rows in AFTER.items() for row in rows]
+AFTER_SYNTHETIC_CASES = [
+    _param(name, *row) for name, rows in AFTER_SYNTHETIC.items() for row in rows
+]
 
 
 def _context(answer: str, task: dict) -> EvalContext:
@@ -1652,6 +1740,16 @@ def test_synthetic_verdict(name: str, answer: str, expected: bool) -> None:
     spec, intent = SYNTHETIC[name]
     verdict = check_answer(answer, spec, context=EvalContext(answer=answer, intent=intent))
     assert verdict.passed is expected, (verdict.rule, verdict.explanation)
+
+
+@pytest.mark.parametrize(("task_id", "answer", "expected"), AFTER_CASES)
+def test_lenient_verdict_after_the_fixes(task_id: str, answer: str, expected: bool) -> None:
+    test_lenient_verdict(task_id, answer, expected)
+
+
+@pytest.mark.parametrize(("name", "answer", "expected"), AFTER_SYNTHETIC_CASES)
+def test_synthetic_verdict_after_the_fixes(name: str, answer: str, expected: bool) -> None:
+    test_synthetic_verdict(name, answer, expected)
 
 
 def test_enough_cases() -> None:
