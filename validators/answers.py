@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .context import EvalContext
-from .hedges import guard_hedges
+from .hedges import corrected, guard_hedges
 from .infeasible import check_infeasible, is_na, says_infeasible
 from .infer import scalar_kind
 from .kinds import KINDS, UNTYPED_AMOUNT, check_typed
@@ -27,6 +27,7 @@ from .text import (
     join_paths,
     segments,
     split_or,
+    strip_echo,
     strip_name_prefixes,
     strip_preamble,
     tokens,
@@ -169,6 +170,8 @@ def _lenient(
 ) -> Verdict:
     protected = [alt for item in items_of(value) for alt in [item, *split_or(item)]]
     text = strip_name_prefixes(drop_invisible(text), protected)
+    if context is not None:
+        text = strip_echo(text, context.intent)
     if answer_type != "list":  # there a spaced slash joins items
         text = join_paths(text, protected)
 
@@ -186,6 +189,12 @@ def _lenient(
 
     stripped = strip_preamble(text)
     verdict = judged(stripped)
+    if not verdict.passed and (final := corrected(stripped)) is not None:
+        # "$49.99, no wait, $44.99": the value it settles on is the answer, when it passes
+        # alone; a correction to a rival ("$44.99, no wait, $49.99") still fails.
+        settled = judged(final)
+        if settled.passed:
+            return ok(settled.rule, f"after its correction, {settled.explanation}")
     if verdict.passed and stripped != text:  # what was stripped may hedge too
         tentative = strip_preamble(text, keep_tentative=True)
         if tentative != stripped:  # "60\n\nNote: maybe 61" offers a rival in its working

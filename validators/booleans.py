@@ -39,7 +39,8 @@ _CLAUSE = re.compile(r"[.,;:!?\n]+|\bbut\b|\bhowever\b")
 def find_booleans(text: str) -> list[bool]:
     """Yes/no values stated in ``text``; a negation just before a polar word flips it.
 
-    With no polar word, a negation ("it is not in stock") reads as "no"; a text with
+    "I think so" and "I believe so" say yes ("I don't think so": no). With no polar
+    word, a negation ("it is not in stock") reads as "no"; a text with
     neither, or a hedge ("not sure", "I don't know", "maybe"), reads as nothing.
     """
     whole = tokens(text)
@@ -53,8 +54,9 @@ def find_booleans(text: str) -> list[bool]:
     for clause in _CLAUSE.split(fold(text)):
         toks = tokens(clause)
         for i, tok in enumerate(toks):
-            if tok in _YES or tok in _NO:
-                value = tok in _YES
+            so = tok == "so" and toks[i - 1 : i] in (["think"], ["believe"])  # "I believe so"
+            if tok in _YES or tok in _NO or so:
+                value = tok in _YES or so
                 if any(t in _FLIPPERS for t in toks[max(0, i - 3) : i]) or (
                     value and toks[i + 1 : i + 2] == ["not"]
                 ):

@@ -101,9 +101,24 @@ _ORDINAL_DAY = re.compile(
 """A day of the month in words before its month ("the nineteenth of November")."""
 
 
+_DAY_IN_WORDS = re.compile(
+    r"\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?)\s+(?:the\s+)?("
+    + "|".join(sorted(map(re.escape, _ORDINAL_DAYS), key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+"""A day of the month in words after its month ("July nineteenth, 2020")."""
+_BASIC_ISO = re.compile(
+    r"(?<![\d.,/-])((?:19|20)\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\d.,/-])"
+)
+"""A date in ISO 8601's basic format, without separators ("20200719")."""
+
+
 def _clean(text: str) -> str:
     text = _SHORT_YEAR.sub(r" 20\1", str(text))  # "March '24" -> "March 2024"
     text = _ORDINAL_DAY.sub(lambda m: f"{_ORDINAL_DAYS[m.group(1).lower()]} ", text)
+    text = _DAY_IN_WORDS.sub(lambda m: f"{m.group(1)} {_ORDINAL_DAYS[m.group(2).lower()]}", text)
+    text = _BASIC_ISO.sub(r"\1-\2-\3", text)
     text = _MARKUP.sub(" ", text)
     text = _MONTH_OF.sub(" ", text)
     return " ".join(text.split()).strip(" .;:!?\"'")[:_MAX_TEXT]

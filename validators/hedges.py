@@ -1,14 +1,15 @@
 """The one guard against hedged answers ("Jane Smith or Adam Garcia", "6 or 7").
 
 An answer that passed a lenient check is split at its disjunctions ("or", a spaced
-slash, ", maybe ...", a correction: "X... actually Y"); when it has several
+slash, "and/or", ", maybe ...", a correction: "X... actually Y"); when it has several
 alternatives, each is checked alone. The answer is a hedge, and fails, when one
 alternative that states a competing candidate fails on its own, or when no alternative
 passes on its own (it only passed by listing several); so does an answer offered without
 commitment ("Maybe X", "X; it could also be Y"), and one that rejects the value it
 names ("12 is wrong") is negated. Disjunctions inside the reference itself ("Pots or
-Pans") are not split. Every lenient path (strings, lists, typed scalars, infeasible)
-goes through :func:`guard_hedges`.
+Pans") are not split. An answer that corrects itself ("$49.99, no wait, $44.99") is
+judged by what it settles on (:func:`corrected`). Every lenient path (strings, lists,
+typed scalars, infeasible) goes through :func:`guard_hedges`.
 """
 
 from __future__ import annotations
@@ -19,19 +20,35 @@ from collections.abc import Callable, Iterable
 from .text import ASIDE, fold, quantity_remark
 from .verdict import Verdict, fail, show
 
+_CORRECTION = (
+    r"\s*(?:[,;.!?…]+|\s[-–—])\s*(?:no\s*,?\s*)?(?:actually|sorry|wait|i\s+meant?|correction|"
+    r"scratch\s+that|make\s+that)\b\s*[,:!]?\s+(?:(?:it\s+is|it's|its)\s+)?"
+    r"(?!(?:it|this|that|there|they|he|she|i|we|you|which|who|the\s+\w+\s+(?:is|was|has))\b)"
+)
+"""A correction ("X, no wait, Y", "X — sorry, I meant Y", "X. Actually, scratch that: Y"):
+what follows replaces what precedes."""
 _DISJUNCTION = re.compile(
-    r"(?:\s+|\s*\(\s*)or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|"
+    r"\s*\band\s*/\s*or\s+"  # "A and/or B" offers A, B or both
+    r"|(?:\s+|\s*\(\s*)or\s+(?!(?:more|less|fewer|so|above|below|over|under|higher|lower|"
     r"later|earlier|greater|longer|shorter|rather)\b|not\s*(?:$|[.,;:!?)]))"
     r"|\s+/\s+(?!(?:5|10|100)\b)"
     r"|\s*(?:[,;(?.!:]|\n)\s*(?:or\s+)?(?:maybe|perhaps|possibly|alternatively)\s+"
     r"|\s+(?:vs\.?|versus)\s+"
     r"|\s*[,;(]?\s*(?:\(\s*)?(?:(?:it\s+is|it's|which\s+is|is)\s+)?(?:tied|level|joint|equal)"
     r"(?:\s+first)?\s+with\s+(?:the\s+)?"
-    r"|\s*(?:[,;.!?…]+|\s[-–—])\s*(?:no\s*,?\s*)?(?:actually|sorry|wait|i\s+mean|correction|"
-    r"scratch\s+that|make\s+that)\b\s*[,:!]?\s+(?:(?:it\s+is|it's|its)\s+)?"
-    r"(?!(?:it|this|that|there|they|he|she|i|we|you|which|who|the\s+\w+\s+(?:is|was|has))\b)",
+    r"|" + _CORRECTION,
     re.IGNORECASE,
 )
+_CORRECTIONS = re.compile(_CORRECTION, re.IGNORECASE)
+
+
+def corrected(text: str) -> str | None:
+    """What an answer that corrects itself finally says: the text after its last
+    correction ("$49.99, no wait, $44.99" -> "$44.99"); None when it makes none."""
+    ends = [m.end() for m in _CORRECTIONS.finditer(text)]
+    return text[ends[-1] :] if ends and text[ends[-1] :].strip() else None
+
+
 _UNSURE = re.compile(
     r"^\W*(?:maybe|perhaps|possibly|probably|presumably|(?:most\s+|very\s+)?likely)\b|"
     r"\b(?:could|might|may)\s+also\s+be\b|\bnot\s+sure\s+(?:if|whether)\b|"

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .booleans import find_booleans
 from .context import EvalContext
 from .dates import Duration, Month, find_dates, find_durations, find_months, parse_date
-from .numbers import find_amounts, find_numbers, to_cents
+from .numbers import NUMBER_WORDS, find_amounts, find_numbers, to_cents
 from .phrases import CLAUSE_START
 from .strict import items_of
 from .text import APPROXIMATELY, ASIDE, FILLER, NEGATIONS, fold, segments, split_or, tokens
@@ -52,7 +52,7 @@ class _Num:
 
 
 _MEASURES = (
-    r"%|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
+    r"%|‰|per\s?cent\b|km|kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|mi|miles?|ft|feet|foot|"
     r"yards?|kg|kilograms?|grams?|lbs?|ounces?|oz"
 )
 _MEASURE = re.compile(r"\s?(" + _MEASURES + r")(?![^\W\d_])", re.IGNORECASE)
@@ -69,9 +69,13 @@ def distinct(values: list[Any], key: Callable[[Any], Any] = lambda v: v) -> list
     return result
 
 
-def _nums(text: str) -> list[_Num]:
+def _nums(text: str, *, counting: bool = False) -> list[_Num]:
+    """The numbers of ``text``; when ``counting`` (the question asks "how many"), without
+    those that label a thing rather than count ("12th", "#12", merge request "!4")."""
     found = []
     for m in find_numbers(text):
+        if counting and (m.label or text[: m.start].rstrip().endswith("!")):
+            continue
         after = _MEASURE.match(text, m.end)
         measure = after.group(1).lower().replace(" ", "") if after else None
         found.append(
@@ -80,18 +84,29 @@ def _nums(text: str) -> list[_Num]:
     return distinct(found, key=lambda n: n.value)
 
 
+_ASKS_PERCENT = re.compile(r"\bpercent(?:age)?s?\b|\bper\s?cent\b|%", re.IGNORECASE)
+"""A question that asks for a percentage ("What percentage discount ...?")."""
+
+
 def _num_ref(text: str, context: EvalContext | None) -> _Num | None:
     found = _nums(text)
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    ref = found[0]
+    if ref.unit is None and context is not None and _ASKS_PERCENT.search(context.intent):
+        return replace(ref, measure="%")  # "15" for "What percentage ...?" is 15 %
+    return ref
 
 
 def _num_extract(text: str, hint: Any, context: EvalContext | None) -> list[_Num]:
-    return _nums(text)
+    return _nums(text, counting=context is not None and bool(_HOW_MANY.search(context.intent)))
 
 
 def _num_equal(answer: _Num, ref: _Num) -> str | None:
     if answer.unit and ref.unit is None:  # "$12", "12 km" or "12%" where a count was asked
         return None
+    if answer.unit and ref.unit and (answer.unit == "%") != (ref.unit == "%"):
+        return None  # "15‰" or "15 km" where a percentage was asked
     if answer.value == ref.value:  # exact: no tolerance, so 10-digit ids stay distinct
         return "equal"
     if answer.decimals > ref.decimals >= 1 and round(answer.value, ref.decimals) == ref.value:
@@ -181,9 +196,17 @@ _QUARTER = re.compile(
 )
 
 
+_INTENT_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
 def _month_extract(text: str, hint: Any, context: EvalContext | None) -> list[Month]:
     # "Q4 2023" is a quarter, not its last month: read the text without it.
-    return find_months(_QUARTER.sub(" ", text), need_year=False)
+    months = find_months(_QUARTER.sub(" ", text), need_year=False)
+    years = set(_INTENT_YEAR.findall(context.intent)) if context is not None else set()
+    if len(years) == 1:  # "In which month of 2023 ...?" "February": February 2023
+        year = int(years.pop())
+        months = distinct([Month(year, m.month) if m.year is None else m for m in months])
+    return months
 
 
 def _month_equal(answer: Month, ref: Month) -> str | None:
@@ -297,6 +320,13 @@ _REJECTED = re.compile(r"\bnot\s+(?:(?!\bbut\b)[^,;:()\n.!?]|\.(?=\d))*", re.IGN
 """A value the answer sets aside, up to the end of its clause or a "but" ("Not $49.99,
 it is $44.99", "$44.99, not $49.99", "not $49.99 but $44.99"): a rejected reading, no
 rival."""
+_DESCRIPTIVE = re.compile(
+    r"(?<![\w.,-])(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+    r"-(?!ish\b)[^\W\d_]+|\b(?:past|last|previous|next)\s+\d+\s+(?:hours?|days?|weeks?|months?|years?)\b",
+    re.IGNORECASE,
+)
+"""A figure that describes rather than counts: part of a compound ("one-star reviews",
+"1-star", "2-day shipping") or the period counted over ("in the past 7 days")."""
 _CONCLUSION = re.compile(
     r"=|[,;.:]\s*(?:so|therefore|thus|hence|that\s+makes|which\s+(?:gives|makes|comes\s+to))\b"
     r"|\b(?:for\s+a\s+total\s+of|giving(?:\s+a\s+total\s+of)?)\b",
@@ -625,7 +655,8 @@ def _explained(
     the difference is $111.50") lead to it; they are no rival when the text outside the
     brackets and such clauses, or the conclusion, is unambiguous; nor are bounds repeated
     from the question ("47 products have fewer than 10 units"), values set aside ("Not
-    $49.99, it is $44.99"), the terms of a sum that comes to the reference ("$271.47 —
+    $49.99, it is $44.99"), figures that describe (:data:`_DESCRIPTIVE`: "8 one-star
+    reviews", "5 in the past 7 days"), the terms of a sum that comes to the reference ("$271.47 —
     $150.00 + $121.47"), or, when the count is said with the noun the intent counts,
     figures said otherwise ("7 branches, 3 tags" for "How many branches ...?").
     """
@@ -637,6 +668,7 @@ def _explained(
         conclusion[-1] if len(conclusion) > 1 else text,
         _BOUND.sub(" ", text),
         _REJECTED.sub(" ", text),
+        _DESCRIPTIVE.sub(" ", text),
         _counted(text, context) if kind.name == "number" else text,
     ):
         main = kind.extract(main_text, groups[0][0], context) if main_text != text else []

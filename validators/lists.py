@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from .numbers import NUMBER_WORDS, Mention, find_amounts, find_numbers, to_cents
-from .phrases import CLAUSE_START, check_string, extra_items, includes
+from .phrases import CLAUSE_START, SURNAME_FIRST, check_string, extra_items, includes
 from .text import (
     ASIDE,
     NEGATIONS,
@@ -327,6 +327,68 @@ def _match_body(text: str, body: str, items: list[list[str]], inclusive: bool) -
     return ok("list:equal", f"{show(text)} has exactly the items {show(wanted)}")
 
 
+_BULLET_LINE = re.compile(r"^([ \t]*)(?:[-*+•]|\d{1,2}[.)]|[a-z][.)])[ \t]+(.*)$")
+
+
+def _detail(line: str, figures: bool) -> bool:
+    """Whether a sub-bullet's text is a detail of its item, not another item: a figure
+    ("$24.99, in stock", "1,240 karma"; where the reference has figures too, one said
+    with a word or a sign: "10% off", not "100510"), or a clause about it ("joined in
+    2019", "with a lid"); never with a name (a capital letter) or a word that adds one
+    ("and", "also")."""
+    toks = tokens(line)
+    figure = any(c.isdigit() for c in line) and (
+        figures or (quantity_remark(line) and not _pure_number(line))
+    )
+    return (figure or (bool(toks) and toks[0] in CLAUSE_START)) and not NOT_A_REMARK.search(line)
+
+
+def _without_details(text: str, candidates: list[list[list[str]]]) -> str:
+    """``text`` without the sub-bullets that detail a bullet ("- Wok\n  - $39.99, in
+    stock"): lines bulleted deeper than the bullet above them that are :func:`_detail`."""
+    figures = not any(
+        c.isdigit() for items in candidates for item in items for alt in item for c in alt
+    )
+    kept: list[str] = []
+    parent: int | None = None  # the indentation of the last bullet kept
+    for line in text.split("\n"):
+        bullet = _BULLET_LINE.match(line)
+        if bullet is None:
+            kept.append(line)
+            parent = None if line.strip() else parent
+            continue
+        depth = len(bullet.group(1).expandtabs(4))
+        if parent is not None and depth > parent and _detail(bullet.group(2), figures):
+            continue
+        kept.append(line)
+        parent = depth
+    return "\n".join(kept)
+
+
+def _surnames_first(text: str) -> str | None:
+    """The names of an answer that lists them surname first between semicolons ("Clark,
+    Ryan; Wright, Ryan") in their usual order, one per line; None when it does not."""
+    pieces = text.split(";")
+    names = [SURNAME_FIRST.match(piece) for piece in pieces]
+    if len(pieces) < 2 or not all(names):
+        return None
+    return "\n".join(f"{m[2]} {m[1]}" for m in names if m)
+
+
+_SPACE_OR_SLASH = re.compile(r"[\s/]+")
+
+
+def _spaced_items(text: str, candidates: list[list[list[str]]]) -> str | None:
+    """The pieces of an answer that writes one-word items with only spaces or slashes
+    between them ("@cedar_lucy @jonah.carter", "🏷️ SAVE10 🏷️ WELCOME5", "front/back/top"),
+    one per line; None when it has separators or a reference item is several words."""
+    alts = [alt for items in candidates for item in items for alt in item]
+    if len(segments(text)) != 1 or any(_SPACE_OR_SLASH.search(alt.strip()) for alt in alts):
+        return None
+    pieces = [p for p in _SPACE_OR_SLASH.split(text) if tokens(p)]
+    return "\n".join(pieces) if len(pieces) > 1 else None
+
+
 def check_list(text: str, approach: str, value: Any) -> Verdict:
     """Lenient ``list`` check: every item present (each alternative of ``|OR|``), and
     for ``exact_match`` no other item; a one-item list is checked as one string answer
@@ -335,6 +397,20 @@ def check_list(text: str, approach: str, value: Any) -> Verdict:
     candidates = _list_items(approach, value)
     candidates = [items for items in candidates if items]
     verdicts = [_match_list(text, items, inclusive) for items in candidates]
+    # Other readings, taken only when they pass: without the sub-bullets that detail an
+    # item ("- falcon_ian\n  - joined 2019\n- pine_beth"), one-word items with only spaces
+    # or slashes between them ("SAVE10 WELCOME5 SUMMER20", "front/back/top"), and names
+    # surname first between semicolons ("Clark, Ryan; Wright, Ryan").
+    for reading in (
+        _without_details(text, candidates),
+        _spaced_items(text, candidates),
+        _surnames_first(text),
+    ):
+        if any(v.passed for v in verdicts) or reading is None or reading == text:
+            continue
+        read = [_match_list(reading, items, inclusive) for items in candidates]
+        if any(v.passed for v in read):
+            text, verdicts = reading, read
     if not verdicts:
         return error("bad-reference", f"empty reference list {show(value)}")
     best = next((v for v in verdicts if v.passed), verdicts[0])

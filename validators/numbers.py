@@ -114,7 +114,7 @@ _NUMERIC_DATE = re.compile(
 """A date in digits ("2024-01-31", "1/31/2024", "31/01/2024"): no quantity."""
 _DIGITS = re.compile(
     r"(?:(?<![\w.,])|(?<=\b(?:USD|EUR|GBP|CAD|AUD|JPY|CHF|INR)))"  # "USD44.99"
-    r"([-−–]?)(\d(?:[\d,.]*\d)?|(?<=[$€£\s])\.\d+(?![\d.,]))"
+    r"([-−–]?)(\d(?:[\d,.]*\d)?|(?<![^$€£\s])\.\d+(?![\d.,]))"
 )
 _FRACTIONS = {"½": Decimal("0.5"), "¼": Decimal("0.25"), "¾": Decimal("0.75")}
 _HALF_AFTER = re.compile(r"\s*(?:and\s+a\s+half\b|½)", re.IGNORECASE)
@@ -140,7 +140,8 @@ _CODE_WORDS = r"USD|EUR|GBP|CAD|AUD|NZD|JPY|CNY|RMB|INR|CHF|MXN|BRL|KRW|HKD|SGD|
 """Currency codes read beside an amount: a code other than the site's makes it another
 amount ("50.94 CHF"), even where a bare number would have been read as dollars."""
 _CURRENCY_BEFORE = re.compile(
-    r"(?:US\$|C\$|A\$|NZ\$|HK\$|R\$|\$|€|£|¥|₹|₩|₽|\b(?:" + _CODE_WORDS + r")(?![a-z]))"
+    r"(?:US\$|AU\$|CA\$|MX\$|NT\$|C\$|A\$|NZ\$|HK\$|S\$|R\$|\$|€|£|¥|₹|₩|₽|"
+    r"\b(?:" + _CODE_WORDS + r")(?![a-z]))"
     r"\s*[-−]?\s*$",
     re.IGNORECASE,
 )
@@ -149,6 +150,25 @@ _CURRENCY_AFTER = re.compile(
     r"renminbi|rupees?|pesos?|francs?|rubles?|roubles?|reais|reals?|bitcoins?|cents?)\b|¢)",
     re.IGNORECASE,
 )
+_DOLLARS_OF = {
+    "us": "USD",
+    "u.s.": "USD",
+    "american": "USD",
+    "canadian": "CAD",
+    "australian": "AUD",
+    "new zealand": "NZD",
+    "hong kong": "HKD",
+    "singapore": "SGD",
+    "taiwan": "TWD",
+    "mexican": "MXN",
+}
+_COUNTRY_DOLLARS = re.compile(
+    r"\s*(" + "|".join(re.escape(k).replace(r"\ ", r"\s+") for k in _DOLLARS_OF) + r")\s+"
+    r"(?:dollars?|pesos?)\b",
+    re.IGNORECASE,
+)
+"""A country's dollars (or pesos) after an amount ("44.99 Canadian dollars", "$44.99
+Australian dollars"): which currency, beyond the code window of :data:`_CURRENCY_AFTER`."""
 CENTS = "USD¢"
 """The currency of an amount written in cents ("47 cents" until :func:`find_amounts`
 reads it as 0.47 USD)."""
@@ -191,7 +211,12 @@ _CODES = {
     "cents": CENTS,
     "¢": CENTS,
     "c$": "CAD",
+    "ca$": "CAD",
     "a$": "AUD",
+    "au$": "AUD",
+    "mx$": "MXN",
+    "nt$": "TWD",
+    "s$": "SGD",
     "nz$": "NZD",
     "hk$": "HKD",
     "r$": "BRL",
@@ -221,6 +246,10 @@ class Mention:
 
 
 _PLAIN = re.compile(r"\d+(?:\.\d+)?")
+_US_POINT = re.compile(r"\d[\d,]*,\d+\.\d+")
+"""Digits grouped by commas before a decimal point ("92,758.89")."""
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3}")
+"""Thousands grouped the Western way ("1,234,567") or the Indian way ("12,34,567")."""
 _MAX_GROUPED = 64
 
 
@@ -242,6 +271,8 @@ def parse_number_text(text: str) -> tuple[Decimal, int] | None:
         amount = Decimal(raw)
     elif len(raw) > _MAX_GROUPED:
         return None  # no number is written with separators over this many characters
+    elif _US_POINT.fullmatch(raw) and not _GROUPED.fullmatch(raw.partition(".")[0]):
+        return None  # "1,30.44", "12,34,56.78": commas that group no locale's thousands
     else:
         hint = "." if raw.count(".") == 1 and "," not in raw else None
         try:
@@ -284,7 +315,9 @@ def _digit_mentions(text: str) -> list[Mention]:
         if m := _CURRENCY_BEFORE.search(before):
             symbol = m.group(0)
             currency = _currency_code(symbol.replace("-", "").replace("−", ""))
-            if symbol.strip() == "$" and (code := _CURRENCY_AFTER.search(after)):
+            if symbol.strip() == "$" and (country := _COUNTRY_DOLLARS.match(text, match.end())):
+                currency = _DOLLARS_OF[re.sub(r"\s+", " ", country.group(1).lower())]
+            elif symbol.strip() == "$" and (code := _CURRENCY_AFTER.search(after)):
                 currency = _currency_code(code.group(0))  # "$83.47 CAD": which dollar
             head = before[: len(before) - len(symbol)].rstrip()
             # "-$12" is negative; the dash of "$6.99 - $23.99" joins two amounts
@@ -295,6 +328,8 @@ def _digit_mentions(text: str) -> list[Mention]:
             )
             if (sign_before or symbol.strip().endswith(("-", "−"))) and value > 0:
                 value = -value
+        elif country := _COUNTRY_DOLLARS.match(text, match.end()):
+            currency = _DOLLARS_OF[re.sub(r"\s+", " ", country.group(1).lower())]
         elif m := _CURRENCY_AFTER.search(after):
             currency = _currency_code(m.group(0))
         if len(match.group(2)) in (1, 2, 4) and (
@@ -308,6 +343,16 @@ def _digit_mentions(text: str) -> list[Mention]:
         label = before.rstrip().endswith("#") or bool(_ORDINAL.match(text, match.end()))
         found.append(Mention(value, decimals, match.start(), match.end(), currency, label))
     return found
+
+
+def _joins(current: int, value: int) -> bool:
+    """Whether a number word of ``value`` continues a number whose last hundred so far is
+    ``current``: units after tens ("forty-four"), anything after hundreds or nothing; not
+    tens after units or tens ("four ninety", "twenty thirty")."""
+    below_hundred = current % 100
+    if below_hundred == 0:
+        return True
+    return below_hundred % 10 == 0 and below_hundred >= 20 and value < 10
 
 
 def _word_mentions(text: str) -> list[Mention]:
@@ -328,6 +373,8 @@ def _word_mentions(text: str) -> list[Mention]:
             if w == "dozen":
                 current = max(current, 1) * 12
             elif w in _UNITS:
+                if not _joins(current, _UNITS[w]):
+                    break  # "forty-four ninety-nine" is 44 then 99, not 143
                 current += _UNITS[w]
             elif w == "hundred":
                 current = max(current, 1) * 100
@@ -362,18 +409,24 @@ def _word_mentions(text: str) -> list[Mention]:
     return found
 
 
-_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?!\d)(,\d{1,2}(?!\d))?")
-"""Thousands grouped by a space, no-break or thin space ("5 678", "3 053,97")."""
+_GROUP_MARKS = " \u00a0\u202f\u2009'\u2019"
+_GROUPS = re.compile(
+    r"(?<![\d.,'\u2019])\d{1,3}(?:[" + _GROUP_MARKS + r"]\d{3})+(?![\d'\u2019])(,\d{1,2}(?!\d))?"
+)
+"""Thousands grouped by a space, no-break, narrow no-break or thin space ("5 678", "3 053,97")
+or by an apostrophe, as in Switzerland ("92'758.89", "3’570.73")."""
 
 
 def _join_groups(match: re.Match[str]) -> str:
     """Rewrite the group spaces as separators of the same length, so the number stays one
     token and offsets are kept: "." before a decimal comma ("3.053,97"), else ","."""
     sep = "." if match.group(1) else ","
-    return re.sub(r"[ \u00a0\u202f\u2009]", sep, match.group(0))
+    return re.sub("[" + _GROUP_MARKS + "]", sep, match.group(0))
 
 
-_SCALE_AFTER = re.compile(r"(?:\s*(thousand|million|billion|dozen)\b|(k|K|bn)\b|(M)\b)")
+_SCALE_AFTER = re.compile(
+    r"(?:\s*(thousand|million|billion|dozen|lakh|crore)s?\b|(k|K|bn)\b|(M)\b)"
+)
 _SCALE_VALUES = {
     "dozen": 12,
     "thousand": 1000,
@@ -381,13 +434,15 @@ _SCALE_VALUES = {
     "million": 1_000_000,
     "m": 1_000_000,
     "billion": 1_000_000_000,
+    "lakh": 100_000,
+    "crore": 10_000_000,
     "bn": 1_000_000_000,
 }
 
 
 def _scaled(text: str, mention: Mention) -> Mention:
     """Apply a scale written after digits: "2.5 thousand", "185k", "3M", "1.2 billion",
-    "2 dozen"."""
+    "2 dozen", "1 lakh" (100,000), "2 crore" (20,000,000)."""
     match = _SCALE_AFTER.match(text, mention.end)
     if match is None:
         return mention

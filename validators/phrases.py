@@ -317,6 +317,7 @@ def _competitor(
     *,
     code: bool = False,
     digits: bool = False,
+    letters: bool = False,
 ) -> str | None:
     """A list segment besides the reference's that looks like a competing answer
     (``remarks``: the tokens of the answer's figures said beside it, which are not; nor
@@ -324,20 +325,27 @@ def _competitor(
     ("shipped 2024-05-03") is no rival, unless the reference is a code and the clause
     holds another ("..., shipped with 1Z9CCCZLUDG6CRXLJG"). Figures that end a remark in
     brackets after a reference without digits ("X (commit 3f2a1c9, 2024-03-02)") are
-    part of the remark."""
+    part of the remark; after a reference with digits (``digits``), a figure in brackets
+    said with a word ("(2 items)"), or any figure when the reference has ``letters`` too
+    (a username: "davidt63 (karma 1,024)"), is too."""
     seen_reference = False
     for seg in segments(marked):
         toks = tokens(seg.text)
         if _SENTINEL in toks:
             seen_reference = True
             continue
-        if (
-            seen_reference
-            and not digits
-            and marked.count("(", 0, seg.start) > marked.count(")", 0, seg.start)
-            and all(any(c.isdigit() for c in t) for t in toks)
-        ):
+        in_aside = seen_reference and marked.count("(", 0, seg.start) > marked.count(
+            ")", 0, seg.start
+        )
+        if in_aside and not digits and all(any(c.isdigit() for c in t) for t in toks):
             continue  # figures ending a remark in brackets: "X (commit 3f2a1c9, 2024-03-02)"
+        if (
+            in_aside
+            and digits
+            and quantity_remark(seg.text)
+            and (letters or any(c.isalpha() for c in seg.text))
+        ):
+            continue  # a figure said of it: "davidt63 (karma 1,024)", "100576 (2 items)"
         content = [t for t in toks if t not in FILLER]
         if code and any(_code(m.group(0)) for m in _CODE.finditer(seg.text)):
             return seg.text.strip()
@@ -510,6 +518,7 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
                 _figures(text, alt),
                 code=_code(alt),
                 digits=any(c.isdigit() for c in alt),
+                letters=any(c.isalpha() for c in alt),
             )
             if rival is not None:
                 reason = "ambiguous"
@@ -526,7 +535,7 @@ def _phrase_verdict(text: str, alternatives: list[str]) -> tuple[Verdict | None,
     return None, reason
 
 
-_SURNAME_FIRST = re.compile(
+SURNAME_FIRST = re.compile(
     r"^\s*([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?),\s*"
     r"([^\W\d][\w'.-]*(?:\s+[^\W\d][\w'.-]*)?)\s*\.?\s*$"
 )
@@ -551,7 +560,7 @@ def check_string(
                 return ok("string:equal", f"{show(text)} equals {show(alt)} after normalization")
             if self_answer and any(same_text(alt, u) for u in users):
                 return ok("string:myself", f"{show(text)} means the logged-in user {show(alt)}")
-            if (m := _SURNAME_FIRST.match(text)) and same_text(alt, f"{m[2]} {m[1]}"):
+            if (m := SURNAME_FIRST.match(text)) and same_text(alt, f"{m[2]} {m[1]}"):
                 return ok(
                     "string:name-order", f"{show(text)} is the name {show(alt)}, surname first"
                 )

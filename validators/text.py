@@ -160,9 +160,11 @@ _ASCII_MARKS = re.compile(r"(?<=[^\W_])\((?:tm|r)\)", re.IGNORECASE)
 """A trademark written in ASCII against its word ("Lumaflex(TM)", "Acme(R)")."""
 
 
-_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff\ufe0f\u20e3]")
 """Characters that show nothing: soft hyphen, zero-width space and joiners, word joiner,
-byte-order mark (copied from a page with the text: "$44\u200b.99" is "$44.99")."""
+byte-order mark (copied from a page with the text: "$44\u200b.99" is "$44.99"); and the
+emoji presentation selector and keycap frame of keycap digits ("6\ufe0f\u20e37\ufe0f\u20e3" is
+"67")."""
 
 
 def drop_invisible(text: str) -> str:
@@ -487,6 +489,8 @@ _ANSWER_TAG = re.compile(
 )
 """An answer wrapped in a tag, as LLM agents write it ("<think>...</think><answer>X</answer>");
 read when it is the only one and ends the text."""
+_ONE_ELEMENT = re.compile(r"^\s*<([a-z][\w-]*)>([^<]*(?:<(?!/?\1>)[^<]*)*)</\1>\s*$", re.I)
+"""An answer that is one XML element of any name, its text in group 2."""
 _ANSWER_LINE = re.compile(
     r"^[ \t>#*_-]*(?:final\s+)?answer\s*(?:\*\*|__)?\s*[:=]", re.IGNORECASE | re.MULTILINE
 )
@@ -597,12 +601,32 @@ def unwrap_json(text: str, *, keep_tentative: bool = False) -> str:
     return unwrapped if unwrapped.strip() else text
 
 
+_LATEX_BOX = re.compile(r"\\(?:boxed|fbox|text|textbf|textit|mathrm|mathbf|mbox)\s*\{([^{}]*)\}")
+_LATEX_ESCAPE = re.compile(r"\\([$_%&#])")
+_LATEX_MATH = re.compile(r"^\s*(?:\$\$?|\\\(|\\\[)(.*?)(?:\$\$?|\\\)|\\\])\s*$", re.DOTALL)
+
+
+def unwrap_latex(text: str) -> str:
+    """``text`` without LaTeX around its answer, as math-tuned agents write it:
+    ``\\boxed{...}`` and ``\\text{...}`` (kept: what they hold), escapes (``\\$``,
+    ``\\_``), a braced comma (``92{,}758``) and math delimiters around a boxed answer
+    (``$\\boxed{67}$``, ``\\(44.99\\)``)."""
+    unboxed = text.replace("{,}", ",")
+    while (inner := _LATEX_BOX.sub(r"\1", unboxed)) != unboxed:
+        unboxed = inner
+    math = _LATEX_MATH.match(unboxed)
+    if math and (unboxed != text.replace("{,}", ",") or text.lstrip().startswith("\\")):
+        unboxed = math.group(1)
+    return _LATEX_ESCAPE.sub(r"\1", unboxed)
+
+
 def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
     """``text`` without JSON around it (:func:`unwrap_json`), without an agent-style
     lead-in ("Based on the page, the answer is: "),
     without HTML markup and entities, without the working before a single answer line or a closing
     answer tag ("Step 1: ...\nAnswer: 67", "<think>...</think><answer>67</answer>") and
-    a labelled line of working after that line ("\nExplanation: ..."), without a code
+    a labelled line of working after that line ("\nExplanation: ..."), without the tags
+    of an answer that is one XML element ("<role>Reporter</role>"), without a code
     fence's language tag ("```json"), without the header of a
     markdown table ("| Username |\n|---|"), and without trailing paragraphs that explain
     how it was found ("\n\nI found this on ..."); unchanged when nothing would remain.
@@ -622,6 +646,10 @@ def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
             keep_tentative and _TENTATIVE.search(body, working.start())
         ):
             body = body[: working.start()]
+    if "\\" in body:
+        body = unwrap_latex(body)
+    while "<" in body and (element := _ONE_ELEMENT.match(body)):
+        body = element.group(2)  # "<role>Reporter</role>", "<date>2024-05-20</date>"
     if "```" in body or "~~~" in body:
         body = _FENCE_INFO.sub(r"\1", body)
     body = _TABLE_HEAD.sub("", body) if "-" in body else body
@@ -634,6 +662,23 @@ def strip_preamble(text: str, *, keep_tentative: bool = False) -> str:
     preamble = _PREAMBLE.match(body)
     rest = body[preamble.end() :] if preamble else body
     return rest if rest.strip() else text
+
+
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+
+
+def strip_echo(text: str, intent: str) -> str:
+    """``text`` without the question it starts by repeating ("Who are the moderators of the
+    Music forum? falcon_ian and pine_beth"); unchanged when it does not, or when nothing
+    would remain."""
+    answer = text.lstrip()
+    sentences = _SENTENCE_END.split(intent.strip())
+    for n in range(len(sentences), 0, -1):  # the whole intent, or its first sentences
+        question = " ".join(sentences[:n]).lower()
+        if len(question.split()) >= 3 and answer.lower().startswith(question):
+            rest = answer[len(question) :]
+            return rest if rest.strip() else text
+    return text
 
 
 def only_filler(toks: Iterable[str]) -> bool:
