@@ -17,6 +17,7 @@ def test_lenient_rates_on_the_independent_corpus(webarena_tasks):
     right = [c for c in cases if c["expected"]]
     wrong = [c for c in cases if not c["expected"]]
     assert len(right) > 1000 and len(wrong) > 1000
+
     def passed(case: dict) -> bool:  # judged as the env judges: with the task's intent
         context = EvalContext(answer=case["answer"], intent=case.get("intent", ""))
         return check_answer(case["answer"], case["spec"], context=context).passed

@@ -307,9 +307,9 @@ ANSWERS: dict[str, list[tuple[str, bool, str]]] = {
     ],
     "shop_admin/best-sales-month/0": [  # February 2023
         ("Feb 2023", T, "abbreviated"),
-        # The spec has no question: a month reference with a year wants the year (dates.py,
-        # find_months), so "February" alone is any February.
-        ("February", F, "no year, though the question fixes it"),
+        # Judged with the task's intent, as the env judges it: "Which month of 2023 ..."
+        # fixes the year (round 7); without the question "February" alone would be any.
+        ("February", T, "no year, but the question fixes it"),
         ("2023-02", T, "ISO month"),
         ("February 2023, with a Sales Total of $9,876.54", T, "with the figure"),
         ("March 2023", F, "wrong month"),
@@ -867,7 +867,6 @@ ANSWERS_2: dict[str, list[tuple[str, bool, str]]] = {
 # list. Strict xfails: a fix makes them pass and the mark must go.
 LEFT_ALONE = {
     ("shop/product-rating/0", "4.3 out of 10"): "the spec has no rating scale",
-    ("forum/forum-subscribers/0", "67th"): "a rank's reference is a count too ('2nd' for 2)",
     ("shop_admin/invoice-of-order/0", "The invoice for order #100600 is #200541."): (
         "two '#' ids: which one the question names is not in the spec"
     ),
