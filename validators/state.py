@@ -12,6 +12,7 @@ from typing import Any
 
 from .context import EvalContext, is_self_word, user_for
 from .spec import EvalSpec, StateEntry
+from .text import same_phone
 from .verdict import Verdict, check_entries, error, fail, ok, parsed_spec, show
 
 _FORBIDDEN = re.compile(
@@ -95,10 +96,11 @@ def check_state(
     ``expected`` is compared with the first column of the single result row (no row
     reads as None); a list is compared with the rows (a list of lists) or with the
     first-column values. Strict compares ``str()`` forms in order; lenient compares
-    numbers numerically, text case- and whitespace-insensitively, and lists in any
-    order. ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user. Text the
-    agent typed that the SQL filters on is compared with ``same_text(column, 'text')``,
-    which follows the mode too (:func:`same_text`).
+    numbers numerically, text case- and whitespace-insensitively (a phone number in any
+    of its usual layouts: "(503) 555-0147" is "503-555-0147"), and lists in any order.
+    ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user. Text the agent
+    typed that the SQL filters on is compared with ``same_text(column, 'text')``, which
+    follows the mode too (:func:`same_text`).
 
     Args:
         spec: The task's ``eval`` spec (a dict is parsed; a bad one gives ``error:bad-spec``).
@@ -150,6 +152,12 @@ def _text(value: Any) -> str:
     return " ".join(text.split()).casefold()
 
 
+def _same_text_lenient(actual: Any, expected: Any) -> bool:
+    """Lenient text equality: NFKC, whitespace collapsed, case folded; a phone number in
+    another of its usual layouts is the same number."""
+    return _text(actual) == _text(expected) or same_phone(str(actual), str(expected))
+
+
 _MODE: ContextVar[str] = ContextVar("state_match_mode", default="strict")
 """The mode of the ``state_match`` query running in this thread (``same_text`` reads it)."""
 
@@ -159,13 +167,14 @@ def same_text(actual: Any, expected: Any) -> int:
 
     For text the agent typed that a task's SQL filters on (``WHERE same_text(title,
     'Group ride on Saturday')``): strict compares exactly, lenient as lenient compares
-    selected values (NFKC, whitespace collapsed, case folded). NULL equals nothing.
+    selected values (NFKC, whitespace collapsed, case folded, a phone number in any
+    layout). NULL equals nothing.
     """
     if actual is None or expected is None:
         return 0
     if _MODE.get() == "strict":
         return int(str(actual) == str(expected))
-    return int(_text(actual) == _text(expected))
+    return int(_same_text_lenient(actual, expected))
 
 
 SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {"same_text": (2, same_text)}
@@ -187,7 +196,7 @@ def values_equal(actual: Any, expected: Any, mode: str) -> bool:
     a, e = _number(actual), _number(expected)
     if a is not None and e is not None:
         return math.isclose(float(a), float(e), rel_tol=1e-9, abs_tol=1e-9)
-    return _text(actual) == _text(expected)
+    return _same_text_lenient(actual, expected)
 
 
 def _row_equal(actual: Sequence[Any], expected: Any, mode: str) -> bool:

@@ -170,3 +170,33 @@ def test_same_text_is_false_for_null(make_context, db):
     register_sql_functions(db)
     entry = state("SELECT count(*) FROM reviews WHERE same_text(NULL, title)", 0)
     assert check_state(spec(entry), make_context(), mode="lenient").passed
+
+
+@pytest.mark.parametrize(
+    ("stored", "expected", "lenient", "strict"),
+    [
+        ("608-555-0176", "(608) 555-0176", True, False),
+        ("608.555.0176", "(608) 555-0176", True, False),
+        ("+1 608 555 0176", "(608) 555-0176", True, False),
+        ("(608) 555-0176", "(608) 555-0176", True, True),
+        ("(608) 555-0177", "(608) 555-0176", False, False),
+        ("608-555-017", "(608) 555-0176", False, False),
+        ("2024-06-03", "20240603", False, False),
+        ("HK-55501", "HK55501", False, False),
+    ],
+)
+def test_a_phone_number_in_another_layout_is_the_same_number(
+    make_context, db, stored, expected, lenient, strict
+):
+    """A phone number the agent typed in another of its usual layouts is the number the
+    task asked for (lenient), as the answer check reads it; other digits are not."""
+    register_sql_functions(db)
+    literal = "'" + stored.replace("'", "''") + "'"
+    context = make_context()
+    for sql in (f"SELECT {literal}", f"SELECT same_text({literal}, '{expected}')"):
+        want = expected if sql.startswith("SELECT '") else 1
+        for mode, passed in (("lenient", lenient), ("strict", strict)):
+            assert check_state(spec(state(sql, want)), context, mode=mode).passed is passed, (
+                sql,
+                mode,
+            )
