@@ -104,7 +104,7 @@ def _create_project(ctx: Context) -> Draft | None:
         type_text("Background color", colour),
         button("Create label"),
     ]
-    where = f"namespace_id = {namespace_id} AND name = {sql_text(name)}"
+    where = f"namespace_id = {namespace_id} AND {text_is('name', name)}"
     return Draft(
         values={
             "name": name,
