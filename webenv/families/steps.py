@@ -105,3 +105,14 @@ def text_is(column: str, value: str) -> str:
     the check's mode: exactly in strict mode, as lenient compares text (case, spacing and
     Unicode forms aside) in lenient mode (``state_match``'s ``same_text``)."""
     return f"same_text({column}, {sql_text(value)})"
+
+
+def mentions_number(column: str, number: str) -> str:
+    """SQL that holds when the text in ``column`` contains ``number`` as a whole number (no
+    digit right before or after it), whatever the words or punctuation around it: "Order
+    100682", "#100682", "Order: 100682." all mention 100682; "1006821" does not."""
+    at = f"instr({column}, {sql_text(number)})"
+    return (
+        f"({at} > 0 AND substr({column}, {at} - 1, 1) NOT GLOB '[0-9]' AND "
+        f"substr({column}, {at} + {len(number)}, 1) NOT GLOB '[0-9]')"
+    )
