@@ -31,6 +31,7 @@ Policy decided here, before reading the rules (probe6's policy stands and is ext
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -40,7 +41,7 @@ import gymnasium as gym
 import pytest
 
 from tests.test_probe6 import ENV_IDS, FORUM, GIT, GIT_API, SHOP, api, goto
-from webenv.families import generate
+from webenv.families import families, generate
 from webenv.tasks import Task, bundled_tasks
 from webenv.tools.solution import step_to_actions
 
@@ -48,6 +49,7 @@ T, F = True, False
 N = None  # not pinned
 REF = "REF"
 AGAIN = "AGAIN"  # back to the start page, then the reference solution once more
+BACK = "BACK"  # back to the start page
 SEEDS = (9001, 31415, 424242)
 SHOP_REST = f"{SHOP}/rest/V1"
 
@@ -58,10 +60,12 @@ Plan = list[Any]
 class Ref:
     """The reference solution (without its final answer), edited.
 
-    ``text``/``option``: typed texts / chosen options replaced (old -> new); ``enter``: the
+    ``text``/``option``: typed texts / chosen options (and checkboxes) replaced (old ->
+    new); ``enter``: the
     name of a text box in which Enter is pressed instead of clicking the button after it;
     ``swap``: two field names whose typed texts trade places; ``drop``: step names left out;
-    ``upto``: only the first steps.
+    ``upto``: only the first steps; ``lookups``: whether ``text`` also replaces what is
+    typed into a search or filter box (:data:`LOOKUP_FIELDS`).
     """
 
     text: dict[str, str] = field(default_factory=dict)
@@ -70,6 +74,7 @@ class Ref:
     swap: tuple[str, str] | None = None
     drop: tuple[str, ...] = ()
     upto: int | None = None
+    lookups: bool = True
 
     def steps(self, task: Task) -> list[dict]:
         steps = [dict(s) for s in task.solution[:-1][: self.upto] if s.get("name") not in self.drop]
@@ -77,10 +82,14 @@ class Ref:
             a, b = (next(s for s in steps if s.get("name") == n) for n in self.swap)
             a["text"], b["text"] = b["text"], a["text"]
         for step in steps:
+            if not self.lookups and step.get("name") in LOOKUP_FIELDS:
+                continue
             if step.get("text") in self.text:
                 step["text"] = self.text[step["text"]]
             if step.get("option") in self.option:
                 step["option"] = self.option[step["option"]]
+            if step["do"] in ("check", "uncheck") and step.get("name") in self.option:
+                step["name"] = self.option[step["name"]]  # a checkbox labelled with the text
         if self.enter is not None:
             at = max(
                 i for i, s in enumerate(steps) if s["do"] == "type" and s["name"] == self.enter
@@ -153,6 +162,8 @@ def play(env: gym.Env, task: Task, plan: Plan) -> dict:
             item = Ref()
         if item == AGAIN:
             items = [goto(start), *Ref().steps(task)]
+        elif item == BACK:
+            items = [goto(start)]
         else:
             items = item.steps(task) if isinstance(item, Ref) else [item]
         for one in items:
@@ -334,6 +345,81 @@ def _answer_params() -> list[Any]:
                 key = ("gen", f"{family}#{world}#{instance}")
                 params.append(
                     pytest.param(*key, plan, lenient, strict, id=f"{family}@{world}:{name}")
+                )
+    return params
+
+
+# -- every family's state tasks on the new seeds: typed-text variants, one rule -----------------
+
+LOOKUP_FIELDS = frozenset(
+    {"Search", "Filter by name", "Search by keyword", "Author", "Reviewer", "ID", "Name", "SKU"}
+    | {"Min price", "Max price", "Username", "To", "Branch or tag"}
+)
+"""Text boxes whose text finds something (a search, a filter, a recipient) rather than
+being written into the site."""
+
+
+def _written(task: Task) -> list[str]:
+    """Multi-word texts the reference types into the site (the last one typed into each
+    field: a later edit wins) that the task's SQL reads back (in a filter or in the
+    expected value)."""
+    checked = " ".join(f"{e.sql} {e.expected}" for e in task.eval.state or ())
+    last = {s["name"]: s["text"] for s in task.solution if s["do"] == "type"}
+    return [
+        value
+        for name, value in last.items()
+        if name not in LOOKUP_FIELDS
+        and " " in value.strip()
+        and value.replace("'", "''") in checked
+    ]
+
+
+def _typo(value: str) -> str:
+    """``value`` with one letter dropped from its longest word."""
+    word = max(re.findall(r"[A-Za-z]{5,}", value) or [value], key=len)
+    return value.replace(word, word[:-2] + word[-1], 1)
+
+
+def written(old: str, new: str) -> Ref:
+    """``new`` typed where the reference writes ``old`` (not in a search box), and picked
+    as ``new`` wherever the reference later picks ``old`` from a list."""
+    return Ref(text={old: new}, option={old: new.strip()}, lookups=False)  # as the site shows it
+
+
+def state_variants(task: Task) -> Iterator[tuple[str, Plan, bool | None, bool | None]]:
+    """(name, plan, lenient, strict) for one state task on a held-out seed."""
+    yield "reference", [REF], T, T
+    if "url_match" not in task.eval.eval_types:  # else the page is the outcome
+        yield "browsed-back-to-start", [REF, BACK], T, T
+    for k, value in enumerate(_written(task)[:2]):
+        if value.lower() != value:
+            yield f"lower-case-{k}", [written(value, value.lower())], T, F
+        yield f"padded-{k}", [written(value, f"  {value} ")], T, N
+        if _typo(value) != value:
+            yield f"typo-{k}", [written(value, _typo(value))], F, F
+
+
+def _state_params() -> list[Any]:
+    params = []
+    for family in families():
+        for world in SEEDS:
+            instance = next(
+                (
+                    i
+                    for i in range(8)
+                    if (t := generate(family, world, i)) is not None and t.eval.answer_type is None
+                ),
+                None,
+            )
+            if instance is None:
+                continue
+            task = _generated(family, world, instance)
+            for name, plan, lenient, strict in state_variants(task):
+                key = ("gen", f"{family}#{world}#{instance}")
+                params.append(
+                    pytest.param(
+                        *key, plan, lenient, strict, id=f"{family}@{world}#{instance}:{name}"
+                    )
                 )
     return params
 
@@ -2023,7 +2109,7 @@ CUR: dict[str, list[tuple]] = {
 
 
 def _params() -> list[Any]:
-    params = _answer_params()
+    params = _answer_params() + _state_params()
     for (family, world, instance), cases in GEN.items():
         for name, plan, lenient, strict, _why in cases:
             key = f"{family}#{world}#{instance}"
