@@ -12,6 +12,7 @@ from typing import Any
 
 from .context import EvalContext, is_self_word, user_for
 from .spec import EvalSpec, StateEntry
+from .numbers import find_amounts, find_numbers
 from .text import same_phone
 from .verdict import Verdict, check_entries, error, fail, ok, parsed_spec, show
 
@@ -100,7 +101,9 @@ def check_state(
     of its usual layouts: "(503) 555-0147" is "503-555-0147"), and lists in any order.
     ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user. Text the agent
     typed that the SQL filters on is compared with ``same_text(column, 'text')``, which
-    follows the mode too (:func:`same_text`).
+    follows the mode too (:func:`same_text`); an amount typed as the whole text with
+    ``same_amount(column, '$8.99')``, a number anywhere in it with
+    ``mentions_number(column, '28.99')``.
 
     Args:
         spec: The task's ``eval`` spec (a dict is parsed; a bad one gives ``error:bad-spec``).
@@ -177,7 +180,38 @@ def same_text(actual: Any, expected: Any) -> int:
     return int(_same_text_lenient(actual, expected))
 
 
-SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {"same_text": (2, same_text)}
+def mentions_number(text: Any, number: Any) -> int:
+    """SQL ``mentions_number(column, '28.99')``: 1 if the text in ``column`` mentions the
+    number (or amount) as a whole, whatever the words and punctuation around it, in both
+    modes: "Order #100682", "It costs $28.99." and "6 dollars" mention 100682, 28.99 and
+    6.00; "$128.99", "28.995" and "1006821" do not. NULL mentions nothing.
+    """
+    want = _number(number)
+    if text is None or want is None:
+        return 0
+    return int(any(m.value == want for m in find_numbers(str(text), words=False)))
+
+
+def same_amount(text: Any, written: Any) -> int:
+    """SQL ``same_amount(column, '$8.99')``: 1 if the text in ``column`` gives just that
+    amount. Strict: exactly as ``written``; lenient: the text's one amount has the value
+    (a currency sign or word, a full stop or a few words around it aside: "8.99 dollars",
+    "USD 8.99", "$8.99."), and a second amount ("$8.99 or $9.99") is not just that amount.
+    """
+    if text is None or written is None:
+        return 0
+    if _MODE.get() == "strict":
+        return int(str(text) == str(written))
+    want = [m.value for m in find_amounts(str(written))]
+    got = [m.value for m in find_amounts(str(text))]
+    return int(len(want) == 1 and got == want)
+
+
+SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {
+    "same_text": (2, same_text),
+    "same_amount": (2, same_amount),
+    "mentions_number": (2, mentions_number),
+}
 """Functions ``state_match`` SQL may call beyond SQLite's: name -> (arguments, function).
 A host registers them on the connections its ``EvalContext.query`` reads with."""
 
