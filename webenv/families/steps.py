@@ -107,12 +107,15 @@ def text_is(column: str, value: str) -> str:
     return f"same_text({column}, {sql_text(value)})"
 
 
+def amount_is(column: str, written: str) -> str:
+    """SQL that holds when ``column`` gives just the amount ``written`` ("$8.99"), compared
+    in the check's mode: exactly in strict mode, by value in lenient mode ("8.99 dollars",
+    "$8.99."; ``state_match``'s ``same_amount``)."""
+    return f"same_amount({column}, {sql_text(written)})"
+
+
 def mentions_number(column: str, number: str) -> str:
-    """SQL that holds when the text in ``column`` contains ``number`` as a whole number (no
-    digit right before or after it), whatever the words or punctuation around it: "Order
-    100682", "#100682", "Order: 100682." all mention 100682; "1006821" does not."""
-    at = f"instr({column}, {sql_text(number)})"
-    return (
-        f"({at} > 0 AND substr({column}, {at} - 1, 1) NOT GLOB '[0-9]' AND "
-        f"substr({column}, {at} + {len(number)}, 1) NOT GLOB '[0-9]')"
-    )
+    """SQL that holds when the text in ``column`` mentions ``number`` as a whole, whatever
+    the words or punctuation around it: "Order 100682", "#100682", "Order: 100682." all
+    mention 100682; "1006821" does not (``state_match``'s ``mentions_number``)."""
+    return f"mentions_number({column}, {sql_text(number)})"
