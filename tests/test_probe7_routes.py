@@ -1339,6 +1339,20 @@ GEN: dict[tuple[str, int, int], list[tuple]] = {
             "half done",
         ),
     ],
+    ("cross.comment-shop-price", 9001, 0): [
+        ("reference", [REF], T, T, "reference"),
+        ("full-stop", [text("$8.99", "$8.99.")], T, N, "a full stop after the price"),
+        ("dollars-word", [text("$8.99", "8.99 dollars")], T, F, "not written like $12.34"),
+        ("no-sign", [text("$8.99", "8.99")], T, F, "not written like $12.34"),
+        ("other-price", [text("$8.99", "$8.98")], F, F, "another price"),
+        ("longer-number", [text("$8.99", "$18.99")], F, F, "a price the reference is part of"),
+    ],
+    ("cross.message-order-total", 9001, 0): [
+        ("reference", [REF], T, T, "reference"),
+        ("full-stop", [text("$18.99", "$18.99.")], T, N, "a full stop"),
+        ("other-total", [text("$18.99", "$81.99")], F, F, "digits swapped"),
+        ("longer-number", [text("$18.99", "$118.99")], F, F, "a total the reference is part of"),
+    ],
     ("shop_admin.hold-order", 31415, 0): [
         ("reference", [REF], T, T, "reference on a new seed"),
     ],
@@ -2054,6 +2068,79 @@ CUR: dict[str, list[tuple]] = {
         ),
         ("both", [REF, goto(f"{GIT}/northwind/ember-proxy"), click("Star")], F, F, "starred both"),
     ],
+    "cross/cheapest-coffee-post/0": [
+        (
+            "dollars-word",
+            [
+                text(
+                    "The cheapest one is the Green Acre Decaf Ground Coffee at $6.00.",
+                    "The cheapest one is the Green Acre Decaf Ground Coffee, 6 dollars.",
+                )
+            ],
+            T,
+            N,
+            "the price in words",
+        ),
+        (
+            "longer-price",
+            [
+                text(
+                    "The cheapest one is the Green Acre Decaf Ground Coffee at $6.00.",
+                    "The cheapest one is the Green Acre Decaf Ground Coffee at $16.00.",
+                )
+            ],
+            F,
+            F,
+            "a price the reference is part of",
+        ),
+    ],
+    "cross/release-and-refund/0": [
+        (
+            "longer-amount",
+            [
+                text(
+                    "falcon-proxy v1.1.0 is out, and order 100642 came to $50.94.",
+                    "falcon-proxy v1.1.0 is out, and order 100642 came to $150.94.",
+                )
+            ],
+            F,
+            F,
+            "a total the reference is part of",
+        ),
+    ],
+    "cross/message-product-price/0": [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "price-only",
+            [text("The Saltmarsh Non-Stick Wok costs $28.99 at Harbor Goods.", "$28.99")],
+            T,
+            T,
+            "just the price",
+        ),
+        (
+            "longer-price",
+            [
+                text(
+                    "The Saltmarsh Non-Stick Wok costs $28.99 at Harbor Goods.",
+                    "The Saltmarsh Non-Stick Wok costs $128.99 at Harbor Goods.",
+                )
+            ],
+            F,
+            F,
+            "a price the reference is part of",
+        ),
+        (
+            "more-cents",
+            [
+                text(
+                    "The Saltmarsh Non-Stick Wok costs $28.99 at Harbor Goods.", "It costs $28.995."
+                )
+            ],
+            F,
+            F,
+            "another amount",
+        ),
+    ],
     "cross/refund-issue/0": [
         ("reference", [REF], T, T, "reference"),
         (
@@ -2074,6 +2161,18 @@ CUR: dict[str, list[tuple]] = {
             F,
             F,
             "another amount",
+        ),
+        (
+            "longer-amount",
+            [
+                text(
+                    "The grand total of order 100642 was $50.94.",
+                    "The grand total of order 100642 was $150.94.",
+                )
+            ],
+            F,
+            F,
+            "an amount the reference is part of",
         ),
     ],
     "cross/restock-milestone/0": [
