@@ -11,8 +11,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .context import EvalContext, is_self_word, user_for
-from .spec import EvalSpec, StateEntry
 from .numbers import find_amounts, find_numbers
+from .spec import EvalSpec, StateEntry
 from .text import same_phone
 from .verdict import Verdict, check_entries, error, fail, ok, parsed_spec, show
 
