@@ -1353,6 +1353,23 @@ GEN: dict[tuple[str, int, int], list[tuple]] = {
         ("other-total", [text("$18.99", "$81.99")], F, F, "digits swapped"),
         ("longer-number", [text("$18.99", "$118.99")], F, F, "a total the reference is part of"),
     ],
+    ("shop.account-email-newsletter", 9001, 0): [
+        ("reference", [REF], T, T, "reference"),
+        (
+            "email-capitals",
+            [written("hannah.adams@post.example", "Hannah.Adams@post.example")],
+            T,
+            F,
+            "an address's case",
+        ),
+        (
+            "other-domain",
+            [written("hannah.adams@post.example", "hannah.adams@post.example.org")],
+            F,
+            F,
+            "another address",
+        ),
+    ],
     ("shop_admin.hold-order", 31415, 0): [
         ("reference", [REF], T, T, "reference on a new seed"),
     ],
