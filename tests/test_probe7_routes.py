@@ -1026,6 +1026,25 @@ GEN: dict[tuple[str, int, int], list[tuple]] = {
             "created, then assigned (edit after create)",
         ),
         (
+            "typo-then-renamed",
+            [
+                api(
+                    "POST",
+                    f"{GIT_API}/projects/18/issues",
+                    {"title": "Cache the results of sanitize_rul", "assignee_ids": [96]},
+                ),
+                api_with(
+                    "PUT",
+                    f"{GIT_API}/projects/18/issues/{{iid}}",
+                    {"title": "Cache the results of sanitize_rule"},
+                    iid=q("githost", "SELECT MAX(iid) FROM issues WHERE project_id = 18"),
+                ),
+            ],
+            T,
+            T,
+            "the title fixed after creating",
+        ),
+        (
             "created-twice",
             [
                 REF,
@@ -1499,6 +1518,20 @@ CUR: dict[str, list[tuple]] = {
             "padded",
         ),
         ("replied-twice", [REF, AGAIN], F, F, "duplicate"),
+        (
+            "twice-then-one-deleted",
+            [
+                REF,
+                AGAIN,
+                lambda w: goto(
+                    f"{FORUM}/f/coffee/2394/the-best-advice-you-ever-got-about-brewing/comment/{w.query('forum', 'SELECT MAX(id) FROM comments WHERE user_id = 1')[0][0]}"
+                ),
+                click("Delete"),
+            ],
+            T,
+            T,
+            "the duplicate removed again: one reply left",
+        ),
     ],
     "forum/send-message/1": [
         ("reference", [REF], T, T, "reference"),
@@ -1596,6 +1629,29 @@ CUR: dict[str, list[tuple]] = {
             "case",
         ),
         ("posted-twice", [REF, AGAIN], F, F, "duplicate"),
+        (
+            "typo-then-edited",
+            [
+                Ref(
+                    text={
+                        "Two weeks of tweaking and the shots are sweet at last. Grind finer than you think.": "Two weeks of tweaking and the shots are sweet at last."
+                    }
+                ),
+                lambda w: goto(
+                    f"{FORUM}/f/coffee/{w.query('forum', 'SELECT MAX(id) FROM submissions WHERE user_id = 1')[0][0]}/edit"
+                ),
+                {
+                    "do": "type",
+                    "role": "textbox",
+                    "name": "Body",
+                    "text": "Two weeks of tweaking and the shots are sweet at last. Grind finer than you think.",
+                },
+                click("Save changes"),
+            ],
+            T,
+            T,
+            "posted with a sentence missing, then edited to the asked text",
+        ),
     ],
     "forum/create-link-submission/1": [
         ("reference", [REF], T, T, "reference"),
@@ -1839,6 +1895,74 @@ CUR: dict[str, list[tuple]] = {
         ("lower", [answer("express")], T, N, "case"),
         ("with-words", [answer("Express shipping")], T, N, "extra word"),
         ("wrong", [answer("Standard")], F, F, "the other one"),
+    ],
+    "shop/add-to-cart-options/0": [
+        (
+            "one-at-a-time",
+            [text("2", "1"), text("2", "1")],
+            T,
+            T,
+            "added one, then one more: two in the cart",
+        ),
+        (
+            "two-by-rest",
+            [
+                api_with(
+                    "POST",
+                    f"{SHOP_REST}/carts/mine/items",
+                    lambda w: {
+                        "cartItem": {
+                            "sku": q("shop", "SELECT sku FROM products WHERE id = 126")(w),
+                            "qty": 2,
+                            "product_option": {
+                                "extension_attributes": {
+                                    "configurable_item_options": [
+                                        {"option_id": "size", "option_value": "M"},
+                                        {"option_id": "colour", "option_value": "Grey"},
+                                    ]
+                                }
+                            },
+                        }
+                    },
+                )
+            ],
+            T,
+            T,
+            "the Magento cart API",
+        ),
+        ("three", [text("2", "3")], F, F, "three"),
+    ],
+    "githost/invite-member/0": [
+        (
+            "reporter-then-promoted",
+            [
+                Ref(option={"Developer": "Reporter"}),
+                api_with(
+                    "PUT",
+                    f"{GIT_API}/projects/3/members/{{u}}",
+                    {"access_level": 30},
+                    u=lambda w: w.user_id("githost", "lucia.haddad"),
+                ),
+            ],
+            T,
+            T,
+            "invited as Reporter, then made Developer",
+        ),
+        (
+            "developer-then-demoted",
+            [
+                REF,
+                api_with(
+                    "PUT",
+                    f"{GIT_API}/projects/3/members/{{u}}",
+                    {"access_level": 20},
+                    u=lambda w: w.user_id("githost", "lucia.haddad"),
+                ),
+            ],
+            F,
+            F,
+            "changed away again",
+        ),
     ],
     "shop_admin/add-product/0": [
         ("reference", [REF], T, T, "reference"),
