@@ -12,6 +12,7 @@ import pytest
 
 from webenv.families import DEFAULT_LOGINS, generate_json, get_family
 from webenv.families.registry import FAMILY_PACKAGE, draft
+from webenv.validators.state import SQL_FUNCTIONS
 from webenv.world import SITES, pristine_snapshot
 
 MODULES = ("cross.forum_shop", "forum.people", "forum.crosspost", "githost.refs")
@@ -54,19 +55,31 @@ def test_cart_quantity_comes_from_the_forum_and_fits_one_cart_line():
 
 @pytest.mark.parametrize(
     ("body", "counts"),
-    [("Order {n}", 1), ("#{n}", 1), ("order #{n}", 1), ("{n}", 1), ("Order {m}", 0)],
+    [
+        ("Order {n}", 1),
+        ("#{n}", 1),
+        ("order #{n}", 1),
+        ("{n}", 1),
+        ("Order: {n}.", 1),
+        ("Order no. {n}, thanks", 1),
+        ("Order {m}", 0),
+        ("Order {n}1", 0),
+        ("Order 1{n}", 0),
+    ],
 )
 def test_the_order_number_reply_accepts_the_number_however_written(body, counts):
-    """The reply's check reads the number out of the comment, whatever the wording around
-    it, and rejects another number."""
+    """The reply's check reads the number out of the comment, whatever the wording or
+    punctuation around it, and rejects another number (also one the number is part of)."""
     task = generate_json("cross.reply-my-post-order-number", 0, 0)
     assert task is not None
     check = task["eval"]["state"][0]
     sid = re.search(r"submission_id = (\d+)", check["sql"])
-    number = re.search(r"= '(\d+)'", check["sql"])
+    number = re.search(r"'(\d+)'", check["sql"])
     assert sid is not None and number is not None
     conn = sqlite3.connect(":memory:")
     conn.deserialize(pristine_snapshot("forum", 0))
+    for name, (arguments, function) in SQL_FUNCTIONS.items():  # as the env's reads have
+        conn.create_function(name, arguments, function)
     assert conn.execute(check["sql"]).fetchone()[0] == 0
     conn.execute(
         "INSERT INTO comments (submission_id, user_id, body, created_at) "

@@ -11,7 +11,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .context import EvalContext, is_self_word, user_for
+from .numbers import find_amounts, find_numbers
 from .spec import EvalSpec, StateEntry
+from .text import same_phone
 from .verdict import Verdict, check_entries, error, fail, ok, parsed_spec, show
 
 _FORBIDDEN = re.compile(
@@ -95,10 +97,13 @@ def check_state(
     ``expected`` is compared with the first column of the single result row (no row
     reads as None); a list is compared with the rows (a list of lists) or with the
     first-column values. Strict compares ``str()`` forms in order; lenient compares
-    numbers numerically, text case- and whitespace-insensitively, and lists in any
-    order. ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user. Text the
-    agent typed that the SQL filters on is compared with ``same_text(column, 'text')``,
-    which follows the mode too (:func:`same_text`).
+    numbers numerically, text case- and whitespace-insensitively (a phone number in any
+    of its usual layouts: "(503) 555-0147" is "503-555-0147"), and lists in any order.
+    ``"myself"``/``"me"`` in ``expected`` is the site's logged-in user. Text the agent
+    typed that the SQL filters on is compared with ``same_text(column, 'text')``, which
+    follows the mode too (:func:`same_text`); an amount typed as the whole text with
+    ``same_amount(column, '$8.99')``, a number anywhere in it with
+    ``mentions_number(column, '28.99')``.
 
     Args:
         spec: The task's ``eval`` spec (a dict is parsed; a bad one gives ``error:bad-spec``).
@@ -150,6 +155,12 @@ def _text(value: Any) -> str:
     return " ".join(text.split()).casefold()
 
 
+def _same_text_lenient(actual: Any, expected: Any) -> bool:
+    """Lenient text equality: NFKC, whitespace collapsed, case folded; a phone number in
+    another of its usual layouts is the same number."""
+    return _text(actual) == _text(expected) or same_phone(str(actual), str(expected))
+
+
 _MODE: ContextVar[str] = ContextVar("state_match_mode", default="strict")
 """The mode of the ``state_match`` query running in this thread (``same_text`` reads it)."""
 
@@ -159,16 +170,48 @@ def same_text(actual: Any, expected: Any) -> int:
 
     For text the agent typed that a task's SQL filters on (``WHERE same_text(title,
     'Group ride on Saturday')``): strict compares exactly, lenient as lenient compares
-    selected values (NFKC, whitespace collapsed, case folded). NULL equals nothing.
+    selected values (NFKC, whitespace collapsed, case folded, a phone number in any
+    layout). NULL equals nothing.
     """
     if actual is None or expected is None:
         return 0
     if _MODE.get() == "strict":
         return int(str(actual) == str(expected))
-    return int(_text(actual) == _text(expected))
+    return int(_same_text_lenient(actual, expected))
 
 
-SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {"same_text": (2, same_text)}
+def mentions_number(text: Any, number: Any) -> int:
+    """SQL ``mentions_number(column, '28.99')``: 1 if the text in ``column`` mentions the
+    number (or amount) as a whole, whatever the words and punctuation around it, in both
+    modes: "Order #100682", "It costs $28.99." and "6 dollars" mention 100682, 28.99 and
+    6.00; "$128.99", "28.995" and "1006821" do not. NULL mentions nothing.
+    """
+    want = _number(number)
+    if text is None or want is None:
+        return 0
+    return int(any(m.value == want for m in find_numbers(str(text), words=False)))
+
+
+def same_amount(text: Any, written: Any) -> int:
+    """SQL ``same_amount(column, '$8.99')``: 1 if the text in ``column`` gives just that
+    amount. Strict: exactly as ``written``; lenient: the text's one amount has the value
+    (a currency sign or word, a full stop or a few words around it aside: "8.99 dollars",
+    "USD 8.99", "$8.99."), and a second amount ("$8.99 or $9.99") is not just that amount.
+    """
+    if text is None or written is None:
+        return 0
+    if _MODE.get() == "strict":
+        return int(str(text) == str(written))
+    want = [m.value for m in find_amounts(str(written))]
+    got = [m.value for m in find_amounts(str(text))]
+    return int(len(want) == 1 and got == want)
+
+
+SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {
+    "same_text": (2, same_text),
+    "same_amount": (2, same_amount),
+    "mentions_number": (2, mentions_number),
+}
 """Functions ``state_match`` SQL may call beyond SQLite's: name -> (arguments, function).
 A host registers them on the connections its ``EvalContext.query`` reads with."""
 
@@ -187,7 +230,7 @@ def values_equal(actual: Any, expected: Any, mode: str) -> bool:
     a, e = _number(actual), _number(expected)
     if a is not None and e is not None:
         return math.isclose(float(a), float(e), rel_tol=1e-9, abs_tol=1e-9)
-    return _text(actual) == _text(expected)
+    return _same_text_lenient(actual, expected)
 
 
 def _row_equal(actual: Sequence[Any], expected: Any, mode: str) -> bool:

@@ -258,6 +258,20 @@ def same_text(a: str, b: str) -> bool:
     return bool(sa) and sa == squash(b) and _same_dotted_numbers(a, b)
 
 
+_PHONE = re.compile(r"\+?(?:1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}")
+"""A North American phone number in one of its usual layouts: "(503) 555-0147",
+"503-555-0147", "503.555.0147", "+1 503 555 0147", "5035550147"."""
+
+
+def same_phone(a: str, b: str) -> bool:
+    """Both texts are phone numbers (:data:`_PHONE`) with the same digits, whatever the
+    layout; a leading country code 1 aside."""
+    if not (_PHONE.fullmatch(a.strip()) and _PHONE.fullmatch(b.strip())):
+        return False
+    digits = [re.sub(r"\D", "", t)[-10:] for t in (a, b)]
+    return digits[0] == digits[1]
+
+
 def _breaks(text: str) -> tuple[set[int], set[int]]:
     """Where ``squash(text)`` was cut: every offset a separator was removed at, and those
     where the separator was a dot between digits (a version's or a decimal's)."""

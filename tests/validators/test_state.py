@@ -170,3 +170,81 @@ def test_same_text_is_false_for_null(make_context, db):
     register_sql_functions(db)
     entry = state("SELECT count(*) FROM reviews WHERE same_text(NULL, title)", 0)
     assert check_state(spec(entry), make_context(), mode="lenient").passed
+
+
+@pytest.mark.parametrize(
+    ("stored", "expected", "lenient", "strict"),
+    [
+        ("608-555-0176", "(608) 555-0176", True, False),
+        ("608.555.0176", "(608) 555-0176", True, False),
+        ("+1 608 555 0176", "(608) 555-0176", True, False),
+        ("(608) 555-0176", "(608) 555-0176", True, True),
+        ("(608) 555-0177", "(608) 555-0176", False, False),
+        ("608-555-017", "(608) 555-0176", False, False),
+        ("2024-06-03", "20240603", False, False),
+        ("HK-55501", "HK55501", False, False),
+    ],
+)
+def test_a_phone_number_in_another_layout_is_the_same_number(
+    make_context, db, stored, expected, lenient, strict
+):
+    """A phone number the agent typed in another of its usual layouts is the number the
+    task asked for (lenient), as the answer check reads it; other digits are not."""
+    register_sql_functions(db)
+    literal = "'" + stored.replace("'", "''") + "'"
+    context = make_context()
+    for sql in (f"SELECT {literal}", f"SELECT same_text({literal}, '{expected}')"):
+        want = expected if sql.startswith("SELECT '") else 1
+        for mode, passed in (("lenient", lenient), ("strict", strict)):
+            assert check_state(spec(state(sql, want)), context, mode=mode).passed is passed, (
+                sql,
+                mode,
+            )
+
+
+@pytest.mark.parametrize(
+    ("typed", "lenient", "strict"),
+    [
+        ("$8.99", True, True),
+        ("$8.99.", True, False),
+        ("8.99 dollars", True, False),
+        ("USD 8.99", True, False),
+        ("$8.99 or $9.99", False, False),
+        ("$18.99", False, False),
+        ("$8.98", False, False),
+        ("", False, False),
+    ],
+)
+def test_same_amount_reads_a_typed_amount_in_the_checks_mode(
+    make_context, db, typed, lenient, strict
+):
+    """``same_amount(column, '$8.99')``: strict exactly as written, lenient by value when
+    the text gives that one amount."""
+    register_sql_functions(db)
+    literal = "'" + typed.replace("'", "''") + "'"
+    entry = state(f"SELECT same_amount({literal}, '$8.99')", 1)
+    result = evaluate(spec(entry), make_context())
+    assert (result.lenient.passed, result.strict.passed) == (lenient, strict)
+
+
+@pytest.mark.parametrize(
+    ("typed", "number", "mentioned"),
+    [
+        ("Order #100682", "100682", True),
+        ("Order: 100682.", "100682", True),
+        ("It costs $28.99 at Harbor Goods.", "28.99", True),
+        ("6 dollars", "6.00", True),
+        ("$128.99", "28.99", False),
+        ("$1,028.99", "28.99", False),
+        ("28.995", "28.99", False),
+        ("Order 1006821", "100682", False),
+    ],
+)
+def test_mentions_number_finds_a_whole_number_in_text(make_context, db, typed, number, mentioned):
+    """``mentions_number(column, '28.99')`` in both modes: the number with any words
+    around it, not a longer number it is part of."""
+    register_sql_functions(db)
+    literal = "'" + typed.replace("'", "''") + "'"
+    entry = state(f"SELECT mentions_number({literal}, '{number}')", 1)
+    result = evaluate(spec(entry), make_context())
+    assert (result.lenient.passed, result.strict.passed) == (mentioned, mentioned)

@@ -105,3 +105,17 @@ def text_is(column: str, value: str) -> str:
     the check's mode: exactly in strict mode, as lenient compares text (case, spacing and
     Unicode forms aside) in lenient mode (``state_match``'s ``same_text``)."""
     return f"same_text({column}, {sql_text(value)})"
+
+
+def amount_is(column: str, written: str) -> str:
+    """SQL that holds when ``column`` gives just the amount ``written`` ("$8.99"), compared
+    in the check's mode: exactly in strict mode, by value in lenient mode ("8.99 dollars",
+    "$8.99."; ``state_match``'s ``same_amount``)."""
+    return f"same_amount({column}, {sql_text(written)})"
+
+
+def mentions_number(column: str, number: str) -> str:
+    """SQL that holds when the text in ``column`` mentions ``number`` as a whole, whatever
+    the words or punctuation around it: "Order 100682", "#100682", "Order: 100682." all
+    mention 100682; "1006821" does not (``state_match``'s ``mentions_number``)."""
+    return f"mentions_number({column}, {sql_text(number)})"

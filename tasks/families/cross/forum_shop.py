@@ -10,6 +10,7 @@ from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
     button,
     click,
+    mentions_number,
     search,
     select,
     sql_text,
@@ -219,8 +220,8 @@ def _reply_order_number(ctx: Context) -> Draft | None:
             [
                 (
                     f"SELECT COUNT(*) FROM comments WHERE submission_id = {submission_id} AND "
-                    f"user_id = {uid} AND parent_id IS NULL AND trim(replace(replace(lower(body), "
-                    f"'#', ''), 'order', '')) = {sql_text(order.number)} AND deleted = 0",
+                    f"user_id = {uid} AND parent_id IS NULL AND "
+                    f"{mentions_number('body', order.number)} AND deleted = 0",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM comments WHERE user_id = {uid}", comments + 1),

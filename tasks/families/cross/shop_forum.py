@@ -6,6 +6,7 @@ from typing import Any
 
 from webenv.families import Context, Draft, Family
 from webenv.families.steps import (
+    amount_is,
     button,
     click,
     money,
@@ -140,8 +141,7 @@ def _comment_price(ctx: Context) -> Draft | None:
                 (
                     f"SELECT COUNT(*) FROM comments WHERE submission_id = {thread_id} "
                     f"AND user_id = {uid} AND parent_id IS NULL AND "
-                    "trim(replace(replace(body, '$', ''), 'USD', '')) "
-                    f"= '{amount}' AND deleted = 0",
+                    f"{amount_is('body', f'${amount}')} AND deleted = 0",
                     1,
                 ),
                 (
@@ -193,7 +193,7 @@ def _message_order_total(ctx: Context) -> Draft | None:
                     "SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.recipient_id WHERE "
                     f"m.sender_id = {uid} AND u.username = {sql_text(recipient)} AND "
                     f"{text_is('m.subject', subject)} AND "
-                    f"trim(replace(replace(m.body, '$', ''), 'USD', '')) = '{amount}'",
+                    f"{amount_is('m.body', f'${amount}')}",
                     1,
                 ),
                 (

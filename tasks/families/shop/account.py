@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webenv.families import Context, Draft, Family
-from webenv.families.steps import button, check, click, sql_text, state_eval, stop, type_text
+from webenv.families.steps import button, check, click, state_eval, stop, text_is, type_text
 from webenv.task_files.families.shop._common import user_id
 
 # The address form's fields in page order: (column, label).
@@ -41,22 +41,19 @@ def _new_default_address(ctx: Context) -> Draft | None:
         check("Use as my default address"),
         button("Save address"),
     ]
-    summary = " | ".join(address[column] for column, _ in _FIELDS)
     return Draft(
         values=dict(address),
         eval=state_eval(
             "shop",
             [
                 (
-                    "SELECT full_name || ' | ' || street || ' | ' || city || ' | ' "
-                    "|| state || ' | ' "
-                    f"|| postcode || ' | ' || phone FROM addresses WHERE user_id = {uid} "
-                    "AND is_default = 1",
-                    summary,
+                    f"SELECT {', '.join(column for column, _ in _FIELDS)} FROM addresses "
+                    f"WHERE user_id = {uid} AND is_default = 1",
+                    [[address[column] for column, _ in _FIELDS]],
                 ),
                 (
-                    f"SELECT COUNT(*) FROM addresses WHERE user_id = {uid} AND street = "
-                    f"{sql_text(address['street'])}",
+                    f"SELECT COUNT(*) FROM addresses WHERE user_id = {uid} AND "
+                    f"{text_is('street', address['street'])}",
                     1,
                 ),
                 (f"SELECT COUNT(*) FROM addresses WHERE user_id = {uid}", len(own) + 1),

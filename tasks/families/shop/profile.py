@@ -4,7 +4,7 @@ last name), plus a newsletter subscription change, on two different account page
 from __future__ import annotations
 
 from webenv.families import Context, Draft, Family
-from webenv.families.steps import button, check, click, sql_text, state_eval, stop, type_text
+from webenv.families.steps import button, check, click, state_eval, stop, text_is, type_text
 from webenv.task_files.families.shop._common import customers, user_id
 
 _DOMAINS = ("example.net", "mailbox.test", "post.example", "inbox.example.org", "webmail.test")
@@ -60,7 +60,7 @@ def _account_update(ctx: Context) -> Draft | None:
                     f"FROM users WHERE id = {uid}",
                     f"{first}|{new_last or last}|{new_email}|{0 if newsletter else 1}",
                 ),
-                (f"SELECT COUNT(*) FROM users WHERE email = {sql_text(new_email)}", 1),
+                (f"SELECT COUNT(*) FROM users WHERE {text_is('email', new_email)}", 1),
             ],
         ),
         solution=[*steps, stop()],
