@@ -217,7 +217,7 @@ A host registers them on the connections its ``EvalContext.query`` reads with.""
 
 
 def query_mode(sql: str) -> str | None:
-    """The mode the rows of ``sql`` depend on (it calls :func:`same_text`), or None."""
+    """The mode the rows of ``sql`` depend on (it calls one of :data:`SQL_FUNCTIONS`), or None."""
     return _MODE.get() if any(name in sql for name in SQL_FUNCTIONS) else None
 
 
