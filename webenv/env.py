@@ -44,6 +44,7 @@ from webenv.modalities import action_modality
 from webenv.options import integer_option
 from webenv.recording import EpisodeRecorder
 from webenv.rewards import REWARD_MODES, ProgressShaping, task_subgoals
+from webenv.seeding import draw_below
 from webenv.seen import SeenPage, remember
 from webenv.sitedb import MAX_WORLD_SCALE
 from webenv.sites import LOGIN_KEYS
@@ -769,12 +770,12 @@ class WebEnv(gym.Env[dict[str, str], str]):
                     f" (curated tasks to world {CURATED_WORLD_SEED}); task "
                     "families generate tasks for any world: tasks='gen:train'"
                 )
-            index = int(self.np_random.integers(count))
+            index = draw_below(self.np_random, count)
             if "instance" not in pins and index < len(fixed):
                 return fixed[index]
             family = self.families[index - (0 if "instance" in pins else len(fixed))]
         if world_seed is None:
-            world_seed = int(self.world_seeds[int(self.np_random.integers(len(self.world_seeds)))])
+            world_seed = int(self.world_seeds[draw_below(self.np_random, len(self.world_seeds))])
         return self._generate(family, world_seed, pins.get("instance"))
 
     def _generate(self, family: Family, world_seed: int, instance: int | None) -> Task:
@@ -789,7 +790,7 @@ class WebEnv(gym.Env[dict[str, str], str]):
                     "instance or leave it to the env"
                 )
             return task
-        first = int(self.np_random.integers(MAX_SEED - MAX_INSTANCE_TRIES))
+        first = draw_below(self.np_random, MAX_SEED - MAX_INSTANCE_TRIES)
         for candidate in range(first, first + MAX_INSTANCE_TRIES):
             task = generate(family.id, world_seed, candidate, self.world_scale)
             if task is not None:

@@ -938,7 +938,7 @@ def _fork(conn: sqlite3.Connection, source: _Project, fork: _Project, moment: da
     )
     conn.execute(
         "INSERT INTO refs SELECT ?, kind, name, commit_sha, message, created_at FROM refs"
-        " WHERE project_id = ? AND kind = 'tag' AND created_at <= ?",
+        " WHERE project_id = ? AND kind = 'tag' AND created_at <= ? ORDER BY name",
         (fork.id, source.id, when),
     )
 

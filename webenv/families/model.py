@@ -10,6 +10,7 @@ solution — or ``None`` when this world cannot support the instance. The regist
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -39,28 +40,36 @@ class WorldData:
 
     The connections are private copies of the same serialized snapshots an env restores
     on reset, so what a family reads is exactly what the played world starts from.
+
+    Thread-safe: envs in several threads generate tasks on the same cached worlds, and
+    the cache closes a world another thread may be reading (:func:`world_data`), so a
+    query and :meth:`close` never overlap (closing a connection SQLite is reading from
+    crashes the process).
     """
 
     def __init__(self, seed: int, scale: int = 1) -> None:
         self.seed = seed
         self.scale = scale
         self._connections: dict[str, sqlite3.Connection] = {}
+        self._lock = threading.Lock()
 
     def query(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of read-only ``sql`` on ``site``'s pristine database."""
-        conn = self._connections.get(site)
-        if conn is None:
-            conn = sqlite3.connect(":memory:", check_same_thread=False)
-            conn.deserialize(pristine_snapshot(site, self.seed, self.scale))
-            conn.execute("PRAGMA query_only = ON")
-            self._connections[site] = conn
-        return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+        with self._lock:
+            conn = self._connections.get(site)
+            if conn is None:
+                conn = sqlite3.connect(":memory:", check_same_thread=False)
+                conn.deserialize(pristine_snapshot(site, self.seed, self.scale))
+                conn.execute("PRAGMA query_only = ON")
+                self._connections[site] = conn
+            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
 
     def close(self) -> None:
-        """Close the connections (a later query reopens them)."""
-        for conn in self._connections.values():
-            conn.close()
-        self._connections.clear()
+        """Close the connections once no query is running (a later query reopens them)."""
+        with self._lock:
+            for conn in self._connections.values():
+                conn.close()
+            self._connections.clear()
 
     def value(self, site: str, sql: str, params: tuple[Any, ...] = ()) -> Any:
         """The first column of the first row of ``sql`` (None when there is no row)."""

@@ -55,7 +55,8 @@ def _checkout(ctx: Context) -> Draft | None:
         return None
     street, city = ctx.rng.choice(unique)
     products = ctx.data.query(
-        "shop", "SELECT id, name, price_cents FROM products WHERE sizes = '' AND colours = ''"
+        "shop",
+        "SELECT id, name, price_cents FROM products WHERE sizes = '' AND colours = '' ORDER BY id",
     )
     product_id, name, price = ctx.rng.choice(products)
     if not on_first_search_page(ctx.data, name, product_id):
@@ -67,7 +68,9 @@ def _checkout(ctx: Context) -> Draft | None:
         zip(
             _COUPON_COLUMNS,
             ctx.rng.choice(
-                ctx.data.query("shop", f"SELECT {', '.join(_COUPON_COLUMNS)} FROM coupons")
+                ctx.data.query(
+                    "shop", f"SELECT {', '.join(_COUPON_COLUMNS)} FROM coupons ORDER BY id"
+                )
             ),
             strict=True,
         )
