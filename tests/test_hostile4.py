@@ -26,6 +26,7 @@ from click.testing import CliRunner
 from lxml import html
 
 from tests.chromium import require_chromium
+from tests.hubs import hub_digest, started_hub
 from webenv.cli import main
 from webenv.env import WebEnv
 from webenv.errors import OptionError, TaskError
@@ -543,19 +544,8 @@ def test_serve_refuses_a_public_host_links_cannot_use(host):
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
-    record = tmp_path_factory.mktemp("episodes")
-    with Hub("127.0.0.1", 0, sites=["shop", "githost"], record_dir=record, quiet=True) as served:
-        served.start()
+    with started_hub(tmp_path_factory, ("shop", "githost")) as served:
         yield served
-
-
-def _hub_digest(hub: Hub) -> str:
-    h = hashlib.sha256()
-    for name, database in sorted(hub.world.databases.items()):
-        h.update(name.encode())
-        assert database.connection is not None
-        h.update(database.connection.serialize())
-    return h.hexdigest()
 
 
 @pytest.fixture(scope="module")
@@ -590,10 +580,10 @@ def _cart_form(hub: Hub, client: httpx.Client) -> tuple[str, dict[str, str]]:
 )
 def test_hostile_quantities_are_a_400_that_writes_nothing(hub, shopper, quantity):
     action, fields = _cart_form(hub, shopper)
-    before = _hub_digest(hub)
+    before = hub_digest(hub)
     response = shopper.post(action, data={**fields, "quantity": quantity})
     assert response.status_code == 400
-    assert _hub_digest(hub) == before
+    assert hub_digest(hub) == before
 
 
 @pytest.mark.parametrize(
@@ -610,22 +600,22 @@ def test_bodies_of_the_wrong_shape_are_a_400_that_writes_nothing(
     hub, shopper, content, content_type
 ):
     action, fields = _cart_form(hub, shopper)
-    before = _hub_digest(hub)
+    before = hub_digest(hub)
     token = f"csrf_token={fields['csrf_token']}&".encode()
     body = (
         content if content_type.startswith(("multipart", "application/json")) else token + content
     )
     response = shopper.post(action, content=body, headers={"content-type": content_type})
     assert response.status_code == 400
-    assert _hub_digest(hub) == before
+    assert hub_digest(hub) == before
 
 
 def test_an_oversize_body_is_a_413(hub, shopper):
     action, fields = _cart_form(hub, shopper)
-    before = _hub_digest(hub)
+    before = hub_digest(hub)
     response = shopper.post(action, data={**fields, "junk": "x" * (30 * 1024 * 1024)})
     assert response.status_code == 413
-    assert _hub_digest(hub) == before
+    assert hub_digest(hub) == before
 
 
 @pytest.mark.parametrize(

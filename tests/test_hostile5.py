@@ -30,6 +30,7 @@ from gymnasium.error import ClosedEnvironmentError, ResetNeeded
 from lxml import html
 
 from tests.chromium import require_chromium
+from tests.hubs import hub_digest, started_hub
 from webenv.cli import main
 from webenv.env import WebEnv
 from webenv.errors import OptionError, TaskError, WorldError, WrongThread
@@ -407,19 +408,8 @@ def test_a_truncated_record_is_skipped_by_the_report(run_dir, tmp_path):
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
-    record = tmp_path_factory.mktemp("episodes")
-    with Hub("127.0.0.1", 0, sites=["shop"], record_dir=record, quiet=True) as served:
-        served.start()
+    with started_hub(tmp_path_factory) as served:
         yield served
-
-
-def _hub_digest(hub: Hub) -> str:
-    h = hashlib.sha256()
-    for name, database in sorted(hub.world.databases.items()):
-        h.update(name.encode())
-        assert database.connection is not None
-        h.update(database.connection.serialize())
-    return h.hexdigest()
 
 
 def _raw(hub: Hub, request: bytes) -> bytes:
@@ -484,11 +474,11 @@ def _status(response: bytes) -> int:
     ],
 )
 def test_odd_requests_get_a_4xx_and_write_nothing(hub, request_bytes, statuses):
-    before = _hub_digest(hub)
+    before = hub_digest(hub)
     response = _raw(hub, request_bytes)
     assert _status(response) in statuses, response[:300]
     assert b"root:" not in response and b"import " not in response
-    assert _hub_digest(hub) == before
+    assert hub_digest(hub) == before
     assert httpx.get(hub.sites["shop"].base_url + "/", timeout=30).status_code == 200
 
 

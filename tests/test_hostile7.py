@@ -9,7 +9,6 @@ does, and by passing the CLI the arguments a shell script with an unset variable
 from __future__ import annotations
 
 import copy
-import hashlib
 import pickle
 import sqlite3
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
+from tests.hubs import hub_digest, started_hub
 from tests.sites.conftest import SITES, canonical_world
 from webenv.cli import main
 from webenv.clipaths import PathArgument
@@ -66,25 +66,14 @@ def test_a_csrf_token_that_is_not_ascii_is_a_400_that_writes_nothing(name, token
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
-    record = tmp_path_factory.mktemp("episodes")
-    with Hub("127.0.0.1", 0, sites=["shop"], record_dir=record, quiet=True) as served:
-        served.start()
+    with started_hub(tmp_path_factory) as served:
         yield served
-
-
-def _hub_digest(hub: Hub) -> str:
-    h = hashlib.sha256()
-    for name, database in sorted(hub.world.databases.items()):
-        h.update(name.encode())
-        assert database.connection is not None
-        h.update(database.connection.serialize())
-    return h.hexdigest()
 
 
 @pytest.mark.parametrize("token", NOT_ASCII_TOKENS)
 def test_a_portal_csrf_token_that_is_not_ascii_is_a_400(hub, token):
     """The portal's own token check had the same TypeError: a 500 from ``webenv serve``."""
-    before = _hub_digest(hub)
+    before = hub_digest(hub)
     with httpx.Client(timeout=30) as client:
         client.get(hub.portal_url)
         response = client.post(
@@ -92,7 +81,7 @@ def test_a_portal_csrf_token_that_is_not_ascii_is_a_400(hub, token):
         )
     assert response.status_code == 400
     assert "security token" in response.text
-    assert _hub_digest(hub) == before
+    assert hub_digest(hub) == before
 
 
 # -- copying an env ---------------------------------------------------------------------

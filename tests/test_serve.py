@@ -24,6 +24,7 @@ import pytest
 from click.testing import CliRunner
 from lxml import html
 
+from tests.hubs import started_hub
 from webenv.env import WebEnv
 from webenv.requestlog import RequestLog
 from webenv.serve import Hub, ServeError, plan_ports, serve
@@ -73,9 +74,7 @@ class Visitor:
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
-    record = tmp_path_factory.mktemp("episodes")
-    with Hub("127.0.0.1", 0, sites=["shop"], record_dir=record, quiet=True) as served:
-        served.start()
+    with started_hub(tmp_path_factory) as served:
         yield served
 
 
