@@ -235,12 +235,18 @@ def resolve_url(text: str | None, current: str) -> URL | None:
 
     A scheme-less URL typed on a blank page is taken as ``http://`` (``shop.test/cart``);
     a relative one (``/cart``, ``?q=1``, ``#top``, ``../x``) has nothing to be relative to
-    there. Returns None when the text is not a valid URL (never raises).
+    there, and one with a scheme (``http://shop.test:99999/``) is what it says, valid or
+    not. Returns None when the text is not a valid URL (never raises).
     """
     text = expand_placeholders((text or "").strip())
     if current == BLANK_URL:
         url = parse_url(text)
-        if url is not None or not text or text.startswith(_RELATIVE_STARTS):
+        if (
+            url is not None
+            or not text
+            or text.startswith(_RELATIVE_STARTS)
+            or _WHOLE_URL_START.match(text)
+        ):
             return url
         return parse_url("http://" + text)
     return parse_url(text, base=current)
@@ -248,6 +254,10 @@ def resolve_url(text: str | None, current: str) -> URL | None:
 
 _RELATIVE_STARTS = ("/", "\\", "?", "#", ".")
 """How a URL relative to the current page starts (not a host typed without ``http://``)."""
+
+_WHOLE_URL_START = re.compile(r"[a-z][a-z0-9+.-]*:[/\\]|(?:https?|wss?|ftp|file):", re.IGNORECASE)
+"""How a URL with a scheme starts (``http:``, ``x://``), which a browser never reads as a
+host typed without ``http://`` (``shop.test:8080/`` is a host and a port)."""
 
 
 def reachable(url: URL, sites: Iterable[str]) -> bool:

@@ -1,0 +1,74 @@
+"""Hostile inputs, round 8: the Chromium backend beside the in-process one, the
+``webenv serve`` portal over real HTTP, and the wrappers; cases written from the contract
+(a bad input gets a clear error and loses nothing) before reading the code they exercise.
+Only the inputs that misbehaved are kept here, each with the fix's class in its name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.chromium import require_chromium
+from webenv.env import WebEnv
+
+START = "cross/bio-project-count/0"  # logged in on all three sites, starts on git.test
+
+
+@pytest.fixture(scope="module")
+def inprocess() -> Iterator[WebEnv]:
+    made = WebEnv(tasks="all")
+    yield made
+    made.close()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[WebEnv]:
+    require_chromium("the Chromium hostile-input tests of round 8")
+    made = WebEnv(tasks="all", backend="chromium")
+    yield made
+    made.close()
+
+
+# -- a whole URL typed on a blank tab is that URL, not a host named after its scheme ------
+
+BAD_WHOLE_URLS = [
+    "http://shop.test:99999/",
+    "HTTP://shop.test:-1",
+    "https://shop.test:abc/",
+    "http://[/",
+    "http:/shop.test:99999/",
+]
+
+
+def _goto_on_a_blank_tab(env: WebEnv, url: str) -> str:
+    env.reset(options={"task_id": START})
+    assert env.step("goto [about:blank]")[0]["url"] == "about:blank"
+    obs = env.step(f"goto [{url}]")[0]
+    assert obs["url"] == "about:blank"
+    assert env.step("goto [http://shop.test/]")[0]["url"] == "http://shop.test/"
+    return obs["last_action_error"]
+
+
+@pytest.mark.parametrize("url", BAD_WHOLE_URLS)
+def test_a_bad_whole_url_on_a_blank_tab_is_quoted_as_typed_not_as_a_host_named_http(
+    inprocess: WebEnv, url: str
+) -> None:
+    """On about:blank, ``http://shop.test:99999/`` was refused as
+    ``'http://http//shop.test:99999/'`` (the scheme-less fallback prefixed ``http://`` to
+    a URL that had a scheme and read ``http`` as the host); from any other page the same
+    input said it was not a valid URL."""
+    error = _goto_on_a_blank_tab(inprocess, url)
+    assert error.startswith(f"cannot open {url!r}: it is not a valid URL"), error
+    assert "http//" not in error and "https//" not in error
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize("url", BAD_WHOLE_URLS[:2])
+def test_chromium_a_bad_whole_url_on_a_blank_tab_is_quoted_as_typed(
+    chromium: WebEnv, inprocess: WebEnv, url: str
+) -> None:
+    error = _goto_on_a_blank_tab(chromium, url)
+    assert error.startswith(f"cannot open {url!r}: it is not a valid URL"), error
+    assert error == _goto_on_a_blank_tab(inprocess, url)
