@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import gymnasium as gym
+import numpy as np
 import pytest
 
 from tests.chromium import require_chromium
 from webenv.env import WebEnv
+from webenv.wrappers import DiscreteActions
 
 START = "cross/bio-project-count/0"  # logged in on all three sites, starts on git.test
 
@@ -72,3 +75,20 @@ def test_chromium_a_bad_whole_url_on_a_blank_tab_is_quoted_as_typed(
     error = _goto_on_a_blank_tab(chromium, url)
     assert error.startswith(f"cannot open {url!r}: it is not a valid URL"), error
     assert error == _goto_on_a_blank_tab(inprocess, url)
+
+
+# -- DiscreteActions.candidate reads a slot as step does ----------------------------------
+
+
+@pytest.mark.parametrize("index", [1.5, "1", None, [1], np.array([1]), True, 2.0])
+def test_a_candidate_asked_for_by_what_is_not_a_slot_is_none_as_step_refuses_it(index) -> None:
+    """``candidate(1.5)`` and ``candidate("1")`` raised TypeError from a list index or a
+    comparison, where ``step`` with the same value is a no-op step naming the problem."""
+    env = DiscreteActions(gym.make("WebShop-v0"))
+    try:
+        env.reset(seed=0)
+        assert env.candidate(index) is None
+        assert env.candidate(np.int64(1)) == env.candidate(1) is not None
+        assert "not a slot number" in env.step(index)[0]["last_action_error"]
+    finally:
+        env.close()

@@ -115,10 +115,12 @@ class DiscreteActions(
         )
         return obs, float(reward), terminated, truncated, self._with_mask(info)
 
-    def candidate(self, index: int) -> str | None:
-        """The candidate string slot ``index`` stands for on this page, or None if masked."""
+    def candidate(self, index: Any) -> str | None:
+        """The candidate string slot ``index`` stands for on this page, or None if masked
+        or not a slot number (read as :meth:`step` reads an action)."""
+        slot = _slot(index)
         candidates = self._candidates
-        return candidates[index] if 0 <= index < len(candidates) else None
+        return candidates[slot] if slot is not None and 0 <= slot < len(candidates) else None
 
 
 def _slot(action: Any) -> int | None:
