@@ -6,14 +6,21 @@ Only the inputs that misbehaved are kept here, each with the fix's class in its 
 
 from __future__ import annotations
 
+import socket
+import time
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import gymnasium as gym
+import httpx
 import numpy as np
 import pytest
 
 from tests.chromium import require_chromium
+from tests.hubs import hub_digest, started_hub
 from webenv.env import WebEnv
+from webenv.serve import Hub
+from webenv.serve.security import RequestHandler
 from webenv.wrappers import DiscreteActions
 
 START = "cross/bio-project-count/0"  # logged in on all three sites, starts on git.test
@@ -92,3 +99,57 @@ def test_a_candidate_asked_for_by_what_is_not_a_slot_is_none_as_step_refuses_it(
         assert "not a slot number" in env.step(index)[0]["last_action_error"]
     finally:
         env.close()
+
+
+# -- webenv serve: a client that trickles its request is cut off at a deadline ------------
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    with started_hub(tmp_path_factory) as served:
+        yield served
+
+
+def _trickle_until_closed(connection: socket.socket, byte: bytes, within: float) -> bool:
+    """Send ``byte`` every 0.2 s; True once the server has shut the connection."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            connection.sendall(byte)
+            if connection.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b"":
+                return True
+        except BlockingIOError:  # nothing to read: still open
+            pass
+        except OSError:  # reset or broken pipe: shut
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.parametrize(
+    ("head", "trickled"),
+    [
+        (b"GET / HTTP/1.1\r\nHost: {netloc}\r\nX-Slow: ", b"a"),  # headers never end
+        (
+            b"POST /start HTTP/1.1\r\nHost: {netloc}\r\nContent-Length: 1000\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\n\r\ntask_id=",
+            b"x",
+        ),  # a body that never ends
+    ],
+    ids=["headers", "body"],
+)
+def test_a_request_trickled_a_byte_at_a_time_is_cut_off_at_its_deadline(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch, head: bytes, trickled: bytes
+) -> None:
+    """A client sending a byte every 0.2 s never stayed idle for the handler's ``timeout``,
+    so it held its connection and thread for as long as it liked (slowloris)."""
+    monkeypatch.setattr(RequestHandler, "request_deadline", 1)
+    before = hub_digest(hub)
+    address = urlsplit(hub.portal_url)
+    started = time.monotonic()
+    with socket.create_connection((address.hostname, address.port), timeout=5) as slow:
+        slow.sendall(head.replace(b"{netloc}", address.netloc.encode()))
+        assert httpx.get(hub.portal_url).status_code == 200  # served meanwhile
+        assert _trickle_until_closed(slow, trickled, within=8)
+    assert time.monotonic() - started < 5
+    assert hub_digest(hub) == before

@@ -6,11 +6,14 @@
   127.0.0.1 cannot drive the portal (press Start with reset) or the sites.
 - :data:`SECURITY_HEADERS`: sent with every portal response.
 - :class:`RequestHandler`: the HTTP server's banner says ``webenv`` and nothing about
-  Werkzeug's or Python's version.
+  Werkzeug's or Python's version, and a stalled or trickling client is cut off.
 """
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -49,14 +52,31 @@ class RequestHandler(WSGIRequestHandler):
     """The server's request handler: a ``Server`` header without version numbers, and a
     connection that sends nothing for ``timeout`` seconds (a request line, headers or a
     body shorter than its ``Content-Length``) is closed, so a stalled client does not hold
-    its thread for ever."""
+    its thread for ever; nor does one that trickles a byte now and then (slowloris): a
+    request not over within ``request_deadline`` seconds has its connection shut."""
 
     server_version = "webenv"
     sys_version = ""
     timeout = 30
+    request_deadline = 120
 
     def version_string(self) -> str:
         return self.server_version
+
+    def handle_one_request(self) -> None:
+        cutoff = threading.Timer(self.request_deadline, self._cut_off)
+        cutoff.daemon = True
+        cutoff.start()
+        try:
+            super().handle_one_request()
+        finally:
+            cutoff.cancel()
+
+    def _cut_off(self) -> None:
+        """End a request past its deadline: its blocked read returns, its thread ends."""
+        self.close_connection = True
+        with contextlib.suppress(OSError):  # already closed by the client or the server
+            self.connection.shutdown(socket.SHUT_RDWR)
 
 
 class QuietRequestHandler(RequestHandler):
