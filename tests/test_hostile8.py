@@ -153,3 +153,21 @@ def test_a_request_trickled_a_byte_at_a_time_is_cut_off_at_its_deadline(
         assert _trickle_until_closed(slow, trickled, within=8)
     assert time.monotonic() - started < 5
     assert hub_digest(hub) == before
+
+
+def test_a_sync_vector_env_goes_on_after_a_sub_env_refuses_a_reset_option():
+    """What the README's vector section promises: the refused option reaches the caller,
+    and a sync vector env resets and steps afterwards."""
+    import gymnasium as gym
+
+    from webenv.errors import OptionError
+
+    envs = gym.make_vec("WebShop-v0", num_envs=2, vectorization_mode="sync")
+    try:
+        with pytest.raises(OptionError):
+            envs.reset(seed=0, options={"task_id": "nope"})
+        obs, _ = envs.reset(seed=0)
+        obs, *_ = envs.step(["noop", "noop"])
+        assert all(url.startswith("http://shop.test") for url in obs["url"])
+    finally:
+        envs.close()
