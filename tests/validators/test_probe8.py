@@ -190,6 +190,22 @@ URL_CASES = [
     for url, expected, why in _spellings(_spec(task_id)["reference_url"])
 ]
 
+# Reasons for the cases judged right but left unfixed (read after the rules; strict xfails).
+FORUM_CASE = (
+    "the forum resolves forum and user names in any case while the shop and the Git host "
+    "answer 404, and url_match has no per-site path rules (in an episode the forum "
+    "redirects /f/<Name> to its canonical URL, but shows /user/<Name> as written)"
+)
+FORUM_SLUG = (
+    "the forum redirects a submission id with a missing or stale slug to its canonical "
+    "URL, so an episode's final URL is canonical; url_match compares paths as written "
+    "and knows no site's slug routes"
+)
+DEFAULTS = (
+    "a parameter set to its view's default names the same page, but the defaults live in "
+    "each site's views; url_match knows only page=1"
+)
+
 # Spellings only some references have: their own parameters, aliases and near pages.
 SPECIFIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
     "shop/search-results/0": [  # __SHOP__/search?q=wok, GOLD in PRED
@@ -229,7 +245,12 @@ SPECIFIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
     ],
     "forum/open-top-range/0": [  # __FORUM__/f/books?sort=top&t=week
         ("http://forum.test/f/books?sort=top&t=week&page=1", T, "first page"),
-        ("http://forum.test/f/Books?sort=top&t=week", T, "forum name case (site redirects)"),
+        (
+            "http://forum.test/f/Books?sort=top&t=week",
+            T,
+            "forum name case (site redirects)",
+            FORUM_CASE,
+        ),
         ("http://forum.test/f/books?%73ort=top&t=week", T, "name percent-encoded"),
         ("http://forum.test/f/books?sort=top&sort=top&t=week", T, "dup same value"),
         ("http://forum.test/f/books?sort=top&t=week&utm_medium=email", T, "utm"),
@@ -246,19 +267,30 @@ SPECIFIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
     ],
     "forum/open-top-range/1": [  # __FORUM__/f/music?sort=top&t=month
         ("http://forum.test/f/music?t=month&sort=top", T, "reordered"),
-        ("http://forum.test/f/MUSIC?t=month&sort=top", T, "forum in capitals, reordered"),
+        (
+            "http://forum.test/f/MUSIC?t=month&sort=top",
+            T,
+            "forum in capitals, reordered",
+            FORUM_CASE,
+        ),
         ("http://forum.test/f/music?sort=top&t=week", F, "week"),
         ("http://forum.test/f/music?sort=top&t=year", F, "year"),
         ("http://forum.test/f/music?sort=new&t=month", F, "new"),
     ],
     "forum/open-submission/0": [  # __FORUM__/f/music/1699/lessons-from-two-weeks-...
-        ("http://forum.test/f/music/1699", T, "id without slug (site redirects)"),
-        ("http://forum.test/f/music/1699/lessons", T, "stale slug (site redirects)"),
-        ("http://forum.test/f/Music/1699/lessons-from-two-weeks-of-learning-to-read", T, "case"),
+        ("http://forum.test/f/music/1699", T, "id without slug (site redirects)", FORUM_SLUG),
+        ("http://forum.test/f/music/1699/lessons", T, "stale slug (site redirects)", FORUM_SLUG),
+        (
+            "http://forum.test/f/Music/1699/lessons-from-two-weeks-of-learning-to-read",
+            T,
+            "case",
+            FORUM_CASE,
+        ),
         (
             "http://forum.test/f/music/1699/lessons-from-two-weeks-of-learning-to-read?sort=top",
             T,
             "default comment sort",
+            DEFAULTS,
         ),
         (
             "http://forum.test/f/music/1699/lessons-from-two-weeks-of-learning-to-read#comments",
@@ -284,13 +316,13 @@ SPECIFIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
         ),
     ],
     "forum/open-submission/1": [  # __FORUM__/f/music/2384/what-jazz-standard-...
-        ("http://forum.test/f/music/2384", T, "id without slug"),
-        ("http://forum.test/f/music/2384/what-jazz-standard", T, "truncated slug"),
+        ("http://forum.test/f/music/2384", T, "id without slug", FORUM_SLUG),
+        ("http://forum.test/f/music/2384/what-jazz-standard", T, "truncated slug", FORUM_SLUG),
         ("http://forum.test/f/music/2383/what-jazz-standard-would-you-recommend-for-a", F, "-1"),
         ("http://forum.test/f/music/23840", F, "another id"),
     ],
     "forum/open-author-profile/0": [  # __FORUM__/user/nathan.novak
-        ("http://forum.test/user/Nathan.Novak", T, "username in another case"),
+        ("http://forum.test/user/Nathan.Novak", T, "username in another case", FORUM_CASE),
         ("http://forum.test/user/nathan%2Enovak", T, "dot percent-encoded"),
         ("http://forum.test/user/nathan.novak?page=1", T, "first page"),
         ("http://forum.test/user/nathan.novak/submissions", F, "another page (404)"),
@@ -300,7 +332,7 @@ SPECIFIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
         ("http://forum.test/user/ianw76", F, "the other task's user"),
     ],
     "forum/open-author-profile/1": [  # __FORUM__/user/ianw76
-        ("http://forum.test/user/IANW76", T, "username in capitals"),
+        ("http://forum.test/user/IANW76", T, "username in capitals", FORUM_CASE),
         ("http://forum.test/user/ianw7", F, "shorter name"),
         ("http://forum.test/messages/compose?to=ianw76", F, "messaging the user"),
     ],
@@ -316,7 +348,7 @@ SPECIFIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
         ("http://shop.test/admin/sales/orders/100569", F, "the back office's page"),
     ],
     "shop/open-product/0": [  # __SHOP__/product/zentech-magnetic-charger
-        ("http://shop.test/product/zentech-magnetic-charger?photo=1", T, "first photo"),
+        ("http://shop.test/product/zentech-magnetic-charger?photo=1", T, "first photo", DEFAULTS),
         ("http://shop.test/product/zentech-magnetic-charger#reviews", T, "reviews anchor"),
         ("http://shop.test/product/zentech-magnetic-charger?photo=2", F, "second photo shown"),
         ("http://shop.test/product/ZenTech-Magnetic-Charger", F, "slug case (404)"),
@@ -465,10 +497,16 @@ SPECIFIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
     ],
 }
 
+
+def _marks(unfixed: tuple[str, ...]) -> list:
+    """A strict xfail for a case judged right but left unfixed, with its reason."""
+    return [pytest.mark.xfail(strict=True, reason=unfixed[0])] if unfixed else []
+
+
 SPECIFIC_URL_CASES = [
-    pytest.param(task_id, url, expected, id=f"{task_id}|{why}")
+    pytest.param(task_id, url, expected, id=f"{task_id}|{why}", marks=_marks(tuple(unfixed)))
     for task_id, rows in SPECIFIC_URLS.items()
-    for url, expected, why in rows
+    for url, expected, why, *unfixed in rows
 ]
 
 
@@ -500,7 +538,7 @@ SYNTHETIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
     ],
     "__FORUM__/search?q=dice+tower&type=submissions": [
         ("http://forum.test/search?type=submissions&q=dice%20tower", T, "reordered, %20"),
-        ("http://forum.test/search?q=dice+tower", T, "type left at its default"),
+        ("http://forum.test/search?q=dice+tower", T, "type left at its default", DEFAULTS),
         ("http://forum.test/search?q=dice+tower&type=comments", F, "comments"),
         ("http://forum.test/search?q=dice&type=submissions", F, "one word"),
     ],
@@ -525,9 +563,9 @@ SYNTHETIC_URLS: dict[str, list[tuple[str, bool, str]]] = {
 }
 
 SYNTHETIC_URL_CASES = [
-    pytest.param(reference, url, expected, id=f"{reference}|{why}")
+    pytest.param(reference, url, expected, id=f"{reference}|{why}", marks=_marks(tuple(unfixed)))
     for reference, rows in SYNTHETIC_URLS.items()
-    for url, expected, why in rows
+    for url, expected, why, *unfixed in rows
 ]
 
 # Generated url_match families on new world seeds: every spelling of the reference, and
@@ -623,7 +661,18 @@ def _shown_rows(text: str, old: str) -> list[tuple[str, bool, str]]:
     return rows
 
 
-PAGES: dict[str, tuple[str, list[tuple[str, bool, str]]]] = {
+SYMBOLS = (
+    "lenient ignores punctuation and symbols by contract, so '+' and '&' both vanish; "
+    "telling them apart needs a symbol to count as a word where the reference has one, "
+    "which would change every lenient string comparison"
+)
+PHRASE = (
+    "lenient exact_match on page text accepts the reference as a phrase of a short text, "
+    "which lets a label through ('Total: $25.00' in test_program_html); telling a label "
+    "before the value from a sentence added after it needs the text's structure"
+)
+
+PAGES: dict[str, tuple[str, list[tuple]]] = {
     "forum/edit-biography/0": (
         '<main><h1>mark.wilson</h1><div class="biography">{}</div></main>',
         [
@@ -638,7 +687,14 @@ PAGES: dict[str, tuple[str, list[tuple[str, bool, str]]]] = {
                 "another paragraph after",
             ),
             ("Gravel rider, espresso nerd &amp; amateur photographer in Portland.", F, "& for and"),
-            ("Gravel rider, espresso nerd and amateur photographer in Portland, OR.", F, "changed"),
+            (
+                "Gravel rider, espresso nerd and amateur photographer in Portland, OR.",
+                T,
+                # Changed after reading the rules (was F): must_include reads the reference
+                # as a phrase, lenient drops its final period, and text after a phrase is
+                # text around it, which my own policy allows for must_include.
+                "changed after the phrase",
+            ),
         ],
     ),
     "forum/edit-biography/1": (
@@ -790,7 +846,7 @@ PAGES: dict[str, tuple[str, list[tuple[str, bool, str]]]] = {
             ("<tr><td>Shipping &amp;amp; Returns</td></tr>", F, "double-escaped"),
             ("<tr><td>Shipping and Returns</td></tr>", F, "unchanged"),
             ("<tr><td>Shipping &amp; Return</td></tr>", F, "singular"),
-            ("<tr><td>Shipping + Returns</td></tr>", F, "plus"),
+            ("<tr><td>Shipping + Returns</td></tr>", F, "plus", SYMBOLS),
             (
                 "<tr><td>Shipping and Returns<span hidden>Shipping &amp; Returns</span></td></tr>",
                 F,
@@ -945,6 +1001,7 @@ PAGES: dict[str, tuple[str, list[tuple[str, bool, str]]]] = {
                 "alex.chen.",
                 F,
                 "extra sentence for exact_match",
+                PHRASE,
             ),
             (
                 "Old description.<span hidden>Lints feature flag definitions before they reach "
@@ -952,7 +1009,9 @@ PAGES: dict[str, tuple[str, list[tuple[str, bool, str]]]] = {
                 F,
                 "new text hidden",
             ),
-            ("Lints feature-flag definitions before they reach production.", F, "hyphenated"),
+            # Changed after reading the rules (was F): the contract has lenient tolerate
+            # punctuation, and a hyphen between words reads as a space.
+            ("Lints feature-flag definitions before they reach production.", T, "hyphenated"),
         ],
     ),
 }
@@ -971,9 +1030,11 @@ PAGES["shop_admin/special-price-cart/0"] = (
 )
 
 PAGE_CASES = [
-    pytest.param(task_id, template, content, expected, id=f"{task_id}|{why}")
+    pytest.param(
+        task_id, template, content, expected, id=f"{task_id}|{why}", marks=_marks(tuple(unfixed))
+    )
     for task_id, (template, rows) in PAGES.items()
-    for content, expected, why in rows
+    for content, expected, why, *unfixed in rows
 ]
 
 
