@@ -66,8 +66,8 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     segments ("/./search"), blank query values, spaces around a value, ``page=1`` (a
     listing's first page is the listing without a page number), tracking parameters
     (``utm_*``, ``gclid``, ``fbclid``...) and a parameter repeated with the same value
-    are ignored; query parameters become a sorted set of pairs. A scheme-less ``host.test/path`` gets ``http://``; a bare
-    ``/path`` is resolved against ``base``.
+    are ignored; query parameters become a sorted set of pairs. A scheme-less
+    ``host.test/path`` gets ``http://``; a bare ``/path`` is resolved against ``base``.
     """
     url = expand(str(url).strip(), context)
     if url.startswith("/") and not url.startswith("//") and base:
