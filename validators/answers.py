@@ -153,13 +153,17 @@ def check_page_text(text: str, approach: str, value: Any, mode: str) -> Verdict:
 
     Strict mode is WebArena's; lenient mode is the ``string`` comparison without the
     answer-only guards (hedges, extra items, values read as typed answers): a page shows
-    other content besides the reference.
+    other content besides the reference. An element whose exact content is to be one
+    amount of money ("$44.50") is read as an amount, as a typed answer is: "$44.5" shows
+    it, "€44.50" or a second price beside it does not.
     """
     if not text.strip():
         return fail("answer:missing", "no text to check")
     try:
         if mode == "strict":
             return check_strict(text, approach, value)
+        if approach == "exact_match" and _value_kind(value) == "currency":
+            return check_typed(KINDS["currency"], text, approach, value, None)
         return check_string(text, approach, value, None, answer=False)
     except Exception as exc:  # a check must never raise
         return error("exception", f"content check crashed: {type(exc).__name__}: {exc}")

@@ -9,6 +9,8 @@ import lxml.etree
 import lxml.html
 from cssselect import SelectorError
 
+from webenv.axtree.rules import hidden_by_itself, is_hidden
+
 from .answers import check_page_text
 from .context import EvalContext, expand
 from .spec import EvalSpec, ProgramHtmlEntry
@@ -66,7 +68,6 @@ _BLOCK_TAGS = frozenset(
         "img",
     }
 )
-_SKIP_TAGS = frozenset({"script", "style", "template", "noscript", "head"})
 
 
 def check_program_html(
@@ -104,11 +105,19 @@ def check_program_html(
 
 
 def element_text(element: Any) -> str:
-    """Visible text of an element, whitespace-collapsed; a form control's value."""
+    """Visible text of an element, whitespace-collapsed; a form control's value.
+
+    What the accessibility tree's rules hide is not shown: script, style, template and
+    the like, and elements hidden by ``hidden``, ``aria-hidden="true"``, an inline
+    ``display: none`` / ``visibility: hidden`` or ``type="hidden"``, themselves or
+    through an ancestor (the same rules in both backends, ``webenv.axtree.rules``).
+    """
     if isinstance(element, str):
         return " ".join(element.split())
     if not isinstance(element, lxml.etree._Element):
         return " ".join(str(element).split())
+    if isinstance(element.tag, str) and is_hidden(element):
+        return ""
     tag = element.tag if isinstance(element.tag, str) else ""
     tag = tag.lower()
     if tag == "input":
@@ -123,7 +132,7 @@ def element_text(element: Any) -> str:
 
 def _walk(element: Any, parts: list[str]) -> None:
     tag = element.tag.lower() if isinstance(element.tag, str) else ""
-    if not tag or tag in _SKIP_TAGS:
+    if not tag or hidden_by_itself(element):
         return
     block = tag in _BLOCK_TAGS
     if block:

@@ -29,6 +29,10 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 _TRACKING = re.compile(r"utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid", re.IGNORECASE)
 """Query parameters that tag where a visitor came from (campaign tags, ad click ids); no
 site reads them, so the page is the same with or without them."""
+_FULL_SHA = re.compile(r"[0-9a-f]{40}")
+_SHORT_SHA = re.compile(r"[0-9a-f]{7,40}")
+"""A commit's full SHA-1 in a path, and the abbreviations Git hosts accept for it (seven
+hex digits or more, as ``git log --oneline`` prints them)."""
 _WEB_SCHEMES = frozenset({"http", "https", ""})
 """Schemes of one page: http and https. Another scheme is another address: an SSH clone
 URL is not the HTTPS one, whatever its host and path."""
@@ -60,10 +64,10 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     same page; any other scheme, such as ssh, is kept apart); default ports, the
     fragment, a trailing slash, percent-encoding in the path, repeated slashes, dot
     segments ("/./search"), blank query values, spaces around a value, ``page=1`` (a
-    listing's first page is the listing without a page number) and tracking parameters
-    (``utm_*``, ``gclid``, ``fbclid``...) are ignored; query parameters become a sorted
-    multiset. A scheme-less ``host.test/path`` gets ``http://``; a bare
-    ``/path`` is resolved against ``base``.
+    listing's first page is the listing without a page number), tracking parameters
+    (``utm_*``, ``gclid``, ``fbclid``...) and a parameter repeated with the same value
+    are ignored; query parameters become a sorted set of pairs. A scheme-less
+    ``host.test/path`` gets ``http://``; a bare ``/path`` is resolved against ``base``.
     """
     url = expand(str(url).strip(), context)
     if url.startswith("/") and not url.startswith("//") and base:
@@ -88,9 +92,13 @@ def normalize_url(url: str, context: EvalContext | None = None, *, base: str = "
     path = path.rstrip("/") or "/"
     query = tuple(
         sorted(
-            (k, v.strip())
-            for k, v in parse_qsl(parts.query, keep_blank_values=True)
-            if v.strip() and not _TRACKING.fullmatch(k) and not (k == "page" and v.strip() == "1")
+            {
+                (k, v.strip())
+                for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                if v.strip()
+                and not _TRACKING.fullmatch(k)
+                and not (k == "page" and v.strip() == "1")
+            }
         )
     )
     protocol = "web" if scheme in _WEB_SCHEMES else "ssh" if scheme == "git+ssh" else scheme
@@ -118,22 +126,40 @@ def urls_in_text(text: str) -> list[str]:
 
 def compare_lenient(pred: NormalUrl, ref: NormalUrl, *, subset: bool) -> tuple[str, str]:
     """Compare two normal URLs; returns (outcome, detail) with outcome in
-    ``equal``, ``query-subset``, ``host-mismatch``, ``path-mismatch``, ``query-mismatch``."""
+    ``equal``, ``query-subset``, ``host-mismatch``, ``path-mismatch``, ``query-mismatch``.
+
+    Under ``subset`` ("GOLD in PRED") the prediction may add parameters, not values: a
+    parameter the reference names must carry the reference's values and no others
+    (``q=pan&q=wok`` is a search for "pan", whatever else it repeats)."""
     if pred.protocol != ref.protocol:
         return "host-mismatch", f"protocol {pred.protocol!r} != {ref.protocol!r}"
     if pred.host != ref.host:
         return "host-mismatch", f"host {pred.host!r} != {ref.host!r}"
-    if pred.path != ref.path:
+    if not same_path(pred.path, ref.path):
         return "path-mismatch", f"path {pred.path!r} != {ref.path!r}"
     pq, rq = Counter(pred.query), Counter(ref.query)
     if pq == rq:
         return "equal", f"{pred} == {ref}"
-    if subset and not (rq - pq):
+    named = {key for key, _ in ref.query}
+    if subset and Counter(p for p in pred.query if p[0] in named) == rq:
         return "query-subset", f"query of {ref} is contained in {pred}"
     missing = sorted((rq - pq).elements())
     extra = sorted((pq - rq).elements())
     detail = f"query differs (missing {missing}, extra {extra})" if missing or extra else ""
     return "query-mismatch", detail or f"query {pred.query} != {ref.query}"
+
+
+def same_path(pred: str, ref: str) -> bool:
+    """Whether two normalized paths name one page: equal, or equal but for a full commit
+    SHA in the reference written abbreviated (``/-/commit/c98c638`` for
+    ``/-/commit/c98c63863cafad61d6c155e66e2712965a6027d3``)."""
+    if pred == ref:
+        return True
+    pred_parts, ref_parts = pred.split("/"), ref.split("/")
+    return len(pred_parts) == len(ref_parts) and all(
+        p == r or (_FULL_SHA.fullmatch(r) and _SHORT_SHA.fullmatch(p) and r.startswith(p))
+        for p, r in zip(pred_parts, ref_parts, strict=True)
+    )
 
 
 def check_url(
