@@ -27,9 +27,11 @@ What is offered, in this order (deterministic for a page, a tab list and a task)
      value of the field's kind (:func:`field_values`; a value only seen on an earlier
      page is offered once: ``[1]`` in a search box (a ``searchbox``, or a field named
      for search or filter), where typing is for submitting, else ``[0]``, one step of
-     filling a form); when the field shows a value, the
-     same for that value with a goal value appended after a space (edits such as "add
-     ' [Solved]' to the title"); then ``type [id] [] [0]`` (clear it).
+     filling a form); when the field shows a value, the same for that value (as
+     typing replaces it, a textarea's line breaks kept:
+     :attr:`~webenv.browser.base.ElementFacts.value`) with a goal value appended after
+     a space (edits such as "add ' [Solved]' to the title"); then ``type [id] [] [0]``
+     (clear it).
 5. Tool actions (:mod:`webenv.actions.tools`) of the task's sites: each tool with its
    required parameters filled from the values text fields get (a string parameter
    without ``enum``: the text values; an integer one: the number values; see below),
@@ -348,7 +350,9 @@ def _element_actions(
         if facts.disabled or facts.readonly:
             return []
         shown = _VALUE.search(line)
-        current = shown.group(1) if shown is not None and "•" not in shown.group(1) else ""
+        # The tree shows whether there is a value (masked for a password); the facts give
+        # it as typing replaces it: the tree collapses a textarea's line breaks.
+        current = facts.value if shown is not None and "•" not in shown.group(1) else ""
         # Appending to a number field would not be a number.
         appended = [] if facts.type == "number" else [f"{current} {v}" for v in goal if current]
         texts = [*values, *appended]

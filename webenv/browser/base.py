@@ -177,6 +177,9 @@ class ElementFacts:
         options: A select's options in document order.
         select_id: For an ``<option>``: the AX id of its ``<select>``, else None.
         option_index: For an ``<option>`` in a select: its index among the options.
+        value: A text field's value as typing would replace it (a textarea's text with
+            its line breaks, which the accessibility tree's ``value:`` collapses), else
+            ``""``.
     """
 
     tag: str
@@ -189,6 +192,7 @@ class ElementFacts:
     options: tuple[OptionFacts, ...] = ()
     select_id: int | None = None
     option_index: int = -1
+    value: str = ""
 
     @property
     def is_text_field(self) -> bool:

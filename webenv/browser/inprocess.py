@@ -475,6 +475,7 @@ class InProcessBrowser(Browser):
             options=tuple(_option_facts(option) for option in options),
             select_id=element_id(tree, select) if select is not None else None,
             option_index=select.findall(".//option").index(element) if select is not None else -1,
+            value=_field_value(element),
         )
 
     def _focus(self, target: int) -> None:
@@ -662,6 +663,14 @@ def _option_facts(option: etree._Element) -> OptionFacts:
     return OptionFacts(
         option_label(option.get("label"), text), value if value is not None else text
     )
+
+
+def _field_value(element: etree._Element) -> str:
+    """A text control's value as typing replaces it: a textarea's text (line breaks kept),
+    an input's ``value``; ``""`` for other elements."""
+    if element.tag == "textarea":
+        return element.text or ""
+    return (element.get("value") or "") if element.tag == "input" else ""
 
 
 def _closest(element: etree._Element, tag: str, with_href: bool = False) -> etree._Element | None:

@@ -439,6 +439,7 @@ class ChromiumBrowser(Browser):
             ),
             select_id=info["selectId"],
             option_index=info["optionIndex"],
+            value=info["value"],
         )
 
     def _focus(self, target: int) -> None:

@@ -36,5 +36,6 @@ function (rules, id, selectId) {
   return {tag, type, hidden, link: link ? link.getAttribute('href') : null,
           disabled: el.disabled === true || el.hasAttribute('disabled'),
           readonly: el.hasAttribute('readonly'), multiple: el.multiple === true,
-          options, optionIndex: tag === 'option' ? el.index : -1};
+          options, optionIndex: tag === 'option' ? el.index : -1,
+          value: tag === 'input' || tag === 'textarea' ? el.value : ''};
 }
