@@ -12,7 +12,7 @@ import pytest
 
 from webenv.families import DEFAULT_LOGINS, generate_json, get_family
 from webenv.families.registry import FAMILY_PACKAGE, draft
-from webenv.validators.state import SQL_FUNCTIONS
+from webenv.validators.state import register_sql_functions
 from webenv.world import SITES, pristine_snapshot
 
 MODULES = ("cross.forum_shop", "forum.people", "forum.crosspost", "githost.refs")
@@ -78,8 +78,7 @@ def test_the_order_number_reply_accepts_the_number_however_written(body, counts)
     assert sid is not None and number is not None
     conn = sqlite3.connect(":memory:")
     conn.deserialize(pristine_snapshot("forum", 0))
-    for name, (arguments, function) in SQL_FUNCTIONS.items():  # as the env's reads have
-        conn.create_function(name, arguments, function)
+    register_sql_functions(conn)  # as the env's reads have
     assert conn.execute(check["sql"]).fetchone()[0] == 0
     conn.execute(
         "INSERT INTO comments (submission_id, user_id, body, created_at) "

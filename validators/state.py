@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import sqlite3
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
@@ -213,7 +214,14 @@ SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {
     "mentions_number": (2, mentions_number),
 }
 """Functions ``state_match`` SQL may call beyond SQLite's: name -> (arguments, function).
-A host registers them on the connections its ``EvalContext.query`` reads with."""
+A host registers them (:func:`register_sql_functions`) on the connections its
+``EvalContext.query`` reads with."""
+
+
+def register_sql_functions(conn: sqlite3.Connection) -> None:
+    """Make :data:`SQL_FUNCTIONS` callable in ``conn``'s queries (once per connection)."""
+    for name, (arguments, function) in SQL_FUNCTIONS.items():
+        conn.create_function(name, arguments, function)
 
 
 def query_mode(sql: str) -> str | None:

@@ -38,7 +38,7 @@ from webenv.tablestate import (
     TrackedConnection,
     analyzer_for,
 )
-from webenv.validators.state import SQL_FUNCTIONS
+from webenv.validators.state import register_sql_functions
 
 READ_ONLY_ACTIONS = frozenset(
     {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
@@ -84,14 +84,12 @@ def _bounded_rows(
     conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]
 ) -> tuple[list[tuple[Any, ...]], list[str]]:
     """Rows and column names of one read, within :data:`READ_SECONDS` and
-    :data:`READ_ROWS`, with the validators' SQL functions; the caller has set the
-    read-only authorizer.
+    :data:`READ_ROWS`; the caller has set the read-only authorizer (and registered the
+    validators' SQL functions on ``conn``).
 
     Raises:
         sqlite3.OperationalError: the query ran out of time or returned too many rows.
     """
-    for name, (arguments, function) in SQL_FUNCTIONS.items():
-        conn.create_function(name, arguments, function)
     budget = _ReadBudget()
     conn.set_progress_handler(budget, _PROGRESS_STEPS)
     length = conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, READ_VALUE_BYTES)
@@ -333,6 +331,7 @@ class SiteDatabase:
             self._memory = sqlite3.connect(
                 ":memory:", check_same_thread=False, factory=TrackedConnection
             )
+            register_sql_functions(self._memory)  # for the validators' reads
             self._memory.deserialize(snapshot)
             self._memory.execute("PRAGMA foreign_keys=ON")  # as a database file's requests do
             self._pristine_changes = self._memory.total_changes
@@ -565,6 +564,7 @@ class SiteDatabase:
                 raise WorldError(f"the {self.name} database is closed")
         conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
         try:
+            register_sql_functions(conn)
             conn.set_authorizer(read_only_authorizer)
             return _bounded_rows(conn, sql, params)
         finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webenv.validators import check_state, evaluate
-from webenv.validators.state import SQL_FUNCTIONS, UnsafeSql, ensure_read_only
+from webenv.validators.state import UnsafeSql, ensure_read_only, register_sql_functions
 
 
 def spec(*entries: dict) -> dict:
@@ -134,12 +134,6 @@ def test_all_entries_must_pass(make_context):
     verdict = check_state(spec(good, bad), context)
     assert not verdict.passed and verdict.score == 0.0
     assert check_state({"state": []}, context).rule == "error:bad-spec"
-
-
-def register_sql_functions(db) -> None:
-    """What a host does for the connections its ``query`` reads (webenv's sitedb does)."""
-    for name, (arguments, function) in SQL_FUNCTIONS.items():
-        db.create_function(name, arguments, function)
 
 
 @pytest.mark.parametrize(
